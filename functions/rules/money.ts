@@ -1,0 +1,43 @@
+/**
+ * Payout arithmetic: the one place where a stake turns into winnings.
+ *
+ * Money is an integer count of the currency's minor unit (RULES.md, "Money"). A payout
+ * quoted `a:b` ("a to b") on stake `s` wins `s*a/b`; when that is not a whole minor unit
+ * the fraction is dropped, in the house's favour [interpretation, RULES.md]. A table that
+ * wants exact payouts requires stakes in suitable multiples instead (craps art. 5.6).
+ */
+
+/** Odds quoted "to": `{ to: 7, per: 6 }` is 7:6, winning 7 for every 6 staked. */
+export interface PayoutOdds {
+  readonly to: number;
+  readonly per: number;
+}
+
+export const odds = (to: number, per = 1): PayoutOdds => ({ to, per });
+
+/** Largest amount any single stake or payout may reach: keeps every product exact in a double. */
+export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
+
+export function assertMoney(amount: number, what = 'amount'): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) {
+    throw new RangeError(`${what} must be a non-negative integer number of minor units, got ${amount}`);
+  }
+}
+
+/**
+ * Winnings (not counting the returned stake) of `stake` at `payout`, rounded down to the
+ * minor unit. Exact integer arithmetic: the remainder is removed before dividing, so no
+ * floating-point quotient is ever rounded.
+ */
+export function winnings(stake: number, payout: PayoutOdds): number {
+  const gross = stake * payout.to;
+  if (!Number.isSafeInteger(gross)) {
+    throw new RangeError(`stake ${stake} at ${payout.to}:${payout.per} exceeds exact integer range`);
+  }
+  return (gross - (gross % payout.per)) / payout.per;
+}
+
+/** True when `stake` at `payout` wins a whole number of minor units (nothing is rounded away). */
+export function paysExactly(stake: number, payout: PayoutOdds): boolean {
+  return (stake * payout.to) % payout.per === 0;
+}

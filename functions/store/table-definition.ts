@@ -1,0 +1,48 @@
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The single DynamoDB table, defined once: the CDK stack (infra/) and the local/test table
+ * creation (createTableInput) both read this, so the deployed and the tested shapes cannot drift.
+ *
+ * Single-table design; the key layout of each item lives in functions/store/keys.ts.
+ */
+export const tableDefinition = {
+  partitionKey: { name: 'pk', type: 'S' },
+  sortKey: { name: 'sk', type: 'S' },
+  /** Records by owner, newest last: a player's bets (`PLAYER#<id>`). Eventually consistent; never used to settle. */
+  globalSecondaryIndexes: [
+    {
+      indexName: 'byOwner',
+      partitionKey: { name: 'ownerPk', type: 'S' },
+      sortKey: { name: 'ownerSk', type: 'S' },
+    },
+  ],
+  /** Epoch seconds after which DynamoDB may delete an item (idempotency records). */
+  timeToLiveAttribute: 'expiresAt',
+} as const;
+
+/** CreateTable parameters for DynamoDB Local and tests (on-demand billing, as deployed). */
+export function createTableInput(tableName: string): CreateTableCommandInput {
+  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const attributes = new Map<string, 'S'>();
+  for (const key of [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])]) {
+    attributes.set(key.name, key.type);
+  }
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
+    KeySchema: [
+      { AttributeName: partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: sortKey.name, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: [
+        { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  };
+}
