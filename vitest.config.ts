@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // DynamoDB Local, started once per run for the integration tests (in memory).
+    globalSetup: ['test/support/dynamodb-local.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -7,3 +7,5 @@ for (const game of ['craps', 'baccarat'] as const) {
   process.stdout.write(`\n== ${game} ==\n`);
   await run();
 }
+
+export {};

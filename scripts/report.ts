@@ -21,3 +21,5 @@ try {
   process.stderr.write(`report: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(2);
 }
+
+export {};

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+/**
+ * schema.graphql is the contract; everything typed from it is generated here (npm run codegen,
+ * run by `npm start`, `npm test` and `npm run synth`), never written by hand.
+ */
+const config: CodegenConfig = {
+  schema: 'schema.graphql',
+  overwrite: true,
+  generates: {
+    'functions/graphql/generated/resolvers-types.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        contextType: '../context#GraphQLContext',
+        scalars: { Money: 'number', DateTime: 'string' },
+        // Resolvers return the service layer's records; field resolvers fill in the rest.
+        mappers: {
+          Table: '../../services/views#TableView',
+          Bet: '../../services/views#BetView',
+          Account: '../../services/views#AccountView',
+          Roll: '../../services/views#RollView',
+          RollResult: '../../services/submit-roll#RollOutcome',
+          BetSettlement: '../../services/submit-roll#SettledBet',
+        },
+      },
+    },
+    // The SDL embedded as a string, so the Lambda bundle needs no file beside it.
+    'functions/graphql/generated/type-defs.ts': {
+      plugins: [
+        {
+          add: {
+            content: `/* Generated from schema.graphql by npm run codegen. */\nexport const typeDefs = ${JSON.stringify(
+              readFileSync('schema.graphql', 'utf8'),
+            )};\n`,
+          },
+        },
+      ],
+    },
+  },
+};
+
+export default config;

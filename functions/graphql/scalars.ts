@@ -1,0 +1,48 @@
+import { GraphQLScalarType, Kind } from 'graphql';
+
+/**
+ * Money: an integer count of minor units. GraphQL's Int is 32-bit (at most 21,474,836.47 in
+ * cents), too small for a casino's balances, so Money carries any safe integer (up to 2^53 - 1)
+ * and refuses anything that is not one: no fractions, nothing rounded.
+ */
+export const MoneyScalar = new GraphQLScalarType<number, number>({
+  name: 'Money',
+  description: 'An integer number of minor units (within ±(2^53 - 1)). Inputs must be non-negative.',
+  serialize(value) {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new TypeError(`Money cannot represent ${String(value)}`);
+    return value;
+  },
+  parseValue(value) {
+    return moneyInput(value);
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.INT) throw new TypeError('Money must be an integer number of minor units, e.g. 1000 (not a string or a fraction)');
+    return moneyInput(Number(ast.value), ast.value);
+  },
+});
+
+function moneyInput(value: unknown, text = String(value)): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new TypeError(`Money must be an integer number of minor units, got ${text}`);
+  }
+  if (value < 0) throw new TypeError(`Money must not be negative, got ${text}`);
+  if (!Number.isSafeInteger(value)) throw new TypeError(`Money must be at most ${Number.MAX_SAFE_INTEGER}, got ${text}`);
+  return value;
+}
+
+export const DateTimeScalar = new GraphQLScalarType<string, string>({
+  name: 'DateTime',
+  description: 'An ISO-8601 instant in UTC.',
+  serialize(value) {
+    if (typeof value !== 'string') throw new TypeError('DateTime must be an ISO-8601 string');
+    return value;
+  },
+  parseValue(value) {
+    if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw new TypeError('DateTime must be an ISO-8601 string');
+    return new Date(value).toISOString();
+  },
+  parseLiteral(ast) {
+    if (ast.kind !== Kind.STRING || Number.isNaN(Date.parse(ast.value))) throw new TypeError('DateTime must be an ISO-8601 string');
+    return new Date(ast.value).toISOString();
+  },
+});

@@ -1,0 +1,34 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
+import type { ServiceDependencies } from '../services/services';
+import { callerFromEvent, type GraphQLContext } from './context';
+import { formatError, type ErrorLogger } from './errors';
+import { resolvers } from './resolvers';
+import { typeDefs } from './generated/type-defs';
+
+const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
+export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
+
+const logToConsole: ErrorLogger = (error) =>
+  console.error(JSON.stringify({ level: 'ERROR', message: 'unexpected error', error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }));
+
+/**
+ * The one GraphQL handler: Lambda runs it behind API Gateway, and the local server and the
+ * integration tests run this same function on API Gateway v2 events they build.
+ */
+export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorLogger = logToConsole): GraphQLHandler {
+  const server = new ApolloServer<GraphQLContext>({
+    typeDefs,
+    resolvers,
+    // Explicit, though it is the default: a browser cannot send a simple (preflight-free) request.
+    csrfPrevention: true,
+    includeStacktraceInErrorResponses: false,
+    formatError: formatError(logError),
+    // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+  });
+  return startServerAndCreateLambdaHandler(server, requestHandler, {
+    context: async ({ event }) => ({ deps, caller: callerFromEvent(event) }),
+  });
+}

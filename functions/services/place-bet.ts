@@ -1,0 +1,79 @@
+import { validateBet, type CrapsBetType, type CrapsTableOptions } from '../rules/craps';
+import { getAccount } from '../store/accounts';
+import { getBet, listOpenBets } from '../store/bets';
+import { betId } from '../store/keys';
+import { betIdForIdempotencyKey, commitBetPlacement } from '../store/placement';
+import type { BetRecord } from '../store/records';
+import { ServiceError } from './service-error';
+import { epochSeconds, type Caller, type ServiceDependencies } from './services';
+import { MAX_ATTEMPTS, loadPlayableCrapsTable, tableBusy } from './table-access';
+
+export interface PlaceBetRequest {
+  readonly tableId: string;
+  readonly type: CrapsBetType;
+  readonly amount: number;
+  readonly baseBetId?: string | null;
+  readonly idempotencyKey?: string | null;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+/**
+ * Places a bet for the caller: validated by the craps rules against the table's current state and
+ * the bets already on the layout, then the stake is debited and the bet laid in one transaction.
+ */
+export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+  const key = request.idempotencyKey ?? undefined;
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
+    throw new ServiceError('BAD_USER_INPUT', 'idempotencyKey must be 1 to 128 characters among letters, digits and _ . : -');
+  }
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = deps.now();
+    if (key !== undefined) {
+      const existing = await betPlacedWithKey(deps, caller, key, now);
+      if (existing) return existing;
+    }
+    const table = await loadPlayableCrapsTable(deps, request.tableId);
+    const account = await getAccount(deps.db, caller.playerId);
+    if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
+    if (account.currency !== table.currency) {
+      throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
+    }
+    const openBets = await listOpenBets(deps.db, table.id);
+    const betKey = deps.newId();
+    const bet: BetRecord = {
+      id: betId(table.id, betKey),
+      tableId: table.id,
+      playerId: caller.playerId,
+      type: request.type,
+      amount: request.amount,
+      number: null,
+      baseBetId: request.baseBetId ?? null,
+      status: 'OPEN',
+      winnings: 0,
+      returned: 0,
+      placedAt: now,
+    };
+    validateBet(table.state, table.options as CrapsTableOptions, bet, openBets);
+    if (account.balance < request.amount) {
+      throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${request.amount} exceeds your balance of ${account.balance}.`);
+    }
+
+    const outcome = await commitBetPlacement(deps.db, { table, betKey, bet, ...(key !== undefined ? { idempotencyKey: key } : {}) }, epochSeconds(now));
+    if (outcome.placed) return bet;
+    if (outcome.reason === 'DUPLICATE_REQUEST') return requireBet(deps, outcome.existingBetId);
+    // ACCOUNT_REFUSED: the balance or currency changed since it was read; the next attempt re-reads and explains.
+  }
+  throw tableBusy(request.tableId);
+}
+
+async function betPlacedWithKey(deps: ServiceDependencies, caller: Caller, key: string, now: string): Promise<BetRecord | undefined> {
+  const existingId = await betIdForIdempotencyKey(deps.db, caller.playerId, key, epochSeconds(now));
+  return existingId ? requireBet(deps, existingId) : undefined;
+}
+
+async function requireBet(deps: ServiceDependencies, id: string): Promise<BetRecord> {
+  const bet = await getBet(deps.db, id);
+  if (!bet) throw new Error(`idempotency record points at bet ${id}, which is not stored`);
+  return bet;
+}

@@ -1,0 +1,25 @@
+/**
+ * A request the service refuses for a reason outside the game rules (the rules layer throws
+ * RuleViolation): unknown table, a stranger's account, not enough money, a lost race.
+ * The GraphQL layer exposes `code` as `extensions.code` and the message verbatim.
+ */
+export type ServiceErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INSUFFICIENT_FUNDS'
+  | 'CURRENCY_MISMATCH'
+  | 'TABLE_CLOSED'
+  | 'WRONG_GAME'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT';
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}

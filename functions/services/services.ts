@@ -1,0 +1,23 @@
+import type { Db } from '../store/db';
+
+/** What every use case needs from the outside world, injected (never global) so tests can pin it. */
+export interface ServiceDependencies {
+  readonly db: Db;
+  /** ISO-8601 now. */
+  readonly now: () => string;
+  /** A fresh unique id. */
+  readonly newId: () => string;
+}
+
+/** The authenticated caller, from the API Gateway JWT authorizer's claims. */
+export interface Caller {
+  readonly playerId: string;
+}
+
+export const systemDependencies = (db: Db): ServiceDependencies => ({
+  db,
+  now: () => new Date().toISOString(),
+  newId: () => crypto.randomUUID(),
+});
+
+export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);

@@ -1,0 +1,28 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db';
+import { accountKey } from './keys';
+import { toItem, toRecord } from './items';
+import type { AccountRecord } from './records';
+import { isConditionalCheckFailed } from './transaction-cancellation';
+
+/** Creates an account; false if one already exists with that id (nothing is overwritten). */
+export async function createAccount(db: Db, account: AccountRecord): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: toItem(accountKey(account.id), account),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
+export async function getAccount(db: Db, playerId: string): Promise<AccountRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: accountKey(playerId), ConsistentRead: true }));
+  return Item ? toRecord<AccountRecord>(Item) : undefined;
+}

@@ -1,0 +1,73 @@
+import type { BetResolution, CrapsBetType, CrapsTableState, Dice, PointNumber } from '../rules/craps/types';
+
+/** What the store keeps, item kind by item kind (keys are in keys.ts). */
+
+export type Game = 'CRAPS' | 'BACCARAT';
+export type TableStatus = 'OPEN' | 'CLOSED';
+export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED';
+
+export interface TableRecord {
+  readonly id: string;
+  readonly game: Game;
+  readonly status: TableStatus;
+  readonly currency: string;
+  readonly minimumBet: number;
+  readonly maximumBet: number;
+  /** The rules layer's table options, stored as it returned them. */
+  readonly options: unknown;
+  readonly state: CrapsTableState;
+  /**
+   * Optimistic lock: every bet placed and every roll bumps it, so a roll's settlement plan is
+   * computed from exactly the bets on the layout, and a bet is validated against the state it lands in.
+   */
+  readonly version: number;
+  /** Set while a roll's plan is being applied; no bet may be placed until it is cleared. */
+  readonly settlingRoll?: number;
+  readonly createdAt: string;
+}
+
+export interface BetRecord {
+  readonly id: string;
+  readonly tableId: string;
+  readonly playerId: string;
+  readonly type: CrapsBetType;
+  readonly amount: number;
+  readonly number?: PointNumber | null;
+  readonly baseBetId?: string | null;
+  readonly status: BetStatus;
+  readonly winnings: number;
+  readonly returned: number;
+  readonly placedAt: string;
+  readonly settledAt?: string;
+  readonly settledByRoll?: number;
+  /** Sequence of the last roll applied to this open bet (moves only); guards replays. */
+  readonly lastRoll?: number;
+}
+
+/** One bet's part of a roll's settlement, decided when the roll is recorded and applied after. */
+export interface PlannedSettlement {
+  readonly betId: string;
+  readonly playerId: string;
+  readonly resolution: Exclude<BetResolution, { outcome: 'STAYS' }>;
+  /** Credited to the player's balance: stake + winnings, stake, or 0. */
+  readonly returned: number;
+}
+
+export interface RollRecord {
+  readonly tableId: string;
+  readonly sequence: number;
+  readonly dice: Dice | null;
+  readonly stateBefore: CrapsTableState;
+  readonly stateAfter: CrapsTableState;
+  readonly plan: readonly PlannedSettlement[];
+  readonly rolledAt: string;
+  /** Set once every planned settlement has been applied. */
+  readonly settledAt?: string;
+}
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly currency: string;
+  readonly balance: number;
+  readonly createdAt: string;
+}

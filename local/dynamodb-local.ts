@@ -1,0 +1,126 @@
+/**
+ * Starts AWS's own DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator,
+ * run with `java` directly: no Docker, no download) on a free port, waits until it answers, and
+ * stops that process (and only it) when asked or when this process exits.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+
+export const JAVA_INSTALL_HINT = 'sudo apt-get install -y openjdk-17-jre-headless';
+
+export interface DynamoDbLocal {
+  readonly endpoint: string;
+  stop(): Promise<void>;
+}
+
+export type Storage = { readonly inMemory: true } | { readonly dataDir: string };
+
+/** Credentials DynamoDB Local accepts (it checks only that some are present). */
+export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+export const localRegion = 'local';
+
+export async function startDynamoDbLocal(storage: Storage, { timeoutMs = 30_000 } = {}): Promise<DynamoDbLocal> {
+  assertJava();
+  const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const port = await freePort();
+  const storageArgs = 'inMemory' in storage ? ['-inMemory'] : ['-dbPath', ensureDir(storage.dataDir)];
+  const child = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(emulator, 'DynamoDBLocal.jar'),
+      ...storageArgs,
+      '-sharedDb',
+      '-port',
+      String(port),
+    ],
+    { cwd: emulator, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const stopOnExit = () => child.kill('SIGKILL');
+  process.once('exit', stopOnExit);
+
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+
+  const endpoint = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilAnswering(endpoint, child, () => stderr, timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    process.removeListener('exit', stopOnExit);
+    throw error;
+  }
+
+  return {
+    endpoint,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await stopProcess(child);
+    },
+  };
+}
+
+function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) {
+    throw new Error(`DynamoDB Local needs Java 17, and \`java\` was not found. Install it with:\n  ${JAVA_INSTALL_HINT}`);
+  }
+}
+
+function ensureDir(dir: string): string {
+  const absolute = resolve(dir);
+  mkdirSync(absolute, { recursive: true });
+  return absolute;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilAnswering(endpoint: string, child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials, maxAttempts: 1 });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`DynamoDB Local exited before answering (code ${child.exitCode ?? child.signalCode}):\n${stderr()}`);
+      }
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms:\n${stderr()}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolveStop) => {
+    const forceKill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(forceKill);
+      resolveStop();
+    });
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * The local HTTP server: each request becomes an API Gateway HTTP API (v2) event, goes through
+ * the dev authorizer as it would through API Gateway's JWT authorizer, and is answered by the
+ * very same Lambda handler that runs in AWS. It also serves the offline explorer on `GET /`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { JWTPayload } from 'jose';
+import type { DevAuthorizer } from './dev-authorizer';
+import { explorerAsset } from './explorer/assets';
+
+export type LambdaHandlerFn = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
+
+export interface ExplorerConfig {
+  readonly defaultQuery: string;
+  readonly headers: Record<string, string>;
+}
+
+export interface LocalServerOptions {
+  readonly handler: LambdaHandlerFn;
+  readonly authorizer: DevAuthorizer;
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly explorerConfig?: () => Promise<ExplorerConfig>;
+}
+
+export interface LocalServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const GRAPHQL_PATH = '/graphql';
+
+export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
+  const server = createServer((request, response) => {
+    route(options, request, response).catch((error: unknown) => {
+      console.error(error);
+      send(response, 500, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
+  await listen(server, options.port ?? 0);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function route(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === GRAPHQL_PATH) return invokeHandler(options, request, response, url);
+  if (request.method === 'GET' && url.pathname === '/explorer/config.json') {
+    const config = options.explorerConfig ? await options.explorerConfig() : { defaultQuery: '{ __typename }', headers: {} };
+    return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
+  }
+  const asset = request.method === 'GET' ? explorerAsset(url.pathname) : undefined;
+  if (asset) return send(response, 200, { 'content-type': asset.contentType }, asset.body);
+  send(response, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
+}
+
+async function invokeHandler(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const body = await readBody(request);
+  const headers = flattenHeaders(request);
+  const claims = await options.authorizer.verify(headers.authorization);
+  // As API Gateway's JWT authorizer: no valid token, no call to the function.
+  if (!claims) return send(response, 401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, JSON.stringify({ message: 'Unauthorized' }));
+
+  const event = toApiGatewayEvent(request, url, headers, body, claims);
+  const result = await options.handler(event, lambdaContext(event.requestContext.requestId));
+  if (!result || typeof result === 'string') return send(response, 200, { 'content-type': 'application/json' }, result ?? '');
+  const responseHeaders: Record<string, string> = {};
+  for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name] = String(value);
+  const payload = result.body === undefined ? '' : result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body;
+  send(response, result.statusCode ?? 200, responseHeaders, payload);
+}
+
+/** The event API Gateway HTTP API sends a Lambda integration (payload format 2.0). */
+export function toApiGatewayEvent(
+  request: IncomingMessage,
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  claims: JWTPayload,
+): APIGatewayProxyEventV2 {
+  const method = request.method ?? 'GET';
+  const now = new Date();
+  const stringClaims: Record<string, string> = {};
+  for (const [name, value] of Object.entries(claims)) stringClaims[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  return {
+    version: '2.0',
+    routeKey: `${method} ${url.pathname}`,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    ...(url.search ? { queryStringParameters: Object.fromEntries(url.searchParams) } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: `${method} ${url.pathname}`,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+      authorizer: { jwt: { claims: stringClaims, scopes: null } },
+    } as APIGatewayProxyEventV2['requestContext'],
+    body,
+    isBase64Encoded: false,
+  };
+}
+
+function lambdaContext(requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName: 'casino-tables-graphql-local',
+    functionVersion: '$LATEST',
+    invokedFunctionArn: 'arn:aws:lambda:local:000000000000:function:casino-tables-graphql-local',
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: 'local',
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 30_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/** API Gateway lower-cases header names and joins repeated ones with commas. */
+function flattenHeaders(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('request body too large'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  response.writeHead(status, headers);
+  response.end(body);
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * `npm start`: DynamoDB Local (file-backed in .local/, so a restart keeps the data), the table,
+ * the demo, and the API with its explorer on http://localhost:4000 (PORT to change).
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-local';
+import { ensureTable } from './table-setup';
+import { createDevAuthorizer } from './dev-authorizer';
+import { startLocalServer } from './server';
+import { DEMO_DEALER, DEMO_PLAYER, DEMO_QUERY, seedDemo } from './demo';
+import { createDb } from '../functions/store/db';
+import { systemDependencies } from '../functions/services/services';
+
+// The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const TABLE_NAME = 'casino-tables-local';
+const port = Number(process.env.PORT ?? 4000);
+
+const dynamo = await startDynamoDbLocal({ dataDir: '.local/dynamodb' }).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
+const stopDynamo = () => dynamo.stop();
+
+try {
+  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
+  await ensureTable(client, TABLE_NAME);
+  client.destroy();
+
+  const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
+  await seedDemo(systemDependencies(createDb(dbConfig)));
+
+  // The Lambda handler reads its configuration from the environment, as in AWS.
+  Object.assign(process.env, {
+    TABLE_NAME,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    AWS_REGION: localRegion,
+    AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+  });
+  const { handler } = await import('../functions/graphql/handler');
+
+  const authorizer = await createDevAuthorizer();
+  const playerToken = await authorizer.issueToken(DEMO_PLAYER);
+  const dealerToken = await authorizer.issueToken(DEMO_DEALER);
+  const server = await startLocalServer({
+    handler,
+    authorizer,
+    port,
+    explorerConfig: async () => ({ defaultQuery: DEMO_QUERY, headers: { authorization: `Bearer ${playerToken}` } }),
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await stopDynamo();
+    console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: run with PORT=<another port> npm start` : error.message);
+    process.exit(1);
+  });
+
+  console.log(`
+Casino tables API running locally.
+  Explorer (works offline):  ${server.url}/
+  GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
+  DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb)
+
+Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):
+  ${playerToken}
+Demo dealer "${DEMO_DEALER}", bearer token (12 h):
+  ${dealerToken}
+
+Ctrl+C stops the API and DynamoDB Local.`);
+
+  const shutdown = async () => {
+    await server.close();
+    await stopDynamo();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+} catch (error) {
+  await stopDynamo();
+  throw error;
+}

@@ -1,0 +1,75 @@
+/**
+ * A real API for black-box tests: a fresh table in the run's DynamoDB Local, the real GraphQL
+ * Lambda handler behind the real local HTTP server and dev authorizer, and a fetch-based client.
+ */
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDb, type Db } from '../../functions/store/db';
+import { createAccount, getAccount } from '../../functions/store/accounts';
+import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
+import { createGraphQLHandler } from '../../functions/graphql/server';
+import { ensureTable } from '../../local/table-setup';
+import { createDevAuthorizer } from '../../local/dev-authorizer';
+import { startLocalServer } from '../../local/server';
+import { localCredentials, localRegion } from '../../local/dynamodb-local';
+
+export interface GraphQLResponse<T = Record<string, any>> {
+  readonly status: number;
+  readonly data?: T | null;
+  readonly errors?: { message: string; extensions?: { code?: string }; path?: (string | number)[] }[];
+}
+
+export interface TestApi {
+  readonly url: string;
+  readonly db: Db;
+  readonly deps: ServiceDependencies;
+  readonly loggedErrors: unknown[];
+  /** A bearer token for `playerId`. */
+  token(playerId: string): Promise<string>;
+  /** POSTs a GraphQL request as `playerId` (or anonymously with null). */
+  graphql<T = Record<string, any>>(playerId: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
+  balance(playerId: string): Promise<number | undefined>;
+  close(): Promise<void>;
+}
+
+export async function startTestApi(overrides: Partial<ServiceDependencies> = {}): Promise<TestApi> {
+  const endpoint = inject('dynamoEndpoint');
+  const tableName = `test-${randomUUID()}`;
+  const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
+  await ensureTable(client, tableName);
+  client.destroy();
+
+  const db = createDb({ tableName, endpoint, region: localRegion, credentials: localCredentials });
+  const deps = { ...systemDependencies(db), ...overrides };
+  const loggedErrors: unknown[] = [];
+  const authorizer = await createDevAuthorizer();
+  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error));
+  const server = await startLocalServer({
+    handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
+    authorizer,
+    port: 0,
+  });
+
+  return {
+    url: server.url,
+    db,
+    deps,
+    loggedErrors,
+    token: (playerId) => authorizer.issueToken(playerId),
+    async graphql(playerId, query, variables) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (playerId !== null) headers.authorization = `Bearer ${await authorizer.issueToken(playerId)}`;
+      const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const text = await response.text();
+      const body = text ? JSON.parse(text) : {};
+      return { status: response.status, ...body };
+    },
+    async fundAccount(playerId, balance, currency = 'MOP') {
+      await createAccount(db, { id: playerId, currency, balance, createdAt: new Date().toISOString() });
+    },
+    balance: async (playerId) => (await getAccount(db, playerId))?.balance,
+    close: () => server.close(),
+  };
+}
