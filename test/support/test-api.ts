@@ -34,7 +34,12 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export async function startTestApi(overrides: Partial<ServiceDependencies> = {}): Promise<TestApi> {
+export interface TestApiOptions {
+  /** Wraps the database the handler uses (fault injection); tests still read through the real one. */
+  readonly wrapDb?: (db: Db) => Db;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
@@ -42,7 +47,7 @@ export async function startTestApi(overrides: Partial<ServiceDependencies> = {})
   client.destroy();
 
   const db = createDb({ tableName, endpoint, region: localRegion, credentials: localCredentials });
-  const deps = { ...systemDependencies(db), ...overrides };
+  const deps = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer();
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error));

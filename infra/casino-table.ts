@@ -1,0 +1,40 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import type { Construct } from 'constructs';
+import { tableDefinition } from '../functions/store/table-definition';
+
+/**
+ * The single DynamoDB table, built from `tableDefinition` (functions/store/table-definition.ts)
+ * so that the deployed keys, index and TTL are the ones the store code and its tests use.
+ * Key names are never restated here.
+ */
+export class CasinoTable extends TableV2 {
+  constructor(scope: Construct, id: string) {
+    const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+    super(scope, id, {
+      partitionKey: attributeOf(partitionKey),
+      sortKey: attributeOf(sortKey),
+      globalSecondaryIndexes: globalSecondaryIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: attributeOf(index.partitionKey),
+        sortKey: attributeOf(index.sortKey),
+        // Same projection as createTableInput, from which the local and test tables are made.
+        projectionType: ProjectionType.ALL,
+      })),
+      timeToLiveAttribute,
+      // Traffic follows live tables (bursty, idle at night): pay per request, nothing to size.
+      billing: Billing.onDemand(),
+      // Balances, bets and settlements are money records: recoverable to any second of the last 35 days...
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // ...and neither a console click nor a stack deletion may drop them.
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}
+
+const attributeTypes = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY } as const;
+
+function attributeOf(key: { readonly name: string; readonly type: keyof typeof attributeTypes }): Attribute {
+  return { name: key.name, type: attributeTypes[key.type] };
+}

@@ -1,0 +1,103 @@
+import { fileURLToPath } from 'node:url';
+import { Annotations, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { CasinoTable } from './casino-table';
+import type { DeploymentSettings } from './deployment-settings';
+
+/** The one entry point: the same handler the local server and the integration tests call. */
+const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
+
+export interface CasinoTablesStackProps extends StackProps {
+  readonly settings: DeploymentSettings;
+}
+
+/**
+ * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table.
+ * Environment-agnostic (no account/region, no lookups): synthesizes offline.
+ */
+export class CasinoTablesStack extends Stack {
+  readonly table: CasinoTable;
+  readonly graphqlFunction: NodejsFunction;
+  readonly httpApi: HttpApi;
+
+  constructor(scope: Construct, id: string, props: CasinoTablesStackProps) {
+    super(scope, id, props);
+    const { settings } = props;
+
+    this.table = new CasinoTable(this, 'Table');
+
+    this.graphqlFunction = new NodejsFunction(this, 'GraphqlFunction', {
+      entry: graphqlHandlerEntry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      // Apollo's cold start is CPU-bound, and Lambda's CPU share grows with memory.
+      memorySize: 1024,
+      // Well inside API Gateway's 30 s integration limit, so a stuck call fails as a Lambda timeout we can see.
+      timeout: Duration.seconds(10),
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      logGroup: new LogGroup(this, 'GraphqlFunctionLogs', { retention: RetentionDays.THREE_MONTHS }),
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // ESM output, but some bundled CommonJS code still calls require() at run time (lru-cache,
+        // under Apollo, requires node:diagnostics_channel); without this the bundle fails at import
+        // with 'Dynamic require of "node:diagnostics_channel" is not supported'.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        target: 'node22',
+        minify: true,
+        // Stack traces and error names in the logs keep their real function and class names.
+        keepNames: true,
+        sourceMap: true,
+        // Traces need file and line, not the sources: a map about a third the size, and Node parses it at every cold start.
+        sourcesContent: false,
+        // Ship the SDK version the tests ran against, not whichever one the runtime carries today.
+        bundleAwsSDK: true,
+      },
+    });
+    // Least privilege: item reads and writes on this table and its index, nothing else.
+    this.table.grantReadWriteData(this.graphqlFunction);
+
+    const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', settings.jwtIssuer, {
+      jwtAudience: [...settings.jwtAudience],
+    });
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Live casino tables GraphQL API',
+      corsPreflight: {
+        // Apollo's CSRF prevention needs one of the two apollo headers on GET and non-JSON POST.
+        allowHeaders: ['content-type', 'authorization', 'apollo-require-preflight', 'x-apollo-operation-name'],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS],
+        ...(settings.allowedOrigins.length > 0 ? { allowOrigins: [...settings.allowedOrigins] } : {}),
+        maxAge: Duration.hours(1),
+      },
+    });
+    this.httpApi.addRoutes({
+      path: '/graphql',
+      methods: [HttpMethod.POST, HttpMethod.GET],
+      integration: new HttpLambdaIntegration('GraphqlIntegration', this.graphqlFunction),
+      authorizer,
+    });
+
+    if (new URL(settings.jwtIssuer).hostname.endsWith('.invalid')) {
+      Annotations.of(this).addWarningV2(
+        'casino-tables:placeholderJwtIssuer',
+        `jwtIssuer is the placeholder ${settings.jwtIssuer}: every token will be refused. Deploy with -c jwtIssuer=<issuer URL> -c jwtAudience=<audience>.`,
+      );
+    }
+
+    new CfnOutput(this, 'GraphqlUrl', {
+      description: 'GraphQL endpoint (POST or GET, bearer token required)',
+      value: `${this.httpApi.apiEndpoint}/graphql`,
+    });
+    new CfnOutput(this, 'TableName', { description: 'DynamoDB table', value: this.table.tableName });
+  }
+}

@@ -1,0 +1,171 @@
+/**
+ * Bad input gets a clear, typed GraphQL error, changes nothing, and never shows a stack trace.
+ * Real HTTP -> the Lambda handler -> DynamoDB Local.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+let tableId: string;
+const PLAYER = 'refused-player';
+const DEALER = 'refused-dealer';
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+beforeEach(async () => {
+  const opened = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`);
+  tableId = opened.data!.openTable.id;
+});
+
+const SNAPSHOT = /* GraphQL */ `
+  query ($id: ID!) {
+    table(id: $id) { craps { phase point rollCount } openBets { id amount } rolls { sequence } }
+    me { balance }
+  }`;
+
+async function snapshot(player = PLAYER) {
+  return (await api.graphql(player, SNAPSHOT, { id: tableId })).data;
+}
+
+function expectRefused(res: GraphQLResponse, code: string, message?: RegExp) {
+  expect(res.errors, JSON.stringify(res)).toHaveLength(1);
+  const [error] = res.errors!;
+  expect(error!.extensions?.code).toBe(code);
+  if (message) expect(error!.message).toMatch(message);
+  expect(JSON.stringify(res)).not.toMatch(/stacktrace|\n\s+at /);
+}
+
+const placeBet = (input: Record<string, unknown>, player = PLAYER) =>
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
+const submitRoll = (input: Record<string, unknown>) =>
+  api.graphql(DEALER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, ...input } });
+
+describe('a bet the balance does not cover', () => {
+  it('is refused with INSUFFICIENT_FUNDS and changes nothing', async () => {
+    await api.fundAccount('poor-player', 500);
+    const before = await snapshot('poor-player');
+    const res = await placeBet({ type: 'PASS_LINE', amount: 600 }, 'poor-player');
+    expectRefused(res, 'INSUFFICIENT_FUNDS', /600.*500/);
+    expect(await snapshot('poor-player')).toEqual(before);
+    expect(before!.me.balance).toBe(500);
+  });
+});
+
+describe('dice that are not two dice of 1 to 6', () => {
+  beforeEach(async () => {
+    await api.fundAccount(PLAYER, 10_000);
+    await placeBet({ type: 'PASS_LINE', amount: 1_000 });
+  });
+
+  it.each([
+    [[0, 3], 'INVALID_DIE'],
+    [[7, 3], 'INVALID_DIE'],
+    [[3, -1], 'INVALID_DIE'],
+    [[3], 'WRONG_NUMBER_OF_DICE'],
+    [[1, 2, 3], 'WRONG_NUMBER_OF_DICE'],
+    [null, 'MISSING_DICE'],
+  ])('%j is refused with %s and changes nothing', async (dice, code) => {
+    const before = await snapshot();
+    expectRefused(await submitRoll({ dice }), code);
+    expect(await snapshot()).toEqual(before);
+    expect(before!.table.craps.rollCount).toBe(0);
+  });
+
+  it('a die of 2.5 is refused by the schema (dice are Int)', async () => {
+    const before = await snapshot();
+    expectRefused(await submitRoll({ dice: [2.5, 3] }), 'BAD_USER_INPUT');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a void roll is recorded and settles nothing', async () => {
+    const before = await snapshot();
+    const res = await submitRoll({ void: true });
+    expect(res.errors).toBeUndefined();
+    const after = await snapshot();
+    expect(after!.table.rolls).toEqual([{ sequence: 1 }]);
+    expect(after!.table.openBets).toEqual(before!.table.openBets);
+    expect(after!.me.balance).toBe(before!.me.balance);
+  });
+});
+
+describe('stakes the rules refuse', () => {
+  beforeEach(() => api.fundAccount(PLAYER, 1_000_000));
+
+  it.each([
+    [{ type: 'PASS_LINE', amount: -100 }, 'BAD_USER_INPUT', /negative/],
+    [{ type: 'PASS_LINE', amount: 0 }, 'STAKE_NOT_POSITIVE', undefined],
+    [{ type: 'PASS_LINE', amount: 150 }, 'STAKE_NOT_MULTIPLE_OF_MINIMUM', /150/],
+    [{ type: 'PASS_LINE', amount: 20_000 }, 'STAKE_ABOVE_MAXIMUM', /10000/],
+    [{ type: 'COME', amount: 100 }, 'BET_NOT_ALLOWED_IN_PHASE', /come-out/],
+    [{ type: 'PASS_ODDS', amount: 100 }, 'ODDS_WITHOUT_BASE_BET', undefined],
+  ])('%j is refused with %s', async (input, code, message) => {
+    const before = await snapshot();
+    expectRefused(await placeBet(input), code, message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a Pass Line bet once the point is on is refused (contract: come-out only)', async () => {
+    await submitRoll({ dice: [2, 2] });
+    const before = await snapshot();
+    expectRefused(await placeBet({ type: 'PASS_LINE', amount: 100 }), 'BET_NOT_ALLOWED_IN_PHASE');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('who may see what', () => {
+  it("a stranger's account is FORBIDDEN", async () => {
+    await api.fundAccount('owner', 1_000);
+    const res = await api.graphql('stranger', `{ account(id: "owner") { balance } }`);
+    expectRefused(res, 'FORBIDDEN');
+    expect(res.data).toEqual({ account: null });
+  });
+
+  it("a stranger's bet is FORBIDDEN", async () => {
+    await api.fundAccount('bettor', 1_000);
+    const bet = (await placeBet({ type: 'PASS_LINE', amount: 100 }, 'bettor')).data!.placeBet;
+    expectRefused(await api.graphql('stranger', `query ($id: ID!) { bet(id: $id) { amount } }`, { id: bet.id }), 'FORBIDDEN');
+  });
+
+  it('a request without a valid token is refused at the door, as API Gateway does', async () => {
+    const res = await api.graphql(null, `{ me { balance } }`);
+    expect(res.status).toBe(401);
+  });
+
+  it('a bet at an unknown table is NOT_FOUND', async () => {
+    await api.fundAccount(PLAYER, 1_000);
+    const res = await api.graphql(PLAYER, `mutation { placeBet(input: { tableId: "nope", type: PASS_LINE, amount: 100 }) { id } }`);
+    expectRefused(res, 'NOT_FOUND', /nope/);
+  });
+
+  it('a player without an account is told so', async () => {
+    expectRefused(await placeBet({ type: 'PASS_LINE', amount: 100 }, 'nobody'), 'NOT_FOUND', /no account/);
+  });
+
+  it('a bet in another currency is refused', async () => {
+    await api.fundAccount('dollar-player', 10_000, 'USD');
+    expectRefused(await placeBet({ type: 'PASS_LINE', amount: 100 }, 'dollar-player'), 'CURRENCY_MISMATCH', /MOP.*USD/);
+  });
+});
+
+describe('malformed requests', () => {
+  it('a syntax error is GRAPHQL_PARSE_FAILED', async () => {
+    expectRefused(await api.graphql(PLAYER, `{ me { balance `), 'GRAPHQL_PARSE_FAILED');
+  });
+
+  it('an unknown field is GRAPHQL_VALIDATION_FAILED', async () => {
+    expectRefused(await api.graphql(PLAYER, `{ me { password } }`), 'GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('a simple (non-JSON) POST is refused by CSRF prevention', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', authorization: `Bearer ${await api.token(PLAYER)}` },
+      body: JSON.stringify({ query: '{ me { balance } }' }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/preflight/i);
+  });
+});

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CasinoTablesStack } from '../../infra/casino-tables-stack';
+import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+
+/**
+ * The template test skips bundling; this one bundles the handler exactly as `cdk synth` does
+ * (local esbuild, ESM, minified) and loads the result in a plain Node process, so a bundle that
+ * cannot even import (a dynamic require, a missing module) fails here rather than in Lambda.
+ */
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+
+let outdir: string;
+let bundleDir: string;
+
+beforeAll(() => {
+  outdir = mkdtempSync(join(tmpdir(), 'casino-tables-cdk-'));
+  // A real-looking issuer keeps the placeholder warning out of the test output.
+  const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.partner.example' } });
+  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
+  app.synth();
+  const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.mjs')));
+  expect(assets).toHaveLength(1);
+  bundleDir = join(outdir, assets[0]!);
+});
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+/** Imports the bundle and calls its handler once, the way Lambda would, in a fresh Node process. */
+function invokeBundle(event: object): { statusCode: number; body: string } {
+  const script = `
+    const { handler } = await import(${JSON.stringify(join(bundleDir, 'index.mjs'))});
+    const result = await handler(JSON.parse(process.env.EVENT), { awsRequestId: 'bundle-test' });
+    process.stdout.write(JSON.stringify(result));
+  `;
+  const run = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH, TABLE_NAME: 'bundle-test-table', AWS_REGION: 'eu-west-1', EVENT: JSON.stringify(event) },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  // The tail holds the error; the head of a minified stack line is the whole bundle.
+  expect(run.status, run.stderr.slice(-1500)).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+function graphqlPost(query: string): object {
+  return {
+    version: '2.0',
+    routeKey: 'POST /graphql',
+    rawPath: '/graphql',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'api',
+      domainName: 'api.execute-api.eu-west-1.amazonaws.com',
+      domainPrefix: 'api',
+      http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-test' },
+      requestId: 'bundle-test',
+      routeKey: 'POST /graphql',
+      stage: '$default',
+      time: '01/Jan/2030:00:00:00 +0000',
+      timeEpoch: 1893456000000,
+    },
+    body: JSON.stringify({ query }),
+    isBase64Encoded: false,
+  };
+}
+
+describe('the bundled GraphQL handler', () => {
+  it('is one ES module with its source map', () => {
+    expect(readdirSync(bundleDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    expect(statSync(join(bundleDir, 'index.mjs')).size).toBeGreaterThan(0);
+  });
+
+  it('loads in Node and answers a GraphQL request from an API Gateway v2 event', () => {
+    const response = invokeBundle(graphqlPost('{ __typename }'));
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toEqual({ data: { __typename: 'Query' } });
+  });
+});

@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  JACKPOT_COMBINATIONS,
+  JACKPOT_MODALITIES,
+  makeBaccaratOptions,
+  poolPercent,
+  splitJackpotPrize,
+  type JackpotCombination,
+  type JackpotConfig,
+} from '../../../functions/rules/baccarat';
+import { violationOf } from './support/violation';
+
+const configA: JackpotConfig = {
+  modality: 'A',
+  fixedAmounts: { PARADISE_STRAIGHT: 500_000, FOUR_OF_A_KIND: 100_000, DOUBLE_PAIRS: 10_000, THREE_OF_A_KIND: 3_000, SINGLE_PAIR: 2_000 },
+  poolPercentBasisPoints: null,
+  approvalReference: 'DICJ test',
+};
+const configC: JackpotConfig = {
+  modality: 'C',
+  fixedAmounts: { SIX_OF_A_KIND: 1_000_000, FIVE_OF_A_KIND: 200_000, DOUBLE_THREE: 50_000, FOUR_OF_A_KIND: 10_000, THREE_OF_A_KIND: 500 },
+  poolPercentBasisPoints: 2500,
+  approvalReference: null,
+};
+
+describe('splitJackpotPrize', () => {
+  it('a whole-pool prize empties the pool but for the part that cannot be split equally', () => {
+    expect(splitJackpotPrize(configA, 'ROYAL_FLUSH', 1_000_003n, 4)).toEqual({
+      combination: 'ROYAL_FLUSH',
+      prize: 1_000_003n,
+      limitedByPool: false,
+      bettors: 4,
+      share: 250_000n,
+      paid: 1_000_000n,
+      remainder: 3n,
+      poolAfter: 3n,
+      wholePool: true,
+    });
+  });
+
+  it('a fixed prize is split in equal parts; the remainder stays in the pool', () => {
+    const payout = splitJackpotPrize(configA, 'SINGLE_PAIR', 1_000_000, 3);
+    expect(payout).toMatchObject({ prize: 2_000n, share: 666n, paid: 1_998n, remainder: 2n, poolAfter: 998_002n, wholePool: false });
+  });
+
+  it('the paradise straight pays the higher of its fixed amount and 10% of the pool (art. 17.6)', () => {
+    expect(splitJackpotPrize(configA, 'PARADISE_STRAIGHT', 10_000_000n, 1).prize).toBe(1_000_000n);
+    expect(splitJackpotPrize(configA, 'PARADISE_STRAIGHT', 3_000_000n, 1).prize).toBe(500_000n);
+    expect(splitJackpotPrize(configA, 'PARADISE_STRAIGHT', 12_345_675n, 1).prize).toBe(1_234_567n); // 1,234,567.5 rounded down
+  });
+
+  it('modality C six of a kind pays the higher of its fixed amount and the operator’s percentage (art. 17.10)', () => {
+    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND', 10_000_000n, 2).prize).toBe(2_500_000n);
+    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND', 2_000_000n, 2).prize).toBe(1_000_000n);
+    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND_SAME_COLOUR', 2_000_001n, 2)).toMatchObject({ prize: 2_000_001n, remainder: 1n, wholePool: true });
+  });
+
+  it('never pays out more than the pool holds', () => {
+    const payout = splitJackpotPrize(configA, 'PARADISE_STRAIGHT', 400_001n, 2);
+    expect(payout).toMatchObject({ prize: 400_001n, limitedByPool: true, share: 200_000n, remainder: 1n, poolAfter: 1n });
+    expect(splitJackpotPrize(configA, 'FOUR_OF_A_KIND', 0n, 5)).toMatchObject({ prize: 0n, share: 0n, poolAfter: 0n });
+  });
+
+  it('pays nobody when nobody bet on the jackpot', () => {
+    expect(splitJackpotPrize(configA, 'ROYAL_FLUSH', 777n, 0)).toMatchObject({ share: 0n, paid: 0n, remainder: 777n, poolAfter: 777n });
+  });
+
+  it('handles pools beyond the exact range of a double', () => {
+    const pool = 10n ** 20n + 7n;
+    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND', pool, 3)).toMatchObject({
+      prize: 25_000_000_000_000_000_001n,
+      share: 8_333_333_333_333_333_333n,
+      remainder: 2n,
+    });
+    expect(poolPercent(pool, 1000)).toBe(10_000_000_000_000_000_000n);
+  });
+
+  it('refuses a negative pool, a bad bettor count, and a combination from another modality', () => {
+    expect(violationOf(() => splitJackpotPrize(configA, 'SINGLE_PAIR', -1n, 1))).toBe('INVALID_JACKPOT_POOL');
+    expect(violationOf(() => splitJackpotPrize(configA, 'SINGLE_PAIR', 0.5, 1))).toBe('INVALID_JACKPOT_POOL');
+    expect(violationOf(() => splitJackpotPrize(configA, 'SINGLE_PAIR', 100n, -1))).toBe('INVALID_JACKPOT_BETTORS');
+    expect(violationOf(() => splitJackpotPrize(configA, 'SINGLE_PAIR', 100n, 1.5))).toBe('INVALID_JACKPOT_BETTORS');
+    expect(violationOf(() => splitJackpotPrize(configA, 'DOUBLE_THREE', 100n, 1))).toBe('JACKPOT_COMBINATION_NOT_IN_MODALITY');
+  });
+
+  it('creates and loses no cent: shares and remainder make the prize, and the prize never exceeds the pool', () => {
+    const combinations = JACKPOT_MODALITIES.flatMap((modality) =>
+      (JACKPOT_COMBINATIONS[modality] as readonly JackpotCombination[]).map((c) => [modality, c] as const),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...combinations),
+        fc.bigInt({ min: 0n, max: 10n ** 22n }),
+        fc.integer({ min: 0, max: 500 }),
+        fc.integer({ min: 1, max: 10_000 }),
+        ([modality, c], pool, bettors, percent) => {
+          const options = makeBaccaratOptions({
+            jackpot: { modality, poolPercentBasisPoints: modality === 'C' ? percent : null },
+          });
+          const payout = splitJackpotPrize(options.jackpot as JackpotConfig, c, pool, bettors);
+          expect(payout.share * BigInt(bettors) + payout.remainder).toBe(payout.prize);
+          expect(payout.paid + payout.poolAfter).toBe(pool);
+          expect(payout.prize <= pool).toBe(true);
+          expect(payout.share >= 0n && payout.remainder >= 0n).toBe(true);
+          if (bettors > 0) expect(payout.remainder < BigInt(bettors)).toBe(true);
+        },
+      ),
+      { numRuns: 500, seed: 2009 },
+    );
+  });
+});

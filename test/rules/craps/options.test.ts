@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { CRAPS_BET_TYPES, makeCrapsOptions } from '../../../functions/rules/craps';
+
+describe('makeCrapsOptions: a table\'s rule variant', () => {
+  it('follows the regulation by default: Field 12 pays 2:1, 3x/4x/5x odds, come odds off and the rest working on the come-out', () => {
+    const options = makeCrapsOptions();
+    expect(options).toMatchObject({
+      field12Pays: 2,
+      maxOdds: { 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3 },
+      layOddsLimit: 'WINNINGS',
+      comeOddsWorkingOnComeOut: false,
+      dontComeOddsWorkingOnComeOut: true,
+      bigNumbersWorkingOnComeOut: true,
+      hardwaysWorkingOnComeOut: true,
+    });
+  });
+
+  it('applies a table-wide minimum and maximum to every bet type unless one is overridden', () => {
+    const options = makeCrapsOptions({ minimum: 500, maximum: 50_000, limits: { BIG_6: { minimum: 600 }, HORN: { maximum: 4_000 } } });
+    expect(options.limits.PASS_LINE).toEqual({ minimum: 500, maximum: 50_000 });
+    expect(options.limits.BIG_6).toEqual({ minimum: 600, maximum: 50_000 });
+    expect(options.limits.HORN).toEqual({ minimum: 500, maximum: 4_000 });
+    expect(Object.keys(options.limits).sort()).toEqual([...CRAPS_BET_TYPES].sort());
+  });
+
+  it('is plain JSON data (it is stored with the table)', () => {
+    const options = makeCrapsOptions({ field12Pays: 3, maxOdds: { 6: 10, 8: 10 } });
+    expect(JSON.parse(JSON.stringify(options))).toEqual(options);
+    expect(makeCrapsOptions(JSON.parse(JSON.stringify(options)))).toEqual(options);
+  });
+
+  it.each([
+    [{ minimum: 0 }, /minimum stake of the table must be a positive integer/],
+    [{ minimum: 10.5 }, /minimum stake of the table/],
+    [{ minimum: 100, maximum: 50 }, /maximum stake of the table must be an integer at least its minimum \(100\), got 50/],
+    [{ limits: { NOT_A_BET: { minimum: 1 } } }, /"NOT_A_BET" is not a craps bet type/],
+    [{ limits: { FIELD: { minimum: -5 } } }, /minimum stake of FIELD/],
+    [{ field12Pays: 4 }, /field12Pays must be 2 \(2:1\) or 3 \(3:1\) \(art. 6\(12\)\), got 4/],
+    [{ maxOdds: { 7: 3 } }, /7 is not a point number/],
+    [{ maxOdds: { 6: 0 } }, /maxOdds on 6 must be a whole multiple/],
+    [{ layOddsLimit: 'SOMETIMES' }, /layOddsLimit must be WINNINGS or STAKE/],
+    [{ hardwaysWorkingOnComeOut: 'yes' }, /hardwaysWorkingOnComeOut must be true or false/],
+    [{ field12: 3 }, /unknown craps table option "field12"/],
+  ])('refuses %j', (input, message) => {
+    expect(() => makeCrapsOptions(input as never)).toThrow(expect.objectContaining({ code: 'INVALID_TABLE_OPTIONS', message: expect.stringMatching(message) }));
+  });
+});

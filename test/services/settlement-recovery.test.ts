@@ -1,0 +1,168 @@
+/**
+ * Money is never lost, created or paid twice, even when the process dies between two writes or
+ * a transaction loses a race. Real HTTP and DynamoDB Local; only the faults are injected.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/test-api';
+import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
+
+interface Fault {
+  command: string;
+  /** Let this many matching commands through first. */
+  skip: number;
+  when: 'before' | 'after';
+  make: () => Error;
+  /** How many times to fire (default once). */
+  times?: number;
+}
+
+let armed: (Fault & { remaining: number }) | null = null;
+function arm(fault: Fault) {
+  armed = { ...fault, remaining: fault.times ?? 1 };
+}
+function fault(when: 'before' | 'after', command: string): Error | undefined {
+  if (!armed || armed.when !== when || armed.command !== command) return undefined;
+  if (armed.skip > 0) {
+    armed.skip--;
+    return undefined;
+  }
+  const error = armed.make();
+  if (--armed.remaining === 0) armed = null;
+  return error;
+}
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({
+    wrapDb: (db) =>
+      withFaults(db, {
+        before: (name) => fault('before', name),
+        after: (name) => fault('after', name),
+      }),
+  });
+});
+afterAll(() => api?.close());
+beforeEach(() => {
+  armed = null;
+});
+
+const DEALER = 'recovery-dealer';
+let tableId: string;
+
+beforeEach(async () => {
+  const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`);
+  tableId = res.data!.openTable.id;
+});
+
+const passLine = (player: string, amount: number, idempotencyKey?: string) =>
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id amount status } }`, {
+    input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
+  });
+const roll = (dice: number[]) =>
+  api.graphql(DEALER, `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { roll { sequence } settlements { outcome returned } } }`, {
+    tableId,
+    dice,
+  });
+const tableState = async () =>
+  (await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { craps { rollCount } openBets { id } rolls { sequence } } }`, { id: tableId })).data!.table;
+
+describe('a crash while a roll is being settled', () => {
+  it('after the roll is recorded and before anyone is paid: the next request pays each winner once', async () => {
+    await api.fundAccount('rec-a', 5_000);
+    await api.fundAccount('rec-b', 5_000);
+    await passLine('rec-a', 1_000);
+    await passLine('rec-b', 2_000);
+
+    // 1st TransactWrite of the roll records it; crash before the 2nd (the payments).
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    const crashed = await roll([3, 4]);
+    expect(crashed.errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(crashed.errors![0]!.message).toBe('Internal server error');
+    expect(await api.balance('rec-a')).toBe(4_000);
+    expect(await api.balance('rec-b')).toBe(3_000);
+    expect((await tableState()).rolls).toEqual([{ sequence: 1 }]);
+
+    // Whoever comes next finishes the settlement first: here, a new bet.
+    const next = await passLine('rec-a', 1_000);
+    expect(next.errors).toBeUndefined();
+    expect(await api.balance('rec-a')).toBe(4_000 + 2_000 - 1_000);
+    expect(await api.balance('rec-b')).toBe(3_000 + 4_000);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+  });
+
+  it('after the payments and before the table is released: replaying pays nobody twice', async () => {
+    await api.fundAccount('rec-c', 5_000);
+    await passLine('rec-c', 1_000);
+
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
+    expect((await roll([5, 6])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(await api.balance('rec-c')).toBe(6_000);
+
+    const next = await roll([1, 1]);
+    expect(next.errors).toBeUndefined();
+    expect(next.data!.submitRoll.roll.sequence).toBe(2);
+    expect(await api.balance('rec-c')).toBe(6_000);
+  });
+
+  it("between two payments to one player (one transaction each): the rest is paid once, what was paid isn't repaid", async () => {
+    await api.fundAccount('rec-d', 5_000);
+    await passLine('rec-d', 1_000);
+    await passLine('rec-d', 500);
+
+    // Two bets of one player cannot share a transaction (one account, two actions): two batches.
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
+    expect((await roll([6, 1])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    const afterFirstPayment = await api.balance('rec-d');
+    expect([3_500 + 2_000, 3_500 + 1_000]).toContain(afterFirstPayment);
+
+    expect((await roll([2, 2])).errors).toBeUndefined();
+    expect(await api.balance('rec-d')).toBe(3_500 + 2_000 + 1_000);
+    expect((await tableState()).openBets).toEqual([]);
+  });
+});
+
+describe('a transaction that loses a race (real DynamoDB only)', () => {
+  it('recording a roll is retried and succeeds', async () => {
+    await api.fundAccount('race-a', 5_000);
+    await passLine('race-a', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', make: () => cancelledByConflict(2) });
+    const res = await roll([3, 4]);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.submitRoll.settlements).toEqual([{ outcome: 'WIN', returned: 2_000 }]);
+    expect(await api.balance('race-a')).toBe(6_000);
+  });
+
+  it('a bet that keeps losing is refused with CONFLICT and charges nothing', async () => {
+    await api.fundAccount('race-b', 5_000);
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', times: 5, make: transactionConflict });
+    const res = await passLine('race-b', 1_000);
+    expect(res.errors![0]!.extensions!.code).toBe('CONFLICT');
+    expect(await api.balance('race-b')).toBe(5_000);
+    expect((await tableState()).openBets).toEqual([]);
+  });
+});
+
+describe('a reply lost on the way back', () => {
+  it('a bet retried with the same idempotency key is placed and charged once', async () => {
+    await api.fundAccount('lost-reply', 5_000);
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'after', make: crash });
+    const first = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(first.errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+
+    const retry = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(retry.errors).toBeUndefined();
+    expect(await api.balance('lost-reply')).toBe(4_000);
+    expect((await tableState()).openBets).toEqual([{ id: retry.data!.placeBet.id }]);
+
+    const again = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(again.data!.placeBet.id).toBe(retry.data!.placeBet.id);
+    expect(await api.balance('lost-reply')).toBe(4_000);
+  });
+
+  it('a different key places a second bet', async () => {
+    await api.fundAccount('two-keys', 5_000);
+    await passLine('two-keys', 1_000, 'k-1');
+    await passLine('two-keys', 1_000, 'k-2');
+    expect(await api.balance('two-keys')).toBe(3_000);
+  });
+});
