@@ -68,13 +68,17 @@ Demo dealer "${DEMO_DEALER}", bearer token (12 h):
 
 Ctrl+C stops the API and DynamoDB Local.`);
 
-  const shutdown = async () => {
-    await server.close();
-    await stopDynamo();
-    process.exit(0);
+  // Ctrl+C may deliver the signal twice (from the terminal and relayed by tsx): stop once, and
+  // keep the handlers so a second signal cannot kill the process before DynamoDB Local is stopped.
+  let stopping: Promise<void> | undefined;
+  const shutdown = () => {
+    stopping ??= server
+      .close()
+      .then(stopDynamo)
+      .finally(() => process.exit(0));
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 } catch (error) {
   await stopDynamo();
   throw error;
