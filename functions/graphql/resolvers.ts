@@ -6,6 +6,7 @@ import type { Caller } from '../services/services';
 import { openTable } from '../services/open-table';
 import { placeBet } from '../services/place-bet';
 import { submitRoll } from '../services/submit-roll';
+import { takeDownBet } from '../services/take-down-bet';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableRolls } from '../services/queries';
 import type { RollRecord } from '../store/records';
 
@@ -41,6 +42,7 @@ export const resolvers: Resolvers = {
         field12Pays: input.field12Pays ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
+    takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireCaller(ctx), input),
   },
 

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { accountKey, idempotencyKey, openBetKey, ownerPk, tableKey } from './keys';
+import { accountKey, idempotencyKey, openBetKey, ownerPk } from './keys';
+import { lockTableVersion, type TransactAction } from './layout-actions';
 import { toItem } from './items';
 import type { BetRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
@@ -29,17 +30,8 @@ const ITEM = { table: 0, account: 1, bet: 2, idempotency: 3 } as const;
  */
 export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
   const { table, bet } = placement;
-  const TransactItems: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: tableKey(table.id),
-        UpdateExpression: 'SET version = :next',
-        ConditionExpression: 'version = :version AND attribute_not_exists(settlingRoll) AND #status = :open',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':version': table.version, ':next': table.version + 1, ':open': 'OPEN' },
-      },
-    },
+  const TransactItems: TransactAction[] = [
+    lockTableVersion(db, table),
     {
       Update: {
         TableName: db.tableName,

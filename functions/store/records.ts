@@ -1,10 +1,10 @@
-import type { BetResolution, CrapsBetType, CrapsTableState, Dice, PointNumber } from '../rules/craps/types';
+import type { BetResolution, CrapsBet, CrapsTableState, Dice } from '../rules/craps/types';
 
 /** What the store keeps, item kind by item kind (keys are in keys.ts). */
 
 export type Game = 'CRAPS' | 'BACCARAT';
 export type TableStatus = 'OPEN' | 'CLOSED';
-export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED';
+export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN';
 
 export interface TableRecord {
   readonly id: string;
@@ -26,14 +26,9 @@ export interface TableRecord {
   readonly createdAt: string;
 }
 
-export interface BetRecord {
-  readonly id: string;
+/** A bet as the rules see it, plus where it stands and what it returned. */
+export interface BetRecord extends CrapsBet {
   readonly tableId: string;
-  readonly playerId: string;
-  readonly type: CrapsBetType;
-  readonly amount: number;
-  readonly number?: PointNumber | null;
-  readonly baseBetId?: string | null;
   readonly status: BetStatus;
   readonly winnings: number;
   readonly returned: number;

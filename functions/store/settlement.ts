@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { ROLL_PREFIX, accountKey, openBetKey, ownerPk, parseBetId, rollKey, settledBetKey, tableKey } from './keys';
+import { ROLL_PREFIX, openBetKey, parseBetId, rollKey, tableKey } from './keys';
+import { removeFromLayout, type TransactAction } from './layout-actions';
 import { toItem, toRecord } from './items';
 import type { BetRecord, BetStatus, PlannedSettlement, RollRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
@@ -84,58 +85,22 @@ export async function listRecentRolls(db: Db, tableId: string, last: number): Pr
 }
 
 /** Everything a planned settlement writes, given the open bet it applies to. */
-export function settlementActions(
-  db: Db,
-  roll: RollRecord,
-  entry: PlannedSettlement,
-  bet: BetRecord,
-  settledAt: string,
-): NonNullable<TransactWriteCommandInput['TransactItems']> {
-  const { tableId, betKey } = parseBetId(bet.id)!;
+export function settlementActions(db: Db, roll: RollRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
   const { resolution } = entry;
-  if (resolution.outcome === 'MOVED') {
-    return [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: openBetKey(tableId, betKey),
-          UpdateExpression: 'SET #number = :number, lastRoll = :sequence',
-          ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastRoll) OR lastRoll < :sequence)',
-          ExpressionAttributeNames: { '#number': 'number' },
-          ExpressionAttributeValues: { ':number': resolution.number, ':sequence': roll.sequence },
-        },
-      },
-    ];
-  }
-  const decided = betAfterSettlement(bet, entry, roll.sequence, settledAt);
-  const actions: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+  if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, roll.sequence, settledAt));
+  const { tableId, betKey } = parseBetId(bet.id)!;
+  return [
     {
-      Delete: {
+      Update: {
         TableName: db.tableName,
         Key: openBetKey(tableId, betKey),
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-    {
-      Put: {
-        TableName: db.tableName,
-        Item: toItem(settledBetKey(tableId, betKey), decided, { ownerPk: ownerPk(bet.playerId), ownerSk: `${bet.placedAt}#${bet.id}` }),
-        ConditionExpression: 'attribute_not_exists(pk)',
+        UpdateExpression: 'SET #number = :number, lastRoll = :sequence',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastRoll) OR lastRoll < :sequence)',
+        ExpressionAttributeNames: { '#number': 'number' },
+        ExpressionAttributeValues: { ':number': resolution.number, ':sequence': roll.sequence },
       },
     },
   ];
-  if (entry.returned > 0) {
-    actions.push({
-      Update: {
-        TableName: db.tableName,
-        Key: accountKey(bet.playerId),
-        UpdateExpression: 'SET balance = balance + :returned',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':returned': entry.returned },
-      },
-    });
-  }
-  return actions;
 }
 
 const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus> = {
@@ -175,7 +140,7 @@ export async function applySettlementPlan(db: Db, roll: RollRecord, settledAt: s
     return entry.resolution.outcome !== 'MOVED' || (bet.lastRoll ?? 0) < roll.sequence;
   });
 
-  let batch: { entry: PlannedSettlement; actions: ReturnType<typeof settlementActions> }[] = [];
+  let batch: { entry: PlannedSettlement; actions: TransactAction[] }[] = [];
   let accounts = new Set<string>();
   const flush = async () => {
     if (batch.length > 0) await commitBatch(db, batch.map((b) => b.actions));
@@ -193,7 +158,7 @@ export async function applySettlementPlan(db: Db, roll: RollRecord, settledAt: s
   await flush();
 }
 
-async function commitBatch(db: Db, batch: ReturnType<typeof settlementActions>[]): Promise<void> {
+async function commitBatch(db: Db, batch: TransactAction[][]): Promise<void> {
   try {
     await db.doc.send(new TransactWriteCommand({ TransactItems: batch.flat() }));
   } catch (error) {

@@ -37,6 +37,11 @@ describe('jackpot combinations', () => {
       expect(combination('A', 'AS KS QS JS 5D 10S')).toBeNull();
     });
 
+    it('a four-card round cannot make a royal flush or a paradise straight', () => {
+      // Banker 9 + 10 is a natural: the round ends on A, 9, K, 10 of spades.
+      expect(combination('A', 'AS 9S KS 10S')).toBeNull();
+    });
+
     it('no royal flush or paradise straight when the five cards are mixed suits', () => {
       expect(combination('A', 'AS KS QH JS 10S 5H')).toBeNull();
     });

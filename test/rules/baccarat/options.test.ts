@@ -42,6 +42,7 @@ describe('makeBaccaratOptions', () => {
     ['a maximum whose 40:1 payout is not exact', { maximum: 2 ** 50 }, 'INVALID_TABLE_OPTIONS'],
     ['limits for an unknown bet', { limits: { BIG: { minimum: 1 } } as never }, 'INVALID_TABLE_OPTIONS'],
     ['an unknown option', { colour: 'red' } as never, 'INVALID_TABLE_OPTIONS'],
+    ['an unknown jackpot option', { jackpot: { modality: 'A', seed: 5 } as never }, 'INVALID_JACKPOT_CONFIG'],
     ['modality D', { jackpot: { modality: 'D' as 'A' } }, 'INVALID_JACKPOT_CONFIG'],
     ['a fixed amount for a whole-pool prize', { jackpot: { modality: 'A', fixedAmounts: { ROYAL_FLUSH: 100 } } }, 'INVALID_JACKPOT_CONFIG'],
     ['a combination of another modality', { jackpot: { modality: 'A', fixedAmounts: { DOUBLE_THREE: 100 } } }, 'INVALID_JACKPOT_CONFIG'],

@@ -6,6 +6,7 @@ import {
   settleBet,
   stakeReturned,
   validateBet,
+  validatePlayerBets,
   type BaccaratBetType,
   type BetResolution,
   type CommissionOption,
@@ -159,5 +160,27 @@ describe('validateBet', () => {
   it('refuses a jackpot bet at a table without a jackpot', () => {
     const noJackpot = makeBaccaratOptions({ jackpot: null });
     expect(violationOf(() => validateBet(noJackpot, { type: 'JACKPOT', amount: 100, seated: true }))).toBe('JACKPOT_NOT_OFFERED');
+  });
+});
+
+describe('validatePlayerBets: one player’s bets for a round', () => {
+  const options = makeBaccaratOptions();
+  it('takes a jackpot bet alongside a Player, Banker or Tie bet (art. 13.3)', () => {
+    for (const main of ['PLAYER', 'BANKER', 'TIE'] as const) {
+      const bets = [{ type: main, amount: 100 }, { type: 'JACKPOT' as const, amount: 100, seated: true }];
+      expect(violationOf(() => validatePlayerBets(options, bets))).toBe('NO VIOLATION');
+    }
+  });
+
+  it('refuses a jackpot bet on its own or beside side bets only', () => {
+    const jackpot = { type: 'JACKPOT' as const, amount: 100, seated: true };
+    expect(violationOf(() => validatePlayerBets(options, [jackpot]))).toBe('JACKPOT_NEEDS_MAIN_BET');
+    expect(violationOf(() => validatePlayerBets(options, [jackpot, { type: 'PLAYER_PAIR', amount: 100 }]))).toBe('JACKPOT_NEEDS_MAIN_BET');
+  });
+
+  it('checks every bet’s stake', () => {
+    expect(violationOf(() => validatePlayerBets(options, [{ type: 'BANKER', amount: 100 }, { type: 'TIE', amount: 150 }]))).toBe(
+      'STAKE_NOT_MULTIPLE_OF_MINIMUM',
+    );
   });
 });
