@@ -49,6 +49,12 @@ export interface CrapsTableState {
   readonly point: PointNumber | null;
   /** Rolls recorded so far at this table, void rolls included. */
   readonly rollCount: number;
+  /**
+   * The player holding the dice (art. 2), or null before anyone has them. Optional so that
+   * states stored before the shooter was tracked still read. `settleRoll` never changes it:
+   * it only reports a seven-out, and `nextShooter` says who takes the dice (art. 4).
+   */
+  readonly shooter?: string | null;
 }
 
 /** A bet on the layout, as the rules see it: no ids of storage, no timestamps. */

@@ -1,0 +1,31 @@
+import { RuleViolation } from '../rule-violation';
+import type { CrapsTableOptions } from './options';
+import type { CrapsBet, CrapsTableState } from './types';
+
+/**
+ * May the player take this bet back? [interpretation, RULES.md] Pass and Come bets are
+ * contract bets once they have a point: they stay until decided. Every other bet, odds
+ * included, may be taken down while it is up. A line or come bet carrying odds needs its
+ * odds taken down first, so that odds never stand without the bet they are added to.
+ */
+export function validateTakeDown(
+  state: CrapsTableState,
+  _options: CrapsTableOptions,
+  bet: CrapsBet,
+  openBets: readonly CrapsBet[],
+): void {
+  const open = openBets.find((candidate) => candidate.id === bet.id);
+  if (!open || open.playerId !== bet.playerId) {
+    throw new RuleViolation('BET_NOT_OPEN', `Bet ${bet.id} is not one of your open bets.`);
+  }
+  if (open.type === 'PASS_LINE' && state.phase === 'POINT') {
+    throw new RuleViolation('CONTRACT_BET', `A Pass Line bet cannot be taken down once the point (${state.point}) is on.`);
+  }
+  if (open.type === 'COME' && open.number != null) {
+    throw new RuleViolation('CONTRACT_BET', `A Come bet cannot be taken down once it has moved to its number (${open.number}).`);
+  }
+  const odds = openBets.find((candidate) => candidate.baseBetId === open.id);
+  if (odds) {
+    throw new RuleViolation('ODDS_STILL_UP', `Take down the ${odds.type} (bet ${odds.id}) on bet ${open.id} first.`);
+  }
+}

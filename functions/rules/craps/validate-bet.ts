@@ -1,0 +1,130 @@
+import { winnings } from '../money';
+import { RuleViolation } from '../rule-violation';
+import { ODDS_BASE, isCrapsBetType, isLayOdds, isOddsBet, isPointNumber, type OddsBetType } from './bet-types';
+import type { CrapsTableOptions } from './options';
+import { LAY_ODDS } from './pay-table';
+import { assertStakeWithinLimits } from './stake-limits';
+import type { CrapsBet, CrapsTableState, PointNumber } from './types';
+
+/**
+ * May this bet be placed now? Throws a `RuleViolation` saying exactly why not; returns nothing
+ * and changes nothing otherwise. `openBets` are all the open bets at the table: only the
+ * same player's are read (their base bet for odds, their stake already on the same spot).
+ */
+export function validateBet(state: CrapsTableState, options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): void {
+  if (!isCrapsBetType(bet.type)) {
+    throw new RuleViolation('UNKNOWN_BET_TYPE', `"${String(bet.type)}" is not a craps bet (art. 5).`);
+  }
+  if (openBets.some((open) => open.id === bet.id)) {
+    throw new RuleViolation('DUPLICATE_BET', `Bet ${bet.id} is already on the layout.`);
+  }
+  const own = openBets.filter((open) => open.playerId === bet.playerId);
+
+  if (isOddsBet(bet.type)) {
+    const base = oddsBase(state, bet, bet.type, own);
+    assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.baseBetId === base.id)));
+    assertWithinMaxOdds(options, bet, bet.type, base, own);
+    return;
+  }
+
+  assertPlaceableNow(state, bet);
+  assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.type === bet.type && open.number == null)));
+}
+
+/** When each bet that is not an odds bet may go on the layout. */
+function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
+  if (bet.number != null) {
+    throw new RuleViolation(
+      'NUMBER_NOT_ALLOWED',
+      `${bet.type} is placed without a number: ${bet.type === 'COME' || bet.type === 'DONT_COME' ? 'the next roll moves it to its come number (art. 5.2(5))' : 'its numbers are in its name'}.`,
+    );
+  }
+  switch (bet.type) {
+    // art. 5.2(1), (3): the line bets are made for a come-out roll.
+    case 'PASS_LINE':
+    case 'DONT_PASS':
+      if (state.phase !== 'COME_OUT') {
+        throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${bet.type} may only be placed before a come-out roll; the point is ${state.point} (art. 5.2(1), (3)).`);
+      }
+      return;
+    // art. 5.2(5), (6): Come and Don't Come only once the Pass Line has a point.
+    case 'COME':
+    case 'DONT_COME':
+      if (state.phase !== 'POINT') {
+        throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${bet.type} may only be placed while a Pass Line point is on; this is a come-out roll (art. 5.2(5), (6)).`);
+      }
+      return;
+    // art. 5.5: one-roll and multi-roll bets may be made at any moment of the game.
+    default:
+      return;
+  }
+}
+
+/** art. 5.2(2), (4), (5), (6): an additional bet goes on the player's own line or come bet, once it has a number. */
+function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own: readonly CrapsBet[]): CrapsBet & { number: PointNumber } {
+  const baseType = ODDS_BASE[type];
+  if (bet.baseBetId == null) {
+    throw new RuleViolation('ODDS_WITHOUT_BASE_BET', `${type} must name the ${baseType} bet it is added to (baseBetId).`);
+  }
+  const base = own.find((open) => open.id === bet.baseBetId);
+  if (!base) {
+    throw new RuleViolation('ODDS_WITHOUT_BASE_BET', `${type} needs your own open ${baseType} bet; bet ${bet.baseBetId} is not one of your open bets.`);
+  }
+  if (base.type !== baseType) {
+    throw new RuleViolation('ODDS_ON_WRONG_BET', `${type} is added to a ${baseType} bet; bet ${base.id} is ${base.type}.`);
+  }
+  let number: PointNumber | null | undefined;
+  if (baseType === 'PASS_LINE' || baseType === 'DONT_PASS') {
+    if (state.phase !== 'POINT') {
+      throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${type} may only be placed once a point is on (art. 5.2(2), (4)); this is a come-out roll.`);
+    }
+    number = state.point;
+  } else {
+    number = base.number;
+    if (number == null) {
+      throw new RuleViolation('ODDS_BEFORE_COME_NUMBER', `${type} may only be placed once come bet ${base.id} has moved to its number (art. 5.2(5), (6)).`);
+    }
+  }
+  if (!isPointNumber(number)) {
+    throw new RuleViolation('INVALID_TABLE_STATE', `Bet ${base.id} stands on ${String(number)}, which is not a point number.`);
+  }
+  if (bet.number != null && bet.number !== number) {
+    throw new RuleViolation('ODDS_ON_WRONG_NUMBER', `${type} on bet ${base.id} is on ${number}, not ${bet.number}.`);
+  }
+  return { ...base, number };
+}
+
+/**
+ * The table's maximum odds, a multiple of the base bet per point (table option `maxOdds`).
+ * Lay odds are measured by what they can win unless the table says by stake.
+ */
+function assertWithinMaxOdds(
+  options: CrapsTableOptions,
+  bet: CrapsBet,
+  type: OddsBetType,
+  base: CrapsBet & { number: PointNumber },
+  own: readonly CrapsBet[],
+): void {
+  const multiple = options.maxOdds[base.number];
+  const limit = multiple * base.amount;
+  const stakes = [...own.filter((open) => open.baseBetId === base.id).map((open) => open.amount), bet.amount];
+  if (isLayOdds(type) && options.layOddsLimit === 'WINNINGS') {
+    const canWin = stakes.reduce((total, stake) => total + winnings(stake, LAY_ODDS[base.number]!), 0);
+    if (canWin > limit) {
+      throw new RuleViolation(
+        'ABOVE_MAX_ODDS',
+        `Lay odds on ${base.number} may win at most ${multiple}x the ${base.type} bet (${limit}); these would win ${canWin}.`,
+      );
+    }
+    return;
+  }
+  const staked = stakes.reduce((total, stake) => total + stake, 0);
+  if (staked > limit) {
+    throw new RuleViolation(
+      'ABOVE_MAX_ODDS',
+      `Odds on ${base.number} are limited to ${multiple}x the ${base.type} bet (${limit}); this would make ${staked}.`,
+    );
+  }
+}
+
+const sum = (bets: readonly CrapsBet[]): number => bets.reduce((total, bet) => total + bet.amount, 0);
