@@ -6,9 +6,12 @@ import type { Caller } from '../services/services';
 import { openTable } from '../services/open-table';
 import { placeBet } from '../services/place-bet';
 import { submitRoll } from '../services/submit-roll';
+import { submitDeal } from '../services/submit-deal';
 import { takeDownBet } from '../services/take-down-bet';
-import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableRolls } from '../services/queries';
-import type { RollRecord } from '../store/records';
+import { startNewShoe } from '../services/start-new-shoe';
+import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
+import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
+import type { DealRecord, RollRecord } from '../store/records';
 
 /** Resolvers stay thin: who is calling, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -16,7 +19,8 @@ function requireCaller(context: GraphQLContext): Caller {
   return context.caller;
 }
 
-const total = (roll: RollRecord): number | null => (roll.dice ? roll.dice[0] + roll.dice[1] : null);
+const isRoll = (outcome: { kind: string }): outcome is RollRecord => outcome.kind === 'ROLL';
+const isDeal = (outcome: { kind: string }): outcome is DealRecord => outcome.kind === 'DEAL';
 
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
@@ -30,6 +34,10 @@ export const resolvers: Resolvers = {
     me: (_, __, ctx) => ownAccount(ctx.deps, requireCaller(ctx)),
     account: async (_, { id }, ctx) => (await findAccount(ctx.deps, requireCaller(ctx), id)) ?? null,
     bet: async (_, { id }, ctx) => (await findBet(ctx.deps, requireCaller(ctx), id)) ?? null,
+    jackpotPool: async (_, { id }, ctx) => {
+      requireCaller(ctx);
+      return (await findJackpotPool(ctx.deps, id)) ?? null;
+    },
   },
 
   Mutation: {
@@ -39,46 +47,90 @@ export const resolvers: Resolvers = {
         currency: input.currency ?? 'MOP',
         minimumBet: input.minimumBet,
         maximumBet: input.maximumBet,
-        field12Pays: input.field12Pays ?? null,
+        craps: input.craps ?? null,
+        baccarat: input.baccarat ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireCaller(ctx), input),
+    submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireCaller(ctx), input),
+    startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireCaller(ctx), tableId),
+    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireCaller(ctx), input),
   },
 
   Table: {
     craps: (table) =>
       table.game === 'CRAPS'
+        ? { phase: table.state.phase, point: table.state.point, rollCount: table.state.rollCount, field12Pays: table.options.field12Pays }
+        : null,
+    baccarat: (table) =>
+      table.game === 'BACCARAT'
         ? {
-            phase: table.state.phase,
-            point: table.state.point,
-            rollCount: table.state.rollCount,
-            field12Pays: (table.options as { field12Pays?: number }).field12Pays ?? 2,
+            decks: table.options.decks,
+            commission: table.options.commission,
+            roundCount: table.state.roundCount,
+            shoeTracking: table.shoeTracking,
+            cardsDealtFromShoe: table.state.shoe.length,
+            jackpot:
+              table.options.jackpot && table.jackpotPool
+                ? {
+                    modality: table.options.jackpot.modality,
+                    poolId: table.jackpotPool.poolId,
+                    contributionBasisPoints: table.jackpotPool.contributionBasisPoints,
+                    approvalReference: table.options.jackpot.approvalReference,
+                  }
+                : null,
           }
         : null,
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table.id),
-    rolls: (table, { last }, ctx) => tableRolls(ctx.deps, table.id, last ?? 20),
+    rolls: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isRoll),
+    deals: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isDeal),
+  },
+
+  TableJackpot: {
+    pool: (jackpot, _, ctx) => requireJackpotPool(ctx.deps, jackpot.poolId),
   },
 
   Bet: {
     number: (bet) => bet.number ?? null,
     baseBetId: (bet) => bet.baseBetId ?? null,
+    seat: (bet) => bet.seat ?? null,
     settledAt: (bet) => bet.settledAt ?? null,
-    settledByRoll: (bet) => bet.settledByRoll ?? null,
+    settledBy: (bet) => bet.settledBy ?? null,
   },
 
   Roll: {
     dice: (roll) => (roll.dice ? [...roll.dice] : null),
     void: (roll) => roll.dice === null,
-    total,
+    total: (roll) => (roll.dice ? roll.dice[0] + roll.dice[1] : null),
     phaseBefore: (roll) => roll.stateBefore.phase,
     pointBefore: (roll) => roll.stateBefore.point,
     phaseAfter: (roll) => roll.stateAfter.phase,
     pointAfter: (roll) => roll.stateAfter.point,
+    rolledAt: (roll) => roll.recordedAt,
+  },
+
+  Deal: {
+    cards: (deal) => [...deal.cards],
+    dealtAt: (deal) => deal.recordedAt,
+    jackpot: (deal) =>
+      deal.jackpot && {
+        combination: deal.jackpot.combination,
+        bettors: deal.jackpot.bettors.length,
+        contributions: deal.jackpot.contributions,
+        share: deal.jackpot.payout?.share ?? null,
+        prize: deal.jackpot.payout?.prize ?? null,
+        reseeded: deal.jackpot.payout?.reseeded ?? null,
+        poolAfter: deal.jackpot.payout?.poolAfter ?? null,
+      },
   },
 
   RollResult: {
-    settlements: (result) => result.settlements,
+    roll: (result) => result.outcome,
+  },
+
+  DealResult: {
+    deal: (result) => result.outcome,
   },
 
   BetSettlement: {

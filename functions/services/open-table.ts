@@ -1,6 +1,8 @@
 import { initialCrapsState, makeCrapsOptions } from '../rules/craps';
+import { makeBaccaratOptions, type CommissionOption, type JackpotCombination, type JackpotModality } from '../rules/baccarat';
+import { getJackpotPool } from '../store/jackpot-pools';
 import { createTableSession } from '../store/tables';
-import type { Game, TableRecord } from '../store/records';
+import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 
@@ -9,33 +11,88 @@ export interface OpenTableRequest {
   readonly currency: string;
   readonly minimumBet: number;
   readonly maximumBet: number;
-  readonly field12Pays?: number | null;
+  readonly craps?: { readonly field12Pays?: number | null } | null;
+  readonly baccarat?: BaccaratTableRequest | null;
 }
 
+export interface BaccaratTableRequest {
+  readonly decks?: number | null;
+  readonly commission?: CommissionOption | null;
+  readonly shoeTracking?: boolean | null;
+  readonly jackpot?: {
+    readonly poolId: string;
+    readonly modality: JackpotModality;
+    readonly contributionBasisPoints: number;
+    readonly fixedAmounts: readonly { readonly combination: JackpotCombination; readonly amount: number }[];
+    readonly poolPercentBasisPoints?: number | null;
+    readonly approvalReference?: string | null;
+  } | null;
+}
+
+/** Opens a table session with options the game's rules have validated. */
 export async function openTable(deps: ServiceDependencies, _caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
-  if (request.game !== 'CRAPS') {
-    throw new ServiceError('WRONG_GAME', `${request.game} tables cannot be opened yet: only CRAPS is available.`);
-  }
   if (!/^[A-Z]{3}$/.test(request.currency)) {
     throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
   }
-  const options = makeCrapsOptions({
-    minimum: request.minimumBet,
-    maximum: request.maximumBet,
-    ...(request.field12Pays != null ? { field12Pays: request.field12Pays as 2 | 3 } : {}),
-  });
-  const table: TableRecord = {
+  const common = {
     id: deps.newId(),
-    game: request.game,
-    status: 'OPEN',
+    status: 'OPEN' as const,
     currency: request.currency,
     minimumBet: request.minimumBet,
     maximumBet: request.maximumBet,
-    options,
-    state: initialCrapsState(),
     version: 0,
     createdAt: deps.now(),
   };
+  const table = request.game === 'CRAPS' ? crapsTable(common, request) : await baccaratTable(deps, common, request);
   await createTableSession(deps.db, table);
   return table;
+}
+
+type Common = Omit<CrapsTableRecord, 'game' | 'options' | 'state'>;
+
+function crapsTable(common: Common, request: OpenTableRequest): CrapsTableRecord {
+  if (request.baccarat) throw new ServiceError('BAD_USER_INPUT', 'baccarat options were given for a CRAPS table.');
+  const field12Pays = request.craps?.field12Pays;
+  const options = makeCrapsOptions({
+    minimum: request.minimumBet,
+    maximum: request.maximumBet,
+    ...(field12Pays != null ? { field12Pays: field12Pays as 2 | 3 } : {}),
+  });
+  return { ...common, game: 'CRAPS', options, state: initialCrapsState() };
+}
+
+async function baccaratTable(deps: ServiceDependencies, common: Common, request: OpenTableRequest): Promise<BaccaratTableRecord> {
+  if (request.craps) throw new ServiceError('BAD_USER_INPUT', 'craps options were given for a BACCARAT table.');
+  const input = request.baccarat ?? {};
+  const jackpot = input.jackpot ?? null;
+  if (jackpot) {
+    const pool = await getJackpotPool(deps.db, jackpot.poolId);
+    if (!pool) throw new ServiceError('NOT_FOUND', `No jackpot pool with id "${jackpot.poolId}".`);
+    if (pool.currency !== request.currency) {
+      throw new ServiceError('CURRENCY_MISMATCH', `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`);
+    }
+    if (!Number.isInteger(jackpot.contributionBasisPoints) || jackpot.contributionBasisPoints < 0 || jackpot.contributionBasisPoints > 10_000) {
+      throw new ServiceError('BAD_USER_INPUT', `contributionBasisPoints must be from 0 to 10000, got ${jackpot.contributionBasisPoints}.`);
+    }
+  }
+  const options = makeBaccaratOptions({
+    minimum: request.minimumBet,
+    maximum: request.maximumBet,
+    ...(input.decks != null ? { decks: input.decks } : {}),
+    ...(input.commission != null ? { commission: input.commission } : {}),
+    jackpot: jackpot && {
+      modality: jackpot.modality,
+      fixedAmounts: Object.fromEntries(jackpot.fixedAmounts.map((prize) => [prize.combination, prize.amount])),
+      poolPercentBasisPoints: jackpot.poolPercentBasisPoints ?? null,
+      approvalReference: jackpot.approvalReference ?? null,
+    },
+  });
+  return {
+    ...common,
+    game: 'BACCARAT',
+    options,
+    state: { roundCount: 0, shoe: [] },
+    shoeTracking: input.shoeTracking ?? true,
+    jackpotPool: jackpot && { poolId: jackpot.poolId, contributionBasisPoints: jackpot.contributionBasisPoints },
+  };
 }

@@ -1,25 +1,26 @@
-import { validateBet, type CrapsBetType, type CrapsTableOptions } from '../rules/craps';
 import { getAccount } from '../store/accounts';
 import { getBet, listOpenBets } from '../store/bets';
 import { betId } from '../store/keys';
 import { betIdForIdempotencyKey, commitBetPlacement } from '../store/placement';
-import type { BetRecord } from '../store/records';
+import type { BetRecord, BetType } from '../store/records';
+import { validatePlacement } from './bet-validation';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableCrapsTable, tableBusy } from './table-access';
+import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 
 export interface PlaceBetRequest {
   readonly tableId: string;
-  readonly type: CrapsBetType;
+  readonly type: BetType;
   readonly amount: number;
   readonly baseBetId?: string | null;
+  readonly seat?: number | null;
   readonly idempotencyKey?: string | null;
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /**
- * Places a bet for the caller: validated by the craps rules against the table's current state and
+ * Places a bet for the caller: validated by the table's game rules against its current state and
  * the bets already on the layout, then the stake is debited and the bet laid in one transaction.
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
@@ -33,7 +34,7 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
       const existing = await betPlacedWithKey(deps, caller, key, now);
       if (existing) return existing;
     }
-    const table = await loadPlayableCrapsTable(deps, request.tableId);
+    const table = await loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT']);
     const account = await getAccount(deps.db, caller.playerId);
     if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
     if (account.currency !== table.currency) {
@@ -41,7 +42,7 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
     }
     const openBets = await listOpenBets(deps.db, table.id);
     const betKey = deps.newId();
-    const bet: BetRecord = {
+    const candidate: BetRecord = {
       id: betId(table.id, betKey),
       tableId: table.id,
       playerId: caller.playerId,
@@ -49,12 +50,13 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
       amount: request.amount,
       number: null,
       baseBetId: request.baseBetId ?? null,
+      seat: request.seat ?? null,
       status: 'OPEN',
       winnings: 0,
       returned: 0,
       placedAt: now,
     };
-    validateBet(table.state, table.options as CrapsTableOptions, bet, openBets);
+    const bet = validatePlacement(table, candidate, openBets);
     if (account.balance < request.amount) {
       throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${request.amount} exceeds your balance of ${account.balance}.`);
     }

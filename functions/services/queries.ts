@@ -1,7 +1,7 @@
 import { getAccount } from '../store/accounts';
 import { getBet, listOpenBets, listPlayerBets } from '../store/bets';
-import type { AccountRecord, BetRecord, RollRecord, TableRecord } from '../store/records';
-import { listRecentRolls } from '../store/settlement';
+import type { AccountRecord, BetRecord, OutcomeRecord, TableRecord } from '../store/records';
+import { listRecentOutcomes } from '../store/settlement';
 import { getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
@@ -12,8 +12,9 @@ export const findTable = (deps: ServiceDependencies, id: string): Promise<TableR
 
 export const tableOpenBets = (deps: ServiceDependencies, tableId: string): Promise<BetRecord[]> => listOpenBets(deps.db, tableId);
 
-export function tableRolls(deps: ServiceDependencies, tableId: string, last: number): Promise<RollRecord[]> {
-  return listRecentRolls(deps.db, tableId, boundedCount(last, 'last', 200));
+/** The table's most recent rolls (craps) or deals (baccarat), newest first. */
+export function tableOutcomes(deps: ServiceDependencies, tableId: string, last: number): Promise<OutcomeRecord[]> {
+  return listRecentOutcomes(deps.db, tableId, boundedCount(last, 'last', 200));
 }
 
 export async function findAccount(deps: ServiceDependencies, caller: Caller, playerId: string): Promise<AccountRecord | undefined> {

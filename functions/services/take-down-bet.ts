@@ -1,11 +1,12 @@
-import { validateTakeDown, type CrapsTableOptions } from '../rules/craps';
+import { validateTakeDown, type CrapsBet } from '../rules/craps';
 import { getBet, listOpenBets } from '../store/bets';
 import { parseBetId } from '../store/keys';
 import type { BetRecord } from '../store/records';
 import { commitTakeDown } from '../store/take-down';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableCrapsTable, tableBusy } from './table-access';
+import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
+import { asCrapsBets } from './craps-table';
 
 /**
  * Takes one of the caller's bets back off the layout and returns its stake, where the rules allow
@@ -15,12 +16,12 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
   const tableId = parseBetId(id)?.tableId;
   if (!tableId) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableCrapsTable(deps, tableId);
+    const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
     const openBets = await listOpenBets(deps.db, table.id);
     const bet = openBets.find((open) => open.id === id) ?? (await getBet(deps.db, id));
     if (!bet) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
     if (bet.playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only take down your own bets.');
-    validateTakeDown(table.state, table.options as CrapsTableOptions, bet, openBets);
+    validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(openBets));
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
     if ((await commitTakeDown(deps.db, table, takenDown)) === 'TAKEN_DOWN') return takenDown;

@@ -2,4 +2,19 @@
  * What the services hand to the GraphQL layer (codegen maps the schema's object types onto
  * these, see codegen.ts): the stored records as they are; field resolvers derive the rest.
  */
-export type { AccountRecord as AccountView, BetRecord as BetView, RollRecord as RollView, TableRecord as TableView } from '../store/records';
+export type {
+  AccountRecord as AccountView,
+  BetRecord as BetView,
+  DealRecord as DealView,
+  JackpotPoolRecord as JackpotPoolView,
+  RollRecord as RollView,
+  TableRecord as TableView,
+} from '../store/records';
+
+/** A baccarat table's jackpot, pointing at its pool by id (the pool is read when asked for). */
+export interface TableJackpotView {
+  readonly modality: 'A' | 'B' | 'C';
+  readonly poolId: string;
+  readonly contributionBasisPoints: number;
+  readonly approvalReference: string | null;
+}

@@ -5,8 +5,9 @@
  *   TABLE#<tableId>      TABLE                 the table session: game, options, state, version
  *   TABLE#<tableId>      BET#<betKey>          an open bet: on the layout, settlement's work list
  *   TABLE#<tableId>      SETTLED#<betKey>      a decided bet (won, lost, pushed)
- *   TABLE#<tableId>      ROLL#<sequence>       a roll, its settlement plan and whether it is applied
+ *   TABLE#<tableId>      OUTCOME#<sequence>    a roll or a deal, its settlement plan and whether it is applied
  *   ACCOUNT#<playerId>   ACCOUNT               a player's balance
+ *   POOL#<poolId>        POOL                  a progressive jackpot pool
  *   IDEMPOTENCY#<playerId>#<key>  IDEMPOTENCY  which bet a client's idempotency key placed
  * GSI byOwner: ownerPk PLAYER#<playerId>, ownerSk <placedAt>#<betId>, on open and decided bets.
  */
@@ -19,10 +20,11 @@ export interface ItemKey {
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
 export const openBetKey = (tableId: string, betKey: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: `${OPEN_BET_PREFIX}${betKey}` });
 export const settledBetKey = (tableId: string, betKey: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: `SETTLED#${betKey}` });
-export const rollKey = (tableId: string, sequence: number): ItemKey => ({
+export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
-  sk: `${ROLL_PREFIX}${String(sequence).padStart(10, '0')}`,
+  sk: `${OUTCOME_PREFIX}${String(sequence).padStart(10, '0')}`,
 });
+export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
   pk: `IDEMPOTENCY#${playerId}#${key}`,
@@ -31,7 +33,7 @@ export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
 export const ownerPk = (playerId: string): string => `PLAYER#${playerId}`;
 
 export const OPEN_BET_PREFIX = 'BET#';
-export const ROLL_PREFIX = 'ROLL#';
+export const OUTCOME_PREFIX = 'OUTCOME#';
 
 /**
  * A bet's public id carries its table, so that a bet can be read with one GetItem from where it

@@ -20,7 +20,7 @@ export function lockTableVersion(db: Db, table: TableRecord): TransactAction {
       TableName: db.tableName,
       Key: tableKey(table.id),
       UpdateExpression: 'SET version = :next',
-      ConditionExpression: 'version = :version AND attribute_not_exists(settlingRoll) AND #status = :open',
+      ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome) AND #status = :open',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':version': table.version, ':next': table.version + 1, ':open': 'OPEN' },
     },

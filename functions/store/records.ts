@@ -1,68 +1,172 @@
-import type { BetResolution, CrapsBet, CrapsTableState, Dice } from '../rules/craps/types';
+import type { CrapsBetType, CrapsTableOptions, CrapsTableState, Dice, PointNumber } from '../rules/craps';
+import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, Winner } from '../rules/baccarat';
 
 /** What the store keeps, item kind by item kind (keys are in keys.ts). */
 
 export type Game = 'CRAPS' | 'BACCARAT';
 export type TableStatus = 'OPEN' | 'CLOSED';
 export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN';
+export type BetType = CrapsBetType | BaccaratBetType;
 
-export interface TableRecord {
+interface TableBase {
   readonly id: string;
-  readonly game: Game;
   readonly status: TableStatus;
   readonly currency: string;
   readonly minimumBet: number;
   readonly maximumBet: number;
-  /** The rules layer's table options, stored as it returned them. */
-  readonly options: unknown;
-  readonly state: CrapsTableState;
   /**
-   * Optimistic lock: every bet placed and every roll bumps it, so a roll's settlement plan is
-   * computed from exactly the bets on the layout, and a bet is validated against the state it lands in.
+   * Optimistic lock: every bet placed or taken down and every outcome bumps it, so an outcome's
+   * settlement plan is computed from exactly the bets on the layout, and a bet is validated
+   * against the state it lands in.
    */
   readonly version: number;
-  /** Set while a roll's plan is being applied; no bet may be placed until it is cleared. */
-  readonly settlingRoll?: number;
+  /** Sequence of the outcome whose plan is being applied; no bet may be placed until it is cleared. */
+  readonly settlingOutcome?: number;
   readonly createdAt: string;
 }
 
-/** A bet as the rules see it, plus where it stands and what it returned. */
-export interface BetRecord extends CrapsBet {
+export interface CrapsTableRecord extends TableBase {
+  readonly game: 'CRAPS';
+  readonly options: CrapsTableOptions;
+  readonly state: CrapsTableState;
+}
+
+export interface BaccaratTableState {
+  /** Rounds dealt at this table. */
+  readonly roundCount: number;
+  /** Cards dealt from the shoe in use (shoe tracking: a card the shoe cannot hold any more is refused). */
+  readonly shoe: readonly string[];
+}
+
+export interface BaccaratTableRecord extends TableBase {
+  readonly game: 'BACCARAT';
+  readonly options: BaccaratTableOptions;
+  readonly state: BaccaratTableState;
+  /** Refuse a card the shoe cannot hold any more, given the cards dealt from it so far. */
+  readonly shoeTracking: boolean;
+  /** Where the table's jackpot bets go, when it runs a jackpot (options.jackpot). */
+  readonly jackpotPool: TableJackpotPool | null;
+}
+
+export interface TableJackpotPool {
+  /** The progressive pool the table's jackpot bets feed and are paid from (several tables may share one). */
+  readonly poolId: string;
+  /** Share of each jackpot bet added to the pool, in basis points (1/100 of a percent) [interpretation, RULES.md]. */
+  readonly contributionBasisPoints: number;
+}
+
+export type TableRecord = CrapsTableRecord | BaccaratTableRecord;
+export type TableState = TableRecord['state'];
+
+export interface BetRecord {
+  readonly id: string;
   readonly tableId: string;
+  readonly playerId: string;
+  readonly type: BetType;
+  /** Stake in minor units. */
+  readonly amount: number;
+  /** Craps: the come point of a come bet that moved, or the number odds work on. */
+  readonly number?: PointNumber | null;
+  /** Craps odds: the bet they back. */
+  readonly baseBetId?: string | null;
+  /** Baccarat: the seat the bet was placed from (jackpot bets need one). */
+  readonly seat?: number | null;
   readonly status: BetStatus;
   readonly winnings: number;
   readonly returned: number;
   readonly placedAt: string;
   readonly settledAt?: string;
-  readonly settledByRoll?: number;
-  /** Sequence of the last roll applied to this open bet (moves only); guards replays. */
-  readonly lastRoll?: number;
+  /** Sequence of the outcome (roll or deal) that decided the bet. */
+  readonly settledBy?: number;
+  /** Sequence of the last outcome applied to this open bet (moves only); guards replays. */
+  readonly lastOutcome?: number;
 }
 
-/** One bet's part of a roll's settlement, decided when the roll is recorded and applied after. */
+/** One bet's part of an outcome's settlement, decided when the outcome is recorded and applied after. */
 export interface PlannedSettlement {
   readonly betId: string;
   readonly playerId: string;
-  readonly resolution: Exclude<BetResolution, { outcome: 'STAYS' }>;
+  readonly resolution:
+    | { readonly outcome: 'WIN'; readonly winnings: number }
+    | { readonly outcome: 'LOSE' }
+    | { readonly outcome: 'PUSH' }
+    | { readonly outcome: 'MOVED'; readonly number: PointNumber };
   /** Credited to the player's balance: stake + winnings, stake, or 0. */
   readonly returned: number;
 }
 
-export interface RollRecord {
+interface OutcomeBase {
   readonly tableId: string;
+  /** 1 for the table's first outcome, then 2, 3... */
   readonly sequence: number;
+  readonly plan: readonly PlannedSettlement[];
+  readonly recordedAt: string;
+  /** Set once the whole plan (and any jackpot) has been applied. */
+  readonly settledAt?: string;
+}
+
+export interface RollRecord extends OutcomeBase {
+  readonly kind: 'ROLL';
+  /** Null for a void roll. */
   readonly dice: Dice | null;
   readonly stateBefore: CrapsTableState;
   readonly stateAfter: CrapsTableState;
-  readonly plan: readonly PlannedSettlement[];
-  readonly rolledAt: string;
-  /** Set once every planned settlement has been applied. */
-  readonly settledAt?: string;
 }
+
+export interface DealRecord extends OutcomeBase {
+  readonly kind: 'DEAL';
+  /** The round's cards in dealt order, as codes ("AS", "10H"). */
+  readonly cards: readonly string[];
+  readonly winner: Winner;
+  readonly playerTotal: number;
+  readonly bankerTotal: number;
+  readonly natural: boolean;
+  readonly playerPair: boolean;
+  readonly bankerPair: boolean;
+  readonly dragon7: boolean;
+  readonly jackpot: JackpotRound | null;
+}
+
+/** A round's dealings with the jackpot pool, applied in one transaction after the bets. */
+export interface JackpotRound {
+  readonly poolId: string;
+  /** Sum of this round's jackpot bets' contributions to the pool. */
+  readonly contributions: number;
+  readonly combination: JackpotCombination | null;
+  /** The round's jackpot bettors (each player once), who share any prize equally. */
+  readonly bettors: readonly string[];
+  /** Set when applied: what the pool paid and kept. */
+  readonly payout?: JackpotPayoutRecord;
+}
+
+export interface JackpotPayoutRecord {
+  readonly poolBefore: number;
+  readonly prize: number;
+  readonly share: number;
+  readonly paid: number;
+  readonly remainder: number;
+  /** House money added to restart the pool after a whole-pool prize. */
+  readonly reseeded: number;
+  readonly poolAfter: number;
+}
+
+export type OutcomeRecord = RollRecord | DealRecord;
 
 export interface AccountRecord {
   readonly id: string;
   readonly currency: string;
   readonly balance: number;
+  readonly createdAt: string;
+}
+
+/** A progressive jackpot pool (art. 17): grows from a share of each jackpot bet, pays prizes. */
+export interface JackpotPoolRecord {
+  readonly id: string;
+  readonly currency: string;
+  /** What the pool holds now, in minor units. */
+  readonly amount: number;
+  /** What the pool restarts from after a whole-pool prize (house money) [interpretation, RULES.md]. */
+  readonly seed: number;
+  readonly version: number;
   readonly createdAt: string;
 }

@@ -1,50 +1,56 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { ROLL_PREFIX, openBetKey, parseBetId, rollKey, tableKey } from './keys';
-import { removeFromLayout, type TransactAction } from './layout-actions';
+import { OUTCOME_PREFIX, openBetKey, outcomeKey, parseBetId, tableKey } from './keys';
 import { toItem, toRecord } from './items';
-import type { BetRecord, BetStatus, PlannedSettlement, RollRecord, TableRecord } from './records';
+import { removeFromLayout, type TransactAction } from './layout-actions';
+import type { BetRecord, BetStatus, OutcomeRecord, PlannedSettlement, TableRecord, TableState } from './records';
 import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
 import { listOpenBets } from './bets';
 
 /**
- * Settling a roll is three steps, each safe to repeat after a crash at any point:
- *  1. recordRoll: one transaction moves the table to its new state (optimistic lock on `version`),
- *     stores the roll with its whole settlement plan, and marks the table as settling that roll;
+ * Settling an outcome (a roll, a deal) is three steps, each safe to repeat after a crash anywhere:
+ *  1. recordOutcome: one transaction moves the table to its new state (optimistic lock on
+ *     `version`), stores the outcome with its whole settlement plan, and marks the table as
+ *     settling it;
  *  2. applySettlementPlan: bet by bet (batched), a decided bet leaves the layout and its money is
  *     credited in the same transaction, conditional on the bet still being there; a moved bet
- *     records the roll it moved on. Replaying it skips what is already done;
+ *     records the outcome it moved on. Replaying it skips what is already done. (A deal's jackpot
+ *     is applied next, see jackpot-pools.ts);
  *  3. finishSettlement: clears the table's settling mark, so bets may be placed again.
  * No bet can be paid twice (its open item is deleted in the transaction that pays it) and
- * none is lost (the plan stays on the roll until step 3, and any later call resumes it).
+ * none is lost (the plan stays on the outcome until step 3, and any later call resumes it).
  */
 
-export type RecordRollOutcome = 'RECORDED' | 'TABLE_CHANGED';
+export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
 
-export function recordRollTransaction(db: Db, table: TableRecord, roll: RollRecord): TransactWriteCommandInput {
-  const settling = roll.plan.length > 0;
+/** Whether the outcome needs a settlement step after it is recorded. */
+export const needsSettlement = (outcome: OutcomeRecord): boolean =>
+  outcome.plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
+
+export function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): TransactWriteCommandInput {
+  const settling = needsSettlement(outcome);
   return {
     TransactItems: [
       {
         Update: {
           TableName: db.tableName,
           Key: tableKey(table.id),
-          UpdateExpression: settling ? 'SET #state = :state, version = :next, settlingRoll = :sequence' : 'SET #state = :state, version = :next',
-          ConditionExpression: 'version = :version AND attribute_not_exists(settlingRoll)',
+          UpdateExpression: settling ? 'SET #state = :state, version = :next, settlingOutcome = :sequence' : 'SET #state = :state, version = :next',
+          ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome)',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
-            ':state': roll.stateAfter,
+            ':state': stateAfter,
             ':version': table.version,
             ':next': table.version + 1,
-            ...(settling ? { ':sequence': roll.sequence } : {}),
+            ...(settling ? { ':sequence': outcome.sequence } : {}),
           },
         },
       },
       {
         Put: {
           TableName: db.tableName,
-          // A roll with nothing to settle is settled the moment it is recorded.
-          Item: toItem(rollKey(table.id, roll.sequence), settling ? roll : { ...roll, settledAt: roll.rolledAt }),
+          // An outcome with nothing to settle is settled the moment it is recorded.
+          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -52,9 +58,9 @@ export function recordRollTransaction(db: Db, table: TableRecord, roll: RollReco
   };
 }
 
-export async function recordRoll(db: Db, table: TableRecord, roll: RollRecord): Promise<RecordRollOutcome> {
+export async function recordOutcome(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): Promise<RecordOutcomeResult> {
   try {
-    await db.doc.send(new TransactWriteCommand(recordRollTransaction(db, table, roll)));
+    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter)));
     return 'RECORDED';
   } catch (error) {
     const reasons = cancellationReasons(error);
@@ -65,39 +71,40 @@ export async function recordRoll(db: Db, table: TableRecord, roll: RollRecord): 
   }
 }
 
-export async function getRoll(db: Db, tableId: string, sequence: number): Promise<RollRecord | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: rollKey(tableId, sequence), ConsistentRead: true }));
-  return Item ? toRecord<RollRecord>(Item) : undefined;
+export async function getOutcome(db: Db, tableId: string, sequence: number): Promise<OutcomeRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: outcomeKey(tableId, sequence), ConsistentRead: true }));
+  return Item ? toRecord<OutcomeRecord>(Item) : undefined;
 }
 
-export async function listRecentRolls(db: Db, tableId: string, last: number): Promise<RollRecord[]> {
-  const { pk } = rollKey(tableId, 0);
+/** The table's most recent outcomes, newest first. */
+export async function listRecentOutcomes(db: Db, tableId: string, last: number): Promise<OutcomeRecord[]> {
+  const { pk } = outcomeKey(tableId, 0);
   const { Items = [] } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': ROLL_PREFIX },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': OUTCOME_PREFIX },
       ScanIndexForward: false,
       Limit: last,
     }),
   );
-  return Items.map((item) => toRecord<RollRecord>(item));
+  return Items.map((item) => toRecord<OutcomeRecord>(item));
 }
 
 /** Everything a planned settlement writes, given the open bet it applies to. */
-export function settlementActions(db: Db, roll: RollRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
+export function settlementActions(db: Db, outcome: OutcomeRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
   const { resolution } = entry;
-  if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, roll.sequence, settledAt));
+  if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, outcome.sequence, settledAt));
   const { tableId, betKey } = parseBetId(bet.id)!;
   return [
     {
       Update: {
         TableName: db.tableName,
         Key: openBetKey(tableId, betKey),
-        UpdateExpression: 'SET #number = :number, lastRoll = :sequence',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastRoll) OR lastRoll < :sequence)',
+        UpdateExpression: 'SET #number = :number, lastOutcome = :sequence',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)',
         ExpressionAttributeNames: { '#number': 'number' },
-        ExpressionAttributeValues: { ':number': resolution.number, ':sequence': roll.sequence },
+        ExpressionAttributeValues: { ':number': resolution.number, ':sequence': outcome.sequence },
       },
     },
   ];
@@ -110,17 +117,17 @@ const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus
   MOVED: 'OPEN',
 };
 
-/** The bet as a planned settlement leaves it: moved to its number, or decided by roll `sequence`. */
+/** The bet as a planned settlement leaves it: moved to its number, or decided by outcome `sequence`. */
 export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number, settledAt: string): BetRecord {
   const { resolution } = entry;
-  if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastRoll: sequence };
+  if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastOutcome: sequence };
   return {
     ...bet,
     status: STATUS_AFTER[resolution.outcome],
     winnings: resolution.outcome === 'WIN' ? resolution.winnings : 0,
     returned: entry.returned,
     settledAt,
-    settledByRoll: sequence,
+    settledBy: sequence,
   };
 }
 
@@ -128,31 +135,33 @@ export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, seq
 const MAX_TRANSACTION_ITEMS = 100;
 
 /**
- * Applies what is left of a roll's plan. Entries are packed into transactions of at most 100
+ * Applies what is left of an outcome's plan. Entries are packed into transactions of at most 100
  * items with no account twice in one (DynamoDB forbids two actions on one item); if a packed
  * transaction is refused because part of it was already applied, its entries go one by one.
  */
-export async function applySettlementPlan(db: Db, roll: RollRecord, settledAt: string): Promise<void> {
-  const openBets = new Map((await listOpenBets(db, roll.tableId)).map((bet) => [bet.id, bet]));
-  const pending = roll.plan.filter((entry) => {
+export async function applySettlementPlan(db: Db, outcome: OutcomeRecord, settledAt: string): Promise<void> {
+  const openBets = new Map((await listOpenBets(db, outcome.tableId)).map((bet) => [bet.id, bet]));
+  const pending = outcome.plan.filter((entry) => {
     const bet = openBets.get(entry.betId);
     if (!bet) return false; // decided and removed already
-    return entry.resolution.outcome !== 'MOVED' || (bet.lastRoll ?? 0) < roll.sequence;
+    return entry.resolution.outcome !== 'MOVED' || (bet.lastOutcome ?? 0) < outcome.sequence;
   });
 
-  let batch: { entry: PlannedSettlement; actions: TransactAction[] }[] = [];
+  let batch: TransactAction[][] = [];
+  let itemCount = 0;
   let accounts = new Set<string>();
   const flush = async () => {
-    if (batch.length > 0) await commitBatch(db, batch.map((b) => b.actions));
+    if (batch.length > 0) await commitBatch(db, batch);
     batch = [];
+    itemCount = 0;
     accounts = new Set();
   };
   for (const entry of pending) {
-    const actions = settlementActions(db, roll, entry, openBets.get(entry.betId)!, settledAt);
+    const actions = settlementActions(db, outcome, entry, openBets.get(entry.betId)!, settledAt);
     const touchesAccount = entry.returned > 0;
-    const itemCount = batch.reduce((n, b) => n + b.actions.length, 0);
     if ((touchesAccount && accounts.has(entry.playerId)) || itemCount + actions.length > MAX_TRANSACTION_ITEMS) await flush();
-    batch.push({ entry, actions });
+    batch.push(actions);
+    itemCount += actions.length;
     if (touchesAccount) accounts.add(entry.playerId);
   }
   await flush();
@@ -183,15 +192,15 @@ export async function finishSettlement(db: Db, tableId: string, sequence: number
             Update: {
               TableName: db.tableName,
               Key: tableKey(tableId),
-              UpdateExpression: 'REMOVE settlingRoll',
-              ConditionExpression: 'settlingRoll = :sequence',
+              UpdateExpression: 'REMOVE settlingOutcome',
+              ConditionExpression: 'settlingOutcome = :sequence',
               ExpressionAttributeValues: { ':sequence': sequence },
             },
           },
           {
             Update: {
               TableName: db.tableName,
-              Key: rollKey(tableId, sequence),
+              Key: outcomeKey(tableId, sequence),
               UpdateExpression: 'SET settledAt = :settledAt',
               ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
               ExpressionAttributeValues: { ':settledAt': settledAt },

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -18,4 +19,27 @@ export async function createTableSession(db: Db, table: TableRecord): Promise<vo
 export async function getTableSession(db: Db, tableId: string): Promise<TableRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tableKey(tableId), ConsistentRead: true }));
   return Item ? toRecord<TableRecord>(Item) : undefined;
+}
+
+/**
+ * Empties a baccarat table's shoe record (a new shoe goes in), under the table's optimistic lock:
+ * false if the table changed since `version` was read.
+ */
+export async function resetShoe(db: Db, tableId: string, version: number): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: tableKey(tableId),
+        UpdateExpression: 'SET #state.shoe = :empty, version = :next',
+        ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':empty': [], ':version': version, ':next': version + 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
 }

@@ -56,7 +56,7 @@ async function roll(tableId: string, dice: number[]) {
 
 describe('opening a craps table', () => {
   it('starts on the come-out with the chosen limits', async () => {
-    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'CRAPS', minimumBet: 500, maximumBet: 50_000, field12Pays: 3 } });
+    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'CRAPS', minimumBet: 500, maximumBet: 50_000, craps: { field12Pays: 3 } } });
     expect(res.data!.openTable).toMatchObject({
       game: 'CRAPS',
       status: 'OPEN',
@@ -97,8 +97,8 @@ describe('a Pass Line bet', () => {
     expect(result.settlements).toEqual([{ bet: { id: bet.id, type: 'PASS_LINE', status: 'WON' }, outcome: 'WIN', winnings: 2_000, returned: 4_000 }]);
     expect(await api.balance('p-seven')).toBe(12_000);
 
-    const stored = await api.graphql('p-seven', `query ($id: ID!) { bet(id: $id) { status winnings returned settledByRoll } }`, { id: bet.id });
-    expect(stored.data!.bet).toEqual({ status: 'WON', winnings: 2_000, returned: 4_000, settledByRoll: 1 });
+    const stored = await api.graphql('p-seven', `query ($id: ID!) { bet(id: $id) { status winnings returned settledBy } }`, { id: bet.id });
+    expect(stored.data!.bet).toEqual({ status: 'WON', winnings: 2_000, returned: 4_000, settledBy: 1 });
   });
 
   it('wins on a come-out 11', async () => {

@@ -1,0 +1,51 @@
+import { splitJackpotPrize } from '../rules/baccarat';
+import { getJackpotPool, commitJackpotRound } from '../store/jackpot-pools';
+import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../store/records';
+import { getTableSession } from '../store/tables';
+import { ServiceError } from './service-error';
+import type { ServiceDependencies } from './services';
+
+const MAX_POOL_ATTEMPTS = 10;
+
+/**
+ * Pays a round's jackpot (art. 17.5-12): the round's contributions go into the pool first, then
+ * the highest combination's prize is split equally among the round's jackpot bettors by the
+ * rules layer; a remainder that cannot be split stays in the pool, and a whole-pool prize
+ * restarts the pool from its seed (house money) [interpretation, RULES.md]. The pool is read and
+ * written under its own version, so rounds of several tables sharing it never overwrite each other.
+ */
+export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRecord): Promise<void> {
+  const round = deal.jackpot!;
+  const table = await getTableSession(deps.db, deal.tableId);
+  if (table?.game !== 'BACCARAT' || !table.options.jackpot) throw new Error(`deal ${deal.tableId}#${deal.sequence} has a jackpot but its table runs none`);
+  const config = table.options.jackpot;
+
+  for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
+    const pool = await getJackpotPool(deps.db, round.poolId);
+    if (!pool) throw new Error(`jackpot pool ${round.poolId} is not stored`);
+    const payout = jackpotPayout(pool, round.contributions, round.combination === null ? null : splitJackpotPrize(config, round.combination, pool.amount + round.contributions, round.bettors.length));
+    if ((await commitJackpotRound(deps.db, deal, pool, payout)) !== 'POOL_CHANGED') return;
+  }
+  throw new ServiceError('CONFLICT', `Jackpot pool "${round.poolId}" is busy; the round's jackpot will be paid by the next request at this table.`);
+}
+
+function jackpotPayout(
+  pool: JackpotPoolRecord,
+  contributions: number,
+  split: ReturnType<typeof splitJackpotPrize> | null,
+): JackpotPayoutRecord {
+  const poolBefore = pool.amount + contributions;
+  if (!split) return { poolBefore, prize: 0, share: 0, paid: 0, remainder: 0, reseeded: 0, poolAfter: poolBefore };
+  const paid = Number(split.paid);
+  const kept = poolBefore - paid;
+  const reseeded = split.wholePool ? pool.seed : 0;
+  return {
+    poolBefore,
+    prize: Number(split.prize),
+    share: Number(split.share),
+    paid,
+    remainder: Number(split.remainder),
+    reseeded,
+    poolAfter: kept + reseeded,
+  };
+}

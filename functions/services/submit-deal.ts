@@ -1,0 +1,78 @@
+import {
+  formatCard,
+  highestJackpotCombination,
+  parseCard,
+  resolveDeal,
+  settleBet,
+  stakeReturned,
+  assertShoeHolds,
+  type BaccaratBetType,
+  type Card,
+} from '../rules/baccarat';
+import { odds, winnings } from '../rules/money';
+import type { BetRecord, DealRecord, JackpotRound, PlannedSettlement } from '../store/records';
+import { ServiceError } from './service-error';
+import type { Caller, ServiceDependencies } from './services';
+import { settleOutcome, type SettledOutcome } from './settle-outcome';
+import type { TableOf } from './table-access';
+
+export interface SubmitDealRequest {
+  readonly tableId: string;
+  /** The round's cards in dealt order, as codes: "AS", "10H", "QD"... */
+  readonly cards: readonly string[];
+}
+
+export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
+
+const BASIS_POINTS = 10_000;
+
+/**
+ * Records a baccarat round (the cards in dealt order) and settles every bet on the layout through
+ * the baccarat rules, jackpot included. A sequence the tableau forbids, or a card the shoe cannot
+ * hold any more, is refused before anything is written.
+ */
+export async function submitDeal(deps: ServiceDependencies, _caller: Caller, request: SubmitDealRequest): Promise<DealOutcome> {
+  if (request.cards.length === 0) throw new ServiceError('BAD_USER_INPUT', 'cards must list the round\'s cards in dealt order.');
+  const cards = request.cards.map(parseCard);
+  const result = resolveDeal(cards);
+
+  return settleOutcome(deps, request.tableId, 'BACCARAT', (table, openBets, sequence, recordedAt) => {
+    if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
+    const plan: PlannedSettlement[] = openBets.map((bet) => {
+      const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
+      const resolution = settleBet(table.options, rulesBet, result);
+      return { betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(rulesBet, resolution) };
+    });
+    const outcome: DealRecord = {
+      kind: 'DEAL',
+      tableId: table.id,
+      sequence,
+      cards: cards.map(formatCard),
+      winner: result.winner,
+      playerTotal: result.player.total,
+      bankerTotal: result.banker.total,
+      natural: result.natural,
+      playerPair: result.player.pair,
+      bankerPair: result.banker.pair,
+      dragon7: result.dragon7,
+      jackpot: jackpotRound(table, openBets, cards),
+      plan,
+      recordedAt,
+    };
+    const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
+    return { outcome, stateAfter: { roundCount: sequence, shoe } };
+  });
+}
+
+/** The round's dealings with the pool: each jackpot bet's contribution, and the combination its bettors share. */
+function jackpotRound(table: TableOf<'BACCARAT'>, openBets: readonly BetRecord[], cards: readonly Card[]): JackpotRound | null {
+  const jackpotBets = openBets.filter((bet) => bet.type === 'JACKPOT');
+  if (jackpotBets.length === 0 || !table.jackpotPool || !table.options.jackpot) return null;
+  const share = odds(table.jackpotPool.contributionBasisPoints, BASIS_POINTS);
+  return {
+    poolId: table.jackpotPool.poolId,
+    contributions: jackpotBets.reduce((sum, bet) => sum + winnings(bet.amount, share), 0),
+    combination: highestJackpotCombination(table.options.jackpot.modality, cards),
+    bettors: [...new Set(jackpotBets.map((bet) => bet.playerId))],
+  };
+}

@@ -1,0 +1,76 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db';
+import { accountKey, outcomeKey, poolKey } from './keys';
+import { toItem, toRecord } from './items';
+import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
+import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
+
+export async function createJackpotPool(db: Db, pool: JackpotPoolRecord): Promise<void> {
+  await db.doc.send(
+    new PutCommand({ TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoolRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: poolKey(poolId), ConsistentRead: true }));
+  return Item ? toRecord<JackpotPoolRecord>(Item) : undefined;
+}
+
+export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
+
+/**
+ * A round's jackpot in one transaction: the pool moves from the version its payout was computed
+ * on to `payout.poolAfter` (contributions in, prize out, any reseed), each bettor is credited
+ * their share, and the payout is written onto the deal, which it may be only once.
+ */
+export async function commitJackpotRound(
+  db: Db,
+  deal: DealRecord,
+  pool: JackpotPoolRecord,
+  payout: JackpotPayoutRecord,
+): Promise<JackpotApplication> {
+  const bettors = deal.jackpot!.bettors;
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: outcomeKey(deal.tableId, deal.sequence),
+              UpdateExpression: 'SET jackpot.payout = :payout',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(jackpot.payout)',
+              ExpressionAttributeValues: { ':payout': payout },
+            },
+          },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: poolKey(pool.id),
+              UpdateExpression: 'SET amount = :after, version = :next',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
+            },
+          },
+          ...(payout.share > 0
+            ? bettors.map((playerId) => ({
+                Update: {
+                  TableName: db.tableName,
+                  Key: accountKey(playerId),
+                  UpdateExpression: 'SET balance = balance + :share',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':share': payout.share },
+                },
+              }))
+            : []),
+        ],
+      }),
+    );
+    return 'APPLIED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons && conditionFailedAt(reasons, 0)) return 'ALREADY_APPLIED';
+    if (isConflict(error, reasons) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
+    throw error;
+  }
+}
