@@ -1,5 +1,5 @@
 import { initialCrapsState, makeCrapsOptions } from '../rules/craps';
-import { makeBaccaratOptions, type CommissionOption, type JackpotCombination, type JackpotModality } from '../rules/baccarat';
+import { combinationsWithFixedAmount, makeBaccaratOptions, type CommissionOption, type JackpotCombination, type JackpotModality } from '../rules/baccarat';
 import { getJackpotPool } from '../store/jackpot-pools';
 import { createTableSession } from '../store/tables';
 import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
@@ -70,6 +70,11 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
     if (!pool) throw new ServiceError('NOT_FOUND', `No jackpot pool with id "${jackpot.poolId}".`);
     if (pool.currency !== request.currency) {
       throw new ServiceError('CURRENCY_MISMATCH', `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`);
+    }
+    const missing = combinationsWithFixedAmount(jackpot.modality).filter((c) => !jackpot.fixedAmounts.some((prize) => prize.combination === c));
+    if (missing.length > 0) {
+      // The rules layer would fill placeholders; real prizes are the operator's, approved (art. 17.12).
+      throw new ServiceError('BAD_USER_INPUT', `Modality ${jackpot.modality} needs a fixed amount for ${missing.join(', ')} (art. 17).`);
     }
     if (!Number.isInteger(jackpot.contributionBasisPoints) || jackpot.contributionBasisPoints < 0 || jackpot.contributionBasisPoints > 10_000) {
       throw new ServiceError('BAD_USER_INPUT', `contributionBasisPoints must be from 0 to 10000, got ${jackpot.contributionBasisPoints}.`);

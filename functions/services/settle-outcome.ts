@@ -1,6 +1,6 @@
 import { listOpenBets } from '../store/bets';
 import type { BetRecord, Game, OutcomeRecord, PlannedSettlement, TableState } from '../store/records';
-import { betAfterSettlement, needsSettlement, recordOutcome } from '../store/settlement';
+import { betAfterSettlement, getOutcome, needsSettlement, recordOutcome } from '../store/settlement';
 import { getTableSession } from '../store/tables';
 import { completeSettlement } from './complete-settlement';
 import type { ServiceDependencies } from './services';
@@ -49,14 +49,20 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
     const { outcome, stateAfter } = decide(table, openBets, sequence, recordedAt);
 
     if ((await recordOutcome(deps.db, table, outcome, stateAfter)) === 'TABLE_CHANGED') continue;
-    if (needsSettlement(outcome)) await completeSettlement(deps, table.id, outcome.sequence);
+    // Settling may add to the outcome (a deal's jackpot payout): read back what was stored.
+    const settled = needsSettlement(outcome) ? await settledOutcome(deps, outcome) : outcome;
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
     const settlements = outcome.plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
     const updated = (await getTableSession(deps.db, table.id)) as TableOf<G>;
-    return { outcome, table: updated, settlements };
+    return { outcome: settled, table: updated, settlements };
   }
   throw tableBusy(tableId);
+}
+
+async function settledOutcome<O extends OutcomeRecord>(deps: ServiceDependencies, outcome: O): Promise<O> {
+  await completeSettlement(deps, outcome.tableId, outcome.sequence);
+  return ((await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined) ?? outcome;
 }
 
 /** Outcomes recorded so far: the sequence of the next one is this plus one. */

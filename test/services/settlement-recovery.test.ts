@@ -166,3 +166,53 @@ describe('a reply lost on the way back', () => {
     expect(await api.balance('two-keys')).toBe(3_000);
   });
 });
+
+describe('a crash while a baccarat jackpot is being paid', () => {
+  async function jackpotRound(player: string) {
+    const pool = await api.graphql(DEALER, `mutation { openJackpotPool(input: { currency: "MOP", seed: 100000 }) { id } }`);
+    const poolId = pool.data!.openJackpotPool.id;
+    const fixedAmounts = [
+      { combination: 'PARADISE_STRAIGHT', amount: 50_000 },
+      { combination: 'FOUR_OF_A_KIND', amount: 10_000 },
+      { combination: 'DOUBLE_PAIRS', amount: 5_000 },
+      { combination: 'THREE_OF_A_KIND', amount: 2_000 },
+      { combination: 'SINGLE_PAIR', amount: 1_000 },
+    ];
+    const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat: { jackpot: { poolId, modality: 'A', contributionBasisPoints: 0, fixedAmounts } } },
+    });
+    const baccaratTable = table.data!.openTable.id;
+    await api.fundAccount(player, 10_000);
+    for (const type of ['PLAYER', 'JACKPOT']) {
+      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId: baccaratTable, type, amount: 100, seat: 1 } });
+    }
+    return { poolId, baccaratTable };
+  }
+  const deal = (tableId: string) =>
+    api.graphql(DEALER, `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { deal { sequence } } }`, { tableId });
+  const pool = async (id: string) => (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
+
+  it('before the jackpot transaction: the next request pays the prize once', async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-crash-1');
+    // Deal recorded (1st), bets settled (2nd), crash before the jackpot (3rd).
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'before', make: crash });
+    expect((await deal(baccaratTable)).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(await pool(poolId)).toBe(100_000);
+    expect(await api.balance('jp-crash-1')).toBe(9_800);
+
+    await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { id } }`, { id: baccaratTable });
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-crash-1')).toBe(9_800 + 1_000);
+  });
+
+  it('after the jackpot transaction: replaying pays nobody twice', async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-crash-2');
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'after', make: crash });
+    expect((await deal(baccaratTable)).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(await pool(poolId)).toBe(99_000);
+
+    await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { id } }`, { id: baccaratTable });
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-crash-2')).toBe(9_800 + 1_000);
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * Baccarat tables end to end: real HTTP -> the Lambda handler -> DynamoDB Local. Bets are settled
+ * by the baccarat rules from the dealt cards; the jackpot is paid from its pool.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const DEALER = 'baccarat-dealer';
+
+const OPEN_TABLE = /* GraphQL */ `
+  mutation ($input: OpenTableInput!) {
+    openTable(input: $input) {
+      id game
+      baccarat { decks commission roundCount shoeTracking cardsDealtFromShoe jackpot { modality contributionBasisPoints pool { id amount } } }
+    }
+  }`;
+const PLACE_BET = /* GraphQL */ `
+  mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id type amount seat status } }`;
+const DEAL = /* GraphQL */ `
+  mutation ($tableId: ID!, $cards: [String!]!) {
+    submitDeal(input: { tableId: $tableId, cards: $cards }) {
+      deal { sequence cards winner playerTotal bankerTotal natural playerPair bankerPair dragon7
+             jackpot { combination bettors contributions share prize reseeded poolAfter } }
+      table { baccarat { roundCount cardsDealtFromShoe } openBets { id } }
+      settlements { bet { type status } outcome winnings returned }
+    }
+  }`;
+
+async function openBaccaratTable(baccarat: Record<string, unknown> = {}): Promise<string> {
+  const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat } });
+  expect(res.errors).toBeUndefined();
+  return res.data!.openTable.id;
+}
+
+async function bet(player: string, tableId: string, type: string, amount: number, seat?: number) {
+  const res = await api.graphql(player, PLACE_BET, { input: { tableId, type, amount, ...(seat ? { seat } : {}) } });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!.placeBet;
+}
+
+async function deal(tableId: string, cards: string[]) {
+  const res = await api.graphql(DEALER, DEAL, { tableId, cards });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!.submitDeal;
+}
+
+function expectRefused(res: GraphQLResponse, code: string) {
+  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
+}
+
+describe('a baccarat round', () => {
+  it('opens with the regulation defaults: 8 decks, standard commission, shoe tracking', async () => {
+    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000 } });
+    expect(res.data!.openTable.baccarat).toEqual({
+      decks: 8,
+      commission: 'STANDARD',
+      roundCount: 0,
+      shoeTracking: true,
+      cardsDealtFromShoe: 0,
+      jackpot: null,
+    });
+  });
+
+  it('pays Banker 1:1 less 5% commission, rounded down, and takes Player and Tie', async () => {
+    const tableId = await openBaccaratTable();
+    await api.fundAccount('bac-1', 100_000);
+    await bet('bac-1', tableId, 'BANKER', 1_900);
+    await bet('bac-1', tableId, 'PLAYER', 1_000);
+    await bet('bac-1', tableId, 'TIE', 100);
+
+    // Player 3+K=3, Banker 4+3=7: Player draws a 2 (total 5); Banker on 7 stands: Banker wins 7-5.
+    const round = await deal(tableId, ['3S', '4H', 'KD', '3C', '2S']);
+    expect(round.deal).toMatchObject({ sequence: 1, winner: 'BANKER', playerTotal: 5, bankerTotal: 7, natural: false, dragon7: false, jackpot: null });
+    expect(round.settlements).toEqual(
+      expect.arrayContaining([
+        { bet: { type: 'BANKER', status: 'WON' }, outcome: 'WIN', winnings: 1_805, returned: 3_705 },
+        { bet: { type: 'PLAYER', status: 'LOST' }, outcome: 'LOSE', winnings: 0, returned: 0 },
+        { bet: { type: 'TIE', status: 'LOST' }, outcome: 'LOSE', winnings: 0, returned: 0 },
+      ]),
+    );
+    expect(await api.balance('bac-1')).toBe(100_000 - 3_000 + 3_705);
+    expect(round.table).toEqual({ baccarat: { roundCount: 1, cardsDealtFromShoe: 5 }, openBets: [] });
+  });
+
+  it('pushes Player and Banker on a tie and pays the Tie 8:1', async () => {
+    const tableId = await openBaccaratTable();
+    await api.fundAccount('bac-tie', 10_000);
+    await bet('bac-tie', tableId, 'PLAYER', 1_000);
+    await bet('bac-tie', tableId, 'BANKER', 1_000);
+    await bet('bac-tie', tableId, 'TIE', 100);
+    // Naturals both: 9-9.
+    const round = await deal(tableId, ['9S', '9H', 'KD', 'QC']);
+    expect(round.deal.winner).toBe('TIE');
+    expect(await api.balance('bac-tie')).toBe(10_000 - 2_100 + 2_000 + 900);
+  });
+
+  it('under "Dragon 7 pushes", a three-card Banker 7 pushes Banker bets and pays Dragon 7 40:1', async () => {
+    const tableId = await openBaccaratTable({ commission: 'DRAGON_PUSH' });
+    await api.fundAccount('bac-dragon', 10_000);
+    await bet('bac-dragon', tableId, 'BANKER', 1_000);
+    await bet('bac-dragon', tableId, 'DRAGON_7', 100);
+    // Player 2+4=6 stands; Banker 3+2=5 draws (Player stood): a 2 makes 7. Banker 7-6 with three cards.
+    const round = await deal(tableId, ['2S', '3H', '4D', '2C', '2H']);
+    expect(round.deal).toMatchObject({ winner: 'BANKER', bankerTotal: 7, dragon7: true });
+    expect(await api.balance('bac-dragon')).toBe(10_000 - 1_100 + 1_000 + 4_100);
+  });
+
+  it('refuses a sequence that breaks the tableau and changes nothing', async () => {
+    const tableId = await openBaccaratTable();
+    await api.fundAccount('bac-bad', 10_000);
+    await bet('bac-bad', tableId, 'PLAYER', 1_000);
+    // Player 3+K=3 must draw: four cards are too few.
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3C'] }), 'DEAL_PLAYER_MUST_DRAW');
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'] }), 'INVALID_CARD');
+    const table = await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { sequence } } }`, { id: tableId });
+    expect(table.data!.table).toMatchObject({ baccarat: { roundCount: 0 }, deals: [] });
+    expect(table.data!.table.openBets).toHaveLength(1);
+    expect(await api.balance('bac-bad')).toBe(9_000);
+  });
+
+  it('refuses a craps bet at a baccarat table', async () => {
+    const tableId = await openBaccaratTable();
+    await api.fundAccount('bac-wrong', 10_000);
+    expectRefused(await api.graphql('bac-wrong', PLACE_BET, { input: { tableId, type: 'PASS_LINE', amount: 100 } }), 'UNKNOWN_BET_TYPE');
+  });
+});
+
+describe('shoe tracking', () => {
+  // Six aces of spades (Player A+A, Banker A+A, then a third ace each: a tie at 3): every one a 6-deck shoe holds.
+  const sixAces = ['AS', 'AS', 'AS', 'AS', 'AS', 'AS'];
+
+  it('refuses a card the shoe cannot hold any more, until a new shoe goes in', async () => {
+    const tableId = await openBaccaratTable({ decks: 6 });
+    await deal(tableId, sixAces);
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['AS', '2H', '3D', '4C', '5S'] }), 'CARD_NOT_IN_SHOE');
+
+    const shoe = await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount } } }`, { id: tableId });
+    expect(shoe.data!.startNewShoe.baccarat).toEqual({ cardsDealtFromShoe: 0, roundCount: 1 });
+    expect((await deal(tableId, sixAces)).deal.sequence).toBe(2);
+  });
+
+  it('can be turned off for a table', async () => {
+    const tableId = await openBaccaratTable({ decks: 6, shoeTracking: false });
+    await deal(tableId, sixAces);
+    expect((await deal(tableId, sixAces)).deal.sequence).toBe(2);
+  });
+});
+
+describe('the progressive jackpot', () => {
+  const FIXED_A = [
+    { combination: 'PARADISE_STRAIGHT', amount: 500_000 },
+    { combination: 'FOUR_OF_A_KIND', amount: 100_000 },
+    { combination: 'DOUBLE_PAIRS', amount: 10_000 },
+    { combination: 'THREE_OF_A_KIND', amount: 3_000 },
+    { combination: 'SINGLE_PAIR', amount: 1_001 },
+  ];
+
+  async function jackpotTable(seed: number) {
+    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id amount seed } }`, {
+      input: { currency: 'MOP', seed },
+    });
+    const poolId = pool.data!.openJackpotPool.id;
+    const tableId = await openBaccaratTable({ jackpot: { poolId, modality: 'A', contributionBasisPoints: 5_000, fixedAmounts: FIXED_A } });
+    return { poolId, tableId };
+  }
+
+  const poolAmount = async (poolId: string) =>
+    (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id: poolId })).data!.jackpotPool.amount;
+
+  it('is for seated players only, and only alongside a Player, Banker or Tie bet', async () => {
+    const { tableId } = await jackpotTable(100_000);
+    await api.fundAccount('jp-rules', 10_000);
+    expectRefused(await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100 } }), 'JACKPOT_SEATED_PLAYERS_ONLY');
+    expectRefused(await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100, seat: 3 } }), 'JACKPOT_NEEDS_MAIN_BET');
+    await bet('jp-rules', tableId, 'BANKER', 100, 3);
+    expect((await bet('jp-rules', tableId, 'JACKPOT', 100, 3)).seat).toBe(3);
+    expect(await api.balance('jp-rules')).toBe(9_800);
+  });
+
+  it('splits a prize equally among the round\'s bettors; the unsplittable remainder stays in the pool', async () => {
+    const { poolId, tableId } = await jackpotTable(100_000);
+    for (const player of ['jp-a', 'jp-b']) {
+      await api.fundAccount(player, 10_000);
+      await bet(player, tableId, 'PLAYER', 100, player === 'jp-a' ? 1 : 2);
+      await bet(player, tableId, 'JACKPOT', 200, player === 'jp-a' ? 1 : 2);
+    }
+    // Player 5+5 (a pair), Banker K+9 (natural 9): a single pair, fixed prize 1,001.
+    const round = await deal(tableId, ['5S', 'KH', '5D', '9C']);
+    expect(round.deal.jackpot).toEqual({
+      combination: 'SINGLE_PAIR',
+      bettors: 2,
+      contributions: 200, // half of each 200 stake
+      share: 500,
+      prize: 1_001,
+      reseeded: 0,
+      poolAfter: 100_000 + 200 - 1_000,
+    });
+    expect(await poolAmount(poolId)).toBe(99_200);
+    // Each: -100 Player (lost to the natural 9), -200 jackpot stake, +500 share.
+    expect(await api.balance('jp-a')).toBe(10_000 - 300 + 500);
+    expect(await api.balance('jp-b')).toBe(10_000 - 300 + 500);
+  });
+
+  it('grows by the contributions when no combination is made', async () => {
+    const { poolId, tableId } = await jackpotTable(50_000);
+    await api.fundAccount('jp-none', 10_000);
+    await bet('jp-none', tableId, 'TIE', 100, 5);
+    await bet('jp-none', tableId, 'JACKPOT', 1_000, 5);
+    const round = await deal(tableId, ['2S', '3H', '4D', '2C', '2H']);
+    expect(round.deal.jackpot).toMatchObject({ combination: null, contributions: 500, share: 0, poolAfter: 50_500 });
+    expect(await poolAmount(poolId)).toBe(50_500);
+  });
+
+  it('pays the whole pool on a royal flush and restarts it from its seed', async () => {
+    const { poolId, tableId } = await jackpotTable(30_000);
+    for (const [player, seat] of [['jp-r1', 1], ['jp-r2', 2], ['jp-r3', 3]] as const) {
+      await api.fundAccount(player, 10_000);
+      await bet(player, tableId, 'BANKER', 100, seat);
+      await bet(player, tableId, 'JACKPOT', 100, seat);
+    }
+    // Player AH+QH = 1, Banker KH+JH = 0: Player draws 10H (still 1): A K Q J 10 of hearts in the first five.
+    // Banker on 0 draws: 5C makes 5. Banker wins 5-1.
+    const round = await deal(tableId, ['AH', 'KH', 'QH', 'JH', '10H', '5C']);
+    const poolBefore = 30_000 + 150;
+    expect(round.deal.jackpot).toEqual({
+      combination: 'ROYAL_FLUSH',
+      bettors: 3,
+      contributions: 150,
+      share: 10_050,
+      prize: poolBefore,
+      reseeded: 30_000,
+      poolAfter: 30_000 + (poolBefore - 3 * 10_050),
+    });
+    expect(await poolAmount(poolId)).toBe(30_000);
+    expect(await api.balance('jp-r1')).toBe(10_000 - 200 + 195 + 10_050);
+  });
+});
