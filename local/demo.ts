@@ -1,26 +1,56 @@
 /**
- * The demo `npm start` seeds (once; a restart keeps what was played): a player with a balance
- * and an open craps table, plus the query the explorer opens with.
+ * The demo `npm start` seeds (once; a restart keeps what was played): a player with a balance,
+ * an open craps table, a baccarat table with a modality A jackpot and its pool, plus the
+ * document the explorer opens with.
  */
 import { createAccount } from '../functions/store/accounts';
+import { getJackpotPool } from '../functions/store/jackpot-pools';
 import { getTableSession } from '../functions/store/tables';
 import { openTable } from '../functions/services/open-table';
+import { openJackpotPool } from '../functions/services/jackpot-pools';
 import type { ServiceDependencies } from '../functions/services/services';
 
 export const DEMO_PLAYER = 'demo-player';
 export const DEMO_DEALER = 'demo-dealer';
 export const DEMO_TABLE = 'demo-craps';
+export const DEMO_BACCARAT_TABLE = 'demo-baccarat';
+export const DEMO_POOL = 'demo-pool';
+
+const dealer = { playerId: DEMO_DEALER };
+const withId = (deps: ServiceDependencies, id: string): ServiceDependencies => ({ ...deps, newId: () => id });
 
 export async function seedDemo(deps: ServiceDependencies): Promise<void> {
-  const createdAt = deps.now();
   // 10,000.00 MOP in avos.
-  await createAccount(deps.db, { id: DEMO_PLAYER, currency: 'MOP', balance: 1_000_000, createdAt });
+  await createAccount(deps.db, { id: DEMO_PLAYER, currency: 'MOP', balance: 1_000_000, createdAt: deps.now() });
   if (!(await getTableSession(deps.db, DEMO_TABLE))) {
-    await openTable({ ...deps, newId: () => DEMO_TABLE }, { playerId: DEMO_DEALER }, {
-      game: 'CRAPS',
+    await openTable(withId(deps, DEMO_TABLE), dealer, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
+  }
+  if (!(await getJackpotPool(deps.db, DEMO_POOL))) {
+    await openJackpotPool(withId(deps, DEMO_POOL), dealer, { currency: 'MOP', seed: 5_000_000 });
+  }
+  if (!(await getTableSession(deps.db, DEMO_BACCARAT_TABLE))) {
+    await openTable(withId(deps, DEMO_BACCARAT_TABLE), dealer, {
+      game: 'BACCARAT',
       currency: 'MOP',
       minimumBet: 1_000,
       maximumBet: 1_000_000,
+      baccarat: {
+        commission: 'STANDARD',
+        jackpot: {
+          poolId: DEMO_POOL,
+          modality: 'A',
+          contributionBasisPoints: 2_500,
+          // Demo amounts: a real table's prizes are the operator's, approved by the regulator (art. 17.12).
+          fixedAmounts: [
+            { combination: 'PARADISE_STRAIGHT', amount: 2_000_000 },
+            { combination: 'FOUR_OF_A_KIND', amount: 500_000 },
+            { combination: 'DOUBLE_PAIRS', amount: 50_000 },
+            { combination: 'THREE_OF_A_KIND', amount: 20_000 },
+            { combination: 'SINGLE_PAIR', amount: 2_000 },
+          ],
+          approvalReference: null,
+        },
+      },
     });
   }
 }
@@ -46,6 +76,26 @@ mutation Roll {
   submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4] }) {
     roll { sequence dice total phaseAfter pointAfter }
     settlements { bet { id type amount } outcome winnings returned }
+  }
+}
+
+# Baccarat, with a progressive jackpot (seated players, next to a Player/Banker/Tie bet).
+mutation BaccaratBets {
+  banker: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: BANKER, amount: 10000, seat: 3 }) { id }
+  jackpot: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: JACKPOT, amount: 1000, seat: 3 }) { id }
+}
+
+mutation Deal {
+  submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"] }) {
+    deal { winner playerTotal bankerTotal playerPair jackpot { combination share poolAfter } }
+    settlements { bet { type amount } outcome winnings returned }
+  }
+}
+
+query Baccarat {
+  table(id: "${DEMO_BACCARAT_TABLE}") {
+    baccarat { decks commission roundCount cardsDealtFromShoe jackpot { modality pool { amount } } }
+    deals(last: 5) { sequence cards winner playerTotal bankerTotal }
   }
 }
 `;

@@ -1,0 +1,55 @@
+/**
+ * What a newcomer pastes must work: the demo `npm start` seeds, the document the explorer opens
+ * with, and the README's example, run operation by operation over HTTP as the demo player.
+ */
+import { readFileSync } from 'node:fs';
+import { parse, type OperationDefinitionNode } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/test-api';
+import { DEMO_PLAYER, DEMO_QUERY, seedDemo } from '../../local/demo';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+  await seedDemo(api.deps);
+});
+afterAll(() => api?.close());
+
+function operations(document: string): string[] {
+  return parse(document)
+    .definitions.filter((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition')
+    .map((d) => d.name!.value);
+}
+
+async function runAll(document: string) {
+  for (const operationName of operations(document)) {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await api.token(DEMO_PLAYER)}` },
+      body: JSON.stringify({ query: document, operationName }),
+    });
+    const body = (await response.json()) as { errors?: unknown[] };
+    expect(body.errors, `${operationName}: ${JSON.stringify(body.errors)}`).toBeUndefined();
+  }
+}
+
+describe('the demo', () => {
+  it('seeds once: seeding again changes nothing', async () => {
+    const before = await api.balance(DEMO_PLAYER);
+    await seedDemo(api.deps);
+    expect(await api.balance(DEMO_PLAYER)).toBe(before);
+    expect(before).toBe(1_000_000);
+  });
+
+  it("runs every operation of the explorer's opening document", async () => {
+    expect(operations(DEMO_QUERY).length).toBeGreaterThan(3);
+    await runAll(DEMO_QUERY);
+  });
+
+  it("runs the README's examples", async () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const examples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const example of examples) await runAll(example);
+  });
+});
