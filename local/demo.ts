@@ -8,28 +8,30 @@ import { getJackpotPool } from '../functions/store/jackpot-pools';
 import { getTableSession } from '../functions/store/tables';
 import { openTable } from '../functions/services/open-table';
 import { openJackpotPool } from '../functions/services/jackpot-pools';
-import type { ServiceDependencies } from '../functions/services/services';
+import type { Caller, ServiceDependencies } from '../functions/services/services';
 
+/** In the demo one person plays and deals: the demo player also holds the dealer role. */
 export const DEMO_PLAYER = 'demo-player';
-export const DEMO_DEALER = 'demo-dealer';
+export const DEMO_PLAYER_ROLES = ['dealer'] as const;
+export const DEMO_OPERATOR = 'demo-operator';
 export const DEMO_TABLE = 'demo-craps';
 export const DEMO_BACCARAT_TABLE = 'demo-baccarat';
 export const DEMO_POOL = 'demo-pool';
 
-const dealer = { playerId: DEMO_DEALER };
+const operator: Caller = { playerId: DEMO_OPERATOR, roles: new Set(['OPERATOR']) };
 const withId = (deps: ServiceDependencies, id: string): ServiceDependencies => ({ ...deps, newId: () => id });
 
 export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   // 10,000.00 MOP in avos.
   await createAccount(deps.db, { id: DEMO_PLAYER, currency: 'MOP', balance: 1_000_000, createdAt: deps.now() });
   if (!(await getTableSession(deps.db, DEMO_TABLE))) {
-    await openTable(withId(deps, DEMO_TABLE), dealer, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
+    await openTable(withId(deps, DEMO_TABLE), operator, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
   }
   if (!(await getJackpotPool(deps.db, DEMO_POOL))) {
-    await openJackpotPool(withId(deps, DEMO_POOL), dealer, { currency: 'MOP', seed: 5_000_000 });
+    await openJackpotPool(withId(deps, DEMO_POOL), operator, { currency: 'MOP', seed: 5_000_000 });
   }
   if (!(await getTableSession(deps.db, DEMO_BACCARAT_TABLE))) {
-    await openTable(withId(deps, DEMO_BACCARAT_TABLE), dealer, {
+    await openTable(withId(deps, DEMO_BACCARAT_TABLE), operator, {
       game: 'BACCARAT',
       currency: 'MOP',
       minimumBet: 1_000,

@@ -9,8 +9,8 @@ export const LOCAL_ISSUER = 'https://casino-tables.local/';
 export const LOCAL_AUDIENCE = 'casino-tables-api';
 
 export interface DevAuthorizer {
-  /** A bearer token for `sub`, valid for `hours`. */
-  issueToken(sub: string, hours?: number): Promise<string>;
+  /** A bearer token for `sub` with `roles` (e.g. dealer, operator), valid for 12 hours. */
+  issueToken(sub: string, roles?: readonly string[]): Promise<string>;
   /** The verified claims of an `Authorization` header, or null if it is missing or invalid. */
   verify(authorization: string | undefined): Promise<JWTPayload | null>;
 }
@@ -18,7 +18,7 @@ export interface DevAuthorizer {
 export async function createDevAuthorizer(): Promise<DevAuthorizer> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   return {
-    issueToken: (sub, hours = 12) => sign(privateKey, sub, hours),
+    issueToken: (sub, roles = []) => sign(privateKey, sub, roles),
     async verify(authorization) {
       const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
       if (!token) return null;
@@ -32,13 +32,13 @@ export async function createDevAuthorizer(): Promise<DevAuthorizer> {
   };
 }
 
-function sign(key: CryptoKey, sub: string, hours: number): Promise<string> {
-  return new SignJWT({})
+function sign(key: CryptoKey, sub: string, roles: readonly string[]): Promise<string> {
+  return new SignJWT(roles.length > 0 ? { roles: [...roles] } : {})
     .setProtectedHeader({ alg: 'ES256' })
     .setSubject(sub)
     .setIssuer(LOCAL_ISSUER)
     .setAudience(LOCAL_AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime(`${hours}h`)
+    .setExpirationTime('12h')
     .sign(key);
 }

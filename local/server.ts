@@ -91,7 +91,10 @@ export function toApiGatewayEvent(
   const method = request.method ?? 'GET';
   const now = new Date();
   const stringClaims: Record<string, string> = {};
-  for (const [name, value] of Object.entries(claims)) stringClaims[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  // API Gateway flattens claims to strings; a list becomes "[a b]".
+  for (const [name, value] of Object.entries(claims)) {
+    stringClaims[name] = typeof value === 'string' ? value : Array.isArray(value) ? `[${value.join(' ')}]` : JSON.stringify(value);
+  }
   return {
     version: '2.0',
     routeKey: `${method} ${url.pathname}`,

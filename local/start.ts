@@ -7,7 +7,7 @@ import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-lo
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
-import { DEMO_DEALER, DEMO_PLAYER, DEMO_QUERY, seedDemo } from './demo';
+import { DEMO_OPERATOR, DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { systemDependencies } from '../functions/services/services';
 
@@ -42,8 +42,8 @@ try {
   const { handler } = await import('../functions/graphql/handler');
 
   const authorizer = await createDevAuthorizer();
-  const playerToken = await authorizer.issueToken(DEMO_PLAYER);
-  const dealerToken = await authorizer.issueToken(DEMO_DEALER);
+  const playerToken = await authorizer.issueToken(DEMO_PLAYER, DEMO_PLAYER_ROLES);
+  const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
   const server = await startLocalServer({
     handler,
     authorizer,
@@ -61,10 +61,10 @@ Casino tables API running locally.
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb)
 
-Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):
+Demo player "${DEMO_PLAYER}" (10,000.00 MOP; also a dealer, to record rolls and deals), bearer token (12 h):
   ${playerToken}
-Demo dealer "${DEMO_DEALER}", bearer token (12 h):
-  ${dealerToken}
+Demo operator "${DEMO_OPERATOR}" (opens tables and jackpot pools), bearer token (12 h):
+  ${operatorToken}
 
 Ctrl+C stops the API and DynamoDB Local.`);
 

@@ -2,7 +2,7 @@ import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar } from './scalars';
 import { ServiceError } from '../services/service-error';
-import type { Caller } from '../services/services';
+import type { Caller, Role } from '../services/services';
 import { openTable } from '../services/open-table';
 import { placeBet } from '../services/place-bet';
 import { submitRoll } from '../services/submit-roll';
@@ -13,10 +13,17 @@ import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../service
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealRecord, RollRecord } from '../store/records';
 
-/** Resolvers stay thin: who is calling, then one service call. */
+/** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
   if (!context.caller) throw new ServiceError('UNAUTHENTICATED', 'Sign in: this API needs a bearer token.');
   return context.caller;
+}
+
+/** An OPERATOR may do everything a DEALER may. */
+function requireRole(context: GraphQLContext, role: Role): Caller {
+  const caller = requireCaller(context);
+  if (caller.roles.has(role) || caller.roles.has('OPERATOR')) return caller;
+  throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
 }
 
 const isRoll = (outcome: { kind: string }): outcome is RollRecord => outcome.kind === 'ROLL';
@@ -42,7 +49,7 @@ export const resolvers: Resolvers = {
 
   Mutation: {
     openTable: (_, { input }, ctx) =>
-      openTable(ctx.deps, requireCaller(ctx), {
+      openTable(ctx.deps, requireRole(ctx, 'OPERATOR'), {
         game: input.game,
         currency: input.currency ?? 'MOP',
         minimumBet: input.minimumBet,
@@ -52,10 +59,10 @@ export const resolvers: Resolvers = {
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
-    submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireCaller(ctx), input),
-    submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireCaller(ctx), input),
-    startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireCaller(ctx), tableId),
-    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireCaller(ctx), input),
+    submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
+    submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
+    startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
+    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
   },
 
   Table: {

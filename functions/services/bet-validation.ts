@@ -3,7 +3,7 @@ import { validatePlayerBets as validateBaccaratBets } from '../rules/baccarat';
 import type { BaccaratBetType } from '../rules/baccarat';
 import type { CrapsBet } from '../rules/craps';
 import type { BetRecord } from '../store/records';
-import { asCrapsBets, withOddsNumber } from './craps-table';
+import { asCrapsBets } from './craps-table';
 import { ServiceError } from './service-error';
 import type { TableOf } from './table-access';
 
@@ -18,9 +18,8 @@ export const BACCARAT_SEATS = 14;
 export function validatePlacement(table: TableOf<'CRAPS' | 'BACCARAT'>, bet: BetRecord, openBets: readonly BetRecord[]): BetRecord {
   if (table.game === 'CRAPS') {
     if (bet.seat != null) throw new ServiceError('BAD_USER_INPUT', 'seat applies to baccarat tables only.');
-    const layout = asCrapsBets(openBets);
-    validateCrapsBet(table.state, table.options, bet as CrapsBet, layout);
-    return withOddsNumber(table.state, bet, layout);
+    const laid = validateCrapsBet(table.state, table.options, bet as CrapsBet, asCrapsBets(openBets));
+    return laid.number === bet.number ? bet : { ...bet, number: laid.number };
   }
   if (bet.baseBetId != null) throw new ServiceError('BAD_USER_INPUT', 'baseBetId applies to craps odds only.');
   if (bet.seat != null && (!Number.isInteger(bet.seat) || bet.seat < 1 || bet.seat > BACCARAT_SEATS)) {

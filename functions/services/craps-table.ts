@@ -1,4 +1,4 @@
-import type { CrapsBet, CrapsTableState } from '../rules/craps';
+import type { CrapsBet } from '../rules/craps';
 import type { BetRecord } from '../store/records';
 
 /**
@@ -8,20 +8,3 @@ import type { BetRecord } from '../store/records';
  */
 export const asCrapsBets = (bets: readonly BetRecord[]): readonly CrapsBet[] => bets as readonly CrapsBet[];
 
-/**
- * An odds bet, once validated, records the number it works on (art. 5.2(2), (4)-(6)): the table's
- * point for Pass and Don't Pass odds, its come bet's number for Come and Don't Come odds, so that
- * the layout shows it and its settlement never needs the base bet.
- */
-export function withOddsNumber(state: CrapsTableState, bet: BetRecord, layout: readonly CrapsBet[]): BetRecord {
-  switch (bet.type) {
-    case 'PASS_ODDS':
-    case 'DONT_PASS_ODDS':
-      return { ...bet, number: state.point };
-    case 'COME_ODDS':
-    case 'DONT_COME_ODDS':
-      return { ...bet, number: layout.find((open) => open.id === bet.baseBetId)?.number ?? null };
-    default:
-      return bet;
-  }
-}

@@ -9,9 +9,17 @@ export interface ServiceDependencies {
   readonly newId: () => string;
 }
 
+/**
+ * What a caller may do. Every authenticated caller plays with their own account; a DEALER runs
+ * tables (closes betting, records rolls and deals, changes shoes); an OPERATOR also opens tables
+ * and jackpot pools.
+ */
+export type Role = 'DEALER' | 'OPERATOR';
+
 /** The authenticated caller, from the API Gateway JWT authorizer's claims. */
 export interface Caller {
   readonly playerId: string;
+  readonly roles: ReadonlySet<Role>;
 }
 
 export const systemDependencies = (db: Db): ServiceDependencies => ({

@@ -3,7 +3,7 @@
  * by the baccarat rules from the dealt cards; the jackpot is paid from its pool.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const DEALER = 'baccarat-dealer';
+const DEALER = dealer('baccarat-dealer');
 
 const OPEN_TABLE = /* GraphQL */ `
   mutation ($input: OpenTableInput!) {

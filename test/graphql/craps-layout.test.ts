@@ -3,11 +3,11 @@
  * one-roll and multi-roll bets, taking bets down. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
 let tableId: string;
-const DEALER = 'layout-dealer';
+const DEALER = dealer('layout-dealer');
 let player: string;
 let playerCount = 0;
 

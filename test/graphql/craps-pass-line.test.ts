@@ -3,7 +3,7 @@
  * Open a craps table, bet the Pass Line, roll, and read balances and bets back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type TestApi } from '../support/test-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ const TABLE = /* GraphQL */ `
     }
   }`;
 
-const DEALER = 'dealer-1';
+const DEALER = dealer('dealer-1');
 
 async function openCrapsTable(): Promise<string> {
   const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'CRAPS', currency: 'MOP', minimumBet: 100, maximumBet: 100_000 } });

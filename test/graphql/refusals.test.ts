@@ -3,12 +3,12 @@
  * Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
 let tableId: string;
 const PLAYER = 'refused-player';
-const DEALER = 'refused-dealer';
+const DEALER = dealer('refused-dealer');
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -112,6 +112,31 @@ describe('stakes the rules refuse', () => {
     const before = await snapshot();
     expectRefused(await placeBet({ type: 'PASS_LINE', amount: 100 }), 'BET_NOT_ALLOWED_IN_PHASE');
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('who may do what', () => {
+  it('a player may not record a roll (only a dealer runs the table), and nothing changes', async () => {
+    await api.fundAccount(PLAYER, 10_000);
+    await placeBet({ type: 'PASS_LINE', amount: 1_000 });
+    const before = await snapshot();
+    const res = await api.graphql(PLAYER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, dice: [3, 4] } });
+    expectRefused(res, 'FORBIDDEN', /dealer/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a player may not deal, change the shoe, or open tables and jackpot pools', async () => {
+    expectRefused(await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"] }) { deal { sequence } } }`), 'FORBIDDEN');
+    expectRefused(await api.graphql(PLAYER, `mutation { startNewShoe(tableId: "t") { id } }`), 'FORBIDDEN');
+    expectRefused(await api.graphql(PLAYER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`), 'FORBIDDEN');
+    expectRefused(await api.graphql(PLAYER, `mutation { openJackpotPool(input: { currency: "MOP", seed: 1000 }) { id } }`), 'FORBIDDEN');
+  });
+
+  it('a dealer runs tables but only an operator opens them', async () => {
+    const dealerOnly = { id: 'dealer-only', roles: ['dealer'] };
+    expectRefused(await api.graphql(dealerOnly, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`), 'FORBIDDEN', /operator/);
+    const res = await api.graphql(dealerOnly, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, dice: [3, 4] } });
+    expect(res.errors).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/test-api';
-import { DEMO_PLAYER, DEMO_QUERY, seedDemo } from '../../local/demo';
+import { DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from '../../local/demo';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function runAll(document: string) {
   for (const operationName of operations(document)) {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await api.token(DEMO_PLAYER)}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await api.token({ id: DEMO_PLAYER, roles: DEMO_PLAYER_ROLES })}` },
       body: JSON.stringify({ query: document, operationName }),
     });
     const body = (await response.json()) as { errors?: unknown[] };

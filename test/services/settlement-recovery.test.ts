@@ -3,7 +3,7 @@
  * a transaction loses a race. Real HTTP and DynamoDB Local; only the faults are injected.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type TestApi } from '../support/test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
 
 interface Fault {
@@ -46,7 +46,7 @@ beforeEach(() => {
   armed = null;
 });
 
-const DEALER = 'recovery-dealer';
+const DEALER = dealer('recovery-dealer');
 let tableId: string;
 
 beforeEach(async () => {

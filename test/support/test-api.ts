@@ -20,15 +20,21 @@ export interface GraphQLResponse<T = Record<string, any>> {
   readonly errors?: { message: string; extensions?: { code?: string }; path?: (string | number)[] }[];
 }
 
+/** Who sends a request: a player id, an identity with roles, or nobody (no token). */
+export type Who = string | { readonly id: string; readonly roles: readonly string[] } | null;
+
+/** A dealer who may also open tables and pools. */
+export const dealer = (id: string): Who => ({ id, roles: ['dealer', 'operator'] });
+
 export interface TestApi {
   readonly url: string;
   readonly db: Db;
   readonly deps: ServiceDependencies;
   readonly loggedErrors: unknown[];
-  /** A bearer token for `playerId`. */
-  token(playerId: string): Promise<string>;
-  /** POSTs a GraphQL request as `playerId` (or anonymously with null). */
-  graphql<T = Record<string, any>>(playerId: string | null, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  /** A bearer token for `who`. */
+  token(who: Exclude<Who, null>): Promise<string>;
+  /** POSTs a GraphQL request as `who` (anonymously with null). */
+  graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   balance(playerId: string): Promise<number | undefined>;
   close(): Promise<void>;
@@ -57,15 +63,18 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     port: 0,
   });
 
+  const tokenFor = (who: Exclude<Who, null>) =>
+    typeof who === 'string' ? authorizer.issueToken(who) : authorizer.issueToken(who.id, who.roles);
+
   return {
     url: server.url,
     db,
     deps,
     loggedErrors,
-    token: (playerId) => authorizer.issueToken(playerId),
-    async graphql(playerId, query, variables) {
+    token: (who) => tokenFor(who),
+    async graphql(who, query, variables) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (playerId !== null) headers.authorization = `Bearer ${await authorizer.issueToken(playerId)}`;
+      if (who !== null) headers.authorization = `Bearer ${await tokenFor(who)}`;
       const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
       const text = await response.text();
       const body = text ? JSON.parse(text) : {};

@@ -11,7 +11,8 @@ export { BACCARAT_BET_TYPES, COMMISSION_OPTIONS } from './types';
 export type { BaccaratBetType, CommissionOption, Winner, HandResult, RoundResult, BaccaratBet, BetResolution } from './types';
 export { makeBaccaratOptions, DEFAULT_MINIMUM, DEFAULT_MAXIMUM } from './options';
 export type { BaccaratTableOptions, BaccaratOptionsInput, BetLimits } from './options';
-export { PAYOUTS, validateBet, validatePlayerBets, settleBet, stakeReturned } from './settle-bet';
+export { PAYOUTS, validateBet, validatePlayerBets, settleBet } from './settle-bet';
+export { stakeReturned } from '../resolution';
 export { JACKPOT_MODALITIES, JACKPOT_COMBINATIONS, highestJackpotCombination } from './jackpot';
 export type { JackpotModality, JackpotCombination, ModalityACombination, ModalityBCombination, ModalityCCombination } from './jackpot';
 export {

@@ -1,4 +1,5 @@
-import { odds, winnings, type PayoutOdds } from '../money';
+import { odds, type PayoutOdds } from '../money';
+import { LOSE, PUSH, win } from '../resolution';
 import { RuleViolation } from '../rule-violation';
 import type { BaccaratTableOptions } from './options';
 import { BACCARAT_BET_TYPES, type BaccaratBet, type BetResolution, type RoundResult } from './types';
@@ -16,10 +17,6 @@ export const PAYOUTS = {
   PAIR: odds(11, 1), // art. 17.3
   DRAGON_7: odds(40, 1), // art. 17.4
 } as const satisfies Record<string, PayoutOdds>;
-
-const LOSE: BetResolution = Object.freeze({ outcome: 'LOSE' });
-const PUSH: BetResolution = Object.freeze({ outcome: 'PUSH' });
-const win = (stake: number, payout: PayoutOdds): BetResolution => ({ outcome: 'WIN', winnings: winnings(stake, payout) });
 
 /**
  * Refuses a bet the table does not take: unknown type; a stake that is not a positive multiple of
@@ -112,20 +109,5 @@ function bankerWin(options: BaccaratTableOptions, stake: number, result: RoundRe
       return win(stake, result.banker.total === 6 ? PAYOUTS.BANKER_SIX_HALF : PAYOUTS.BANKER); // art. 18.2
     case 'DRAGON_PUSH':
       return result.dragon7 ? PUSH : win(stake, PAYOUTS.BANKER); // art. 18.3
-  }
-}
-
-/**
- * What goes back to the player's balance: stake plus winnings on a win, the stake on a push,
- * nothing on a loss (as craps' stakeReturned).
- */
-export function stakeReturned(bet: BaccaratBet, resolution: BetResolution): number {
-  switch (resolution.outcome) {
-    case 'WIN':
-      return bet.amount + resolution.winnings;
-    case 'PUSH':
-      return bet.amount;
-    case 'LOSE':
-      return 0;
   }
 }

@@ -1,3 +1,4 @@
+import type { Decision } from '../resolution';
 import type { Card } from './cards';
 
 /**
@@ -56,8 +57,5 @@ export interface BaccaratBet {
   readonly seated?: boolean;
 }
 
-/** WIN returns the stake plus `winnings`; LOSE keeps the stake; PUSH returns the stake. */
-export type BetResolution =
-  | { readonly outcome: 'WIN'; readonly winnings: number }
-  | { readonly outcome: 'LOSE' }
-  | { readonly outcome: 'PUSH' };
+/** WIN returns the stake plus `winnings`; LOSE keeps the stake; PUSH returns the stake (../resolution.ts). */
+export type BetResolution = Decision;

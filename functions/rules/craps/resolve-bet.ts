@@ -1,7 +1,7 @@
-import { winnings, type PayoutOdds } from '../money';
+import type { PayoutOdds } from '../money';
 import { RuleViolation } from '../rule-violation';
 import { BIG_NUMBER_PAYS, LAY_ODDS, PAYS, TRUE_ODDS } from './pay-table';
-import { LOSE, MOVED_TO, PUSH, STAYS } from './resolutions';
+import { LOSE, MOVED_TO, PUSH, STAYS, win } from './resolutions';
 import type { BetResolution, CrapsBet, PointNumber } from './types';
 
 /**
@@ -33,45 +33,45 @@ export function resolveBet(bet: CrapsBet, roll: RollFacts, bets: readonly CrapsB
   switch (bet.type) {
     // art. 5.2(1): come-out 7 or 11 wins, 2, 3, 12 lose; then the point before a 7.
     case 'PASS_LINE':
-      if (roll.point === null) return t === 7 || t === 11 ? won(bet, PAYS.LINE) : isCraps(t) ? LOSE : STAYS;
-      return t === roll.point ? won(bet, PAYS.LINE) : t === 7 ? LOSE : STAYS;
+      if (roll.point === null) return t === 7 || t === 11 ? win(bet.amount, PAYS.LINE) : isCraps(t) ? LOSE : STAYS;
+      return t === roll.point ? win(bet.amount, PAYS.LINE) : t === 7 ? LOSE : STAYS;
 
     // art. 5.2(3): come-out 2, 3 win, 7, 11 lose, 12 is barred (push); then a 7 before the point.
     case 'DONT_PASS':
-      if (roll.point === null) return t === 2 || t === 3 ? won(bet, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : STAYS;
-      return t === 7 ? won(bet, PAYS.LINE) : t === roll.point ? LOSE : STAYS;
+      if (roll.point === null) return t === 2 || t === 3 ? win(bet.amount, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : STAYS;
+      return t === 7 ? win(bet.amount, PAYS.LINE) : t === roll.point ? LOSE : STAYS;
 
     // art. 5.2(5): the Come bet's own come-out is its next roll; 4-10 moves it to that number.
     case 'COME': {
       const n = bet.number;
-      if (n == null) return t === 7 || t === 11 ? won(bet, PAYS.LINE) : isCraps(t) ? LOSE : MOVED_TO[t]!;
-      return t === n ? won(bet, PAYS.LINE) : t === 7 ? LOSE : STAYS;
+      if (n == null) return t === 7 || t === 11 ? win(bet.amount, PAYS.LINE) : isCraps(t) ? LOSE : MOVED_TO[t]!;
+      return t === n ? win(bet.amount, PAYS.LINE) : t === 7 ? LOSE : STAYS;
     }
 
     // art. 5.2(6): as Don't Pass, on the bet's own come-out and come number.
     case 'DONT_COME': {
       const n = bet.number;
-      if (n == null) return t === 2 || t === 3 ? won(bet, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : MOVED_TO[t]!;
-      return t === 7 ? won(bet, PAYS.LINE) : t === n ? LOSE : STAYS;
+      if (n == null) return t === 2 || t === 3 ? win(bet.amount, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : MOVED_TO[t]!;
+      return t === 7 ? win(bet.amount, PAYS.LINE) : t === n ? LOSE : STAYS;
     }
 
     // art. 5.2(2), 6(2): the point before a 7, at true odds.
     case 'PASS_ODDS': {
       const n = pointOf(bet, roll);
-      return t === n ? won(bet, TRUE_ODDS[n]!) : t === 7 ? LOSE : STAYS;
+      return t === n ? win(bet.amount, TRUE_ODDS[n]!) : t === 7 ? LOSE : STAYS;
     }
 
     // art. 5.2(4), 6(4): a 7 before the point, at lay odds.
     case 'DONT_PASS_ODDS': {
       const n = pointOf(bet, roll);
-      return t === 7 ? won(bet, LAY_ODDS[n]!) : t === n ? LOSE : STAYS;
+      return t === 7 ? win(bet.amount, LAY_ODDS[n]!) : t === n ? LOSE : STAYS;
     }
 
     // art. 5.2(5), 6(2). Off on a come-out roll unless the table says otherwise [interpretation]:
     // an off bet is returned when its come bet is decided.
     case 'COME_ODDS': {
       const n = comeNumberOf(bet, bets);
-      if (t === n) return roll.comeOddsWorking ? won(bet, TRUE_ODDS[n]!) : PUSH;
+      if (t === n) return roll.comeOddsWorking ? win(bet.amount, TRUE_ODDS[n]!) : PUSH;
       if (t === 7) return roll.comeOddsWorking ? LOSE : PUSH;
       return STAYS;
     }
@@ -79,37 +79,37 @@ export function resolveBet(bet: CrapsBet, roll: RollFacts, bets: readonly CrapsB
     // art. 5.2(6), 6(4). Working on a come-out roll unless the table says otherwise [interpretation].
     case 'DONT_COME_ODDS': {
       const n = comeNumberOf(bet, bets);
-      if (t === 7) return roll.dontComeOddsWorking ? won(bet, LAY_ODDS[n]!) : PUSH;
+      if (t === 7) return roll.dontComeOddsWorking ? win(bet.amount, LAY_ODDS[n]!) : PUSH;
       if (t === n) return roll.dontComeOddsWorking ? LOSE : PUSH;
       return STAYS;
     }
 
     // One-roll bets (art. 5.3, prizes art. 6): anything but the winning totals loses.
     case 'ANY_CRAPS':
-      return isCraps(t) ? won(bet, PAYS.ANY_CRAPS) : LOSE;
+      return isCraps(t) ? win(bet.amount, PAYS.ANY_CRAPS) : LOSE;
     case 'ANY_SEVEN':
-      return t === 7 ? won(bet, PAYS.ANY_SEVEN) : LOSE;
+      return t === 7 ? win(bet.amount, PAYS.ANY_SEVEN) : LOSE;
     case 'ELEVEN':
-      return t === 11 ? won(bet, PAYS.ELEVEN) : LOSE;
+      return t === 11 ? win(bet.amount, PAYS.ELEVEN) : LOSE;
     case 'ACE_DEUCE':
-      return t === 3 ? won(bet, PAYS.ACE_DEUCE) : LOSE;
+      return t === 3 ? win(bet.amount, PAYS.ACE_DEUCE) : LOSE;
     case 'ACES':
-      return t === 2 ? won(bet, PAYS.ACES) : LOSE;
+      return t === 2 ? win(bet.amount, PAYS.ACES) : LOSE;
     case 'BOXCARS':
-      return t === 12 ? won(bet, PAYS.BOXCARS) : LOSE;
+      return t === 12 ? win(bet.amount, PAYS.BOXCARS) : LOSE;
     // art. 5.3(7), 6(11): a quarter on each of 2, 3, 11, 12; paid net on the whole stake.
     case 'HORN':
-      return t === 2 || t === 12 ? won(bet, PAYS.HORN_2_OR_12) : t === 3 || t === 11 ? won(bet, PAYS.HORN_3_OR_11) : LOSE;
+      return t === 2 || t === 12 ? win(bet.amount, PAYS.HORN_2_OR_12) : t === 3 || t === 11 ? win(bet.amount, PAYS.HORN_3_OR_11) : LOSE;
     // art. 5.3(8), 6(12): 3, 4, 9, 10, 11 even money; 2 pays 2:1; 12 pays the table's choice.
     case 'FIELD':
-      if (t === 2) return won(bet, PAYS.FIELD_2);
-      if (t === 12) return won(bet, roll.field12);
-      return t === 3 || t === 4 || t === 9 || t === 10 || t === 11 ? won(bet, PAYS.FIELD) : LOSE;
+      if (t === 2) return win(bet.amount, PAYS.FIELD_2);
+      if (t === 12) return win(bet.amount, roll.field12);
+      return t === 3 || t === 4 || t === 9 || t === 10 || t === 11 ? win(bet.amount, PAYS.FIELD) : LOSE;
     // art. 5.3(9), 6(13)
     case 'BIG':
-      return t >= 8 ? won(bet, PAYS.BIG_OR_SMALL) : LOSE;
+      return t >= 8 ? win(bet.amount, PAYS.BIG_OR_SMALL) : LOSE;
     case 'SMALL':
-      return t <= 6 ? won(bet, PAYS.BIG_OR_SMALL) : LOSE;
+      return t <= 6 ? win(bet.amount, PAYS.BIG_OR_SMALL) : LOSE;
 
     // art. 5.4(1), 6(14): the pair before a 7 or the same total made the easy way.
     case 'HARD_4':
@@ -142,17 +142,15 @@ export function resolveBet(bet: CrapsBet, roll: RollFacts, bets: readonly CrapsB
 
 const isCraps = (t: number): boolean => t === 2 || t === 3 || t === 12;
 
-const won = (bet: CrapsBet, pays: PayoutOdds): BetResolution => ({ outcome: 'WIN', winnings: winnings(bet.amount, pays) });
-
 function hardway(bet: CrapsBet, roll: RollFacts, n: number, pays: PayoutOdds): BetResolution {
   if (!roll.hardwaysWorking) return STAYS;
-  if (roll.total === n) return roll.hard ? won(bet, pays) : LOSE;
+  if (roll.total === n) return roll.hard ? win(bet.amount, pays) : LOSE;
   return roll.total === 7 ? LOSE : STAYS;
 }
 
 function bigNumber(bet: CrapsBet, roll: RollFacts, n: PointNumber): BetResolution {
   if (!roll.bigNumbersWorking) return STAYS;
-  return roll.total === n ? won(bet, BIG_NUMBER_PAYS[n]!) : roll.total === 7 ? LOSE : STAYS;
+  return roll.total === n ? win(bet.amount, BIG_NUMBER_PAYS[n]!) : roll.total === 7 ? LOSE : STAYS;
 }
 
 /** Pass and Don't Pass odds are on the table's point: without one they cannot be up. */

@@ -1,3 +1,5 @@
+import type { Decision } from '../resolution';
+
 /**
  * The vocabulary of the craps rules layer (Macau CRAPS regulation, 2010; ../shared/RULES.md).
  * The services layer depends on these names; extend freely, rename only with the callers.
@@ -75,8 +77,6 @@ export interface CrapsBet {
  * PUSH returns the stake; MOVED (a come bet travelling to its number) and STAYS leave it up.
  */
 export type BetResolution =
-  | { readonly outcome: 'WIN'; readonly winnings: number }
-  | { readonly outcome: 'LOSE' }
-  | { readonly outcome: 'PUSH' }
+  | Decision
   | { readonly outcome: 'MOVED'; readonly number: PointNumber }
   | { readonly outcome: 'STAYS' };

@@ -7,11 +7,14 @@ import { assertStakeWithinLimits } from './stake-limits';
 import type { CrapsBet, CrapsTableState, PointNumber } from './types';
 
 /**
- * May this bet be placed now? Throws a `RuleViolation` saying exactly why not; returns nothing
- * and changes nothing otherwise. `openBets` are all the open bets at the table: only the
+ * May this bet be placed now? Throws a `RuleViolation` saying exactly why not; otherwise returns
+ * the bet as it goes on the layout, changing nothing: an odds bet carries the number it works on
+ * (art. 5.2(2), (4)-(6): the point for Pass and Don't Pass odds, its come bet's number for Come
+ * and Don't Come odds), so that the layout shows it and its settlement never needs the base bet;
+ * any other bet is returned as given. `openBets` are all the open bets at the table: only the
  * same player's are read (their base bet for odds, their stake already on the same spot).
  */
-export function validateBet(state: CrapsTableState, options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): void {
+export function validateBet(state: CrapsTableState, options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): CrapsBet {
   if (!isCrapsBetType(bet.type)) {
     throw new RuleViolation('UNKNOWN_BET_TYPE', `"${String(bet.type)}" is not a craps bet (art. 5).`);
   }
@@ -24,11 +27,12 @@ export function validateBet(state: CrapsTableState, options: CrapsTableOptions, 
     const base = oddsBase(state, bet, bet.type, own);
     assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.baseBetId === base.id)));
     assertWithinMaxOdds(options, bet, bet.type, base, own);
-    return;
+    return bet.number === base.number ? bet : { ...bet, number: base.number };
   }
 
   assertPlaceableNow(state, bet);
   assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.type === bet.type && open.number == null)));
+  return bet;
 }
 
 /** When each bet that is not an odds bet may go on the layout. */

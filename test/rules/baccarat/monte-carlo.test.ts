@@ -10,7 +10,8 @@ import {
   type Card,
   type RoundResult,
 } from '../../../functions/rules/baccarat';
-import { roundsOfShoe, seededRandom, shuffledShoe } from './support/seeded-shoe';
+import { roundsOfShoe, shuffledShoe } from '../../../functions/rules/baccarat/seeded-shoe';
+import { seededRandom } from '../../../functions/rules/seeded-random';
 
 /**
  * A seeded simulation over dealt shoes: eight-deck shoes shuffled with a fixed seed and dealt

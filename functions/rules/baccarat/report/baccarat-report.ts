@@ -5,7 +5,7 @@ import { PAYOUTS } from '../settle-bet';
 import { DEFAULT_DECKS, assertDeckCount } from '../shoe';
 import { COMMISSION_OPTIONS, type BaccaratBetType, type CommissionOption } from '../types';
 import { enumerateJackpotCombinations } from './jackpot-enumeration';
-import { countPairDeals, enumerateOutcomes } from './outcome-enumeration';
+import { countPairDeals, enumerateOutcomes, type OutcomeCounts } from './outcome-enumeration';
 
 /**
  * The exact odds report of a baccarat table (as a casino attaches to an application for an option,
@@ -27,13 +27,7 @@ export interface BetFigures {
 export interface BaccaratReport {
   readonly decks: number;
   readonly commissions: readonly CommissionOption[];
-  readonly deals: {
-    readonly total: bigint;
-    readonly bankerWins: bigint;
-    readonly playerWins: bigint;
-    readonly ties: bigint;
-    readonly bankerWinsOnSix: bigint;
-    readonly dragon7: bigint;
+  readonly deals: Omit<OutcomeCounts, 'decks'> & {
     readonly playerPairs: bigint;
     readonly bankerPairs: bigint;
   };
@@ -61,18 +55,9 @@ export function baccaratReport(request: BaccaratReportRequest = {}): BaccaratRep
   for (const commission of commissions) {
     if (!COMMISSION_OPTIONS.includes(commission)) throw new RangeError(`unknown commission option ${String(commission)}`);
   }
-  const outcomes = enumerateOutcomes(decks);
+  const { decks: _decks, ...outcomes } = enumerateOutcomes(decks);
   const pairs = countPairDeals(decks);
-  const deals = {
-    total: outcomes.total,
-    bankerWins: outcomes.bankerWins,
-    playerWins: outcomes.playerWins,
-    ties: outcomes.ties,
-    bankerWinsOnSix: outcomes.bankerWinsOnSix,
-    dragon7: outcomes.dragon7,
-    playerPairs: pairs,
-    bankerPairs: pairs,
-  };
+  const deals = { ...outcomes, playerPairs: pairs, bankerPairs: pairs };
   const bets = commissions.flatMap((commission) => betFigures(deals, commission));
   if (request.jackpot === false) return { decks, commissions, deals, bets };
 

@@ -1,23 +1,18 @@
 import { RuleViolation } from '../../../../functions/rules/rule-violation';
 
-/** The code of the RuleViolation `work` throws, or 'NO VIOLATION' when it throws none. */
-export function violationOf(work: () => unknown): string {
+/** The RuleViolation `work` throws, or null when it throws none (any other error is rethrown). */
+function violationThrownBy(work: () => unknown): RuleViolation | null {
   try {
     work();
   } catch (error) {
-    if (error instanceof RuleViolation) return error.code;
+    if (error instanceof RuleViolation) return error;
     throw error;
   }
-  return 'NO VIOLATION';
+  return null;
 }
 
-/** The message of the RuleViolation `work` throws. */
-export function messageOf(work: () => unknown): string {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof RuleViolation) return error.message;
-    throw error;
-  }
-  return 'NO VIOLATION';
-}
+/** The code of the RuleViolation `work` throws, or 'NO VIOLATION' when it throws none. */
+export const violationOf = (work: () => unknown): string => violationThrownBy(work)?.code ?? 'NO VIOLATION';
+
+/** The message of the RuleViolation `work` throws, or 'NO VIOLATION' when it throws none. */
+export const messageOf = (work: () => unknown): string => violationThrownBy(work)?.message ?? 'NO VIOLATION';

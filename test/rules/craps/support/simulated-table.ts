@@ -8,7 +8,7 @@ import {
   type CrapsTableOptions,
   type PointNumber,
 } from '../../../../functions/rules/craps';
-import { seededDice } from './seeded-dice';
+import { seededDice } from '../../../../functions/rules/craps/seeded-dice';
 
 /**
  * A simulated table for the Monte Carlo check. It places a fresh instance of every bet each
