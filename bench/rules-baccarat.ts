@@ -11,7 +11,8 @@ import {
   type BaccaratBetType,
   type Card,
 } from '../functions/rules/baccarat';
-import { roundsOfShoe, seededRandom, shuffledShoe } from '../test/rules/baccarat/support/seeded-shoe';
+import { roundsOfShoe, shuffledShoe } from '../functions/rules/baccarat/seeded-shoe';
+import { seededRandom } from '../functions/rules/seeded-random';
 
 function timed<T>(work: () => T): { result: T; ms: number } {
   const start = performance.now();

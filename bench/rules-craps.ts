@@ -17,7 +17,7 @@ import {
   type CrapsTableState,
   type Roll,
 } from '../functions/rules/craps';
-import { seededDice } from '../test/rules/craps/support/seeded-dice';
+import { seededDice } from '../functions/rules/craps/seeded-dice';
 
 interface Snapshot {
   readonly state: CrapsTableState;
