@@ -74,7 +74,9 @@ mutation PassLine {
   }
 }
 
+# A dealer closes betting when the dice are thrown, then records them (mutations run in order).
 mutation Roll {
+  closeBetting(tableId: "${DEMO_TABLE}") { bettingOpen }
   submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4] }) {
     roll { sequence dice total phaseAfter pointAfter }
     settlements { bet { id type amount } outcome winnings returned }
@@ -88,6 +90,7 @@ mutation BaccaratBets {
 }
 
 mutation Deal {
+  closeBetting(tableId: "${DEMO_BACCARAT_TABLE}") { bettingOpen }
   submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"] }) {
     deal { winner playerTotal bankerTotal playerPair jackpot { combination share poolAfter } }
     settlements { bet { type amount } outcome winnings returned }

@@ -69,7 +69,13 @@ async function invokeHandler(options: LocalServerOptions, request: IncomingMessa
   const headers = flattenHeaders(request);
   const claims = await options.authorizer.verify(headers.authorization);
   // As API Gateway's JWT authorizer: no valid token, no call to the function.
-  if (!claims) return send(response, 401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }, JSON.stringify({ message: 'Unauthorized' }));
+  if (!claims)
+    return send(
+      response,
+      401,
+      { 'content-type': 'application/json', 'www-authenticate': 'Bearer' },
+      JSON.stringify({ message: 'Unauthorized' }),
+    );
 
   const event = toApiGatewayEvent(request, url, headers, body, claims);
   const result = await options.handler(event, lambdaContext(event.requestContext.requestId));
@@ -107,7 +113,13 @@ export function toApiGatewayEvent(
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method, path: url.pathname, protocol: `HTTP/${request.httpVersion}`, sourceIp: request.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
       requestId: randomUUID(),
       routeKey: `${method} ${url.pathname}`,
       stage: '$default',

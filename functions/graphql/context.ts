@@ -49,7 +49,10 @@ function claimValues(value: Claims[string] | undefined): string[] {
     } catch {
       // Not JSON: API Gateway's "[a b]" form.
     }
-    return text.slice(1, -1).split(/[\s,]+/).filter(Boolean);
+    return text
+      .slice(1, -1)
+      .split(/[\s,]+/)
+      .filter(Boolean);
   }
   return text.split(/[\s,]+/).filter(Boolean);
 }

@@ -2,6 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
 import { ServiceError } from '../services/service-error';
+import { isRetryable } from '../store/transaction-cancellation';
 
 /** Apollo's own codes for a malformed request: safe to show as they are. */
 const CLIENT_ERROR_CODES = new Set([
@@ -24,10 +25,16 @@ export type ErrorLogger = (error: unknown) => void;
 export function formatError(logError: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
-    const base = { message: formatted.message, ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+    const base = {
+      message: formatted.message,
+      ...(formatted.locations ? { locations: formatted.locations } : {}),
+      ...(formatted.path ? { path: formatted.path } : {}),
+    };
     if (original instanceof RuleViolation || original instanceof ServiceError) {
       return { ...base, message: original.message, extensions: { code: original.code } };
     }
+    // A race lost or throttling that outlived the services' retries changed nothing: the client may retry.
+    if (isRetryable(original)) return { ...base, message: 'The table is busy; retry the request.', extensions: { code: 'CONFLICT' } };
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) return { ...base, extensions: { code } };
     logError(original);

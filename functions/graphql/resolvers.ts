@@ -9,6 +9,7 @@ import { submitRoll } from '../services/submit-roll';
 import { submitDeal } from '../services/submit-deal';
 import { takeDownBet } from '../services/take-down-bet';
 import { startNewShoe } from '../services/start-new-shoe';
+import { closeBetting } from '../services/close-betting';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealRecord, RollRecord } from '../store/records';
@@ -59,6 +60,7 @@ export const resolvers: Resolvers = {
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
+    closeBetting: (_, { tableId }, ctx) => closeBetting(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
     submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
     startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
@@ -66,6 +68,7 @@ export const resolvers: Resolvers = {
   },
 
   Table: {
+    bettingOpen: (table) => !table.bettingClosed,
     craps: (table) =>
       table.game === 'CRAPS'
         ? { phase: table.state.phase, point: table.state.point, rollCount: table.state.rollCount, field12Pays: table.options.field12Pays }

@@ -16,7 +16,8 @@ export const MoneyScalar = new GraphQLScalarType<number, number>({
     return moneyInput(value);
   },
   parseLiteral(ast) {
-    if (ast.kind !== Kind.INT) throw new TypeError('Money must be an integer number of minor units, e.g. 1000 (not a string or a fraction)');
+    if (ast.kind !== Kind.INT)
+      throw new TypeError('Money must be an integer number of minor units, e.g. 1000 (not a string or a fraction)');
     return moneyInput(Number(ast.value), ast.value);
   },
 });

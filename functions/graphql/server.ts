@@ -11,7 +11,13 @@ const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
 export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
 
 const logToConsole: ErrorLogger = (error) =>
-  console.error(JSON.stringify({ level: 'ERROR', message: 'unexpected error', error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }));
+  console.error(
+    JSON.stringify({
+      level: 'ERROR',
+      message: 'unexpected error',
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    }),
+  );
 
 /**
  * The one GraphQL handler: Lambda runs it behind API Gateway, and the local server and the

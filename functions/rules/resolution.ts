@@ -4,10 +4,7 @@ import { winnings, type PayoutOdds } from './money';
  * How a bet is decided, in both games: WIN returns the stake plus `winnings`; LOSE keeps the
  * stake; PUSH returns the stake. (Craps adds resolutions that leave a bet up: see its types.)
  */
-export type Decision =
-  | { readonly outcome: 'WIN'; readonly winnings: number }
-  | { readonly outcome: 'LOSE' }
-  | { readonly outcome: 'PUSH' };
+export type Decision = { readonly outcome: 'WIN'; readonly winnings: number } | { readonly outcome: 'LOSE' } | { readonly outcome: 'PUSH' };
 
 /** A resolution that leaves the bet on the layout (craps: MOVED to a come number, or STAYS). */
 export interface StillUp {

@@ -7,4 +7,3 @@ import type { BetRecord } from '../store/records';
  * checked where the bets come in, not here.
  */
 export const asCrapsBets = (bets: readonly BetRecord[]): readonly CrapsBet[] => bets as readonly CrapsBet[];
-

@@ -9,16 +9,28 @@ export interface OpenJackpotPoolRequest {
   readonly seed: number;
 }
 
-export async function openJackpotPool(deps: ServiceDependencies, _caller: Caller, request: OpenJackpotPoolRequest): Promise<JackpotPoolRecord> {
+export async function openJackpotPool(
+  deps: ServiceDependencies,
+  _caller: Caller,
+  request: OpenJackpotPoolRequest,
+): Promise<JackpotPoolRecord> {
   if (!/^[A-Z]{3}$/.test(request.currency)) {
     throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
   }
-  const pool: JackpotPoolRecord = { id: deps.newId(), currency: request.currency, amount: request.seed, seed: request.seed, version: 0, createdAt: deps.now() };
+  const pool: JackpotPoolRecord = {
+    id: deps.newId(),
+    currency: request.currency,
+    amount: request.seed,
+    seed: request.seed,
+    version: 0,
+    createdAt: deps.now(),
+  };
   await createJackpotPool(deps.db, pool);
   return pool;
 }
 
-export const findJackpotPool = (deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord | undefined> => getJackpotPool(deps.db, id);
+export const findJackpotPool = (deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord | undefined> =>
+  getJackpotPool(deps.db, id);
 
 export async function requireJackpotPool(deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord> {
   const pool = await getJackpotPool(deps.db, id);

@@ -17,16 +17,26 @@ const MAX_POOL_ATTEMPTS = 10;
 export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRecord): Promise<void> {
   const round = deal.jackpot!;
   const table = await getTableSession(deps.db, deal.tableId);
-  if (table?.game !== 'BACCARAT' || !table.options.jackpot) throw new Error(`deal ${deal.tableId}#${deal.sequence} has a jackpot but its table runs none`);
+  if (table?.game !== 'BACCARAT' || !table.options.jackpot)
+    throw new Error(`deal ${deal.tableId}#${deal.sequence} has a jackpot but its table runs none`);
   const config = table.options.jackpot;
 
   for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
     const pool = await getJackpotPool(deps.db, round.poolId);
     if (!pool) throw new Error(`jackpot pool ${round.poolId} is not stored`);
-    const payout = jackpotPayout(pool, round.contributions, round.combination === null ? null : splitJackpotPrize(config, round.combination, pool.amount + round.contributions, round.bettors.length));
+    const payout = jackpotPayout(
+      pool,
+      round.contributions,
+      round.combination === null
+        ? null
+        : splitJackpotPrize(config, round.combination, pool.amount + round.contributions, round.bettors.length),
+    );
     if ((await commitJackpotRound(deps.db, deal, pool, payout)) !== 'POOL_CHANGED') return;
   }
-  throw new ServiceError('CONFLICT', `Jackpot pool "${round.poolId}" is busy; the round's jackpot will be paid by the next request at this table.`);
+  throw new ServiceError(
+    'CONFLICT',
+    `Jackpot pool "${round.poolId}" is busy; the round's jackpot will be paid by the next request at this table.`,
+  );
 }
 
 function jackpotPayout(

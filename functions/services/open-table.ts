@@ -1,5 +1,12 @@
 import { initialCrapsState, makeCrapsOptions } from '../rules/craps';
-import { combinationsWithFixedAmount, makeBaccaratOptions, type CommissionOption, type JackpotCombination, type JackpotModality } from '../rules/baccarat';
+import {
+  combinationsWithFixedAmount,
+  makeBaccaratOptions,
+  type CommissionOption,
+  type JackpotCombination,
+  type JackpotModality,
+} from '../rules/baccarat';
+import { MAX_MONEY } from '../rules/money';
 import { getJackpotPool } from '../store/jackpot-pools';
 import { createTableSession } from '../store/tables';
 import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
@@ -29,10 +36,19 @@ export interface BaccaratTableRequest {
   } | null;
 }
 
+/** The largest table maximum: at the highest payout (40:1) a winning stake still pays an exact integer. */
+export const MAX_TABLE_MAXIMUM = Math.floor(MAX_MONEY / 100);
+
 /** Opens a table session with options the game's rules have validated. */
 export async function openTable(deps: ServiceDependencies, _caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
   if (!/^[A-Z]{3}$/.test(request.currency)) {
     throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
+  }
+  if (request.maximumBet > MAX_TABLE_MAXIMUM) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `maximumBet may be at most ${MAX_TABLE_MAXIMUM}, so that every payout stays an exact integer.`,
+    );
   }
   const common = {
     id: deps.newId(),
@@ -69,14 +85,23 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
     const pool = await getJackpotPool(deps.db, jackpot.poolId);
     if (!pool) throw new ServiceError('NOT_FOUND', `No jackpot pool with id "${jackpot.poolId}".`);
     if (pool.currency !== request.currency) {
-      throw new ServiceError('CURRENCY_MISMATCH', `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`);
+      throw new ServiceError(
+        'CURRENCY_MISMATCH',
+        `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`,
+      );
     }
-    const missing = combinationsWithFixedAmount(jackpot.modality).filter((c) => !jackpot.fixedAmounts.some((prize) => prize.combination === c));
+    const missing = combinationsWithFixedAmount(jackpot.modality).filter(
+      (c) => !jackpot.fixedAmounts.some((prize) => prize.combination === c),
+    );
     if (missing.length > 0) {
       // The rules layer would fill placeholders; real prizes are the operator's, approved (art. 17.12).
       throw new ServiceError('BAD_USER_INPUT', `Modality ${jackpot.modality} needs a fixed amount for ${missing.join(', ')} (art. 17).`);
     }
-    if (!Number.isInteger(jackpot.contributionBasisPoints) || jackpot.contributionBasisPoints < 0 || jackpot.contributionBasisPoints > 10_000) {
+    if (
+      !Number.isInteger(jackpot.contributionBasisPoints) ||
+      jackpot.contributionBasisPoints < 0 ||
+      jackpot.contributionBasisPoints > 10_000
+    ) {
       throw new ServiceError('BAD_USER_INPUT', `contributionBasisPoints must be from 0 to 10000, got ${jackpot.contributionBasisPoints}.`);
     }
   }

@@ -4,6 +4,7 @@ import { betId } from '../store/keys';
 import { betIdForIdempotencyKey, commitBetPlacement } from '../store/placement';
 import type { BetRecord, BetType } from '../store/records';
 import { validatePlacement } from './bet-validation';
+import { assertBettingOpen } from './betting-gate';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
@@ -32,9 +33,10 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
     const now = deps.now();
     if (key !== undefined) {
       const existing = await betPlacedWithKey(deps, caller, key, now);
-      if (existing) return existing;
+      if (existing) return sameRequest(existing, request, key);
     }
     const table = await loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT']);
+    assertBettingOpen(table);
     const account = await getAccount(deps.db, caller.playerId);
     if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
     if (account.currency !== table.currency) {
@@ -61,12 +63,33 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
       throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${request.amount} exceeds your balance of ${account.balance}.`);
     }
 
-    const outcome = await commitBetPlacement(deps.db, { table, betKey, bet, ...(key !== undefined ? { idempotencyKey: key } : {}) }, epochSeconds(now));
+    const outcome = await commitBetPlacement(
+      deps.db,
+      { table, betKey, bet, ...(key !== undefined ? { idempotencyKey: key } : {}) },
+      epochSeconds(now),
+    );
     if (outcome.placed) return bet;
-    if (outcome.reason === 'DUPLICATE_REQUEST') return requireBet(deps, outcome.existingBetId);
+    if (outcome.reason === 'DUPLICATE_REQUEST') return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
     // ACCOUNT_REFUSED: the balance or currency changed since it was read; the next attempt re-reads and explains.
   }
   throw tableBusy(request.tableId);
+}
+
+/** A key names one request: the bet it placed is returned only to the same request. */
+function sameRequest(bet: BetRecord, request: PlaceBetRequest, key: string): BetRecord {
+  const same =
+    bet.tableId === request.tableId &&
+    bet.type === request.type &&
+    bet.amount === request.amount &&
+    (bet.baseBetId ?? null) === (request.baseBetId ?? null) &&
+    (bet.seat ?? null) === (request.seat ?? null);
+  if (!same) {
+    throw new ServiceError(
+      'IDEMPOTENCY_KEY_REUSED',
+      `idempotencyKey "${key}" already placed a different bet (${bet.type} ${bet.amount} at table "${bet.tableId}").`,
+    );
+  }
+  return bet;
 }
 
 async function betPlacedWithKey(deps: ServiceDependencies, caller: Caller, key: string, now: string): Promise<BetRecord | undefined> {

@@ -12,6 +12,12 @@ export type ServiceErrorCode =
   | 'TABLE_CLOSED'
   | 'WRONG_GAME'
   | 'BAD_USER_INPUT'
+  | 'BETTING_CLOSED'
+  | 'BETTING_OPEN'
+  | 'OUTCOME_SEQUENCE_MISMATCH'
+  | 'SEAT_TAKEN'
+  | 'TABLE_FULL'
+  | 'IDEMPOTENCY_KEY_REUSED'
   | 'CONFLICT';
 
 export class ServiceError extends Error {

@@ -20,6 +20,8 @@ export interface SubmitDealRequest {
   readonly tableId: string;
   /** The round's cards in dealt order, as codes: "AS", "10H", "QD"... */
   readonly cards: readonly string[];
+  /** The round's expected sequence: a retry of a deal already recorded returns it instead of dealing again. */
+  readonly sequence?: number | null;
 }
 
 export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
@@ -32,35 +34,42 @@ const BASIS_POINTS = 10_000;
  * hold any more, is refused before anything is written.
  */
 export async function submitDeal(deps: ServiceDependencies, _caller: Caller, request: SubmitDealRequest): Promise<DealOutcome> {
-  if (request.cards.length === 0) throw new ServiceError('BAD_USER_INPUT', 'cards must list the round\'s cards in dealt order.');
+  if (request.cards.length === 0) throw new ServiceError('BAD_USER_INPUT', "cards must list the round's cards in dealt order.");
   const cards = request.cards.map(parseCard);
   const result = resolveDeal(cards);
 
-  return settleOutcome(deps, request.tableId, 'BACCARAT', (table, openBets, sequence, recordedAt) => {
-    if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
-    const plan: PlannedSettlement[] = openBets.map((bet) => {
-      const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
-      const resolution = settleBet(table.options, rulesBet, result);
-      return { betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(rulesBet, resolution) };
-    });
-    const outcome: DealRecord = {
-      kind: 'DEAL',
-      tableId: table.id,
-      sequence,
-      cards: cards.map(formatCard),
-      winner: result.winner,
-      playerTotal: result.player.total,
-      bankerTotal: result.banker.total,
-      natural: result.natural,
-      playerPair: result.player.pair,
-      bankerPair: result.banker.pair,
-      dragon7: result.dragon7,
-      jackpot: jackpotRound(table, openBets, cards),
-      plan,
-      recordedAt,
-    };
-    const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
-    return { outcome, stateAfter: { roundCount: sequence, shoe } };
+  const codes = cards.map(formatCard);
+  return settleOutcome(deps, {
+    tableId: request.tableId,
+    game: 'BACCARAT',
+    sequence: request.sequence ?? null,
+    isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),
+    decide: (table, openBets, sequence, recordedAt) => {
+      if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
+      const plan: PlannedSettlement[] = openBets.map((bet) => {
+        const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
+        const resolution = settleBet(table.options, rulesBet, result);
+        return { betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(rulesBet, resolution) };
+      });
+      const outcome: DealRecord = {
+        kind: 'DEAL',
+        tableId: table.id,
+        sequence,
+        cards: codes,
+        winner: result.winner,
+        playerTotal: result.player.total,
+        bankerTotal: result.banker.total,
+        natural: result.natural,
+        playerPair: result.player.pair,
+        bankerPair: result.banker.pair,
+        dragon7: result.dragon7,
+        jackpot: jackpotRound(table, openBets, cards),
+        plan,
+        recordedAt,
+      };
+      const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
+      return { outcome, stateAfter: { roundCount: sequence, shoe } };
+    },
   });
 }
 

@@ -8,6 +8,8 @@ export interface SubmitRollRequest {
   readonly tableId: string;
   readonly dice?: readonly number[] | null;
   readonly void?: boolean | null;
+  /** The roll's expected sequence: a retry of a roll already recorded returns it instead of rolling again. */
+  readonly sequence?: number | null;
 }
 
 export type RollOutcome = SettledOutcome<RollRecord, 'CRAPS'>;
@@ -17,24 +19,32 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
   // Refuse bad dice before touching anything.
   const roll = parseRoll({ dice: request.dice ? [...request.dice] : null, void: request.void ?? false });
 
-  return settleOutcome(deps, request.tableId, 'CRAPS', (table, openBets, sequence, recordedAt) => {
-    const bets = asCrapsBets(openBets);
-    const settlement = settleRoll(table.state, table.options, bets, roll);
-    const plan: PlannedSettlement[] = [];
-    bets.forEach((bet, index) => {
-      const resolution = settlement.resolutions[index]!;
-      if (resolution.outcome !== 'STAYS') plan.push({ betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(bet, resolution) });
-    });
-    const outcome: RollRecord = {
-      kind: 'ROLL',
-      tableId: table.id,
-      sequence,
-      dice: roll.kind === 'DICE' ? roll.dice : null,
-      stateBefore: table.state,
-      stateAfter: settlement.state,
-      plan,
-      recordedAt,
-    };
-    return { outcome, stateAfter: settlement.state };
+  const dice = roll.kind === 'DICE' ? roll.dice : null;
+  return settleOutcome(deps, {
+    tableId: request.tableId,
+    game: 'CRAPS',
+    sequence: request.sequence ?? null,
+    isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),
+    decide: (table, openBets, sequence, recordedAt) => {
+      const bets = asCrapsBets(openBets);
+      const settlement = settleRoll(table.state, table.options, bets, roll);
+      const plan: PlannedSettlement[] = [];
+      bets.forEach((bet, index) => {
+        const resolution = settlement.resolutions[index]!;
+        if (resolution.outcome !== 'STAYS')
+          plan.push({ betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(bet, resolution) });
+      });
+      const outcome: RollRecord = {
+        kind: 'ROLL',
+        tableId: table.id,
+        sequence,
+        dice,
+        stateBefore: table.state,
+        stateAfter: settlement.state,
+        plan,
+        recordedAt,
+      };
+      return { outcome, stateAfter: settlement.state };
+    },
   });
 }

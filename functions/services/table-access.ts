@@ -10,7 +10,11 @@ export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
  * The table a use case acts on: open, of one of the expected games, at its latest version and
  * with no outcome half-settled (an interrupted settlement is finished first, whoever comes next).
  */
-export async function loadPlayableTable<G extends Game>(deps: ServiceDependencies, tableId: string, games: readonly G[]): Promise<TableOf<G>> {
+export async function loadPlayableTable<G extends Game>(
+  deps: ServiceDependencies,
+  tableId: string,
+  games: readonly G[],
+): Promise<TableOf<G>> {
   for (;;) {
     const table = await getTableSession(deps.db, tableId);
     if (!table) throw new ServiceError('NOT_FOUND', `No table with id "${tableId}".`);

@@ -7,6 +7,7 @@ import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 import { asCrapsBets } from './craps-table';
+import { assertBettingOpen } from './betting-gate';
 
 /**
  * Takes one of the caller's bets back off the layout and returns its stake, where the rules allow
@@ -17,6 +18,7 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
   if (!tableId) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
+    assertBettingOpen(table);
     const openBets = await listOpenBets(deps.db, table.id);
     const bet = openBets.find((open) => open.id === id) ?? (await getBet(deps.db, id));
     if (!bet) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);

@@ -3,7 +3,7 @@ import type { Db } from './db';
 import { accountKey, outcomeKey, poolKey } from './keys';
 import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
-import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
 export async function createJackpotPool(db: Db, pool: JackpotPoolRecord): Promise<void> {
   await db.doc.send(
@@ -70,7 +70,7 @@ export async function commitJackpotRound(
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (reasons && conditionFailedAt(reasons, 0)) return 'ALREADY_APPLIED';
-    if (isConflict(error, reasons) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
+    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
     throw error;
   }
 }

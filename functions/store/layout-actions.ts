@@ -11,8 +11,9 @@ import type { BetRecord, TableRecord } from './records';
 export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * The table's optimistic lock: the change goes through only if the table is still at the version
- * it was read at, open, and not settling a roll; and it moves the version on.
+ * The table's optimistic lock for a change to its layout: it goes through only if the table is
+ * still at the version it was read at, open, betting not closed, and not settling an outcome;
+ * and it moves the version on.
  */
 export function lockTableVersion(db: Db, table: TableRecord): TransactAction {
   return {
@@ -20,7 +21,8 @@ export function lockTableVersion(db: Db, table: TableRecord): TransactAction {
       TableName: db.tableName,
       Key: tableKey(table.id),
       UpdateExpression: 'SET version = :next',
-      ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome) AND #status = :open',
+      ConditionExpression:
+        'version = :version AND attribute_not_exists(settlingOutcome) AND attribute_not_exists(bettingClosed) AND #status = :open',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':version': table.version, ':next': table.version + 1, ':open': 'OPEN' },
     },
@@ -39,7 +41,10 @@ export function removeFromLayout(db: Db, decided: BetRecord): TransactAction[] {
     {
       Put: {
         TableName: db.tableName,
-        Item: toItem(settledBetKey(tableId, betKey), decided, { ownerPk: ownerPk(decided.playerId), ownerSk: `${decided.placedAt}#${decided.id}` }),
+        Item: toItem(settledBetKey(tableId, betKey), decided, {
+          ownerPk: ownerPk(decided.playerId),
+          ownerSk: `${decided.placedAt}#${decided.id}`,
+        }),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

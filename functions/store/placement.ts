@@ -4,7 +4,7 @@ import { accountKey, idempotencyKey, openBetKey, ownerPk } from './keys';
 import { lockTableVersion, type TransactAction } from './layout-actions';
 import { toItem } from './items';
 import type { BetRecord, TableRecord } from './records';
-import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
 /** How long a client's idempotency key is remembered: far beyond DynamoDB's own 10-minute token. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -76,10 +76,8 @@ export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpo
     return { placed: true };
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (!reasons || isConflict(error, reasons)) {
-      if (isConflict(error, reasons)) return { placed: false, reason: 'TABLE_CHANGED' };
-      throw error;
-    }
+    if (isRetryable(error)) return { placed: false, reason: 'TABLE_CHANGED' };
+    if (!reasons) throw error;
     if (placement.idempotencyKey !== undefined && conditionFailedAt(reasons, ITEM.idempotency)) {
       const existingBetId = await betIdForIdempotencyKey(db, placement.bet.playerId, placement.idempotencyKey, nowEpochSeconds);
       if (existingBetId) return { placed: false, reason: 'DUPLICATE_REQUEST', existingBetId };
@@ -90,15 +88,8 @@ export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpo
   }
 }
 
-export async function betIdForIdempotencyKey(
-  db: Db,
-  playerId: string,
-  key: string,
-  nowEpochSeconds: number,
-): Promise<string | undefined> {
-  const { Item } = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: idempotencyKey(playerId, key), ConsistentRead: true }),
-  );
+export async function betIdForIdempotencyKey(db: Db, playerId: string, key: string, nowEpochSeconds: number): Promise<string | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: idempotencyKey(playerId, key), ConsistentRead: true }));
   // TTL deletion is lazy: an expired record may still be read, and must not count.
   if (!Item || (typeof Item.expiresAt === 'number' && Item.expiresAt < nowEpochSeconds)) return undefined;
   return Item.betId as string;

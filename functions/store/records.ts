@@ -22,6 +22,8 @@ interface TableBase {
   readonly version: number;
   /** Sequence of the outcome whose plan is being applied; no bet may be placed until it is cleared. */
   readonly settlingOutcome?: number;
+  /** "No more bets": set by the dealer before the outcome, cleared when it is recorded. */
+  readonly bettingClosed?: boolean;
   readonly createdAt: string;
 }
 

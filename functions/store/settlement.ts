@@ -4,14 +4,14 @@ import { OUTCOME_PREFIX, openBetKey, outcomeKey, parseBetId, tableKey } from './
 import { toItem, toRecord } from './items';
 import { removeFromLayout, type TransactAction } from './layout-actions';
 import type { BetRecord, BetStatus, OutcomeRecord, PlannedSettlement, TableRecord, TableState } from './records';
-import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 import { listOpenBets } from './bets';
 
 /**
  * Settling an outcome (a roll, a deal) is three steps, each safe to repeat after a crash anywhere:
  *  1. recordOutcome: one transaction moves the table to its new state (optimistic lock on
- *     `version`), stores the outcome with its whole settlement plan, and marks the table as
- *     settling it;
+ *     `version`, betting closed), stores the outcome with its whole settlement plan, reopens
+ *     betting and marks the table as settling the outcome;
  *  2. applySettlementPlan: bet by bet (batched), a decided bet leaves the layout and its money is
  *     credited in the same transaction, conditional on the bet still being there; a moved bet
  *     records the outcome it moved on. Replaying it skips what is already done. (A deal's jackpot
@@ -27,7 +27,12 @@ export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
 export const needsSettlement = (outcome: OutcomeRecord): boolean =>
   outcome.plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
 
-export function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): TransactWriteCommandInput {
+export function recordOutcomeTransaction(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+): TransactWriteCommandInput {
   const settling = needsSettlement(outcome);
   return {
     TransactItems: [
@@ -35,13 +40,15 @@ export function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: Ou
         Update: {
           TableName: db.tableName,
           Key: tableKey(table.id),
-          UpdateExpression: settling ? 'SET #state = :state, version = :next, settlingOutcome = :sequence' : 'SET #state = :state, version = :next',
-          ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome)',
+          // Recording the outcome reopens betting for the next one.
+          UpdateExpression: `SET #state = :state, version = :next${settling ? ', settlingOutcome = :sequence' : ''} REMOVE bettingClosed`,
+          ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome) AND bettingClosed = :closed',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':state': stateAfter,
             ':version': table.version,
             ':next': table.version + 1,
+            ':closed': true,
             ...(settling ? { ':sequence': outcome.sequence } : {}),
           },
         },
@@ -58,13 +65,18 @@ export function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: Ou
   };
 }
 
-export async function recordOutcome(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): Promise<RecordOutcomeResult> {
+export async function recordOutcome(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+): Promise<RecordOutcomeResult> {
   try {
     await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter)));
     return 'RECORDED';
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (isConflict(error, reasons) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
+    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
       return 'TABLE_CHANGED';
     }
     throw error;
@@ -92,7 +104,13 @@ export async function listRecentOutcomes(db: Db, tableId: string, last: number):
 }
 
 /** Everything a planned settlement writes, given the open bet it applies to. */
-export function settlementActions(db: Db, outcome: OutcomeRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
+export function settlementActions(
+  db: Db,
+  outcome: OutcomeRecord,
+  entry: PlannedSettlement,
+  bet: BetRecord,
+  settledAt: string,
+): TransactAction[] {
   const { resolution } = entry;
   if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, outcome.sequence, settledAt));
   const { tableId, betKey } = parseBetId(bet.id)!;
@@ -172,7 +190,7 @@ async function commitBatch(db: Db, batch: TransactAction[][]): Promise<void> {
     await db.doc.send(new TransactWriteCommand({ TransactItems: batch.flat() }));
   } catch (error) {
     const reasons = cancellationReasons(error);
-    if (!reasons || isConflict(error, reasons)) throw error;
+    if (!reasons || isRetryable(error)) throw error;
     if (batch.length === 1) {
       // The bet's own item failed its condition: another run applied this entry already.
       // (Any other failed condition, say a missing account, must not be skipped silently.)

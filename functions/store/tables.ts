@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed } from './transaction-cancellation';
+import { isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -25,21 +25,40 @@ export async function getTableSession(db: Db, tableId: string): Promise<TableRec
  * Empties a baccarat table's shoe record (a new shoe goes in), under the table's optimistic lock:
  * false if the table changed since `version` was read.
  */
-export async function resetShoe(db: Db, tableId: string, version: number): Promise<boolean> {
+export function resetShoe(db: Db, tableId: string, version: number): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET #state.shoe = :empty', { '#state': 'state' }, { ':empty': [] });
+}
+
+/**
+ * "No more bets": from now until the next outcome is recorded, no bet may be placed or taken
+ * down (the outcome reopens betting). False if the table changed since `version` was read.
+ */
+export function closeBetting(db: Db, tableId: string, version: number): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET bettingClosed = :closed', {}, { ':closed': true });
+}
+
+async function updateUnderLock(
+  db: Db,
+  tableId: string,
+  version: number,
+  set: string,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: tableKey(tableId),
-        UpdateExpression: 'SET #state.shoe = :empty, version = :next',
+        UpdateExpression: `${set}, version = :next`,
         ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome)',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':empty': [], ':version': version, ':next': version + 1 },
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: { ...values, ':version': version, ':next': version + 1 },
       }),
     );
     return true;
   } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
+    if (isConditionalCheckFailed(error) || isRetryable(error)) return false;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { lockTableVersion, removeFromLayout } from './layout-actions';
 import type { BetRecord, TableRecord } from './records';
-import { cancellationReasons, conditionFailedAt, isConflict } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
 export type TakeDownOutcome = 'TAKEN_DOWN' | 'TABLE_CHANGED';
 
@@ -15,7 +15,7 @@ export async function commitTakeDown(db: Db, table: TableRecord, takenDown: BetR
     const reasons = cancellationReasons(error);
     // A bet that vanished since it was read was settled or taken down by another request,
     // which also moved the table's version: re-reading tells the caller which.
-    if (isConflict(error, reasons) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) return 'TABLE_CHANGED';
+    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) return 'TABLE_CHANGED';
     throw error;
   }
 }

@@ -19,12 +19,25 @@ export function conditionFailedAt(reasons: readonly CancellationReason[], index:
   return reasons[index]?.Code === 'ConditionalCheckFailed';
 }
 
-/** True if the transaction lost a race with another one on the same item (real DynamoDB only). */
-export function isConflict(error: unknown, reasons?: readonly CancellationReason[]): boolean {
-  const name = typeof error === 'object' && error !== null ? (error as { name?: string }).name : undefined;
-  return name === 'TransactionConflictException' || (reasons ?? []).some((r) => r.Code === 'TransactionConflict');
-}
-
 export function isConditionalCheckFailed(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
+}
+
+const RETRYABLE_ERRORS = new Set([
+  'TransactionConflictException',
+  'TransactionInProgressException',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+]);
+
+/**
+ * True for a failure that changed nothing and may succeed if tried again: a lost race or
+ * throttling, whether alone or as a transaction's cancellation reason.
+ */
+export function isRetryable(error: unknown): boolean {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: string }).name : undefined;
+  if (name !== undefined && RETRYABLE_ERRORS.has(name)) return true;
+  const reasons = cancellationReasons(error);
+  return (reasons ?? []).some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
 }

@@ -16,21 +16,81 @@ const DEALER = dealer('baccarat-dealer');
 const OPEN_TABLE = /* GraphQL */ `
   mutation ($input: OpenTableInput!) {
     openTable(input: $input) {
-      id game
-      baccarat { decks commission roundCount shoeTracking cardsDealtFromShoe jackpot { modality contributionBasisPoints pool { id amount } } }
+      id
+      game
+      baccarat {
+        decks
+        commission
+        roundCount
+        shoeTracking
+        cardsDealtFromShoe
+        jackpot {
+          modality
+          contributionBasisPoints
+          pool {
+            id
+            amount
+          }
+        }
+      }
     }
-  }`;
+  }
+`;
 const PLACE_BET = /* GraphQL */ `
-  mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id type amount seat status } }`;
+  mutation ($input: PlaceBetInput!) {
+    placeBet(input: $input) {
+      id
+      type
+      amount
+      seat
+      status
+    }
+  }
+`;
 const DEAL = /* GraphQL */ `
   mutation ($tableId: ID!, $cards: [String!]!) {
     submitDeal(input: { tableId: $tableId, cards: $cards }) {
-      deal { sequence cards winner playerTotal bankerTotal natural playerPair bankerPair dragon7
-             jackpot { combination bettors contributions share prize reseeded poolAfter } }
-      table { baccarat { roundCount cardsDealtFromShoe } openBets { id } }
-      settlements { bet { type status } outcome winnings returned }
+      deal {
+        sequence
+        cards
+        winner
+        playerTotal
+        bankerTotal
+        natural
+        playerPair
+        bankerPair
+        dragon7
+        jackpot {
+          combination
+          bettors
+          contributions
+          share
+          prize
+          reseeded
+          poolAfter
+        }
+      }
+      table {
+        baccarat {
+          roundCount
+          cardsDealtFromShoe
+        }
+        openBets {
+          id
+        }
+      }
+      settlements {
+        bet {
+          type
+          status
+        }
+        outcome
+        winnings
+        returned
+      }
     }
-  }`;
+  }
+`;
 
 async function openBaccaratTable(baccarat: Record<string, unknown> = {}): Promise<string> {
   const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat } });
@@ -45,6 +105,7 @@ async function bet(player: string, tableId: string, type: string, amount: number
 }
 
 async function deal(tableId: string, cards: string[]) {
+  await api.closeBetting(tableId);
   const res = await api.graphql(DEALER, DEAL, { tableId, cards });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data!.submitDeal;
@@ -76,7 +137,15 @@ describe('a baccarat round', () => {
 
     // Player 3+K=3, Banker 4+3=7: Player draws a 2 (total 5); Banker on 7 stands: Banker wins 7-5.
     const round = await deal(tableId, ['3S', '4H', 'KD', '3C', '2S']);
-    expect(round.deal).toMatchObject({ sequence: 1, winner: 'BANKER', playerTotal: 5, bankerTotal: 7, natural: false, dragon7: false, jackpot: null });
+    expect(round.deal).toMatchObject({
+      sequence: 1,
+      winner: 'BANKER',
+      playerTotal: 5,
+      bankerTotal: 7,
+      natural: false,
+      dragon7: false,
+      jackpot: null,
+    });
     expect(round.settlements).toEqual(
       expect.arrayContaining([
         { bet: { type: 'BANKER', status: 'WON' }, outcome: 'WIN', winnings: 1_805, returned: 3_705 },
@@ -115,10 +184,15 @@ describe('a baccarat round', () => {
     const tableId = await openBaccaratTable();
     await api.fundAccount('bac-bad', 10_000);
     await bet('bac-bad', tableId, 'PLAYER', 1_000);
+    await api.closeBetting(tableId);
     // Player 3+K=3 must draw: four cards are too few.
     expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3C'] }), 'DEAL_PLAYER_MUST_DRAW');
     expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'] }), 'INVALID_CARD');
-    const table = await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { sequence } } }`, { id: tableId });
+    const table = await api.graphql(
+      DEALER,
+      `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { sequence } } }`,
+      { id: tableId },
+    );
     expect(table.data!.table).toMatchObject({ baccarat: { roundCount: 0 }, deals: [] });
     expect(table.data!.table.openBets).toHaveLength(1);
     expect(await api.balance('bac-bad')).toBe(9_000);
@@ -138,9 +212,14 @@ describe('shoe tracking', () => {
   it('refuses a card the shoe cannot hold any more, until a new shoe goes in', async () => {
     const tableId = await openBaccaratTable({ decks: 6 });
     await deal(tableId, sixAces);
+    await api.closeBetting(tableId);
     expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['AS', '2H', '3D', '4C', '5S'] }), 'CARD_NOT_IN_SHOE');
 
-    const shoe = await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount } } }`, { id: tableId });
+    const shoe = await api.graphql(
+      DEALER,
+      `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount } } }`,
+      { id: tableId },
+    );
     expect(shoe.data!.startNewShoe.baccarat).toEqual({ cardsDealtFromShoe: 0, roundCount: 1 });
     expect((await deal(tableId, sixAces)).deal.sequence).toBe(2);
   });
@@ -162,9 +241,13 @@ describe('the progressive jackpot', () => {
   ];
 
   async function jackpotTable(seed: number) {
-    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id amount seed } }`, {
-      input: { currency: 'MOP', seed },
-    });
+    const pool = await api.graphql(
+      DEALER,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id amount seed } }`,
+      {
+        input: { currency: 'MOP', seed },
+      },
+    );
     const poolId = pool.data!.openJackpotPool.id;
     const tableId = await openBaccaratTable({ jackpot: { poolId, modality: 'A', contributionBasisPoints: 5_000, fixedAmounts: FIXED_A } });
     return { poolId, tableId };
@@ -176,14 +259,31 @@ describe('the progressive jackpot', () => {
   it('is for seated players only, and only alongside a Player, Banker or Tie bet', async () => {
     const { tableId } = await jackpotTable(100_000);
     await api.fundAccount('jp-rules', 10_000);
-    expectRefused(await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100 } }), 'JACKPOT_SEATED_PLAYERS_ONLY');
-    expectRefused(await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100, seat: 3 } }), 'JACKPOT_NEEDS_MAIN_BET');
+    expectRefused(
+      await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100 } }),
+      'JACKPOT_SEATED_PLAYERS_ONLY',
+    );
+    expectRefused(
+      await api.graphql('jp-rules', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 100, seat: 3 } }),
+      'JACKPOT_NEEDS_MAIN_BET',
+    );
     await bet('jp-rules', tableId, 'BANKER', 100, 3);
     expect((await bet('jp-rules', tableId, 'JACKPOT', 100, 3)).seat).toBe(3);
     expect(await api.balance('jp-rules')).toBe(9_800);
   });
 
-  it('splits a prize equally among the round\'s bettors; the unsplittable remainder stays in the pool', async () => {
+  it('seats one player at a time, so a round has at most as many jackpot bettors as seats', async () => {
+    const { tableId } = await jackpotTable(100_000);
+    await api.fundAccount('seat-owner', 10_000);
+    await api.fundAccount('seat-taker', 10_000);
+    await bet('seat-owner', tableId, 'PLAYER', 100, 7);
+    expectRefused(await api.graphql('seat-taker', PLACE_BET, { input: { tableId, type: 'PLAYER', amount: 100, seat: 7 } }), 'SEAT_TAKEN');
+    expect(await api.balance('seat-taker')).toBe(10_000);
+    await bet('seat-owner', tableId, 'JACKPOT', 100, 7);
+    await bet('seat-taker', tableId, 'PLAYER', 100, 8);
+  });
+
+  it("splits a prize equally among the round's bettors; the unsplittable remainder stays in the pool", async () => {
     const { poolId, tableId } = await jackpotTable(100_000);
     for (const player of ['jp-a', 'jp-b']) {
       await api.fundAccount(player, 10_000);
@@ -219,7 +319,11 @@ describe('the progressive jackpot', () => {
 
   it('pays the whole pool on a royal flush and restarts it from its seed', async () => {
     const { poolId, tableId } = await jackpotTable(30_000);
-    for (const [player, seat] of [['jp-r1', 1], ['jp-r2', 2], ['jp-r3', 3]] as const) {
+    for (const [player, seat] of [
+      ['jp-r1', 1],
+      ['jp-r2', 2],
+      ['jp-r3', 3],
+    ] as const) {
       await api.fundAccount(player, 10_000);
       await bet(player, tableId, 'BANKER', 100, seat);
       await bet(player, tableId, 'JACKPOT', 100, seat);

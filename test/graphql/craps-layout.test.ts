@@ -31,13 +31,19 @@ async function bet(type: string, amount: number, baseBetId?: string) {
 }
 
 async function roll(...dice: number[]) {
+  await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
     `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { settlements { bet { id type number } outcome winnings returned } } }`,
     { tableId, dice },
   );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.submitRoll.settlements as { bet: { id: string; type: string; number: number | null }; outcome: string; winnings: number; returned: number }[];
+  return res.data!.submitRoll.settlements as {
+    bet: { id: string; type: string; number: number | null };
+    outcome: string;
+    winnings: number;
+    returned: number;
+  }[];
 }
 
 const layout = async () =>
@@ -77,11 +83,18 @@ describe('Pass Line odds', () => {
     const odds = await bet('PASS_ODDS', 3_000, line.id);
     expect(odds.number).toBe(4);
     refusedWith(
-      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, type: 'PASS_ODDS', amount: 100, baseBetId: line.id } }),
+      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+        input: { tableId, type: 'PASS_ODDS', amount: 100, baseBetId: line.id },
+      }),
       'ABOVE_MAX_ODDS',
     );
     const hit = await roll(2, 2);
-    expect(hit.map((s) => [s.bet.type, s.outcome, s.winnings])).toEqual(expect.arrayContaining([['PASS_LINE', 'WIN', 1_000], ['PASS_ODDS', 'WIN', 6_000]]));
+    expect(hit.map((s) => [s.bet.type, s.outcome, s.winnings])).toEqual(
+      expect.arrayContaining([
+        ['PASS_LINE', 'WIN', 1_000],
+        ['PASS_ODDS', 'WIN', 6_000],
+      ]),
+    );
     expect(await api.balance(player)).toBe(100_000 + 1_000 + 6_000);
   });
 });
@@ -130,7 +143,9 @@ describe('one-roll and multi-roll bets', () => {
   });
 
   it('Horn stakes go in multiples of four minimums', async () => {
-    const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, type: 'HORN', amount: 300 } });
+    const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+      input: { tableId, type: 'HORN', amount: 300 },
+    });
     refusedWith(res, 'HORN_NOT_MULTIPLE_OF_FOUR');
     await bet('HORN', 400);
     // 27:4 on the whole stake on a 2.

@@ -13,28 +13,92 @@ afterAll(() => api?.close());
 
 const OPEN_TABLE = /* GraphQL */ `
   mutation ($input: OpenTableInput!) {
-    openTable(input: $input) { id game status currency minimumBet maximumBet craps { phase point rollCount field12Pays } }
-  }`;
+    openTable(input: $input) {
+      id
+      game
+      status
+      currency
+      minimumBet
+      maximumBet
+      craps {
+        phase
+        point
+        rollCount
+        field12Pays
+      }
+    }
+  }
+`;
 const PLACE_BET = /* GraphQL */ `
   mutation ($input: PlaceBetInput!) {
-    placeBet(input: $input) { id tableId playerId type amount status winnings returned }
-  }`;
+    placeBet(input: $input) {
+      id
+      tableId
+      playerId
+      type
+      amount
+      status
+      winnings
+      returned
+    }
+  }
+`;
 const ROLL = /* GraphQL */ `
   mutation ($tableId: ID!, $dice: [Int!], $void: Boolean) {
     submitRoll(input: { tableId: $tableId, dice: $dice, void: $void }) {
-      roll { sequence dice void total phaseBefore pointBefore phaseAfter pointAfter }
-      table { craps { phase point rollCount } }
-      settlements { bet { id type status } outcome winnings returned }
+      roll {
+        sequence
+        dice
+        void
+        total
+        phaseBefore
+        pointBefore
+        phaseAfter
+        pointAfter
+      }
+      table {
+        craps {
+          phase
+          point
+          rollCount
+        }
+      }
+      settlements {
+        bet {
+          id
+          type
+          status
+        }
+        outcome
+        winnings
+        returned
+      }
     }
-  }`;
+  }
+`;
 const TABLE = /* GraphQL */ `
   query ($id: ID!) {
     table(id: $id) {
-      craps { phase point rollCount }
-      openBets { id playerId type amount status }
-      rolls { sequence dice total }
+      craps {
+        phase
+        point
+        rollCount
+      }
+      openBets {
+        id
+        playerId
+        type
+        amount
+        status
+      }
+      rolls {
+        sequence
+        dice
+        total
+      }
     }
-  }`;
+  }
+`;
 
 const DEALER = dealer('dealer-1');
 
@@ -49,6 +113,7 @@ async function passLine(player: string, tableId: string, amount: number) {
 }
 
 async function roll(tableId: string, dice: number[]) {
+  await api.closeBetting(tableId);
   const res = await api.graphql(DEALER, ROLL, { tableId, dice });
   expect(res.errors).toBeUndefined();
   return res.data!.submitRoll;
@@ -56,7 +121,9 @@ async function roll(tableId: string, dice: number[]) {
 
 describe('opening a craps table', () => {
   it('starts on the come-out with the chosen limits', async () => {
-    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'CRAPS', minimumBet: 500, maximumBet: 50_000, craps: { field12Pays: 3 } } });
+    const res = await api.graphql(DEALER, OPEN_TABLE, {
+      input: { game: 'CRAPS', minimumBet: 500, maximumBet: 50_000, craps: { field12Pays: 3 } },
+    });
     expect(res.data!.openTable).toMatchObject({
       game: 'CRAPS',
       status: 'OPEN',
@@ -84,7 +151,9 @@ describe('a Pass Line bet', () => {
     expect(await api.balance('p-debit')).toBe(9_000);
 
     const table = await api.graphql('p-debit', TABLE, { id: tableId });
-    expect(table.data!.table.openBets).toEqual([{ id: res.data!.placeBet.id, playerId: 'p-debit', type: 'PASS_LINE', amount: 1_000, status: 'OPEN' }]);
+    expect(table.data!.table.openBets).toEqual([
+      { id: res.data!.placeBet.id, playerId: 'p-debit', type: 'PASS_LINE', amount: 1_000, status: 'OPEN' },
+    ]);
   });
 
   it('wins 1:1 on a come-out 7 and the balance gets stake plus winnings', async () => {
@@ -93,8 +162,17 @@ describe('a Pass Line bet', () => {
     const bet = (await passLine('p-seven', tableId, 2_000)).data!.placeBet;
 
     const result = await roll(tableId, [3, 4]);
-    expect(result.roll).toMatchObject({ sequence: 1, dice: [3, 4], void: false, total: 7, phaseBefore: 'COME_OUT', phaseAfter: 'COME_OUT' });
-    expect(result.settlements).toEqual([{ bet: { id: bet.id, type: 'PASS_LINE', status: 'WON' }, outcome: 'WIN', winnings: 2_000, returned: 4_000 }]);
+    expect(result.roll).toMatchObject({
+      sequence: 1,
+      dice: [3, 4],
+      void: false,
+      total: 7,
+      phaseBefore: 'COME_OUT',
+      phaseAfter: 'COME_OUT',
+    });
+    expect(result.settlements).toEqual([
+      { bet: { id: bet.id, type: 'PASS_LINE', status: 'WON' }, outcome: 'WIN', winnings: 2_000, returned: 4_000 },
+    ]);
     expect(await api.balance('p-seven')).toBe(12_000);
 
     const stored = await api.graphql('p-seven', `query ($id: ID!) { bet(id: $id) { status winnings returned settledBy } }`, { id: bet.id });

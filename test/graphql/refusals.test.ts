@@ -22,9 +22,25 @@ beforeEach(async () => {
 
 const SNAPSHOT = /* GraphQL */ `
   query ($id: ID!) {
-    table(id: $id) { craps { phase point rollCount } openBets { id amount } rolls { sequence } }
-    me { balance }
-  }`;
+    table(id: $id) {
+      craps {
+        phase
+        point
+        rollCount
+      }
+      openBets {
+        id
+        amount
+      }
+      rolls {
+        sequence
+      }
+    }
+    me {
+      balance
+    }
+  }
+`;
 
 async function snapshot(player = PLAYER) {
   return (await api.graphql(player, SNAPSHOT, { id: tableId })).data;
@@ -40,8 +56,19 @@ function expectRefused(res: GraphQLResponse, code: string, message?: RegExp) {
 
 const placeBet = (input: Record<string, unknown>, player = PLAYER) =>
   api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
-const submitRoll = (input: Record<string, unknown>) =>
-  api.graphql(DEALER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, ...input } });
+async function submitRoll(input: Record<string, unknown>) {
+  await api.closeBetting(tableId);
+  return api.graphql(DEALER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
+    input: { tableId, ...input },
+  });
+}
+
+describe('table limits', () => {
+  it('a table maximum so large that a payout could not stay an exact integer is refused', async () => {
+    const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 9000000000000000 }) { id } }`);
+    expectRefused(res, 'BAD_USER_INPUT', /maximumBet/);
+  });
+});
 
 describe('a bet the balance does not cover', () => {
   it('is refused with INSUFFICIENT_FUNDS and changes nothing', async () => {
@@ -120,22 +147,37 @@ describe('who may do what', () => {
     await api.fundAccount(PLAYER, 10_000);
     await placeBet({ type: 'PASS_LINE', amount: 1_000 });
     const before = await snapshot();
-    const res = await api.graphql(PLAYER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, dice: [3, 4] } });
+    const res = await api.graphql(PLAYER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
+      input: { tableId, dice: [3, 4] },
+    });
     expectRefused(res, 'FORBIDDEN', /dealer/);
     expect(await snapshot()).toEqual(before);
   });
 
   it('a player may not deal, change the shoe, or open tables and jackpot pools', async () => {
-    expectRefused(await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"] }) { deal { sequence } } }`), 'FORBIDDEN');
+    expectRefused(
+      await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"] }) { deal { sequence } } }`),
+      'FORBIDDEN',
+    );
     expectRefused(await api.graphql(PLAYER, `mutation { startNewShoe(tableId: "t") { id } }`), 'FORBIDDEN');
-    expectRefused(await api.graphql(PLAYER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`), 'FORBIDDEN');
+    expectRefused(
+      await api.graphql(PLAYER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`),
+      'FORBIDDEN',
+    );
     expectRefused(await api.graphql(PLAYER, `mutation { openJackpotPool(input: { currency: "MOP", seed: 1000 }) { id } }`), 'FORBIDDEN');
   });
 
   it('a dealer runs tables but only an operator opens them', async () => {
     const dealerOnly = { id: 'dealer-only', roles: ['dealer'] };
-    expectRefused(await api.graphql(dealerOnly, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`), 'FORBIDDEN', /operator/);
-    const res = await api.graphql(dealerOnly, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, { input: { tableId, dice: [3, 4] } });
+    expectRefused(
+      await api.graphql(dealerOnly, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`),
+      'FORBIDDEN',
+      /operator/,
+    );
+    await api.closeBetting(tableId);
+    const res = await api.graphql(dealerOnly, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
+      input: { tableId, dice: [3, 4] },
+    });
     expect(res.errors).toBeUndefined();
   });
 });

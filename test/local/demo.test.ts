@@ -25,7 +25,10 @@ async function runAll(document: string) {
   for (const operationName of operations(document)) {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${await api.token({ id: DEMO_PLAYER, roles: DEMO_PLAYER_ROLES })}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await api.token({ id: DEMO_PLAYER, roles: DEMO_PLAYER_ROLES })}`,
+      },
       body: JSON.stringify({ query: document, operationName }),
     });
     const body = (await response.json()) as { errors?: unknown[] };

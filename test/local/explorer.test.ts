@@ -52,17 +52,12 @@ describe('the explorer page works with the network off', () => {
 
   it('loads React, then ReactDOM, then GraphiQL (the UMD bundle needs both globals)', () => {
     const scripts = referencedAssets(page()).filter((path) => path.endsWith('.js'));
-    expect(scripts).toEqual([
-      '/explorer/react.production.min.js',
-      '/explorer/react-dom.production.min.js',
-      '/explorer/graphiql.min.js',
-    ]);
+    expect(scripts).toEqual(['/explorer/react.production.min.js', '/explorer/react-dom.production.min.js', '/explorer/graphiql.min.js']);
   });
 });
 
 describe('explorerAsset serves every file the page references', () => {
-  const expectedType = (path: string) =>
-    path.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+  const expectedType = (path: string) => (path.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8');
 
   it.each(referencedAssets(page()))('%s', (path) => {
     const asset = explorerAsset(path);

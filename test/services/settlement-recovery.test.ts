@@ -58,13 +58,22 @@ const passLine = (player: string, amount: number, idempotencyKey?: string) =>
   api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id amount status } }`, {
     input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
   });
-const roll = (dice: number[]) =>
-  api.graphql(DEALER, `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { roll { sequence } settlements { outcome returned } } }`, {
-    tableId,
-    dice,
-  });
+const roll = async (dice: number[]) =>
+  (await api.closeBetting(tableId)) ??
+  api.graphql(
+    DEALER,
+    `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { roll { sequence } settlements { outcome returned } } }`,
+    {
+      tableId,
+      dice,
+    },
+  );
 const tableState = async () =>
-  (await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { craps { rollCount } openBets { id } rolls { sequence } } }`, { id: tableId })).data!.table;
+  (
+    await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { craps { rollCount } openBets { id } rolls { sequence } } }`, {
+      id: tableId,
+    })
+  ).data!.table;
 
 describe('a crash while a roll is being settled', () => {
   it('after the roll is recorded and before anyone is paid: the next request pays each winner once', async () => {
@@ -159,6 +168,14 @@ describe('a reply lost on the way back', () => {
     expect(await api.balance('lost-reply')).toBe(4_000);
   });
 
+  it('a key reused for a different bet is refused and charges nothing', async () => {
+    await api.fundAccount('key-reuse', 5_000);
+    await passLine('key-reuse', 1_000, 'same-key');
+    const res = await passLine('key-reuse', 2_000, 'same-key');
+    expect(res.errors![0]!.extensions!.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await api.balance('key-reuse')).toBe(4_000);
+  });
+
   it('a different key places a second bet', async () => {
     await api.fundAccount('two-keys', 5_000);
     await passLine('two-keys', 1_000, 'k-1');
@@ -179,18 +196,31 @@ describe('a crash while a baccarat jackpot is being paid', () => {
       { combination: 'SINGLE_PAIR', amount: 1_000 },
     ];
     const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat: { jackpot: { poolId, modality: 'A', contributionBasisPoints: 0, fixedAmounts } } },
+      input: {
+        game: 'BACCARAT',
+        minimumBet: 100,
+        maximumBet: 100_000,
+        baccarat: { jackpot: { poolId, modality: 'A', contributionBasisPoints: 0, fixedAmounts } },
+      },
     });
     const baccaratTable = table.data!.openTable.id;
     await api.fundAccount(player, 10_000);
     for (const type of ['PLAYER', 'JACKPOT']) {
-      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId: baccaratTable, type, amount: 100, seat: 1 } });
+      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+        input: { tableId: baccaratTable, type, amount: 100, seat: 1 },
+      });
     }
     return { poolId, baccaratTable };
   }
-  const deal = (tableId: string) =>
-    api.graphql(DEALER, `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { deal { sequence } } }`, { tableId });
-  const pool = async (id: string) => (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
+  const deal = async (tableId: string) =>
+    (await api.closeBetting(tableId)) ??
+    api.graphql(
+      DEALER,
+      `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { deal { sequence } } }`,
+      { tableId },
+    );
+  const pool = async (id: string) =>
+    (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
 
   it('before the jackpot transaction: the next request pays the prize once', async () => {
     const { poolId, baccaratTable } = await jackpotRound('jp-crash-1');
@@ -214,5 +244,31 @@ describe('a crash while a baccarat jackpot is being paid', () => {
     await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { id } }`, { id: baccaratTable });
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-crash-2')).toBe(9_800 + 1_000);
+  });
+});
+
+describe('a race lost while paying a recorded roll', () => {
+  it('does not fail the dealer: the roll comes back marked unsettled, and the next request pays it once', async () => {
+    await api.fundAccount('race-pay', 5_000);
+    await passLine('race-pay', 1_000);
+    await api.closeBetting(tableId);
+    // Recording succeeds (1st TransactWrite); the payment batch keeps losing races (2nd, 3rd, 4th...).
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 20, make: () => cancelledByConflict(3) });
+    const res = await api.graphql(
+      DEALER,
+      `mutation ($tableId: ID!) { submitRoll(input: { tableId: $tableId, dice: [3, 4] }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+      { tableId },
+    );
+    armed = null;
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.submitRoll).toEqual({
+      roll: { sequence: 1 },
+      settlements: [{ outcome: 'WIN', returned: 2_000 }],
+      settlementComplete: false,
+    });
+    expect(await api.balance('race-pay')).toBe(4_000);
+
+    expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
+    expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
   });
 });

@@ -35,6 +35,8 @@ export interface TestApi {
   token(who: Exclude<Who, null>): Promise<string>;
   /** POSTs a GraphQL request as `who` (anonymously with null). */
   graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  /** "No more bets" at the table, as a dealer: required before every roll or deal. */
+  closeBetting(tableId: string): Promise<void>;
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   balance(playerId: string): Promise<number | undefined>;
   close(): Promise<void>;
@@ -66,19 +68,39 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const tokenFor = (who: Exclude<Who, null>) =>
     typeof who === 'string' ? authorizer.issueToken(who) : authorizer.issueToken(who.id, who.roles);
 
+  async function graphql<T = Record<string, any>>(
+    who: Who,
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<GraphQLResponse<T>> {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (who !== null) headers.authorization = `Bearer ${await tokenFor(who)}`;
+    const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+    const text = await response.text();
+    const body = text ? JSON.parse(text) : {};
+    return { status: response.status, ...body };
+  }
+
   return {
     url: server.url,
+    graphql,
     db,
     deps,
     loggedErrors,
     token: (who) => tokenFor(who),
-    async graphql(who, query, variables) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (who !== null) headers.authorization = `Bearer ${await tokenFor(who)}`;
-      const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-      const text = await response.text();
-      const body = text ? JSON.parse(text) : {};
-      return { status: response.status, ...body };
+    async closeBetting(tableId) {
+      const res = await graphql(
+        dealer('test-dealer'),
+        `
+          mutation ($id: ID!) {
+            closeBetting(tableId: $id) {
+              bettingOpen
+            }
+          }
+        `,
+        { id: tableId },
+      );
+      if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
       await createAccount(db, { id: playerId, currency, balance, createdAt: new Date().toISOString() });

@@ -82,7 +82,10 @@ export function combinationsWithFixedAmount(modality: JackpotModality): JackpotC
 
 export function assertJackpotConfig(config: JackpotConfig): void {
   if (!JACKPOT_MODALITIES.includes(config.modality)) {
-    throw new RuleViolation('INVALID_JACKPOT_CONFIG', `jackpot modality must be A, B or C (art. 13.1(4)(3)), got ${String(config.modality)}`);
+    throw new RuleViolation(
+      'INVALID_JACKPOT_CONFIG',
+      `jackpot modality must be A, B or C (art. 13.1(4)(3)), got ${String(config.modality)}`,
+    );
   }
   const needed = combinationsWithFixedAmount(config.modality);
   for (const combination of needed) {
@@ -181,8 +184,7 @@ function prizeEarned(config: JackpotConfig, combination: JackpotCombination, rul
     case 'FIXED':
       return BigInt(config.fixedAmounts[combination] as number);
     case 'FIXED_OR_POOL_PERCENT': {
-      const basisPoints =
-        rule.percentSetBy === 'ARTICLE' ? PARADISE_STRAIGHT_POOL_BASIS_POINTS : (config.poolPercentBasisPoints as number);
+      const basisPoints = rule.percentSetBy === 'ARTICLE' ? PARADISE_STRAIGHT_POOL_BASIS_POINTS : (config.poolPercentBasisPoints as number);
       const fixed = BigInt(config.fixedAmounts[combination] as number);
       const percent = poolPercent(pool, basisPoints);
       return fixed > percent ? fixed : percent; // "o mais elevado dos seguintes valores"

@@ -96,10 +96,16 @@ function assertLimits(type: BaccaratBetType | 'table', limits: BetLimits): void 
     throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} minimum must be a positive whole number of minor units, got ${minimum}`);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} maximum (${maximum}) must be a whole amount no lower than its minimum (${minimum})`);
+    throw new RuleViolation(
+      'INVALID_TABLE_OPTIONS',
+      `${type} maximum (${maximum}) must be a whole amount no lower than its minimum (${minimum})`,
+    );
   }
   if (maximum * LARGEST_PAYOUT > MAX_MONEY) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} maximum ${maximum} is too large for exact payouts (at most ${Math.floor(MAX_MONEY / LARGEST_PAYOUT)})`);
+    throw new RuleViolation(
+      'INVALID_TABLE_OPTIONS',
+      `${type} maximum ${maximum} is too large for exact payouts (at most ${Math.floor(MAX_MONEY / LARGEST_PAYOUT)})`,
+    );
   }
 }
 

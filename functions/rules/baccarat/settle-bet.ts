@@ -59,10 +59,7 @@ export function validatePlayerBets(options: BaccaratTableOptions, bets: readonly
   for (const bet of bets) validateBet(options, bet);
   const hasMainBet = bets.some((bet) => bet.type === 'PLAYER' || bet.type === 'BANKER' || bet.type === 'TIE');
   if (bets.some((bet) => bet.type === 'JACKPOT') && !hasMainBet) {
-    throw new RuleViolation(
-      'JACKPOT_NEEDS_MAIN_BET',
-      'a jackpot bet is placed in addition to a Player, Banker or Tie bet (art. 13.3)',
-    );
+    throw new RuleViolation('JACKPOT_NEEDS_MAIN_BET', 'a jackpot bet is placed in addition to a Player, Banker or Tie bet (art. 13.3)');
   }
 }
 

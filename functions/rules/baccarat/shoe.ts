@@ -12,10 +12,7 @@ export const CARDS_PER_DECK = 52;
 
 export function assertDeckCount(decks: number): void {
   if (!Number.isInteger(decks) || decks < MIN_DECKS || decks > MAX_DECKS) {
-    throw new RuleViolation(
-      'INVALID_DECK_COUNT',
-      `a baccarat shoe holds ${MIN_DECKS} to ${MAX_DECKS} whole decks, got ${decks}`,
-    );
+    throw new RuleViolation('INVALID_DECK_COUNT', `a baccarat shoe holds ${MIN_DECKS} to ${MAX_DECKS} whole decks, got ${decks}`);
   }
 }
 

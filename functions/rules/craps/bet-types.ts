@@ -55,8 +55,7 @@ export const isCrapsBetType = (value: unknown): value is CrapsBetType =>
 
 export const isOddsBet = (type: CrapsBetType): type is OddsBetType => type in ODDS_BASE;
 
-export const isPointNumber = (n: unknown): n is PointNumber =>
-  n === 4 || n === 5 || n === 6 || n === 8 || n === 9 || n === 10;
+export const isPointNumber = (n: unknown): n is PointNumber => n === 4 || n === 5 || n === 6 || n === 8 || n === 9 || n === 10;
 
 /** "Lay" odds win on the seven: they back a don't bet. */
 export const isLayOdds = (type: OddsBetType): boolean => type === 'DONT_PASS_ODDS' || type === 'DONT_COME_ODDS';

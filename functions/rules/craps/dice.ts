@@ -27,10 +27,7 @@ export const VOID_ROLL: Roll = Object.freeze({ kind: 'VOID' });
 
 function parseDie(value: unknown, which: string): Die {
   if (!isDie(value)) {
-    throw new RuleViolation(
-      'INVALID_DIE',
-      `The ${which} die shows ${describe(value)}: a die shows an integer from 1 to 6 (art. 1.2(2)).`,
-    );
+    throw new RuleViolation('INVALID_DIE', `The ${which} die shows ${describe(value)}: a die shows an integer from 1 to 6 (art. 1.2(2)).`);
   }
   return value;
 }
@@ -57,5 +54,5 @@ export const ALL_DICE: readonly Dice[] = Object.freeze(
 );
 
 function describe(value: unknown): string {
-  return typeof value === 'number' ? String(value) : JSON.stringify(value) ?? String(value);
+  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
 }

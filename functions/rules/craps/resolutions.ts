@@ -8,7 +8,19 @@ export const STAYS: BetResolution = Object.freeze({ outcome: 'STAYS' });
 const moved = (number: PointNumber): BetResolution => Object.freeze({ outcome: 'MOVED', number });
 /** Indexed by the number a come bet travels to. */
 export const MOVED_TO: readonly BetResolution[] = Object.freeze([
-  STAYS, STAYS, STAYS, STAYS, moved(4), moved(5), moved(6), STAYS, moved(8), moved(9), moved(10), STAYS, STAYS,
+  STAYS,
+  STAYS,
+  STAYS,
+  STAYS,
+  moved(4),
+  moved(5),
+  moved(6),
+  STAYS,
+  moved(8),
+  moved(9),
+  moved(10),
+  STAYS,
+  STAYS,
 ]);
 
 /** True when the bet leaves the layout (RULES.md: a decided bet is not left up). */

@@ -38,7 +38,8 @@ export function resolveBet(bet: CrapsBet, roll: RollFacts, bets: readonly CrapsB
 
     // art. 5.2(3): come-out 2, 3 win, 7, 11 lose, 12 is barred (push); then a 7 before the point.
     case 'DONT_PASS':
-      if (roll.point === null) return t === 2 || t === 3 ? win(bet.amount, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : STAYS;
+      if (roll.point === null)
+        return t === 2 || t === 3 ? win(bet.amount, PAYS.LINE) : t === 12 ? PUSH : t === 7 || t === 11 ? LOSE : STAYS;
       return t === 7 ? win(bet.amount, PAYS.LINE) : t === roll.point ? LOSE : STAYS;
 
     // art. 5.2(5): the Come bet's own come-out is its next roll; 4-10 moves it to that number.

@@ -23,12 +23,7 @@ export interface SettledRoll {
  *
  * A void roll (art. 3.2) is counted and decides nothing.
  */
-export function settleRoll(
-  state: CrapsTableState,
-  options: CrapsTableOptions,
-  bets: readonly CrapsBet[],
-  roll: Roll,
-): SettledRoll {
+export function settleRoll(state: CrapsTableState, options: CrapsTableOptions, bets: readonly CrapsBet[], roll: Roll): SettledRoll {
   assertValidState(state);
   assertValidRoll(roll);
   if (roll.kind === 'VOID') {
@@ -56,8 +51,7 @@ export function rollFacts(state: CrapsTableState, options: CrapsTableOptions, di
 }
 
 function assertValidState(state: CrapsTableState): void {
-  const consistent =
-    (state.phase === 'COME_OUT' && state.point === null) || (state.phase === 'POINT' && isPointNumber(state.point));
+  const consistent = (state.phase === 'COME_OUT' && state.point === null) || (state.phase === 'POINT' && isPointNumber(state.point));
   if (!consistent || !Number.isSafeInteger(state.rollCount) || state.rollCount < 0) {
     throw new RuleViolation(
       'INVALID_TABLE_STATE',

@@ -23,7 +23,10 @@ export function assertStakeWithinLimits(options: CrapsTableOptions, bet: CrapsBe
       type === 'HORN'
         ? `a Horn is four equal bets on 2, 3, 11 and 12 (art. 5.3(7)), each a multiple of the minimum ${minimum} (art. 5.6), so its stake must be a multiple of ${unit}`
         : `it must be a multiple of the ${type} minimum, ${minimum} (art. 5.6)`;
-    throw new RuleViolation(type === 'HORN' ? 'HORN_NOT_MULTIPLE_OF_FOUR' : 'STAKE_NOT_MULTIPLE_OF_MINIMUM', `Stake ${amount} refused: ${rule}.`);
+    throw new RuleViolation(
+      type === 'HORN' ? 'HORN_NOT_MULTIPLE_OF_FOUR' : 'STAKE_NOT_MULTIPLE_OF_MINIMUM',
+      `Stake ${amount} refused: ${rule}.`,
+    );
   }
   if (alreadyOnSpot + amount > maximum) {
     const already = alreadyOnSpot > 0 ? ` (with ${alreadyOnSpot} already on this bet, ${alreadyOnSpot + amount})` : '';

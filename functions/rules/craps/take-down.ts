@@ -8,12 +8,7 @@ import type { CrapsBet, CrapsTableState } from './types';
  * included, may be taken down while it is up. A line or come bet carrying odds needs its
  * odds taken down first, so that odds never stand without the bet they are added to.
  */
-export function validateTakeDown(
-  state: CrapsTableState,
-  _options: CrapsTableOptions,
-  bet: CrapsBet,
-  openBets: readonly CrapsBet[],
-): void {
+export function validateTakeDown(state: CrapsTableState, _options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): void {
   const open = openBets.find((candidate) => candidate.id === bet.id);
   if (!open || open.playerId !== bet.playerId) {
     throw new RuleViolation('BET_NOT_OPEN', `Bet ${bet.id} is not one of your open bets.`);

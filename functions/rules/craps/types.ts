@@ -76,7 +76,4 @@ export interface CrapsBet {
  * What one roll did to one bet. WIN returns the stake plus `winnings`; LOSE keeps the stake;
  * PUSH returns the stake; MOVED (a come bet travelling to its number) and STAYS leave it up.
  */
-export type BetResolution =
-  | Decision
-  | { readonly outcome: 'MOVED'; readonly number: PointNumber }
-  | { readonly outcome: 'STAYS' };
+export type BetResolution = Decision | { readonly outcome: 'MOVED'; readonly number: PointNumber } | { readonly outcome: 'STAYS' };

@@ -48,14 +48,20 @@ function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
     case 'PASS_LINE':
     case 'DONT_PASS':
       if (state.phase !== 'COME_OUT') {
-        throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${bet.type} may only be placed before a come-out roll; the point is ${state.point} (art. 5.2(1), (3)).`);
+        throw new RuleViolation(
+          'BET_NOT_ALLOWED_IN_PHASE',
+          `${bet.type} may only be placed before a come-out roll; the point is ${state.point} (art. 5.2(1), (3)).`,
+        );
       }
       return;
     // art. 5.2(5), (6): Come and Don't Come only once the Pass Line has a point.
     case 'COME':
     case 'DONT_COME':
       if (state.phase !== 'POINT') {
-        throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${bet.type} may only be placed while a Pass Line point is on; this is a come-out roll (art. 5.2(5), (6)).`);
+        throw new RuleViolation(
+          'BET_NOT_ALLOWED_IN_PHASE',
+          `${bet.type} may only be placed while a Pass Line point is on; this is a come-out roll (art. 5.2(5), (6)).`,
+        );
       }
       return;
     // art. 5.5: one-roll and multi-roll bets may be made at any moment of the game.
@@ -72,7 +78,10 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
   }
   const base = own.find((open) => open.id === bet.baseBetId);
   if (!base) {
-    throw new RuleViolation('ODDS_WITHOUT_BASE_BET', `${type} needs your own open ${baseType} bet; bet ${bet.baseBetId} is not one of your open bets.`);
+    throw new RuleViolation(
+      'ODDS_WITHOUT_BASE_BET',
+      `${type} needs your own open ${baseType} bet; bet ${bet.baseBetId} is not one of your open bets.`,
+    );
   }
   if (base.type !== baseType) {
     throw new RuleViolation('ODDS_ON_WRONG_BET', `${type} is added to a ${baseType} bet; bet ${base.id} is ${base.type}.`);
@@ -80,13 +89,19 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
   let number: PointNumber | null | undefined;
   if (baseType === 'PASS_LINE' || baseType === 'DONT_PASS') {
     if (state.phase !== 'POINT') {
-      throw new RuleViolation('BET_NOT_ALLOWED_IN_PHASE', `${type} may only be placed once a point is on (art. 5.2(2), (4)); this is a come-out roll.`);
+      throw new RuleViolation(
+        'BET_NOT_ALLOWED_IN_PHASE',
+        `${type} may only be placed once a point is on (art. 5.2(2), (4)); this is a come-out roll.`,
+      );
     }
     number = state.point;
   } else {
     number = base.number;
     if (number == null) {
-      throw new RuleViolation('ODDS_BEFORE_COME_NUMBER', `${type} may only be placed once come bet ${base.id} has moved to its number (art. 5.2(5), (6)).`);
+      throw new RuleViolation(
+        'ODDS_BEFORE_COME_NUMBER',
+        `${type} may only be placed once come bet ${base.id} has moved to its number (art. 5.2(5), (6)).`,
+      );
     }
   }
   if (!isPointNumber(number)) {

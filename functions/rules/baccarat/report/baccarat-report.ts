@@ -34,7 +34,11 @@ export interface BaccaratReport {
   readonly bets: readonly BetFigures[];
   /** Present unless the caller asked to leave the (slower) jackpot enumeration out. */
   readonly jackpot?: {
-    readonly [M in JackpotModality]: ReadonlyArray<{ readonly combination: JackpotCombination; readonly count: bigint; readonly probability: Fraction }>;
+    readonly [M in JackpotModality]: ReadonlyArray<{
+      readonly combination: JackpotCombination;
+      readonly count: bigint;
+      readonly probability: Fraction;
+    }>;
   };
 }
 

@@ -20,7 +20,9 @@ import { ExactTally, fallingFactorial } from './exact-tally';
 export interface JackpotCounts {
   readonly decks: number;
   readonly total: bigint;
-  readonly combinations: { readonly [M in JackpotModality]: ReadonlyArray<{ readonly combination: JackpotCombination; readonly count: bigint }> };
+  readonly combinations: {
+    readonly [M in JackpotModality]: ReadonlyArray<{ readonly combination: JackpotCombination; readonly count: bigint }>;
+  };
   /** Outcome and pair counts seen by this enumeration (a cross-check of the value enumeration). */
   readonly bankerWins: bigint;
   readonly playerWins: bigint;
@@ -30,10 +32,24 @@ export interface JackpotCounts {
 }
 
 // Tally slots.
-const A_ROYAL = 0, A_PARADISE = 1, A_FOUR = 2, A_DOUBLE_PAIRS = 3, A_THREE = 4, A_PAIR = 5;
-const B_SIX = 6, B_FIVE = 7, B_DOUBLE_THREE = 8, B_FOUR = 9, B_THREE = 10;
-const C_SIX_COLOUR = 11, C_SIX = 12; // C's five, double three, four and three are B's counts
-const BANKER_WIN = 13, PLAYER_WIN = 14, TIE = 15, PLAYER_PAIR = 16, BANKER_PAIR = 17;
+const A_ROYAL = 0,
+  A_PARADISE = 1,
+  A_FOUR = 2,
+  A_DOUBLE_PAIRS = 3,
+  A_THREE = 4,
+  A_PAIR = 5;
+const B_SIX = 6,
+  B_FIVE = 7,
+  B_DOUBLE_THREE = 8,
+  B_FOUR = 9,
+  B_THREE = 10;
+const C_SIX_COLOUR = 11,
+  C_SIX = 12; // C's five, double three, four and three are B's counts
+const BANKER_WIN = 13,
+  PLAYER_WIN = 14,
+  TIE = 15,
+  PLAYER_PAIR = 16,
+  BANKER_PAIR = 17;
 const SLOTS = 18;
 
 const ROYAL_RANK_MASK = (1 << 0) | (1 << 9) | (1 << 10) | (1 << 11) | (1 << 12); // A, 10, J, Q, K
@@ -115,8 +131,7 @@ export function enumerateJackpotCombinations(decks: number): JackpotCounts {
           else if (playerPair && bankerPair) tally.add(A_DOUBLE_PAIRS, whole);
           else if (largest === 3) tally.add(A_THREE, whole);
           else if (playerPair || bankerPair) tally.add(A_PAIR, whole);
-          const fourRoyalRanks =
-            largest === 1 && ((1 << p1) | (1 << b1) | (1 << p2) | (1 << b2) | ROYAL_RANK_MASK) === ROYAL_RANK_MASK;
+          const fourRoyalRanks = largest === 1 && ((1 << p1) | (1 << b1) | (1 << p2) | (1 << b2) | ROYAL_RANK_MASK) === ROYAL_RANK_MASK;
 
           const player = (value[p1]! + value[p2]!) % 10;
           const banker = (value[b1]! + value[b2]!) % 10;

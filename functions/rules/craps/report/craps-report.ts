@@ -47,8 +47,8 @@ export interface CrapsReportEntry {
 }
 
 export const REPORT_ASSUMPTIONS: readonly string[] = [
-  'Pass Line and Don\'t Pass are placed before a come-out roll; their odds as soon as the point is on.',
-  'Come and Don\'t Come are placed on a roll chosen at random, in the long run, among those with a point on; their odds as soon as they move to their number.',
+  "Pass Line and Don't Pass are placed before a come-out roll; their odds as soon as the point is on.",
+  "Come and Don't Come are placed on a roll chosen at random, in the long run, among those with a point on; their odds as soon as they move to their number.",
   'One-roll and multi-roll bets (art. 5.5: "at any moment") are placed on a roll chosen at random in the long run (come-out rolls are 165/557 of all rolls).',
   'Payouts are the exact prize ratios of art. 6; rounding a particular stake down to the minor unit only adds to the house edge.',
 ];
@@ -85,9 +85,13 @@ export function crapsReport(options: CrapsTableOptions): CrapsReport {
   for (const n of POINT_NUMBERS) {
     const onPoint: CrapsTableState = { phase: 'POINT', point: n, rollCount: 0, shooter: null };
     const pass = stake('PASS_LINE');
-    add(`PASS_ODDS_${n}`, 'PASS_ODDS', n, ratio(TRUE_ODDS[n]!), [{ weight: Fraction.ONE, state: onPoint, bets: [pass, oddsOn(pass, 'PASS_ODDS')] }]);
+    add(`PASS_ODDS_${n}`, 'PASS_ODDS', n, ratio(TRUE_ODDS[n]!), [
+      { weight: Fraction.ONE, state: onPoint, bets: [pass, oddsOn(pass, 'PASS_ODDS')] },
+    ]);
     const dontPass = stake('DONT_PASS');
-    add(`DONT_PASS_ODDS_${n}`, 'DONT_PASS_ODDS', n, ratio(LAY_ODDS[n]!), [{ weight: Fraction.ONE, state: onPoint, bets: [dontPass, oddsOn(dontPass, 'DONT_PASS_ODDS')] }]);
+    add(`DONT_PASS_ODDS_${n}`, 'DONT_PASS_ODDS', n, ratio(LAY_ODDS[n]!), [
+      { weight: Fraction.ONE, state: onPoint, bets: [dontPass, oddsOn(dontPass, 'DONT_PASS_ODDS')] },
+    ]);
   }
   for (const n of POINT_NUMBERS) {
     const come = { ...stake('COME'), number: n };
@@ -152,7 +156,14 @@ function stake(type: CrapsBetType): CrapsBet {
 }
 
 function oddsOn(base: CrapsBet, type: CrapsBetType): CrapsBet {
-  return { id: `${type}-on-${base.id}`, playerId: base.playerId, type, amount: EXACT_STAKE, number: base.number ?? null, baseBetId: base.id };
+  return {
+    id: `${type}-on-${base.id}`,
+    playerId: base.playerId,
+    type,
+    amount: EXACT_STAKE,
+    number: base.number ?? null,
+    baseBetId: base.id,
+  };
 }
 
 const ratio = (pays: PayoutOdds): string => `${pays.to}:${pays.per}`;

@@ -39,7 +39,9 @@ export function longRunSituations(options: CrapsTableOptions): readonly { state:
 }
 
 /** The long-run situations restricted to those with a point on, renormalised. */
-export function longRunPointSituations(options: CrapsTableOptions): readonly { state: CrapsTableState & { point: PointNumber }; share: Fraction }[] {
+export function longRunPointSituations(
+  options: CrapsTableOptions,
+): readonly { state: CrapsTableState & { point: PointNumber }; share: Fraction }[] {
   const withPoint = longRunSituations(options).filter(
     (s): s is { state: CrapsTableState & { point: PointNumber }; share: Fraction } => s.state.point !== null,
   );

@@ -1,0 +1,9 @@
+import type { TableRecord } from '../store/records';
+import { ServiceError } from './service-error';
+
+/** Bets go on and come off the layout only while betting is open (between outcomes). */
+export function assertBettingOpen(table: TableRecord): void {
+  if (table.bettingClosed) {
+    throw new ServiceError('BETTING_CLOSED', `Betting is closed at table "${table.id}" until the outcome is recorded.`);
+  }
+}

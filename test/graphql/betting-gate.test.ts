@@ -1,0 +1,97 @@
+/**
+ * "No more bets": once a dealer closes betting nobody can bet on (or take back a bet from) an
+ * outcome already in the air, and an outcome is recorded exactly once, however often it is sent.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+let tableId: string;
+const DEALER = dealer('gate-dealer');
+let player: string;
+let players = 0;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+beforeEach(async () => {
+  tableId = (await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`)).data!
+    .openTable.id;
+  player = `gate-player-${++players}`;
+  await api.fundAccount(player, 10_000);
+});
+
+const placeBet = (type: string, amount: number) =>
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, type, amount } });
+const submitRoll = (dice: number[], sequence?: number) =>
+  api.graphql(
+    DEALER,
+    `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence dice } settlements { outcome returned } settlementComplete } }`,
+    { input: { tableId, dice, ...(sequence !== undefined ? { sequence } : {}) } },
+  );
+const tableNow = async () =>
+  (await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { bettingOpen craps { rollCount } rolls { sequence } } }`, { id: tableId }))
+    .data!.table;
+
+function refused(res: GraphQLResponse, code: string) {
+  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
+}
+
+describe('closing betting', () => {
+  it('refuses new bets and take-downs until the outcome is recorded, which reopens betting', async () => {
+    const field = (await placeBet('FIELD', 100)).data!.placeBet;
+    await api.closeBetting(tableId);
+    expect((await tableNow()).bettingOpen).toBe(false);
+
+    refused(await placeBet('ANY_CRAPS', 100), 'BETTING_CLOSED');
+    refused(await api.graphql(player, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: field.id }), 'BETTING_CLOSED');
+    expect(await api.balance(player)).toBe(9_900);
+
+    expect((await submitRoll([6, 6])).errors).toBeUndefined();
+    expect((await tableNow()).bettingOpen).toBe(true);
+    expect((await placeBet('ANY_CRAPS', 100)).errors).toBeUndefined();
+  });
+
+  it('is required before an outcome is recorded', async () => {
+    refused(await submitRoll([3, 4]), 'BETTING_OPEN');
+    expect((await tableNow()).craps.rollCount).toBe(0);
+  });
+
+  it('is for dealers only', async () => {
+    refused(await api.graphql(player, `mutation ($id: ID!) { closeBetting(tableId: $id) { id } }`, { id: tableId }), 'FORBIDDEN');
+    expect((await tableNow()).bettingOpen).toBe(true);
+  });
+});
+
+describe('an outcome sent twice', () => {
+  it('is recorded once: a second roll needs betting closed again', async () => {
+    await placeBet('PASS_LINE', 1_000);
+    await api.closeBetting(tableId);
+    const [first, second] = await Promise.all([submitRoll([2, 2]), submitRoll([2, 2])]);
+    const results = [first, second].map((res) => res.errors?.[0]?.extensions?.code ?? 'RECORDED').sort();
+    expect(results).toEqual(['BETTING_OPEN', 'RECORDED']);
+    expect(await tableNow()).toMatchObject({ craps: { rollCount: 1 }, rolls: [{ sequence: 1 }] });
+    expect(await api.balance(player)).toBe(9_000); // a point of 4 was set, nothing paid
+  });
+
+  it('with its sequence, a retry returns the roll already recorded instead of failing', async () => {
+    await placeBet('PASS_LINE', 1_000);
+    await api.closeBetting(tableId);
+    const first = await submitRoll([3, 4], 1);
+    const retry = await submitRoll([3, 4], 1);
+    expect(retry.errors).toBeUndefined();
+    expect(retry.data!.submitRoll).toEqual(first.data!.submitRoll);
+    expect(retry.data!.submitRoll.settlements).toEqual([{ outcome: 'WIN', returned: 2_000 }]);
+    expect(await api.balance(player)).toBe(11_000);
+    expect((await tableNow()).craps.rollCount).toBe(1);
+  });
+
+  it('with the wrong sequence, or other dice for a recorded one, is refused', async () => {
+    await api.closeBetting(tableId);
+    refused(await submitRoll([3, 4], 2), 'OUTCOME_SEQUENCE_MISMATCH');
+    expect((await submitRoll([3, 4], 1)).errors).toBeUndefined();
+    refused(await submitRoll([5, 6], 1), 'OUTCOME_SEQUENCE_MISMATCH');
+    expect((await tableNow()).craps.rollCount).toBe(1);
+  });
+});
