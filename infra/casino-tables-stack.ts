@@ -6,24 +6,29 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { CasinoTable } from './casino-table';
 import type { DeploymentSettings } from './deployment-settings';
 
 /** The one entry point: the same handler the local server and the integration tests call. */
 const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
+const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.ts', import.meta.url));
 
 export interface CasinoTablesStackProps extends StackProps {
   readonly settings: DeploymentSettings;
 }
 
 /**
- * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table.
+ * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table;
+ * a schedule -> settlement sweeper Lambda -> the same table.
  * Environment-agnostic (no account/region, no lookups): synthesizes offline.
  */
 export class CasinoTablesStack extends Stack {
   readonly table: CasinoTable;
   readonly graphqlFunction: NodejsFunction;
+  readonly sweeperFunction: NodejsFunction;
   readonly httpApi: HttpApi;
 
   constructor(scope: Construct, id: string, props: CasinoTablesStackProps) {
@@ -32,40 +37,23 @@ export class CasinoTablesStack extends Stack {
 
     this.table = new CasinoTable(this, 'Table');
 
-    this.graphqlFunction = new NodejsFunction(this, 'GraphqlFunction', {
-      entry: graphqlHandlerEntry,
-      handler: 'handler',
-      runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
+    this.graphqlFunction = this.tableFunction('GraphqlFunction', graphqlHandlerEntry, {
       // Apollo's cold start is CPU-bound, and Lambda's CPU share grows with memory.
       memorySize: 1024,
       // Well inside API Gateway's 30 s integration limit, so a stuck call fails as a Lambda timeout we can see.
       timeout: Duration.seconds(10),
-      environment: {
-        TABLE_NAME: this.table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
-      },
-      logGroup: new LogGroup(this, 'GraphqlFunctionLogs', { retention: RetentionDays.THREE_MONTHS }),
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // ESM output, but some bundled CommonJS code still calls require() at run time (lru-cache,
-        // under Apollo, requires node:diagnostics_channel); without this the bundle fails at import
-        // with 'Dynamic require of "node:diagnostics_channel" is not supported'.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        target: 'node22',
-        minify: true,
-        // Stack traces and error names in the logs keep their real function and class names.
-        keepNames: true,
-        sourceMap: true,
-        // Traces need file and line, not the sources: a map about a third the size, and Node parses it at every cold start.
-        sourcesContent: false,
-        // Ship the SDK version the tests ran against, not whichever one the runtime carries today.
-        bundleAwsSDK: true,
-      },
     });
-    // Least privilege: item reads and writes on this table and its index, nothing else.
-    this.table.grantReadWriteData(this.graphqlFunction);
+
+    // Finishes, every minute, any settlement a crash left at a table nobody has used since.
+    this.sweeperFunction = this.tableFunction('SettlementSweeperFunction', sweeperHandlerEntry, {
+      memorySize: 512,
+      timeout: Duration.minutes(1),
+    });
+    new Rule(this, 'SettlementSweepSchedule', {
+      description: 'Finish interrupted settlements at idle tables',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunction(this.sweeperFunction, { retryAttempts: 0 })],
+    });
 
     const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', settings.jwtIssuer, {
       jwtAudience: [...settings.jwtAudience],
@@ -99,5 +87,41 @@ export class CasinoTablesStack extends Stack {
       value: `${this.httpApi.apiEndpoint}/graphql`,
     });
     new CfnOutput(this, 'TableName', { description: 'DynamoDB table', value: this.table.tableName });
+  }
+
+  /** A function of this app: the bundled entry, with read/write on the table and nothing else. */
+  private tableFunction(id: string, entry: string, size: { memorySize: number; timeout: Duration }): NodejsFunction {
+    const fn = new NodejsFunction(this, id, {
+      entry,
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      ...size,
+      environment: {
+        TABLE_NAME: this.table.tableName,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }),
+      bundling: {
+        format: OutputFormat.ESM,
+        mainFields: ['module', 'main'],
+        // ESM output, but some bundled CommonJS code still calls require() at run time (lru-cache,
+        // under Apollo, requires node:diagnostics_channel); without this the bundle fails at import
+        // with 'Dynamic require of "node:diagnostics_channel" is not supported'.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        target: 'node22',
+        minify: true,
+        // Stack traces and error names in the logs keep their real function and class names.
+        keepNames: true,
+        sourceMap: true,
+        // Traces need file and line, not the sources: a map about a third the size, and Node parses it at every cold start.
+        sourcesContent: false,
+        // Ship the SDK version the tests ran against, not whichever one the runtime carries today.
+        bundleAwsSDK: true,
+      },
+    });
+    // Least privilege: item reads and writes on this table and its index, nothing else.
+    this.table.grantReadWriteData(fn);
+    return fn;
   }
 }

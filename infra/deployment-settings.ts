@@ -29,7 +29,9 @@ export function deploymentSettingsFrom(node: Node): DeploymentSettings {
     // A browser sends its Origin as scheme://host[:port] exactly; a trailing slash or a path
     // would never match, and the API would silently refuse every preflight.
     if (origin !== '*' && !isOrigin(origin)) {
-      throw new Error(`Context allowedOrigins: ${JSON.stringify(origin)} is not an origin like https://tables.example.com (no path, no trailing slash)`);
+      throw new Error(
+        `Context allowedOrigins: ${JSON.stringify(origin)} is not an origin like https://tables.example.com (no path, no trailing slash)`,
+      );
     }
   }
   return { jwtIssuer, jwtAudience, allowedOrigins };

@@ -10,6 +10,7 @@ import { startLocalServer } from './server';
 import { DEMO_OPERATOR, DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { systemDependencies } from '../functions/services/services';
+import { sweepSettlements } from '../functions/services/sweep-settlements';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -29,7 +30,14 @@ try {
   client.destroy();
 
   const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
-  await seedDemo(systemDependencies(createDb(dbConfig)));
+  const deps = systemDependencies(createDb(dbConfig));
+  await seedDemo(deps);
+  // As the scheduled sweeper Lambda does in AWS.
+  const sweeper = setInterval(
+    () => void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error)),
+    30_000,
+  );
+  sweeper.unref();
 
   // The Lambda handler reads its configuration from the environment, as in AWS.
   Object.assign(process.env, {

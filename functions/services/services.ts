@@ -1,4 +1,4 @@
-import type { Db } from '../store/db';
+import { createDb, type Db } from '../store/db';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -29,3 +29,14 @@ export const systemDependencies = (db: Db): ServiceDependencies => ({
 });
 
 export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/**
+ * The dependencies of a Lambda entry point, configured from its environment: TABLE_NAME (set by
+ * the CDK stack), and DYNAMODB_ENDPOINT only when running against DynamoDB Local.
+ */
+export function environmentDependencies(env: NodeJS.ProcessEnv = process.env): ServiceDependencies {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('TABLE_NAME is not set');
+  const endpoint = env.DYNAMODB_ENDPOINT;
+  return systemDependencies(createDb({ tableName, ...(endpoint ? { endpoint } : {}) }));
+}

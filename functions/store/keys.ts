@@ -9,6 +9,7 @@
  *   ACCOUNT#<playerId>   ACCOUNT               a player's balance
  *   POOL#<poolId>        POOL                  a progressive jackpot pool
  *   IDEMPOTENCY#<playerId>#<key>  IDEMPOTENCY  which bet a client's idempotency key placed
+ *   SETTLING             TABLE#<tableId>       a table with an outcome recorded but not yet fully settled
  * GSI byOwner: ownerPk PLAYER#<playerId>, ownerSk <placedAt>#<betId>, on open and decided bets.
  */
 
@@ -24,6 +25,8 @@ export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
   sk: `${OUTCOME_PREFIX}${String(sequence).padStart(10, '0')}`,
 });
+export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
+export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 export const idempotencyKey = (playerId: string, key: string): ItemKey => ({

@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { OUTCOME_PREFIX, openBetKey, outcomeKey, parseBetId, tableKey } from './keys';
+import { OUTCOME_PREFIX, SETTLING_PK, openBetKey, outcomeKey, parseBetId, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import { removeFromLayout, type TransactAction } from './layout-actions';
 import type { BetRecord, BetStatus, OutcomeRecord, PlannedSettlement, TableRecord, TableState } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
-import { listOpenBets } from './bets';
+import { listOpenBets, queryAll } from './bets';
 
 /**
  * Settling an outcome (a roll, a deal) is three steps, each safe to repeat after a crash anywhere:
@@ -61,8 +61,29 @@ export function recordOutcomeTransaction(
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      // Lets the settlement sweeper find the outcome if no request ever comes back to this table.
+      ...(settling ? [{ Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } }] : []),
     ],
   };
+}
+
+/** A table whose outcome `sequence` was recorded at `since` and is not settled yet. */
+export interface SettlingMarker {
+  readonly tableId: string;
+  readonly sequence: number;
+  readonly since: string;
+}
+
+const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({ tableId: outcome.tableId, sequence: outcome.sequence, since: outcome.recordedAt });
+
+/** Every table with an outcome still being settled. */
+export function listSettlingTables(db: Db): Promise<SettlingMarker[]> {
+  return queryAll<SettlingMarker>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': SETTLING_PK },
+    ConsistentRead: true,
+  });
 }
 
 export async function recordOutcome(
@@ -224,6 +245,7 @@ export async function finishSettlement(db: Db, tableId: string, sequence: number
               ExpressionAttributeValues: { ':settledAt': settledAt },
             },
           },
+          { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
         ],
       }),
     );

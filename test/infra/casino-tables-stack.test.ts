@@ -36,6 +36,16 @@ function onlyResource(type: string): { logicalId: string; resource: { Properties
   return { logicalId: ids[0]!, resource: resources[ids[0]!] as any };
 }
 
+/** The one resource of `type` whose logical id starts with `prefix` (CDK appends a hash). */
+function resourceNamed(
+  type: string,
+  prefix: string,
+): { logicalId: string; resource: { Properties: Record<string, any>; [key: string]: any } } {
+  const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix));
+  expect(ids, `exactly one ${type} named ${prefix}*`).toHaveLength(1);
+  return { logicalId: ids[0]!, resource: template.findResources(type)[ids[0]!] as any };
+}
+
 const table = onlyResource('AWS::DynamoDB::GlobalTable');
 const tableRef = { Ref: table.logicalId };
 const tableArn = { 'Fn::GetAtt': [table.logicalId, 'Arn'] };
@@ -109,8 +119,11 @@ describe('the table is the one tableDefinition describes', () => {
   });
 });
 
-describe('the GraphQL function', () => {
-  const fn = onlyResource('AWS::Lambda::Function');
+describe.each([
+  ['the GraphQL function', 'GraphqlFunction'],
+  ['the settlement sweeper', 'SettlementSweeperFunction'],
+])('%s', (_, name) => {
+  const fn = resourceNamed('AWS::Lambda::Function', name);
   const props = fn.resource.Properties;
 
   it('runs the bundled handler on Node.js 22, ARM64', () => {
@@ -126,14 +139,25 @@ describe('the GraphQL function', () => {
     });
   });
 
-  it('logs to a log group that expires', () => {
-    const logs = onlyResource('AWS::Logs::LogGroup');
+  it('logs to its own log group, which expires', () => {
+    const logs = resourceNamed('AWS::Logs::LogGroup', `${name}Logs`);
     expect(logs.resource.Properties.RetentionInDays).toBeGreaterThan(0);
     expect(props.LoggingConfig).toEqual({ LogGroup: { Ref: logs.logicalId } });
   });
 });
 
-describe('IAM: the function may touch the table and nothing else', () => {
+describe('the settlement sweep schedule', () => {
+  it('runs the sweeper every minute, without retries piling up behind the next run', () => {
+    const rule = onlyResource('AWS::Events::Rule');
+    const sweeper = resourceNamed('AWS::Lambda::Function', 'SettlementSweeperFunction');
+    expect(rule.resource.Properties.ScheduleExpression).toBe('rate(1 minute)');
+    expect(rule.resource.Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [sweeper.logicalId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
+    ]);
+  });
+});
+
+describe('IAM: the functions may touch the table and nothing else', () => {
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as any[];
   const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
   const actionsOf = (statement: any): string[] => [statement.Action].flat();
@@ -149,10 +173,12 @@ describe('IAM: the function may touch the table and nothing else', () => {
     }
   });
 
-  it('attaches that policy to the function role alone', () => {
-    const fnRole = onlyResource('AWS::Lambda::Function').resource.Properties.Role;
-    expect(policies).toHaveLength(1);
-    expect(policies[0].Properties.Roles).toEqual([{ Ref: fnRole['Fn::GetAtt'][0] }]);
+  it("attaches those policies to the functions' own roles alone", () => {
+    const roles = ['GraphqlFunction', 'SettlementSweeperFunction'].map((name) => ({
+      Ref: resourceNamed('AWS::Lambda::Function', name).resource.Properties.Role['Fn::GetAtt'][0],
+    }));
+    expect(policies).toHaveLength(2);
+    expect(policies.map((policy) => policy.Properties.Roles)).toEqual(expect.arrayContaining(roles.map((role) => [role])));
   });
 
   it('allows the item reads and writes a transaction needs, and no table administration', () => {
@@ -207,7 +233,7 @@ describe('the HTTP API', () => {
 
   it('hands the function API Gateway v2 events (payload format 2.0) through a Lambda proxy integration', () => {
     const integration = onlyResource('AWS::ApiGatewayV2::Integration');
-    const fn = onlyResource('AWS::Lambda::Function');
+    const fn = resourceNamed('AWS::Lambda::Function', 'GraphqlFunction');
     expect(integration.resource.Properties).toMatchObject({
       ApiId: apiRef,
       IntegrationType: 'AWS_PROXY',

@@ -17,16 +17,27 @@ const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.ur
 
 let outdir: string;
 let bundleDir: string;
+let sweeperDir: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'casino-tables-cdk-'));
   // A real-looking issuer keeps the placeholder warning out of the test output.
   const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.partner.example' } });
   new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
-  app.synth();
-  const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.') && existsSync(join(outdir, name, 'index.mjs')));
-  expect(assets).toHaveLength(1);
-  bundleDir = join(outdir, assets[0]!);
+  const resources = app.synth().getStackByName('CasinoTables').template.Resources as Record<
+    string,
+    { Type: string; Properties: { Code: { S3Key: string } } }
+  >;
+  /** The bundle directory of the function whose logical id starts with `name`. */
+  const assetOf = (name: string) => {
+    const [id] = Object.keys(resources).filter((key) => key.startsWith(name) && resources[key]!.Type === 'AWS::Lambda::Function');
+    // The code asset is staged as asset.<hash>, and uploaded as <hash>.zip.
+    const dir = join(outdir, `asset.${resources[id!]!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+    expect(existsSync(join(dir, 'index.mjs')), dir).toBe(true);
+    return dir;
+  };
+  bundleDir = assetOf('GraphqlFunction');
+  sweeperDir = assetOf('SettlementSweeperFunction');
 });
 
 afterAll(() => {
@@ -84,5 +95,21 @@ describe('the bundled GraphQL handler', () => {
     const response = invokeBundle(graphqlPost('{ __typename }'));
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe('the bundled settlement sweeper', () => {
+  it('is one ES module that loads in Node and exports its handler', () => {
+    expect(readdirSync(sweeperDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(join(sweeperDir, 'index.mjs'))}); process.stdout.write(typeof m.handler);`,
+      ],
+      { encoding: 'utf8', timeout: 20_000 },
+    );
+    expect(run.stdout, run.stderr.slice(-1500)).toBe('function');
   });
 });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
+import { sweepSettlements } from '../../functions/services/sweep-settlements';
 
 interface Fault {
   command: string;
@@ -270,5 +271,27 @@ describe('a race lost while paying a recorded roll', () => {
 
     expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
+  });
+});
+
+describe('the settlement sweeper', () => {
+  it('finishes a settlement a crash left at a table nobody came back to, once', async () => {
+    await api.fundAccount('swept', 5_000);
+    await passLine('swept', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    expect((await roll([3, 4])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(await api.balance('swept')).toBe(4_000);
+
+    // Within the grace period the sweeper leaves it to the table's own next request.
+    expect((await sweepSettlements(api.deps, 60)).completed).not.toContain(tableId);
+    const report = await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+    expect(report.completed).toContain(tableId);
+    expect(report.failed).toEqual([]);
+    expect(await api.balance('swept')).toBe(6_000);
+
+    // Swept tables are released and forgotten: a second sweep has nothing to do for it.
+    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60)).completed).not.toContain(tableId);
+    expect((await passLine('swept', 1_000)).errors).toBeUndefined();
+    expect(await api.balance('swept')).toBe(5_000);
   });
 });
