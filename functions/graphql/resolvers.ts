@@ -10,6 +10,7 @@ import { submitDeal } from '../services/submit-deal';
 import { takeDownBet } from '../services/take-down-bet';
 import { startNewShoe } from '../services/start-new-shoe';
 import { closeBetting } from '../services/close-betting';
+import { setShooter } from '../services/set-shooter';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealRecord, RollRecord } from '../store/records';
@@ -60,6 +61,7 @@ export const resolvers: Resolvers = {
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
+    setShooter: (_, { tableId, playerId }, ctx) => setShooter(ctx.deps, requireRole(ctx, 'DEALER'), tableId, playerId),
     closeBetting: (_, { tableId }, ctx) => closeBetting(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
     submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
@@ -71,7 +73,13 @@ export const resolvers: Resolvers = {
     bettingOpen: (table) => !table.bettingClosed,
     craps: (table) =>
       table.game === 'CRAPS'
-        ? { phase: table.state.phase, point: table.state.point, rollCount: table.state.rollCount, field12Pays: table.options.field12Pays }
+        ? {
+            phase: table.state.phase,
+            point: table.state.point,
+            rollCount: table.state.rollCount,
+            field12Pays: table.options.field12Pays,
+            shooter: table.state.shooter ?? null,
+          }
         : null,
     baccarat: (table) =>
       table.game === 'BACCARAT'

@@ -1,6 +1,6 @@
-import { parseRoll, settleRoll, stakeReturned } from '../rules/craps';
+import { nextShooter, parseRoll, settleRoll, stakeReturned } from '../rules/craps';
 import type { PlannedSettlement, RollRecord } from '../store/records';
-import { asCrapsBets } from './craps-table';
+import { asCrapsBets, seatOrder } from './craps-table';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
 
@@ -34,17 +34,22 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
         if (resolution.outcome !== 'STAYS')
           plan.push({ betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(bet, resolution) });
       });
+      // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),
+      // judged on the layout as the hand ended.
+      const stateAfter = settlement.sevenOut
+        ? { ...settlement.state, shooter: nextShooter(seatOrder(openBets), table.state.shooter ?? null, bets, table.options) }
+        : settlement.state;
       const outcome: RollRecord = {
         kind: 'ROLL',
         tableId: table.id,
         sequence,
         dice,
         stateBefore: table.state,
-        stateAfter: settlement.state,
+        stateAfter,
         plan,
         recordedAt,
       };
-      return { outcome, stateAfter: settlement.state };
+      return { outcome, stateAfter };
     },
   });
 }

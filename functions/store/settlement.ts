@@ -74,7 +74,11 @@ export interface SettlingMarker {
   readonly since: string;
 }
 
-const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({ tableId: outcome.tableId, sequence: outcome.sequence, since: outcome.recordedAt });
+const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({
+  tableId: outcome.tableId,
+  sequence: outcome.sequence,
+  since: outcome.recordedAt,
+});
 
 /** Every table with an outcome still being settled. */
 export function listSettlingTables(db: Db): Promise<SettlingMarker[]> {

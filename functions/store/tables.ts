@@ -37,6 +37,11 @@ export function closeBetting(db: Db, tableId: string, version: number): Promise<
   return updateUnderLock(db, tableId, version, 'SET bettingClosed = :closed', {}, { ':closed': true });
 }
 
+/** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
+export function setShooter(db: Db, tableId: string, version: number, shooter: string): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET #state.shooter = :shooter', { '#state': 'state' }, { ':shooter': shooter });
+}
+
 async function updateUnderLock(
   db: Db,
   tableId: string,
