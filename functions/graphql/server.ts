@@ -2,6 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { ServiceDependencies } from '../services/services';
+import { logger } from '../services/logger';
 import { callerFromEvent, type GraphQLContext } from './context';
 import { formatError, type ErrorLogger } from './errors';
 import { resolvers } from './resolvers';
@@ -10,20 +11,13 @@ import { typeDefs } from './generated/type-defs';
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
 export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
 
-const logToConsole: ErrorLogger = (error) =>
-  console.error(
-    JSON.stringify({
-      level: 'ERROR',
-      message: 'unexpected error',
-      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
-    }),
-  );
+const logToCloudWatch: ErrorLogger = (error) => logger.error('unexpected error', { error: error instanceof Error ? error : String(error) });
 
 /**
  * The one GraphQL handler: Lambda runs it behind API Gateway, and the local server and the
  * integration tests run this same function on API Gateway v2 events they build.
  */
-export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorLogger = logToConsole): GraphQLHandler {
+export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorLogger = logToCloudWatch): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers,

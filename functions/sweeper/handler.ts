@@ -1,5 +1,6 @@
 import { environmentDependencies } from '../services/services';
 import { sweepSettlements } from '../services/sweep-settlements';
+import { logger } from '../services/logger';
 
 /**
  * Scheduled Lambda (every minute, see infra/): finishes any settlement a crash left behind at a
