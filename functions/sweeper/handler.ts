@@ -8,8 +8,7 @@ import { logger } from '../services/logger';
  */
 export async function handler(): Promise<{ completed: number; failed: number }> {
   const report = await sweepSettlements(environmentDependencies());
-  for (const failure of report.failed) console.error(JSON.stringify({ level: 'ERROR', message: 'settlement sweep failed', ...failure }));
-  if (report.completed.length > 0)
-    console.log(JSON.stringify({ level: 'INFO', message: 'settlements completed', tables: report.completed }));
+  for (const failure of report.failed) logger.error('settlement sweep failed', { ...failure });
+  if (report.completed.length > 0) logger.info('settlements completed', { tables: report.completed });
   return { completed: report.completed.length, failed: report.failed.length };
 }
