@@ -11,6 +11,7 @@ import { takeDownBet } from '../services/take-down-bet';
 import { startNewShoe } from '../services/start-new-shoe';
 import { closeBetting } from '../services/close-betting';
 import { setShooter } from '../services/set-shooter';
+import { deposit, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealRecord, RollRecord } from '../store/records';
@@ -66,6 +67,10 @@ export const resolvers: Resolvers = {
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
     submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
     startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
+    openAccount: (_, { input }, ctx) =>
+      openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
+    deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
   },
 

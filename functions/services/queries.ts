@@ -18,7 +18,7 @@ export function tableOutcomes(deps: ServiceDependencies, tableId: string, last: 
 }
 
 export async function findAccount(deps: ServiceDependencies, caller: Caller, playerId: string): Promise<AccountRecord | undefined> {
-  if (playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only read your own account.');
+  if (!mayRead(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own account.');
   return getAccount(deps.db, playerId);
 }
 
@@ -30,14 +30,17 @@ export async function ownAccount(deps: ServiceDependencies, caller: Caller): Pro
 
 export async function findBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord | undefined> {
   const bet = await getBet(deps.db, id);
-  if (bet && bet.playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
+  if (bet && !mayRead(caller, bet.playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
   return bet;
 }
 
 export function accountBets(deps: ServiceDependencies, caller: Caller, playerId: string, last: number): Promise<BetRecord[]> {
-  if (playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
+  if (!mayRead(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
   return listPlayerBets(deps.db, playerId, boundedCount(last, 'last', 200));
 }
+
+/** A player reads their own account and bets; an operator reads anyone's. */
+const mayRead = (caller: Caller, playerId: string): boolean => caller.playerId === playerId || caller.roles.has('OPERATOR');
 
 function boundedCount(value: number, name: string, max: number): number {
   if (!Number.isInteger(value) || value < 1 || value > max) {

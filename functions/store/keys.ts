@@ -7,6 +7,7 @@
  *   TABLE#<tableId>      SETTLED#<betKey>      a decided bet (won, lost, pushed)
  *   TABLE#<tableId>      OUTCOME#<sequence>    a roll or a deal, its settlement plan and whether it is applied
  *   ACCOUNT#<playerId>   ACCOUNT               a player's balance
+ *   ACCOUNT#<playerId>   CASH#<reference>      a deposit or withdrawal by the cashier, once per reference
  *   POOL#<poolId>        POOL                  a progressive jackpot pool
  *   IDEMPOTENCY#<playerId>#<key>  IDEMPOTENCY  which bet a client's idempotency key placed
  *   SETTLING             TABLE#<tableId>       a table with an outcome recorded but not yet fully settled
@@ -29,6 +30,7 @@ export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_P
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
+export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: `CASH#${reference}` });
 export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
   pk: `IDEMPOTENCY#${playerId}#${key}`,
   sk: 'IDEMPOTENCY',

@@ -154,6 +154,15 @@ export interface JackpotPayoutRecord {
 
 export type OutcomeRecord = RollRecord | DealRecord;
 
+/** Money in or out of an account at the cashier, recorded once per client reference. */
+export interface CashMovementRecord {
+  readonly playerId: string;
+  readonly reference: string;
+  readonly kind: 'DEPOSIT' | 'WITHDRAWAL';
+  readonly amount: number;
+  readonly at: string;
+}
+
 export interface AccountRecord {
   readonly id: string;
   readonly currency: string;

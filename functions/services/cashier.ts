@@ -1,0 +1,78 @@
+import { createAccount, getAccount } from '../store/accounts';
+import { commitCashMovement, getCashMovement } from '../store/cashier';
+import type { AccountRecord, CashMovementRecord } from '../store/records';
+import { ServiceError } from './service-error';
+import type { Caller, ServiceDependencies } from './services';
+
+/**
+ * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
+ * as deposits and withdrawals, each under a client reference that moves money at most once.
+ */
+
+const CURRENCY = /^[A-Z]{3}$/;
+const REFERENCE = /^[A-Za-z0-9_.:-]{1,128}$/;
+
+export async function openAccount(
+  deps: ServiceDependencies,
+  _caller: Caller,
+  request: { playerId: string; currency: string },
+): Promise<AccountRecord> {
+  if (!CURRENCY.test(request.currency)) {
+    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
+  }
+  const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
+  if (await createAccount(deps.db, account)) return account;
+  const existing = (await getAccount(deps.db, request.playerId))!;
+  // Opening the same account again is a retry, not an error; in another currency it is a mistake.
+  if (existing.currency !== request.currency) {
+    throw new ServiceError('CURRENCY_MISMATCH', `Player "${request.playerId}" already has an account in ${existing.currency}.`);
+  }
+  return existing;
+}
+
+export interface CashMovementRequest {
+  readonly playerId: string;
+  readonly amount: number;
+  readonly reference: string;
+}
+
+export const deposit = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
+  moveCash(deps, caller, request, 'DEPOSIT');
+export const withdraw = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
+  moveCash(deps, caller, request, 'WITHDRAWAL');
+
+async function moveCash(
+  deps: ServiceDependencies,
+  _caller: Caller,
+  request: CashMovementRequest,
+  kind: CashMovementRecord['kind'],
+): Promise<AccountRecord> {
+  if (!REFERENCE.test(request.reference)) {
+    throw new ServiceError('BAD_USER_INPUT', 'reference must be 1 to 128 characters among letters, digits and _ . : -');
+  }
+  if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
+  const movement: CashMovementRecord = {
+    playerId: request.playerId,
+    reference: request.reference,
+    kind,
+    amount: request.amount,
+    at: deps.now(),
+  };
+
+  const outcome = await commitCashMovement(deps.db, movement);
+  if (outcome === 'REFERENCE_USED') {
+    const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
+    if (earlier.kind !== kind || earlier.amount !== request.amount) {
+      throw new ServiceError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `reference "${request.reference}" already recorded a ${earlier.kind.toLowerCase()} of ${earlier.amount} for "${request.playerId}".`,
+      );
+    }
+  }
+  const account = await getAccount(deps.db, request.playerId);
+  if (!account) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
+  if (outcome === 'ACCOUNT_REFUSED') {
+    throw new ServiceError('INSUFFICIENT_FUNDS', `A withdrawal of ${request.amount} exceeds the balance of ${account.balance}.`);
+  }
+  return account;
+}

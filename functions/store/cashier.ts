@@ -1,0 +1,53 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db';
+import { accountKey, cashMovementKey } from './keys';
+import { toItem, toRecord } from './items';
+import type { CashMovementRecord } from './records';
+import { cancellationReasons, conditionFailedAt } from './transaction-cancellation';
+
+export type CashMovementOutcome = 'MOVED' | 'ACCOUNT_REFUSED' | 'REFERENCE_USED';
+
+/**
+ * A deposit or withdrawal in one transaction: the balance moves (a withdrawal only if the balance
+ * covers it) and the movement is recorded under its reference, which can be used only once.
+ */
+export async function commitCashMovement(db: Db, movement: CashMovementRecord): Promise<CashMovementOutcome> {
+  const withdrawal = movement.kind === 'WITHDRAWAL';
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: accountKey(movement.playerId),
+              UpdateExpression: withdrawal ? 'SET balance = balance - :amount' : 'SET balance = balance + :amount',
+              ConditionExpression: withdrawal ? 'attribute_exists(pk) AND balance >= :amount' : 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':amount': movement.amount },
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: toItem(cashMovementKey(movement.playerId, movement.reference), movement),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'MOVED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons && conditionFailedAt(reasons, 1)) return 'REFERENCE_USED';
+    if (reasons && conditionFailedAt(reasons, 0)) return 'ACCOUNT_REFUSED';
+    throw error;
+  }
+}
+
+export async function getCashMovement(db: Db, playerId: string, reference: string): Promise<CashMovementRecord | undefined> {
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: cashMovementKey(playerId, reference), ConsistentRead: true }),
+  );
+  return Item ? toRecord<CashMovementRecord>(Item) : undefined;
+}
