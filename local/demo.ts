@@ -3,11 +3,11 @@
  * an open craps table, a baccarat table with a modality A jackpot and its pool, plus the
  * document the explorer opens with.
  */
-import { createAccount } from '../functions/store/accounts';
 import { getJackpotPool } from '../functions/store/jackpot-pools';
 import { getTableSession } from '../functions/store/tables';
 import { openTable } from '../functions/services/open-table';
 import { openJackpotPool } from '../functions/services/jackpot-pools';
+import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
 
 /** In the demo one person plays and deals: the demo player also holds the dealer role. */
@@ -22,8 +22,9 @@ const operator: Caller = { playerId: DEMO_OPERATOR, roles: new Set(['OPERATOR'])
 const withId = (deps: ServiceDependencies, id: string): ServiceDependencies => ({ ...deps, newId: () => id });
 
 export async function seedDemo(deps: ServiceDependencies): Promise<void> {
-  // 10,000.00 MOP in avos.
-  await createAccount(deps.db, { id: DEMO_PLAYER, currency: 'MOP', balance: 1_000_000, createdAt: deps.now() });
+  // Through the cashier, as an operator would: 10,000.00 MOP in avos, deposited once.
+  await openAccount(deps, operator, { playerId: DEMO_PLAYER, currency: 'MOP' });
+  await deposit(deps, operator, { playerId: DEMO_PLAYER, amount: 1_000_000, reference: 'demo-seed' });
   if (!(await getTableSession(deps.db, DEMO_TABLE))) {
     await openTable(withId(deps, DEMO_TABLE), operator, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
   }
