@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { accountKey, cashMovementKey } from './keys';
+import { cashMovementKey } from './keys';
+import { creditAccount, debitAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { CashMovementRecord } from './records';
 import { cancellationReasons, conditionFailedAt } from './transaction-cancellation';
@@ -17,15 +18,7 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord): 
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: accountKey(movement.playerId),
-              UpdateExpression: withdrawal ? 'SET balance = balance - :amount' : 'SET balance = balance + :amount',
-              ConditionExpression: withdrawal ? 'attribute_exists(pk) AND balance >= :amount' : 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':amount': movement.amount },
-            },
-          },
+          withdrawal ? debitAccount(db, movement.playerId, movement.amount) : creditAccount(db, movement.playerId, movement.amount),
           {
             Put: {
               TableName: db.tableName,

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { accountKey, outcomeKey, poolKey } from './keys';
+import { outcomeKey, poolKey } from './keys';
+import { creditAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
@@ -52,17 +53,7 @@ export async function commitJackpotRound(
               ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
             },
           },
-          ...(payout.share > 0
-            ? bettors.map((playerId) => ({
-                Update: {
-                  TableName: db.tableName,
-                  Key: accountKey(playerId),
-                  UpdateExpression: 'SET balance = balance + :share',
-                  ConditionExpression: 'attribute_exists(pk)',
-                  ExpressionAttributeValues: { ':share': payout.share },
-                },
-              }))
-            : []),
+          ...(payout.share > 0 ? bettors.map((playerId) => creditAccount(db, playerId, payout.share)) : []),
         ],
       }),
     );

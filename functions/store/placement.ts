@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { accountKey, idempotencyKey, openBetKey, ownerPk } from './keys';
-import { lockTableVersion, type TransactAction } from './layout-actions';
+import { idempotencyKey, openBetKey, ownerPk } from './keys';
+import { debitAccount, lockTableVersion, type TransactAction } from './transaction-actions';
 import { toItem } from './items';
 import type { BetRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
@@ -32,15 +32,7 @@ export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpoc
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
     lockTableVersion(db, table),
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: accountKey(bet.playerId),
-        UpdateExpression: 'SET balance = balance - :amount',
-        ConditionExpression: 'attribute_exists(pk) AND balance >= :amount AND currency = :currency',
-        ExpressionAttributeValues: { ':amount': bet.amount, ':currency': table.currency },
-      },
-    },
+    debitAccount(db, bet.playerId, bet.amount, table.currency),
     {
       Put: {
         TableName: db.tableName,

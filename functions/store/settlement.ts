@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteComma
 import type { Db } from './db';
 import { OUTCOME_PREFIX, SETTLING_PK, openBetKey, outcomeKey, parseBetId, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
-import { removeFromLayout, type TransactAction } from './layout-actions';
+import { removeFromLayout, type TransactAction } from './transaction-actions';
 import type { BetRecord, BetStatus, OutcomeRecord, PlannedSettlement, TableRecord, TableState } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 import { listOpenBets, queryAll } from './bets';

@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { lockTableVersion, removeFromLayout } from './layout-actions';
+import { lockTableVersion, removeFromLayout } from './transaction-actions';
 import type { BetRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 

@@ -5,8 +5,9 @@ import { toItem } from './items';
 import type { BetRecord, TableRecord } from './records';
 
 /**
- * Transaction actions shared by the use cases that change a table's layout (placing a bet,
- * taking one down, settling a roll): each returns actions for a TransactWriteItems, nothing sent.
+ * Transaction actions shared by the use cases that move money or change a table's layout
+ * (placing a bet, taking one down, settling an outcome, the cashier, the jackpot): each returns
+ * actions for a TransactWriteItems, nothing sent.
  */
 export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -49,16 +50,32 @@ export function removeFromLayout(db: Db, decided: BetRecord): TransactAction[] {
       },
     },
   ];
-  if (decided.returned > 0) {
-    actions.push({
-      Update: {
-        TableName: db.tableName,
-        Key: accountKey(decided.playerId),
-        UpdateExpression: 'SET balance = balance + :returned',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':returned': decided.returned },
-      },
-    });
-  }
+  if (decided.returned > 0) actions.push(creditAccount(db, decided.playerId, decided.returned));
   return actions;
+}
+
+/** Money into a player's account (which must exist). */
+export function creditAccount(db: Db, playerId: string, amount: number): TransactAction {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: accountKey(playerId),
+      UpdateExpression: 'SET balance = balance + :amount',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':amount': amount },
+    },
+  };
+}
+
+/** Money out of a player's account, only if the balance covers it (and, given one, in that currency). */
+export function debitAccount(db: Db, playerId: string, amount: number, currency?: string): TransactAction {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: accountKey(playerId),
+      UpdateExpression: 'SET balance = balance - :amount',
+      ConditionExpression: `attribute_exists(pk) AND balance >= :amount${currency !== undefined ? ' AND currency = :currency' : ''}`,
+      ExpressionAttributeValues: { ':amount': amount, ...(currency !== undefined ? { ':currency': currency } : {}) },
+    },
+  };
 }
