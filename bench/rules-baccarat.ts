@@ -64,5 +64,7 @@ export function run(): void {
   const jackpot = timed(() => {
     for (const cards of rounds) highestJackpotCombination('C', cards);
   });
-  process.stdout.write(`jackpot combination (modality C) per round: ${Math.round(rounds.length / (jackpot.ms / 1000)).toLocaleString('en-US')} rounds/s\n`);
+  process.stdout.write(
+    `jackpot combination (modality C) per round: ${Math.round(rounds.length / (jackpot.ms / 1000)).toLocaleString('en-US')} rounds/s\n`,
+  );
 }

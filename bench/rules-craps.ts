@@ -49,7 +49,9 @@ export function run(): void {
   const out = process.stdout;
   out.write(`layouts recorded: ${snapshots.length} rolls, ${betsPerRoll.toFixed(1)} open bets per roll on average (${PLAYERS} players)\n`);
   out.write(`rolls settled per second:       ${format(rollsPerSecond)}\n`);
-  out.write(`bet resolutions per second:     ${format(resolutionsPerSecond)}  (target 5,000,000: ${resolutionsPerSecond >= 5e6 ? 'met' : 'NOT met'})\n`);
+  out.write(
+    `bet resolutions per second:     ${format(resolutionsPerSecond)}  (target 5,000,000: ${resolutionsPerSecond >= 5e6 ? 'met' : 'NOT met'})\n`,
+  );
 }
 
 /** Plays a seeded table: every player keeps a line bet with full odds, a come bet with odds, and their props up. */

@@ -3,10 +3,9 @@
  * an open craps table, a baccarat table with a modality A jackpot and its pool, plus the
  * document the explorer opens with.
  */
-import { getJackpotPool } from '../functions/store/jackpot-pools';
-import { getTableSession } from '../functions/store/tables';
+import { findTable } from '../functions/services/queries';
 import { openTable } from '../functions/services/open-table';
-import { openJackpotPool } from '../functions/services/jackpot-pools';
+import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-pools';
 import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
 
@@ -25,13 +24,13 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   // Through the cashier, as an operator would: 10,000.00 MOP in avos, deposited once.
   await openAccount(deps, operator, { playerId: DEMO_PLAYER, currency: 'MOP' });
   await deposit(deps, operator, { playerId: DEMO_PLAYER, amount: 1_000_000, reference: 'demo-seed' });
-  if (!(await getTableSession(deps.db, DEMO_TABLE))) {
+  if (!(await findTable(deps, DEMO_TABLE))) {
     await openTable(withId(deps, DEMO_TABLE), operator, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
   }
-  if (!(await getJackpotPool(deps.db, DEMO_POOL))) {
+  if (!(await findJackpotPool(deps, DEMO_POOL))) {
     await openJackpotPool(withId(deps, DEMO_POOL), operator, { currency: 'MOP', seed: 5_000_000 });
   }
-  if (!(await getTableSession(deps.db, DEMO_BACCARAT_TABLE))) {
+  if (!(await findTable(deps, DEMO_BACCARAT_TABLE))) {
     await openTable(withId(deps, DEMO_BACCARAT_TABLE), operator, {
       game: 'BACCARAT',
       currency: 'MOP',

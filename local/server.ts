@@ -87,7 +87,7 @@ async function invokeHandler(options: LocalServerOptions, request: IncomingMessa
 }
 
 /** The event API Gateway HTTP API sends a Lambda integration (payload format 2.0). */
-export function toApiGatewayEvent(
+function toApiGatewayEvent(
   request: IncomingMessage,
   url: URL,
   headers: Record<string, string>,

@@ -23,7 +23,8 @@ function parseArgs(args: readonly string[]): ReportArgs {
   const parsed: ReportArgs = { decks: 8, format: 'table' };
   for (let i = 0; i < args.length; i += 1) {
     const arg = args[i] as string;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     const value = (): string => {
       const v = inline ?? args[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -51,7 +52,9 @@ function parseArgs(args: readonly string[]): ReportArgs {
         break;
       }
       default:
-        throw new Error(`unknown baccarat report option ${arg} (use --decks N, --commission standard|six-pays-half|dragon-push, --format json)`);
+        throw new Error(
+          `unknown baccarat report option ${arg} (use --decks N, --commission standard|six-pays-half|dragon-push, --format json)`,
+        );
     }
   }
   return parsed;
@@ -89,7 +92,11 @@ function asJson(report: BaccaratReport): unknown {
     jackpot: Object.fromEntries(
       Object.entries(report.jackpot ?? {}).map(([modality, entries]) => [
         modality,
-        entries.map((entry) => ({ combination: entry.combination, count: entry.count.toString(), probability: entry.probability.toString() })),
+        entries.map((entry) => ({
+          combination: entry.combination,
+          count: entry.count.toString(),
+          probability: entry.probability.toString(),
+        })),
       ]),
     ),
   };
@@ -127,7 +134,7 @@ function asTable(report: BaccaratReport): string {
     for (const [modality, entries] of Object.entries(report.jackpot)) {
       lines.push('', `jackpot modality ${modality}`.padEnd(44) + 'probability        one in');
       for (const entry of entries) {
-        const oneIn = entry.count === 0n ? '-' : (Number(deals.total / entry.count)).toLocaleString('en-US');
+        const oneIn = entry.count === 0n ? '-' : Number(deals.total / entry.count).toLocaleString('en-US');
         lines.push(`  ${entry.combination.padEnd(42)}${entry.probability.toDecimal(10).padEnd(19)}${oneIn}`);
       }
     }

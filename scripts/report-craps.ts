@@ -78,7 +78,11 @@ function toTable(report: CrapsReport): string {
     e.rollsToDecision.toDecimal(3),
   ]);
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
-  const line = (cells: readonly string[]): string => cells.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join('  ')
+      .trimEnd();
   const o = report.options;
   const onOff = (working: boolean): string => (working ? 'working' : 'off');
   return [

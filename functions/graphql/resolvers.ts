@@ -11,10 +11,11 @@ import { takeDownBet } from '../services/take-down-bet';
 import { startNewShoe } from '../services/start-new-shoe';
 import { closeBetting } from '../services/close-betting';
 import { setShooter } from '../services/set-shooter';
+import { closeTable } from '../services/close-table';
 import { deposit, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
-import type { DealRecord, RollRecord } from '../store/records';
+import type { DealView, RollView } from '../services/views';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -29,8 +30,8 @@ function requireRole(context: GraphQLContext, role: Role): Caller {
   throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
 }
 
-const isRoll = (outcome: { kind: string }): outcome is RollRecord => outcome.kind === 'ROLL';
-const isDeal = (outcome: { kind: string }): outcome is DealRecord => outcome.kind === 'DEAL';
+const isRoll = (outcome: { kind: string }): outcome is RollView => outcome.kind === 'ROLL';
+const isDeal = (outcome: { kind: string }): outcome is DealView => outcome.kind === 'DEAL';
 
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
@@ -71,6 +72,7 @@ export const resolvers: Resolvers = {
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
     deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    closeTable: (_, { tableId }, ctx) => closeTable(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
   },
 

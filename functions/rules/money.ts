@@ -15,6 +15,9 @@ export interface PayoutOdds {
 
 export const odds = (to: number, per = 1): PayoutOdds => ({ to, per });
 
+/** Shares of an amount are given in basis points: 10,000 is the whole. */
+export const BASIS_POINTS = 10_000;
+
 /** Largest amount any single stake or payout may reach: keeps every product exact in a double. */
 export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 

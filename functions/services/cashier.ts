@@ -2,6 +2,7 @@ import { createAccount, getAccount } from '../store/accounts';
 import { commitCashMovement, getCashMovement } from '../store/cashier';
 import type { AccountRecord, CashMovementRecord } from '../store/records';
 import { ServiceError } from './service-error';
+import { assertClientKey, assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
 /**
@@ -9,17 +10,12 @@ import type { Caller, ServiceDependencies } from './services';
  * as deposits and withdrawals, each under a client reference that moves money at most once.
  */
 
-const CURRENCY = /^[A-Z]{3}$/;
-const REFERENCE = /^[A-Za-z0-9_.:-]{1,128}$/;
-
 export async function openAccount(
   deps: ServiceDependencies,
   _caller: Caller,
   request: { playerId: string; currency: string },
 ): Promise<AccountRecord> {
-  if (!CURRENCY.test(request.currency)) {
-    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
-  }
+  assertCurrency(request.currency);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   if (await createAccount(deps.db, account)) return account;
   const existing = (await getAccount(deps.db, request.playerId))!;
@@ -47,9 +43,7 @@ async function moveCash(
   request: CashMovementRequest,
   kind: CashMovementRecord['kind'],
 ): Promise<AccountRecord> {
-  if (!REFERENCE.test(request.reference)) {
-    throw new ServiceError('BAD_USER_INPUT', 'reference must be 1 to 128 characters among letters, digits and _ . : -');
-  }
+  assertClientKey('reference', request.reference);
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
   const movement: CashMovementRecord = {
     playerId: request.playerId,

@@ -1,6 +1,7 @@
 import { createJackpotPool, getJackpotPool } from '../store/jackpot-pools';
 import type { JackpotPoolRecord } from '../store/records';
 import { ServiceError } from './service-error';
+import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
 export interface OpenJackpotPoolRequest {
@@ -14,9 +15,7 @@ export async function openJackpotPool(
   _caller: Caller,
   request: OpenJackpotPoolRequest,
 ): Promise<JackpotPoolRecord> {
-  if (!/^[A-Z]{3}$/.test(request.currency)) {
-    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
-  }
+  assertCurrency(request.currency);
   const pool: JackpotPoolRecord = {
     id: deps.newId(),
     currency: request.currency,

@@ -11,6 +11,7 @@ import { getJackpotPool } from '../store/jackpot-pools';
 import { createTableSession } from '../store/tables';
 import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
+import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
 export interface OpenTableRequest {
@@ -41,9 +42,7 @@ export const MAX_TABLE_MAXIMUM = Math.floor(MAX_MONEY / 100);
 
 /** Opens a table session with options the game's rules have validated. */
 export async function openTable(deps: ServiceDependencies, _caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
-  if (!/^[A-Z]{3}$/.test(request.currency)) {
-    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${request.currency}".`);
-  }
+  assertCurrency(request.currency);
   if (request.maximumBet > MAX_TABLE_MAXIMUM) {
     throw new ServiceError(
       'BAD_USER_INPUT',

@@ -5,6 +5,7 @@ import { betIdForIdempotencyKey, commitBetPlacement } from '../store/placement';
 import type { BetRecord, BetType } from '../store/records';
 import { validatePlacement } from './bet-validation';
 import { assertBettingOpen } from './betting-gate';
+import { assertClientKey } from './request-checks';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
@@ -18,17 +19,13 @@ export interface PlaceBetRequest {
   readonly idempotencyKey?: string | null;
 }
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,128}$/;
-
 /**
  * Places a bet for the caller: validated by the table's game rules against its current state and
  * the bets already on the layout, then the stake is debited and the bet laid in one transaction.
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   const key = request.idempotencyKey ?? undefined;
-  if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-    throw new ServiceError('BAD_USER_INPUT', 'idempotencyKey must be 1 to 128 characters among letters, digits and _ . : -');
-  }
+  if (key !== undefined) assertClientKey('idempotencyKey', key);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.now();
     if (key !== undefined) {

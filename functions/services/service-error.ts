@@ -18,6 +18,7 @@ export type ServiceErrorCode =
   | 'SEAT_TAKEN'
   | 'SHOOTER_NOT_ELIGIBLE'
   | 'TABLE_FULL'
+  | 'TABLE_HAS_OPEN_BETS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'CONFLICT';
 

@@ -9,7 +9,7 @@ import {
   type BaccaratBetType,
   type Card,
 } from '../rules/baccarat';
-import { odds, winnings } from '../rules/money';
+import { BASIS_POINTS, odds, winnings } from '../rules/money';
 import type { BetRecord, DealRecord, JackpotRound, PlannedSettlement } from '../store/records';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
@@ -25,8 +25,6 @@ export interface SubmitDealRequest {
 }
 
 export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
-
-const BASIS_POINTS = 10_000;
 
 /**
  * Records a baccarat round (the cards in dealt order) and settles every bet on the layout through

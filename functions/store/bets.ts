@@ -5,7 +5,7 @@ import { toRecord } from './items';
 import type { BetRecord } from './records';
 import { tableDefinition } from './table-definition';
 
-/** Every bet on a table's layout, read strongly consistent: a roll is settled against exactly these. */
+/** Every bet on a table's layout, read strongly consistent: an outcome is settled against exactly these. */
 export async function listOpenBets(db: Db, tableId: string): Promise<BetRecord[]> {
   const { pk } = openBetKey(tableId, '');
   return queryAll(db, {

@@ -4,7 +4,7 @@
  *
  *   TABLE#<tableId>      TABLE                 the table session: game, options, state, version
  *   TABLE#<tableId>      BET#<betKey>          an open bet: on the layout, settlement's work list
- *   TABLE#<tableId>      SETTLED#<betKey>      a decided bet (won, lost, pushed)
+ *   TABLE#<tableId>      SETTLED#<betKey>      a decided bet (won, lost, pushed, taken down)
  *   TABLE#<tableId>      OUTCOME#<sequence>    a roll or a deal, its settlement plan and whether it is applied
  *   ACCOUNT#<playerId>   ACCOUNT               a player's balance
  *   ACCOUNT#<playerId>   CASH#<reference>      a deposit or withdrawal by the cashier, once per reference

@@ -25,10 +25,10 @@ const ITEM = { table: 0, account: 1, bet: 2, idempotency: 3 } as const;
 
 /**
  * One transaction places a bet: the table is still at the version the bet was validated against
- * (and not settling a roll), the stake leaves the balance only if the balance covers it, the bet
+ * (betting open, no outcome being settled), the stake leaves the balance only if the balance covers it, the bet
  * lands on the layout, and the client's idempotency key (if any) is claimed. All or nothing.
  */
-export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
+function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
     lockTableVersion(db, table),

@@ -71,7 +71,7 @@ export interface BetRecord {
   readonly number?: PointNumber | null;
   /** Craps odds: the bet they back. */
   readonly baseBetId?: string | null;
-  /** Baccarat: the seat the bet was placed from (jackpot bets need one). */
+  /** The seat the bet was placed from (baccarat jackpot bets need one; craps dice pass in seat order). */
   readonly seat?: number | null;
   readonly status: BetStatus;
   readonly winnings: number;

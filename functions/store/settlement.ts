@@ -27,12 +27,7 @@ export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
 export const needsSettlement = (outcome: OutcomeRecord): boolean =>
   outcome.plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
 
-export function recordOutcomeTransaction(
-  db: Db,
-  table: TableRecord,
-  outcome: OutcomeRecord,
-  stateAfter: TableState,
-): TransactWriteCommandInput {
+function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): TransactWriteCommandInput {
   const settling = needsSettlement(outcome);
   return {
     TransactItems: [
@@ -129,13 +124,7 @@ export async function listRecentOutcomes(db: Db, tableId: string, last: number):
 }
 
 /** Everything a planned settlement writes, given the open bet it applies to. */
-export function settlementActions(
-  db: Db,
-  outcome: OutcomeRecord,
-  entry: PlannedSettlement,
-  bet: BetRecord,
-  settledAt: string,
-): TransactAction[] {
+function settlementActions(db: Db, outcome: OutcomeRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
   const { resolution } = entry;
   if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, outcome.sequence, settledAt));
   const { tableId, betKey } = parseBetId(bet.id)!;

@@ -37,6 +37,11 @@ export function closeBetting(db: Db, tableId: string, version: number): Promise<
   return updateUnderLock(db, tableId, version, 'SET bettingClosed = :closed', {}, { ':closed': true });
 }
 
+/** Closes a table session for good (the table is kept for its history), under its optimistic lock. */
+export function closeTableSession(db: Db, tableId: string, version: number): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET #status = :closed', { '#status': 'status' }, { ':closed': 'CLOSED' });
+}
+
 /** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
 export function setShooter(db: Db, tableId: string, version: number, shooter: string): Promise<boolean> {
   return updateUnderLock(db, tableId, version, 'SET #state.shooter = :shooter', { '#state': 'state' }, { ':shooter': shooter });

@@ -153,6 +153,7 @@ describe('a baccarat round', () => {
         { bet: { type: 'TIE', status: 'LOST' }, outcome: 'LOSE', winnings: 0, returned: 0 },
       ]),
     );
+    expect(round.settlements).toHaveLength(3);
     expect(await api.balance('bac-1')).toBe(100_000 - 3_000 + 3_705);
     expect(round.table).toEqual({ baccarat: { roundCount: 1, cardsDealtFromShoe: 5 }, openBets: [] });
   });

@@ -72,6 +72,7 @@ describe('a come bet', () => {
         { bet: { id: odds.id, type: 'COME_ODDS', number: 8 }, outcome: 'WIN', winnings: 1_200, returned: 2_200 }, // 6:5 on 8
       ]),
     );
+    expect(hit).toHaveLength(2);
     expect(await api.balance(player)).toBe(100_000 - 2_000 + 4_200);
   });
 });
@@ -95,6 +96,7 @@ describe('Pass Line odds', () => {
         ['PASS_ODDS', 'WIN', 6_000],
       ]),
     );
+    expect(hit).toHaveLength(2);
     expect(await api.balance(player)).toBe(100_000 + 1_000 + 6_000);
   });
 });
@@ -137,6 +139,7 @@ describe('one-roll and multi-roll bets', () => {
         ['BOXCARS', 'WIN', 3_000],
       ]),
     );
+    expect(settled).toHaveLength(2); // the Hard 6 is no decision
     expect(await layout()).toEqual([{ id: hard.id, type: 'HARD_6', number: null }]);
     const hit = await roll(3, 3);
     expect(hit).toMatchObject([{ bet: { type: 'HARD_6' }, outcome: 'WIN', winnings: 4_500 }]);

@@ -290,7 +290,9 @@ describe('the settlement sweeper', () => {
     expect(await api.balance('swept')).toBe(6_000);
 
     // Swept tables are released and forgotten: a second sweep has nothing to do for it.
-    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60)).completed).not.toContain(tableId);
+    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60)).completed).not.toContain(
+      tableId,
+    );
     expect((await passLine('swept', 1_000)).errors).toBeUndefined();
     expect(await api.balance('swept')).toBe(5_000);
   });

@@ -5,6 +5,8 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountKey } from '../../functions/store/keys';
 import { createDb, type Db } from '../../functions/store/db';
 import { createAccount, getAccount } from '../../functions/store/accounts';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
@@ -37,6 +39,7 @@ export interface TestApi {
   graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
   /** "No more bets" at the table, as a dealer: required before every roll or deal. */
   closeBetting(tableId: string): Promise<void>;
+  /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   balance(playerId: string): Promise<number | undefined>;
   close(): Promise<void>;
@@ -103,7 +106,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
-      await createAccount(db, { id: playerId, currency, balance, createdAt: new Date().toISOString() });
+      if (await createAccount(db, { id: playerId, currency, balance, createdAt: new Date().toISOString() })) return;
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: accountKey(playerId),
+          UpdateExpression: 'SET balance = :balance, currency = :currency',
+          ExpressionAttributeValues: { ':balance': balance, ':currency': currency },
+        }),
+      );
     },
     balance: async (playerId) => (await getAccount(db, playerId))?.balance,
     close: () => server.close(),

@@ -1,4 +1,4 @@
-import { MAX_MONEY, odds, winnings } from '../money';
+import { BASIS_POINTS, MAX_MONEY, odds, winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
 import { JACKPOT_COMBINATIONS, JACKPOT_MODALITIES, type JackpotCombination, type JackpotModality } from './jackpot';
 
@@ -22,7 +22,6 @@ const FIXED: JackpotPrizeRule = { kind: 'FIXED' };
 
 /** Art. 17.6: the paradise straight pays at least 10% of the pool (1000 basis points). */
 export const PARADISE_STRAIGHT_POOL_BASIS_POINTS = 1000;
-const BASIS_POINTS = 10_000;
 
 export const JACKPOT_PRIZE_RULES: {
   readonly [M in JackpotModality]: Readonly<Record<(typeof JACKPOT_COMBINATIONS)[M][number], JackpotPrizeRule>>;

@@ -53,7 +53,11 @@ describe('splitJackpotPrize', () => {
   it('modality C six of a kind pays the higher of its fixed amount and the operator’s percentage (art. 17.10)', () => {
     expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND', 10_000_000n, 2).prize).toBe(2_500_000n);
     expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND', 2_000_000n, 2).prize).toBe(1_000_000n);
-    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND_SAME_COLOUR', 2_000_001n, 2)).toMatchObject({ prize: 2_000_001n, remainder: 1n, wholePool: true });
+    expect(splitJackpotPrize(configC, 'SIX_OF_A_KIND_SAME_COLOUR', 2_000_001n, 2)).toMatchObject({
+      prize: 2_000_001n,
+      remainder: 1n,
+      wholePool: true,
+    });
   });
 
   it('never pays out more than the pool holds', () => {

@@ -7,7 +7,14 @@ const combination = (modality: JackpotModality, codes: string) => highestJackpot
 
 describe('jackpot combinations', () => {
   it('ranks each modality’s combinations in the regulation’s order (art. 13.1(4)(3))', () => {
-    expect(JACKPOT_COMBINATIONS.A).toEqual(['ROYAL_FLUSH', 'PARADISE_STRAIGHT', 'FOUR_OF_A_KIND', 'DOUBLE_PAIRS', 'THREE_OF_A_KIND', 'SINGLE_PAIR']);
+    expect(JACKPOT_COMBINATIONS.A).toEqual([
+      'ROYAL_FLUSH',
+      'PARADISE_STRAIGHT',
+      'FOUR_OF_A_KIND',
+      'DOUBLE_PAIRS',
+      'THREE_OF_A_KIND',
+      'SINGLE_PAIR',
+    ]);
     expect(JACKPOT_COMBINATIONS.B).toEqual(['SIX_OF_A_KIND', 'FIVE_OF_A_KIND', 'DOUBLE_THREE', 'FOUR_OF_A_KIND', 'THREE_OF_A_KIND']);
     expect(JACKPOT_COMBINATIONS.C).toEqual([
       'SIX_OF_A_KIND_SAME_COLOUR',

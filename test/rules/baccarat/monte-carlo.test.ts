@@ -45,13 +45,41 @@ function expectFrequency(name: string, observed: number, count: bigint): void {
 describe(`a seeded Monte Carlo over dealt shoes (${ROUNDS.toLocaleString('en-US')} rounds, 8 decks)`, () => {
   it('agrees with the exact outcome counts', () => {
     const count = (test: (r: RoundResult) => boolean) => rounds.filter(({ result }) => test(result)).length;
-    expectFrequency('Banker wins', count((r) => r.winner === 'BANKER'), exact.deals.bankerWins);
-    expectFrequency('Player wins', count((r) => r.winner === 'PLAYER'), exact.deals.playerWins);
-    expectFrequency('ties', count((r) => r.winner === 'TIE'), exact.deals.ties);
-    expectFrequency('Banker wins on 6', count((r) => r.winner === 'BANKER' && r.banker.total === 6), exact.deals.bankerWinsOnSix);
-    expectFrequency('Dragon 7', count((r) => r.dragon7), exact.deals.dragon7);
-    expectFrequency('Player pairs', count((r) => r.player.pair), exact.deals.playerPairs);
-    expectFrequency('Banker pairs', count((r) => r.banker.pair), exact.deals.bankerPairs);
+    expectFrequency(
+      'Banker wins',
+      count((r) => r.winner === 'BANKER'),
+      exact.deals.bankerWins,
+    );
+    expectFrequency(
+      'Player wins',
+      count((r) => r.winner === 'PLAYER'),
+      exact.deals.playerWins,
+    );
+    expectFrequency(
+      'ties',
+      count((r) => r.winner === 'TIE'),
+      exact.deals.ties,
+    );
+    expectFrequency(
+      'Banker wins on 6',
+      count((r) => r.winner === 'BANKER' && r.banker.total === 6),
+      exact.deals.bankerWinsOnSix,
+    );
+    expectFrequency(
+      'Dragon 7',
+      count((r) => r.dragon7),
+      exact.deals.dragon7,
+    );
+    expectFrequency(
+      'Player pairs',
+      count((r) => r.player.pair),
+      exact.deals.playerPairs,
+    );
+    expectFrequency(
+      'Banker pairs',
+      count((r) => r.banker.pair),
+      exact.deals.bankerPairs,
+    );
   });
 
   it('settles the Banker bet at the exact house edge under every commission option', () => {

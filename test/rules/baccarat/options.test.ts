@@ -27,7 +27,12 @@ describe('makeBaccaratOptions', () => {
 
   it('configures modality B and C prize tables with every fixed amount they need', () => {
     const b = makeBaccaratOptions({ jackpot: { modality: 'B', approvalReference: 'DICJ 12/2024' } });
-    expect(Object.keys(b.jackpot?.fixedAmounts ?? {}).sort()).toEqual(['DOUBLE_THREE', 'FIVE_OF_A_KIND', 'FOUR_OF_A_KIND', 'THREE_OF_A_KIND']);
+    expect(Object.keys(b.jackpot?.fixedAmounts ?? {}).sort()).toEqual([
+      'DOUBLE_THREE',
+      'FIVE_OF_A_KIND',
+      'FOUR_OF_A_KIND',
+      'THREE_OF_A_KIND',
+    ]);
     expect(b.jackpot?.approvalReference).toBe('DICJ 12/2024');
     const c = makeBaccaratOptions({ jackpot: { modality: 'C', poolPercentBasisPoints: 2500, fixedAmounts: { SIX_OF_A_KIND: 9_000_000 } } });
     expect(c.jackpot).toMatchObject({ poolPercentBasisPoints: 2500, fixedAmounts: { SIX_OF_A_KIND: 9_000_000 } });

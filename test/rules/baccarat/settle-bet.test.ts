@@ -167,7 +167,10 @@ describe('validatePlayerBets: one player’s bets for a round', () => {
   const options = makeBaccaratOptions();
   it('takes a jackpot bet alongside a Player, Banker or Tie bet (art. 13.3)', () => {
     for (const main of ['PLAYER', 'BANKER', 'TIE'] as const) {
-      const bets = [{ type: main, amount: 100 }, { type: 'JACKPOT' as const, amount: 100, seated: true }];
+      const bets = [
+        { type: main, amount: 100 },
+        { type: 'JACKPOT' as const, amount: 100, seated: true },
+      ];
       expect(violationOf(() => validatePlayerBets(options, bets))).toBe('NO VIOLATION');
     }
   });
@@ -179,8 +182,13 @@ describe('validatePlayerBets: one player’s bets for a round', () => {
   });
 
   it('checks every bet’s stake', () => {
-    expect(violationOf(() => validatePlayerBets(options, [{ type: 'BANKER', amount: 100 }, { type: 'TIE', amount: 150 }]))).toBe(
-      'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-    );
+    expect(
+      violationOf(() =>
+        validatePlayerBets(options, [
+          { type: 'BANKER', amount: 100 },
+          { type: 'TIE', amount: 150 },
+        ]),
+      ),
+    ).toBe('STAKE_NOT_MULTIPLE_OF_MINIMUM');
   });
 });

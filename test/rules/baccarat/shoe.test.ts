@@ -3,7 +3,6 @@ import { assertDeckCount, assertShoeHolds, cardsLeftInShoe, freshShoe, formatCar
 import { deal } from './support/deal';
 import { violationOf } from './support/violation';
 
-
 describe('the shoe', () => {
   it('holds 6 to 12 whole decks', () => {
     for (const decks of [6, 8, 12]) expect(() => assertDeckCount(decks)).not.toThrow();

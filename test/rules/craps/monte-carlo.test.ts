@@ -15,15 +15,29 @@ const ROLLS = 1_000_000;
 
 describe.each([
   ['a million seeded rolls with the regulation defaults', ROLLS, 20100226, {}],
-  ['400,000 seeded rolls with Field 12 at 3:1, come odds working, lay odds, hardways and Big numbers off on the come-out', 400_000, 97, {
-    field12Pays: 3 as const, comeOddsWorkingOnComeOut: true, dontComeOddsWorkingOnComeOut: false, hardwaysWorkingOnComeOut: false, bigNumbersWorkingOnComeOut: false,
-  }],
+  [
+    '400,000 seeded rolls with Field 12 at 3:1, come odds working, lay odds, hardways and Big numbers off on the come-out',
+    400_000,
+    97,
+    {
+      field12Pays: 3 as const,
+      comeOddsWorkingOnComeOut: true,
+      dontComeOddsWorkingOnComeOut: false,
+      hardwaysWorkingOnComeOut: false,
+      bigNumbersWorkingOnComeOut: false,
+    },
+  ],
 ])('%s', (_, rolls, seed, input) => {
   const options = makeCrapsOptions(input);
   const report = crapsReport(options);
   let tallies: ReturnType<typeof simulateTable>;
   beforeAll(() => {
-    tallies = simulateTable(options, report.bets.map((e) => e.bet), rolls, seed);
+    tallies = simulateTable(
+      options,
+      report.bets.map((e) => e.bet),
+      rolls,
+      seed,
+    );
   }, 300_000);
 
   it.each(report.bets.map((e) => [e.bet, e]))('%s: win, lose, push and the house edge agree within 5 standard errors', (bet, exact) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRAPS_BET_TYPES, makeCrapsOptions } from '../../../functions/rules/craps';
 
-describe('makeCrapsOptions: a table\'s rule variant', () => {
+describe("makeCrapsOptions: a table's rule variant", () => {
   it('follows the regulation by default: Field 12 pays 2:1, 3x/4x/5x odds, come odds off and the rest working on the come-out', () => {
     const options = makeCrapsOptions();
     expect(options).toMatchObject({
@@ -42,6 +42,8 @@ describe('makeCrapsOptions: a table\'s rule variant', () => {
     [{ hardwaysWorkingOnComeOut: 'yes' }, /hardwaysWorkingOnComeOut must be true or false/],
     [{ field12: 3 }, /unknown craps table option "field12"/],
   ])('refuses %j', (input, message) => {
-    expect(() => makeCrapsOptions(input as never)).toThrow(expect.objectContaining({ code: 'INVALID_TABLE_OPTIONS', message: expect.stringMatching(message) }));
+    expect(() => makeCrapsOptions(input as never)).toThrow(
+      expect.objectContaining({ code: 'INVALID_TABLE_OPTIONS', message: expect.stringMatching(message) }),
+    );
   });
 });

@@ -23,18 +23,41 @@ const STATED_PRIZES: Record<CrapsBetType, readonly (readonly [number, number])[]
   DONT_PASS: [[1, 1]],
   COME: [[1, 1]],
   DONT_COME: [[1, 1]],
-  PASS_ODDS: [[2, 1], [3, 2], [6, 5]],
-  COME_ODDS: [[2, 1], [3, 2], [6, 5]],
-  DONT_PASS_ODDS: [[1, 2], [2, 3], [5, 6]],
-  DONT_COME_ODDS: [[1, 2], [2, 3], [5, 6]],
+  PASS_ODDS: [
+    [2, 1],
+    [3, 2],
+    [6, 5],
+  ],
+  COME_ODDS: [
+    [2, 1],
+    [3, 2],
+    [6, 5],
+  ],
+  DONT_PASS_ODDS: [
+    [1, 2],
+    [2, 3],
+    [5, 6],
+  ],
+  DONT_COME_ODDS: [
+    [1, 2],
+    [2, 3],
+    [5, 6],
+  ],
   ANY_CRAPS: [[7, 1]],
   ANY_SEVEN: [[4, 1]],
   ELEVEN: [[15, 1]],
   ACE_DEUCE: [[15, 1]],
   ACES: [[30, 1]],
   BOXCARS: [[30, 1]],
-  HORN: [[27, 4], [3, 1]],
-  FIELD: [[1, 1], [2, 1], [3, 1]],
+  HORN: [
+    [27, 4],
+    [3, 1],
+  ],
+  FIELD: [
+    [1, 1],
+    [2, 1],
+    [3, 1],
+  ],
   BIG: [[1, 1]],
   SMALL: [[1, 1]],
   HARD_4: [[7, 1]],
@@ -52,9 +75,9 @@ const STATED_PRIZES: Record<CrapsBetType, readonly (readonly [number, number])[]
 const die = fc.integer({ min: 1, max: 6 }) as fc.Arbitrary<Die>;
 const diceArb = fc.tuple(die, die) as fc.Arbitrary<Dice>;
 const pointArb = fc.constantFrom(...POINTS);
-const stateArb: fc.Arbitrary<CrapsTableState> = fc.option(pointArb, { nil: null }).map((point) =>
-  point === null ? { phase: 'COME_OUT', point: null, rollCount: 0 } : { phase: 'POINT', point, rollCount: 0 },
-);
+const stateArb: fc.Arbitrary<CrapsTableState> = fc
+  .option(pointArb, { nil: null })
+  .map((point) => (point === null ? { phase: 'COME_OUT', point: null, rollCount: 0 } : { phase: 'POINT', point, rollCount: 0 }));
 const optionsArb = fc
   .record({
     field12Pays: fc.constantFrom(2 as const, 3 as const),
@@ -79,7 +102,13 @@ function betsOf(state: CrapsTableState, playerId: string): fc.Arbitrary<CrapsBet
       id: fc.uuid(),
     })
     .map(({ type, amount, number, fresh, id }) => {
-      const make = (t: CrapsBetType, extra: Partial<CrapsBet> = {}): CrapsBet => ({ id: `${id}-${t}`, playerId, type: t, amount, ...extra });
+      const make = (t: CrapsBetType, extra: Partial<CrapsBet> = {}): CrapsBet => ({
+        id: `${id}-${t}`,
+        playerId,
+        type: t,
+        amount,
+        ...extra,
+      });
       switch (type) {
         case 'PASS_ODDS':
         case 'DONT_PASS_ODDS': {
@@ -106,9 +135,9 @@ const scenario = stateArb.chain((state) =>
     state: fc.constant(state),
     options: optionsArb,
     mine: betsOf(state, 'me'),
-    others: fc.array(fc.tuple(fc.constantFrom('p1', 'p2', 'p3'), fc.nat()), { maxLength: 8 }).chain((players) =>
-      fc.tuple(...players.map(([p, i]) => betsOf(state, `${p}-${i}`))).map((groups) => groups.flat()),
-    ),
+    others: fc
+      .array(fc.tuple(fc.constantFrom('p1', 'p2', 'p3'), fc.nat()), { maxLength: 8 })
+      .chain((players) => fc.tuple(...players.map(([p, i]) => betsOf(state, `${p}-${i}`))).map((groups) => groups.flat())),
     dice: diceArb,
     seed: fc.nat(),
   }),
@@ -175,7 +204,10 @@ describe('settlement properties', () => {
     fc.assert(
       fc.property(pointArb, diceArb, (point: PointNumber, dice) => {
         const come: CrapsBet = { id: 'c', playerId: 'me', type: 'COME', amount: 100 };
-        const [resolution] = settleRoll({ phase: 'POINT', point, rollCount: 0 }, makeCrapsOptions(), [come], { kind: 'DICE', dice }).resolutions;
+        const [resolution] = settleRoll({ phase: 'POINT', point, rollCount: 0 }, makeCrapsOptions(), [come], {
+          kind: 'DICE',
+          dice,
+        }).resolutions;
         if (resolution!.outcome === 'MOVED') expect(resolution!.number).toBe(dice[0] + dice[1]);
         else expect(['WIN', 'LOSE']).toContain(resolution!.outcome);
       }),

@@ -21,7 +21,13 @@ const f = (text: string) => {
 
 describe('REFERENCE.md, to the last digit', () => {
   it('Pass Line: house edge 7/495 per bet resolved, 7/1671 per roll', () => {
-    expect(entry(field2, 'PASS_LINE')).toMatchObject({ win: f('244/495'), lose: f('251/495'), push: f('0'), houseEdge: f('7/495'), houseEdgePerRoll: f('7/1671') });
+    expect(entry(field2, 'PASS_LINE')).toMatchObject({
+      win: f('244/495'),
+      lose: f('251/495'),
+      push: f('0'),
+      houseEdge: f('7/495'),
+      houseEdgePerRoll: f('7/1671'),
+    });
   });
   it("Don't Pass, 12 barred, pushes counted as resolutions: 3/220", () => {
     expect(entry(field2, 'DONT_PASS')).toMatchObject({ win: f('949/1980'), lose: f('976/1980'), push: f('1/36'), houseEdge: f('3/220') });
@@ -66,7 +72,11 @@ describe('the report is complete and consistent', () => {
   it('has one entry per bet type, and per number for the odds', () => {
     const names = field2.bets.map((e) => e.bet);
     expect(new Set(names).size).toBe(names.length);
-    for (const type of CRAPS_BET_TYPES) expect(field2.bets.some((e) => e.type === type), type).toBe(true);
+    for (const type of CRAPS_BET_TYPES)
+      expect(
+        field2.bets.some((e) => e.type === type),
+        type,
+      ).toBe(true);
     for (const n of [4, 5, 6, 8, 9, 10]) {
       for (const odds of ['PASS_ODDS', 'DONT_PASS_ODDS', 'COME_ODDS', 'DONT_COME_ODDS']) expect(names).toContain(`${odds}_${n}`);
     }
@@ -107,7 +117,14 @@ describe('the CLI: npm run --silent report -- craps', () => {
     const json = JSON.parse(run(['--field12=3', '--format', 'json']));
     expect(json.game).toBe('craps');
     expect(json.options).toMatchObject({ field12Pays: 3 });
-    expect(json.bets[0]).toEqual({ bet: 'PASS_LINE', win: '244/495', lose: '251/495', push: '0', houseEdge: '7/495', houseEdgePerRoll: '7/1671' });
+    expect(json.bets[0]).toEqual({
+      bet: 'PASS_LINE',
+      win: '244/495',
+      lose: '251/495',
+      push: '0',
+      houseEdge: '7/495',
+      houseEdgePerRoll: '7/1671',
+    });
     expect(json.bets.find((b: { bet: string }) => b.bet === 'FIELD').houseEdge).toBe('1/36');
     expect(json.bets.map((b: { bet: string }) => b.bet)).toEqual(field3.bets.map((e) => e.bet));
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOSE, PUSH, STAYS, isDecided, stakeReturned } from '../../../functions/rules/craps';
 import { bet } from './support/layout';
 
-describe('stakeReturned: what goes back to the player\'s balance', () => {
+describe("stakeReturned: what goes back to the player's balance", () => {
   const field = bet('FIELD', 500);
   it('a win returns the stake and the winnings', () => expect(stakeReturned(field, { outcome: 'WIN', winnings: 1000 })).toBe(1500));
   it('a push returns the stake', () => expect(stakeReturned(field, PUSH)).toBe(500));
@@ -13,7 +13,11 @@ describe('stakeReturned: what goes back to the player\'s balance', () => {
   });
   it('only wins, losses and pushes take a bet off the layout', () => {
     expect([{ outcome: 'WIN', winnings: 1 } as const, LOSE, PUSH, STAYS, { outcome: 'MOVED', number: 4 } as const].map(isDecided)).toEqual([
-      true, true, true, false, false,
+      true,
+      true,
+      true,
+      false,
+      false,
     ]);
   });
   it('shared resolutions cannot be altered by a caller', () => {

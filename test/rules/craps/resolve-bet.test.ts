@@ -27,7 +27,12 @@ type Expected = { win: Pays } | 'LOSE' | 'PUSH' | 'STAYS' | { moved: PointNumber
 const TRUE_ODDS: Record<PointNumber, Pays> = { 4: [2, 1], 5: [3, 2], 6: [6, 5], 8: [6, 5], 9: [3, 2], 10: [2, 1] };
 const LAY_ODDS: Record<PointNumber, Pays> = { 4: [1, 2], 5: [2, 3], 6: [5, 6], 8: [5, 6], 9: [2, 3], 10: [1, 2] };
 
-function check(options: CrapsTableOptions, state: CrapsTableState, bets: readonly CrapsBet[], expected: (total: number, dice: Dice) => Expected): void {
+function check(
+  options: CrapsTableOptions,
+  state: CrapsTableState,
+  bets: readonly CrapsBet[],
+  expected: (total: number, dice: Dice) => Expected,
+): void {
   for (const d of EVERY_DICE) {
     const { resolutions } = settleRoll(state, options, bets, { kind: 'DICE', dice: d });
     const got = resolutions[bets.length - 1];
@@ -48,36 +53,46 @@ const pointNumber = (t: number): PointNumber | null => (POINTS.includes(t as Poi
 describe('Pass Line (art. 5.2(1), 6(1))', () => {
   it('on the come-out: 7, 11 win even money; 2, 3, 12 lose; a point number keeps it up', () =>
     check(defaults, comeOut(), [bet('PASS_LINE', STAKE)], (t) =>
-      t === 7 || t === 11 ? { win: EVEN } : [2, 3, 12].includes(t) ? 'LOSE' : 'STAYS'));
+      t === 7 || t === 11 ? { win: EVEN } : [2, 3, 12].includes(t) ? 'LOSE' : 'STAYS',
+    ));
   it.each(POINTS)('with the point %i on: the point wins, 7 loses, anything else stays', (p) =>
-    check(defaults, pointOn(p), [bet('PASS_LINE', STAKE)], (t) => (t === p ? { win: EVEN } : t === 7 ? 'LOSE' : 'STAYS')));
+    check(defaults, pointOn(p), [bet('PASS_LINE', STAKE)], (t) => (t === p ? { win: EVEN } : t === 7 ? 'LOSE' : 'STAYS')),
+  );
 });
 
 describe("Don't Pass (art. 5.2(3), 6(3))", () => {
   it('on the come-out: 2, 3 win; 7, 11 lose; 12 is barred (push)', () =>
     check(defaults, comeOut(), [bet('DONT_PASS', STAKE)], (t) =>
-      t === 2 || t === 3 ? { win: EVEN } : t === 12 ? 'PUSH' : t === 7 || t === 11 ? 'LOSE' : 'STAYS'));
+      t === 2 || t === 3 ? { win: EVEN } : t === 12 ? 'PUSH' : t === 7 || t === 11 ? 'LOSE' : 'STAYS',
+    ));
   it.each(POINTS)('with the point %i on: 7 wins, the point loses', (p) =>
-    check(defaults, pointOn(p), [bet('DONT_PASS', STAKE)], (t) => (t === 7 ? { win: EVEN } : t === p ? 'LOSE' : 'STAYS')));
+    check(defaults, pointOn(p), [bet('DONT_PASS', STAKE)], (t) => (t === 7 ? { win: EVEN } : t === p ? 'LOSE' : 'STAYS')),
+  );
 });
 
 describe('Come (art. 5.2(5), 6(1))', () => {
   it.each(POINTS)('a new come bet, point %i on: 7, 11 win; 2, 3, 12 lose; 4-10 moves it there', (p) =>
     check(defaults, pointOn(p), [bet('COME', STAKE)], (t) =>
-      t === 7 || t === 11 ? { win: EVEN } : [2, 3, 12].includes(t) ? 'LOSE' : { moved: pointNumber(t)! }));
+      t === 7 || t === 11 ? { win: EVEN } : [2, 3, 12].includes(t) ? 'LOSE' : { moved: pointNumber(t)! },
+    ),
+  );
   for (const state of EVERY_SITUATION) {
     it.each(POINTS)(`a come bet on %i (${describeSituation(state)}): its number wins, 7 loses`, (n) =>
-      check(defaults, state, [bet('COME', STAKE, { number: n })], (t) => (t === n ? { win: EVEN } : t === 7 ? 'LOSE' : 'STAYS')));
+      check(defaults, state, [bet('COME', STAKE, { number: n })], (t) => (t === n ? { win: EVEN } : t === 7 ? 'LOSE' : 'STAYS')),
+    );
   }
 });
 
 describe("Don't Come (art. 5.2(6), 6(3))", () => {
   it.each(POINTS)("a new don't come bet, point %i on: 2, 3 win; 7, 11 lose; 12 push; 4-10 moves it", (p) =>
     check(defaults, pointOn(p), [bet('DONT_COME', STAKE)], (t) =>
-      t === 2 || t === 3 ? { win: EVEN } : t === 12 ? 'PUSH' : t === 7 || t === 11 ? 'LOSE' : { moved: pointNumber(t)! }));
+      t === 2 || t === 3 ? { win: EVEN } : t === 12 ? 'PUSH' : t === 7 || t === 11 ? 'LOSE' : { moved: pointNumber(t)! },
+    ),
+  );
   for (const state of EVERY_SITUATION) {
     it.each(POINTS)(`a don't come bet on %i (${describeSituation(state)}): 7 wins, its number loses`, (n) =>
-      check(defaults, state, [bet('DONT_COME', STAKE, { number: n })], (t) => (t === 7 ? { win: EVEN } : t === n ? 'LOSE' : 'STAYS')));
+      check(defaults, state, [bet('DONT_COME', STAKE, { number: n })], (t) => (t === 7 ? { win: EVEN } : t === n ? 'LOSE' : 'STAYS')),
+    );
   }
 });
 
@@ -85,12 +100,14 @@ describe('Odds on the line (art. 5.2(2), (4), 6(2), (4))', () => {
   it.each(POINTS)('Pass odds with the point %i: the point pays true odds, 7 loses', (p) => {
     const pass = bet('PASS_LINE', STAKE);
     check(defaults, pointOn(p), [pass, bet('PASS_ODDS', STAKE, { baseBetId: pass.id })], (t) =>
-      t === p ? { win: TRUE_ODDS[p] } : t === 7 ? 'LOSE' : 'STAYS');
+      t === p ? { win: TRUE_ODDS[p] } : t === 7 ? 'LOSE' : 'STAYS',
+    );
   });
   it.each(POINTS)("Don't Pass lay odds with the point %i: 7 pays lay odds, the point loses", (p) => {
     const dontPass = bet('DONT_PASS', STAKE);
     check(defaults, pointOn(p), [dontPass, bet('DONT_PASS_ODDS', STAKE, { baseBetId: dontPass.id })], (t) =>
-      t === 7 ? { win: LAY_ODDS[p] } : t === p ? 'LOSE' : 'STAYS');
+      t === 7 ? { win: LAY_ODDS[p] } : t === p ? 'LOSE' : 'STAYS',
+    );
   });
 });
 
@@ -104,9 +121,11 @@ describe('Odds on come bets (art. 5.2(5), (6)), with the come-out options', () =
 
   for (const state of EVERY_SITUATION) {
     it.each(POINTS)(`come odds on %i (${describeSituation(state)}, working): the number pays true odds, 7 loses`, (n) =>
-      check(working, state, comeOddsOn(n, 'COME'), (t) => (t === n ? { win: TRUE_ODDS[n] } : t === 7 ? 'LOSE' : 'STAYS')));
+      check(working, state, comeOddsOn(n, 'COME'), (t) => (t === n ? { win: TRUE_ODDS[n] } : t === 7 ? 'LOSE' : 'STAYS')),
+    );
     it.each(POINTS)(`don't come odds on %i (${describeSituation(state)}, working): 7 pays lay odds, the number loses`, (n) =>
-      check(working, state, comeOddsOn(n, 'DONT_COME'), (t) => (t === 7 ? { win: LAY_ODDS[n] } : t === n ? 'LOSE' : 'STAYS')));
+      check(working, state, comeOddsOn(n, 'DONT_COME'), (t) => (t === 7 ? { win: LAY_ODDS[n] } : t === n ? 'LOSE' : 'STAYS')),
+    );
   }
   for (const state of EVERY_SITUATION.slice(1)) {
     it.each(POINTS)(`the "off on the come-out" options change nothing with a point on (${describeSituation(state)}, odds on %i)`, (n) => {
@@ -118,7 +137,7 @@ describe('Odds on come bets (art. 5.2(5), (6)), with the come-out options', () =
     check(off, comeOut(), comeOddsOn(n, 'COME'), (t) => (t === n || t === 7 ? 'PUSH' : 'STAYS'));
     check(off, comeOut(), comeOddsOn(n, 'DONT_COME'), (t) => (t === n || t === 7 ? 'PUSH' : 'STAYS'));
   });
-  it('by default come odds are off and don\'t come odds work on a come-out roll', () => {
+  it("by default come odds are off and don't come odds work on a come-out roll", () => {
     check(defaults, comeOut(), comeOddsOn(6, 'COME'), (t) => (t === 6 || t === 7 ? 'PUSH' : 'STAYS'));
     check(defaults, comeOut(), comeOddsOn(6, 'DONT_COME'), (t) => (t === 7 ? { win: LAY_ODDS[6] } : t === 6 ? 'LOSE' : 'STAYS'));
   });
@@ -148,7 +167,8 @@ describe('One-roll bets (art. 5.3, 6(5)-(13)): anything but the winning totals l
   }
   it('a table may pay 3:1 on the Field 12 (art. 6(12))', () =>
     check(makeCrapsOptions({ field12Pays: 3 }), pointOn(8), [bet('FIELD', STAKE)], (t) =>
-      t === 12 ? { win: [3, 1] } : t === 2 ? { win: [2, 1] } : [3, 4, 9, 10, 11].includes(t) ? { win: EVEN } : 'LOSE'));
+      t === 12 ? { win: [3, 1] } : t === 2 ? { win: [2, 1] } : [3, 4, 9, 10, 11].includes(t) ? { win: EVEN } : 'LOSE',
+    ));
 });
 
 describe('Multi-roll bets (art. 5.4, 6(14), (15))', () => {
@@ -170,17 +190,25 @@ describe('Multi-roll bets (art. 5.4, 6(14), (15))', () => {
   for (const state of EVERY_SITUATION) {
     const situation = describeSituation(state);
     it.each(hardways)(`%s (${situation}): the pair wins %i's prize, 7 or the easy way loses`, (type, n, pays) =>
-      check(defaults, state, [bet(type, STAKE)], (t, d) => (t === n ? (d[0] === d[1] ? { win: pays } : 'LOSE') : t === 7 ? 'LOSE' : 'STAYS')));
+      check(defaults, state, [bet(type, STAKE)], (t, d) =>
+        t === n ? (d[0] === d[1] ? { win: pays } : 'LOSE') : t === 7 ? 'LOSE' : 'STAYS',
+      ),
+    );
     it.each(bigs)(`%s (${situation}): its number before a 7`, (type, n, pays) =>
-      check(defaults, state, [bet(type, STAKE)], (t) => (t === n ? { win: pays } : t === 7 ? 'LOSE' : 'STAYS')));
+      check(defaults, state, [bet(type, STAKE)], (t) => (t === n ? { win: pays } : t === 7 ? 'LOSE' : 'STAYS')),
+    );
   }
   it.each([...hardways, ...bigs])('%s off on the come-out (table option): neither wins nor loses on a come-out roll', (type) =>
-    check(offOnComeOut, comeOut(), [bet(type, STAKE)], () => 'STAYS'));
+    check(offOnComeOut, comeOut(), [bet(type, STAKE)], () => 'STAYS'),
+  );
   it.each(hardways)('%s off on the come-out still works with a point on', (type, n, pays) =>
     check(offOnComeOut, pointOn(n === 4 ? 5 : 4), [bet(type, STAKE)], (t, d) =>
-      t === n ? (d[0] === d[1] ? { win: pays } : 'LOSE') : t === 7 ? 'LOSE' : 'STAYS'));
+      t === n ? (d[0] === d[1] ? { win: pays } : 'LOSE') : t === 7 ? 'LOSE' : 'STAYS',
+    ),
+  );
   it.each(bigs)('%s off on the come-out still works with a point on', (type, n, pays) =>
-    check(offOnComeOut, pointOn(n === 4 ? 5 : 4), [bet(type, STAKE)], (t) => (t === n ? { win: pays } : t === 7 ? 'LOSE' : 'STAYS')));
+    check(offOnComeOut, pointOn(n === 4 ? 5 : 4), [bet(type, STAKE)], (t) => (t === n ? { win: pays } : t === 7 ? 'LOSE' : 'STAYS')),
+  );
 });
 
 describe('The table after each of the 36 outcomes (art. 5.2(1))', () => {

@@ -11,7 +11,7 @@ import { Table } from './support/table';
 const options = makeCrapsOptions({ minimum: 100, maximum: 100_000 });
 
 describe('the come-out roll', () => {
-  it('a natural 7 pays the Pass Line and takes the Don\'t Pass; the table stays on the come-out', () => {
+  it("a natural 7 pays the Pass Line and takes the Don't Pass; the table stays on the come-out", () => {
     const table = new Table(options);
     const pass = table.place('ana', 'PASS_LINE', 500);
     const dontPass = table.place('bo', 'DONT_PASS', 500);
@@ -24,7 +24,7 @@ describe('the come-out roll', () => {
     expect(table.bets).toEqual([]);
   });
 
-  it('boxcars (12) loses the Pass Line and bars the Don\'t Pass: its stake comes back', () => {
+  it("boxcars (12) loses the Pass Line and bars the Don't Pass: its stake comes back", () => {
     const table = new Table(options);
     const pass = table.place('ana', 'PASS_LINE', 500);
     const dontPass = table.place('bo', 'DONT_PASS', 500);
@@ -147,6 +147,8 @@ describe('invalid rolls change nothing', () => {
 
   it('Pass odds on a come-out roll are an inconsistent layout, not a silent loss', () => {
     const pass = bet('PASS_LINE', 100);
-    expect(() => settleRoll(comeOut(), defaultOptions, [pass, bet('PASS_ODDS', 100, { baseBetId: pass.id })], dice(3, 4))).toThrow(RuleViolation);
+    expect(() => settleRoll(comeOut(), defaultOptions, [pass, bet('PASS_ODDS', 100, { baseBetId: pass.id })], dice(3, 4))).toThrow(
+      RuleViolation,
+    );
   });
 });

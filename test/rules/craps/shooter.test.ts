@@ -6,12 +6,12 @@ const options = makeCrapsOptions({ minimum: 100, maximum: 10_000, limits: { PASS
 const line = (playerId: string, type: 'PASS_LINE' | 'DONT_PASS' | 'FIELD', amount = 100) => ({ ...bet(type, amount), playerId });
 const seats = ['ana', 'bo', 'cy', 'dee'];
 
-describe('who may shoot (art. 2.1): at least the table minimum on a Pass or Don\'t Pass bet', () => {
+describe("who may shoot (art. 2.1): at least the table minimum on a Pass or Don't Pass bet", () => {
   it('a line bet of the table minimum qualifies, on either side', () => {
     expect(isEligibleShooter('ana', [line('ana', 'PASS_LINE')], options)).toBe(true);
     expect(isEligibleShooter('ana', [line('ana', 'DONT_PASS')], options)).toBe(true);
   });
-  it('other bets, smaller line bets, or another player\'s line bet do not', () => {
+  it("other bets, smaller line bets, or another player's line bet do not", () => {
     expect(isEligibleShooter('ana', [line('ana', 'FIELD', 5000)], options)).toBe(false);
     expect(isEligibleShooter('ana', [line('ana', 'PASS_LINE', 50)], options)).toBe(false);
     expect(isEligibleShooter('ana', [line('bo', 'PASS_LINE')], options)).toBe(false);

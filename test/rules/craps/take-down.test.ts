@@ -4,7 +4,8 @@ import { bet, comeOut, deepFreeze, defaultOptions, pointOn } from './support/lay
 
 const takingDown = (state: CrapsTableState, target: CrapsBet, open: CrapsBet[]) => () =>
   validateTakeDown(deepFreeze(state), defaultOptions, deepFreeze(target), deepFreeze(open));
-const refused = (code: string, message: RegExp) => expect.objectContaining({ name: 'RuleViolation', code, message: expect.stringMatching(message) });
+const refused = (code: string, message: RegExp) =>
+  expect.objectContaining({ name: 'RuleViolation', code, message: expect.stringMatching(message) });
 
 describe('taking a bet down [interpretation, RULES.md]', () => {
   it('a Pass Line may be taken down before the come-out roll, not once the point is on (a contract bet)', () => {
@@ -37,7 +38,7 @@ describe('taking a bet down [interpretation, RULES.md]', () => {
     expect(takingDown(pointOn(5), dontPass, [dontPass, lay])).toThrow(refused('ODDS_STILL_UP', /Take down the DONT_PASS_ODDS/));
   });
 
-  it('only the player\'s own open bet', () => {
+  it("only the player's own open bet", () => {
     const field = bet('FIELD', 100);
     expect(takingDown(comeOut(), field, [])).toThrow(refused('BET_NOT_OPEN', /not one of your open bets/));
     expect(takingDown(comeOut(), { ...field, playerId: 'mallory' }, [field])).toThrow(refused('BET_NOT_OPEN', /not one of your open bets/));

@@ -13,20 +13,23 @@ function placing(state: CrapsTableState, placed: CrapsBet, open: CrapsBet[] = []
   const frozenOpen = deepFreeze(open);
   return () => validateBet(frozenState, options, deepFreeze(placed), frozenOpen);
 }
-const refused = (code: string, message: RegExp) => expect.objectContaining({ name: 'RuleViolation', code, message: expect.stringMatching(message) });
+const refused = (code: string, message: RegExp) =>
+  expect.objectContaining({ name: 'RuleViolation', code, message: expect.stringMatching(message) });
 
 describe('when each bet may be placed', () => {
-  it('Pass Line and Don\'t Pass before a come-out roll only (art. 5.2(1), (3))', () => {
+  it("Pass Line and Don't Pass before a come-out roll only (art. 5.2(1), (3))", () => {
     expect(placing(comeOut(), bet('PASS_LINE', 100))).not.toThrow();
     expect(placing(comeOut(), bet('DONT_PASS', 100))).not.toThrow();
     expect(placing(pointOn(6), bet('PASS_LINE', 100))).toThrow(refused('BET_NOT_ALLOWED_IN_PHASE', /come-out roll; the point is 6/));
     expect(placing(pointOn(6), bet('DONT_PASS', 100))).toThrow(refused('BET_NOT_ALLOWED_IN_PHASE', /art. 5.2/));
   });
 
-  it('Come and Don\'t Come only while a point is on (art. 5.2(5), (6))', () => {
+  it("Come and Don't Come only while a point is on (art. 5.2(5), (6))", () => {
     expect(placing(pointOn(9), bet('COME', 100))).not.toThrow();
     expect(placing(pointOn(9), bet('DONT_COME', 100))).not.toThrow();
-    expect(placing(comeOut(), bet('COME', 100))).toThrow(refused('BET_NOT_ALLOWED_IN_PHASE', /Pass Line point is on; this is a come-out roll/));
+    expect(placing(comeOut(), bet('COME', 100))).toThrow(
+      refused('BET_NOT_ALLOWED_IN_PHASE', /Pass Line point is on; this is a come-out roll/),
+    );
     expect(placing(comeOut(), bet('DONT_COME', 100))).toThrow(refused('BET_NOT_ALLOWED_IN_PHASE', /art. 5.2\(5\), \(6\)/));
   });
 
@@ -41,13 +44,13 @@ describe('when each bet may be placed', () => {
   });
 });
 
-describe('odds need the player\'s own line or come bet, with a number', () => {
+describe("odds need the player's own line or come bet, with a number", () => {
   const pass = bet('PASS_LINE', 1000);
   const dontPass = bet('DONT_PASS', 1200);
   const comeOn5 = bet('COME', 1000, { number: 5 });
   const newCome = bet('COME', 1000);
 
-  it('Pass odds on the player\'s Pass Line once the point is on', () => {
+  it("Pass odds on the player's Pass Line once the point is on", () => {
     expect(placing(pointOn(6), bet('PASS_ODDS', 5000, { baseBetId: pass.id }), [pass])).not.toThrow();
   });
 
@@ -58,9 +61,11 @@ describe('odds need the player\'s own line or come bet, with a number', () => {
     );
   });
 
-  it('refuses odds on another player\'s bet', () => {
+  it("refuses odds on another player's bet", () => {
     const bobsPass = { ...bet('PASS_LINE', 1000), playerId: 'bob' };
-    expect(placing(pointOn(6), bet('PASS_ODDS', 1000, { baseBetId: bobsPass.id }), [bobsPass])).toThrow(refused('ODDS_WITHOUT_BASE_BET', /your own/));
+    expect(placing(pointOn(6), bet('PASS_ODDS', 1000, { baseBetId: bobsPass.id }), [bobsPass])).toThrow(
+      refused('ODDS_WITHOUT_BASE_BET', /your own/),
+    );
   });
 
   it('refuses odds on the wrong kind of bet', () => {
@@ -70,7 +75,9 @@ describe('odds need the player\'s own line or come bet, with a number', () => {
   });
 
   it('refuses line odds on a come-out roll and come odds before the come bet has moved', () => {
-    expect(placing(comeOut(), bet('PASS_ODDS', 1000, { baseBetId: pass.id }), [pass])).toThrow(refused('BET_NOT_ALLOWED_IN_PHASE', /once a point is on/));
+    expect(placing(comeOut(), bet('PASS_ODDS', 1000, { baseBetId: pass.id }), [pass])).toThrow(
+      refused('BET_NOT_ALLOWED_IN_PHASE', /once a point is on/),
+    );
     expect(placing(pointOn(6), bet('COME_ODDS', 1000, { baseBetId: newCome.id }), [newCome])).toThrow(
       refused('ODDS_BEFORE_COME_NUMBER', /once come bet .* has moved to its number/),
     );
@@ -84,7 +91,7 @@ describe('odds need the player\'s own line or come bet, with a number', () => {
     );
   });
 
-  it('caps odds at the table\'s multiple of the line bet per point (3x/4x/5x), counting odds already up', () => {
+  it("caps odds at the table's multiple of the line bet per point (3x/4x/5x), counting odds already up", () => {
     expect(placing(pointOn(4), bet('PASS_ODDS', 3000, { baseBetId: pass.id }), [pass])).not.toThrow();
     expect(placing(pointOn(4), bet('PASS_ODDS', 3100, { baseBetId: pass.id }), [pass])).toThrow(
       refused('ABOVE_MAX_ODDS', /limited to 3x the PASS_LINE bet \(3000\); this would make 3100/),
@@ -96,7 +103,7 @@ describe('odds need the player\'s own line or come bet, with a number', () => {
     );
   });
 
-  it('measures lay odds by what they can win: 3x on the 4 lets a Don\'t Pass of 1200 lay 7200', () => {
+  it("measures lay odds by what they can win: 3x on the 4 lets a Don't Pass of 1200 lay 7200", () => {
     expect(placing(pointOn(4), bet('DONT_PASS_ODDS', 7200, { baseBetId: dontPass.id }), [dontPass])).not.toThrow();
     expect(placing(pointOn(4), bet('DONT_PASS_ODDS', 7300, { baseBetId: dontPass.id }), [dontPass])).toThrow(
       refused('ABOVE_MAX_ODDS', /may win at most 3x the DONT_PASS bet \(3600\); these would win 3650/),
@@ -119,7 +126,7 @@ describe('stakes: a positive multiple of the minimum, up to the maximum (art. 5.
     expect(placing(comeOut(), bet('FIELD', amount))).toThrow(refused(code, message));
   });
 
-  it('uses the bet type\'s own minimum where the table sets one', () => {
+  it("uses the bet type's own minimum where the table sets one", () => {
     expect(placing(comeOut(), bet('BIG_6', 500))).toThrow(refused('STAKE_NOT_MULTIPLE_OF_MINIMUM', /BIG_6 minimum, 600/));
     expect(placing(comeOut(), bet('BIG_6', 1200))).not.toThrow();
   });
@@ -134,7 +141,9 @@ describe('stakes: a positive multiple of the minimum, up to the maximum (art. 5.
     const mine = bet('FIELD', 9_000);
     const theirs = { ...bet('FIELD', 9_000), playerId: 'bob' };
     expect(placing(comeOut(), bet('FIELD', 1_000), [mine, theirs])).not.toThrow();
-    expect(placing(comeOut(), bet('FIELD', 2_000), [mine, theirs])).toThrow(refused('STAKE_ABOVE_MAXIMUM', /with 9000 already on this bet, 11000/));
+    expect(placing(comeOut(), bet('FIELD', 2_000), [mine, theirs])).toThrow(
+      refused('STAKE_ABOVE_MAXIMUM', /with 9000 already on this bet, 11000/),
+    );
   });
 });
 

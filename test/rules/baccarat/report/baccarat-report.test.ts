@@ -41,7 +41,11 @@ describe('the exact baccarat report', () => {
 
     it('gives the published probabilities', () => {
       const p = (count: bigint) => Fraction.of(count, report8.deals.total).toDecimal(6);
-      expect([p(report8.deals.bankerWins), p(report8.deals.playerWins), p(report8.deals.ties)]).toEqual(['0.458597', '0.446247', '0.095156']);
+      expect([p(report8.deals.bankerWins), p(report8.deals.playerWins), p(report8.deals.ties)]).toEqual([
+        '0.458597',
+        '0.446247',
+        '0.095156',
+      ]);
     });
 
     it('gives the published house edges: Banker (5%) 1.0579%, Player 1.2351%, Tie 14.3596%', () => {
@@ -66,7 +70,9 @@ describe('the exact baccarat report', () => {
     });
 
     it('Banker, 6 pays half: edge = (Player wins - Banker wins + half the wins on 6) / deals', () => {
-      const expected = of(P).sub(of(B)).add(of(B6).mul(Fraction.of(1, 2)));
+      const expected = of(P)
+        .sub(of(B))
+        .add(of(B6).mul(Fraction.of(1, 2)));
       expect(figures(report8, 'BANKER', 'SIX_PAYS_HALF').houseEdge.equals(expected)).toBe(true);
       expect(figures(report8, 'BANKER', 'SIX_PAYS_HALF').houseEdge.mul(Fraction.of(100)).toDecimal(4)).toBe('1.4581');
     });

@@ -20,8 +20,30 @@ import { seededDice } from '../../../../functions/rules/craps/seeded-dice';
  */
 
 const STAKE = 3600;
-const ONE_ROLL: readonly CrapsBetType[] = ['ANY_CRAPS', 'ANY_SEVEN', 'ELEVEN', 'ACE_DEUCE', 'ACES', 'BOXCARS', 'HORN', 'FIELD', 'BIG', 'SMALL'];
-const MULTI_ROLL: readonly CrapsBetType[] = ['HARD_4', 'HARD_6', 'HARD_8', 'HARD_10', 'BIG_4', 'BIG_5', 'BIG_6', 'BIG_8', 'BIG_9', 'BIG_10'];
+const ONE_ROLL: readonly CrapsBetType[] = [
+  'ANY_CRAPS',
+  'ANY_SEVEN',
+  'ELEVEN',
+  'ACE_DEUCE',
+  'ACES',
+  'BOXCARS',
+  'HORN',
+  'FIELD',
+  'BIG',
+  'SMALL',
+];
+const MULTI_ROLL: readonly CrapsBetType[] = [
+  'HARD_4',
+  'HARD_6',
+  'HARD_8',
+  'HARD_10',
+  'BIG_4',
+  'BIG_5',
+  'BIG_6',
+  'BIG_8',
+  'BIG_9',
+  'BIG_10',
+];
 /** Multi-roll bets go on every fourth roll only: still rolls taken at random in the long run, with fewer bets to carry. */
 const MULTI_ROLL_EVERY = 4;
 const ODDS_ON: Partial<Record<CrapsBetType, CrapsBetType>> = {

@@ -26,7 +26,14 @@ export class Table {
   constructor(readonly options: CrapsTableOptions) {}
 
   place(playerId: string, type: CrapsBet['type'], amount: number, on?: CrapsBet): CrapsBet {
-    const bet: CrapsBet = { id: `${playerId}-${type}-${++this.nextId}`, playerId, type, amount, number: on?.number ?? null, baseBetId: on?.id ?? null };
+    const bet: CrapsBet = {
+      id: `${playerId}-${type}-${++this.nextId}`,
+      playerId,
+      type,
+      amount,
+      number: on?.number ?? null,
+      baseBetId: on?.id ?? null,
+    };
     validateBet(this.state, this.options, bet, this.bets);
     this.bets.push(bet);
     this.balances.set(playerId, this.balance(playerId) - amount);

@@ -1,0 +1,17 @@
+import { ServiceError } from './service-error';
+
+/** Checks on request fields that several use cases share. */
+
+/** An ISO-4217 currency code: three capital letters. */
+export function assertCurrency(currency: string): void {
+  if (!/^[A-Z]{3}$/.test(currency)) {
+    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${currency}".`);
+  }
+}
+
+/** A client's idempotency key or reference: 1 to 128 letters, digits and _ . : - */
+export function assertClientKey(name: string, value: string): void {
+  if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(value)) {
+    throw new ServiceError('BAD_USER_INPUT', `${name} must be 1 to 128 characters among letters, digits and _ . : -`);
+  }
+}
