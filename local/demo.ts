@@ -28,7 +28,19 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
     await openTable(withId(deps, DEMO_TABLE), operator, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
   }
   if (!(await findJackpotPool(deps, DEMO_POOL))) {
-    await openJackpotPool(withId(deps, DEMO_POOL), operator, { currency: 'MOP', seed: 5_000_000 });
+    await openJackpotPool(withId(deps, DEMO_POOL), operator, {
+      currency: 'MOP',
+      seed: 5_000_000,
+      modality: 'A',
+      // Demo amounts: a real pool's prizes are the operator's, approved by the regulator (art. 17.12).
+      fixedAmounts: [
+        { combination: 'PARADISE_STRAIGHT', amount: 2_000_000 },
+        { combination: 'FOUR_OF_A_KIND', amount: 500_000 },
+        { combination: 'DOUBLE_PAIRS', amount: 50_000 },
+        { combination: 'THREE_OF_A_KIND', amount: 20_000 },
+        { combination: 'SINGLE_PAIR', amount: 2_000 },
+      ],
+    });
   }
   if (!(await findTable(deps, DEMO_BACCARAT_TABLE))) {
     await openTable(withId(deps, DEMO_BACCARAT_TABLE), operator, {
@@ -38,20 +50,7 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
       maximumBet: 1_000_000,
       baccarat: {
         commission: 'STANDARD',
-        jackpot: {
-          poolId: DEMO_POOL,
-          modality: 'A',
-          contributionBasisPoints: 2_500,
-          // Demo amounts: a real table's prizes are the operator's, approved by the regulator (art. 17.12).
-          fixedAmounts: [
-            { combination: 'PARADISE_STRAIGHT', amount: 2_000_000 },
-            { combination: 'FOUR_OF_A_KIND', amount: 500_000 },
-            { combination: 'DOUBLE_PAIRS', amount: 50_000 },
-            { combination: 'THREE_OF_A_KIND', amount: 20_000 },
-            { combination: 'SINGLE_PAIR', amount: 2_000 },
-          ],
-          approvalReference: null,
-        },
+        jackpot: { poolId: DEMO_POOL, contributionBasisPoints: 2_500 },
       },
     });
   }

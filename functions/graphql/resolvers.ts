@@ -16,6 +16,7 @@ import { deposit, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealView, RollView } from '../services/views';
+import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -110,6 +111,16 @@ export const resolvers: Resolvers = {
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table.id),
     rolls: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isRoll),
     deals: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isDeal),
+  },
+
+  JackpotPool: {
+    modality: (pool) => pool.prizes.modality,
+    approvalReference: (pool) => pool.prizes.approvalReference,
+    // In the modality's order of precedence, highest first (the stored map has no order).
+    fixedAmounts: (pool) =>
+      (JACKPOT_COMBINATIONS[pool.prizes.modality] as readonly JackpotCombination[])
+        .filter((combination) => pool.prizes.fixedAmounts[combination] !== undefined)
+        .map((combination) => ({ combination, amount: pool.prizes.fixedAmounts[combination]! })),
   },
 
   TableJackpot: {

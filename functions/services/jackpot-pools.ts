@@ -1,3 +1,10 @@
+import {
+  assertJackpotConfig,
+  combinationsWithFixedAmount,
+  type JackpotCombination,
+  type JackpotConfig,
+  type JackpotModality,
+} from '../rules/baccarat';
 import { createJackpotPool, getJackpotPool } from '../store/jackpot-pools';
 import type { JackpotPoolRecord } from '../store/records';
 import { ServiceError } from './service-error';
@@ -8,6 +15,10 @@ export interface OpenJackpotPoolRequest {
   readonly currency: string;
   /** House money the pool starts with, and restarts from after a whole-pool prize. */
   readonly seed: number;
+  readonly modality: JackpotModality;
+  readonly fixedAmounts: readonly { readonly combination: JackpotCombination; readonly amount: number }[];
+  readonly poolPercentBasisPoints?: number | null;
+  readonly approvalReference?: string | null;
 }
 
 export async function openJackpotPool(
@@ -16,11 +27,26 @@ export async function openJackpotPool(
   request: OpenJackpotPoolRequest,
 ): Promise<JackpotPoolRecord> {
   assertCurrency(request.currency);
+  const missing = combinationsWithFixedAmount(request.modality).filter(
+    (combination) => !request.fixedAmounts.some((prize) => prize.combination === combination),
+  );
+  if (missing.length > 0) {
+    // Every amount is the operator's, approved by the regulator (art. 17.12): none is assumed.
+    throw new ServiceError('BAD_USER_INPUT', `Modality ${request.modality} needs a fixed amount for ${missing.join(', ')} (art. 17).`);
+  }
+  const prizes: JackpotConfig = {
+    modality: request.modality,
+    fixedAmounts: Object.fromEntries(request.fixedAmounts.map((prize) => [prize.combination, prize.amount])),
+    poolPercentBasisPoints: request.poolPercentBasisPoints ?? null,
+    approvalReference: request.approvalReference ?? null,
+  };
+  assertJackpotConfig(prizes);
   const pool: JackpotPoolRecord = {
     id: deps.newId(),
     currency: request.currency,
     amount: request.seed,
     seed: request.seed,
+    prizes,
     version: 0,
     createdAt: deps.now(),
   };

@@ -1,7 +1,6 @@
 import { splitJackpotPrize } from '../rules/baccarat';
 import { getJackpotPool, commitJackpotRound } from '../store/jackpot-pools';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../store/records';
-import { getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 
@@ -16,10 +15,6 @@ const MAX_POOL_ATTEMPTS = 10;
  */
 export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRecord): Promise<void> {
   const round = deal.jackpot!;
-  const table = await getTableSession(deps.db, deal.tableId);
-  if (table?.game !== 'BACCARAT' || !table.options.jackpot)
-    throw new Error(`deal ${deal.tableId}#${deal.sequence} has a jackpot but its table runs none`);
-  const config = table.options.jackpot;
 
   for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
     const pool = await getJackpotPool(deps.db, round.poolId);
@@ -29,9 +24,11 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       round.contributions,
       round.combination === null
         ? null
-        : splitJackpotPrize(config, round.combination, pool.amount + round.contributions, round.bettors.length),
+        : splitJackpotPrize(pool.prizes, round.combination, pool.amount + round.contributions, round.bettors.length),
     );
     if ((await commitJackpotRound(deps.db, deal, pool, payout)) !== 'POOL_CHANGED') return;
+    // Another table's round moved the shared pool first: let it finish before reading again.
+    await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
   }
   throw new ServiceError(
     'CONFLICT',

@@ -6,8 +6,8 @@ import {
   type JackpotCombination,
   type JackpotModality,
 } from '../rules/baccarat';
-import { MAX_MONEY } from '../rules/money';
-import { getJackpotPool } from '../store/jackpot-pools';
+import { BASIS_POINTS, MAX_MONEY } from '../rules/money';
+import { requireJackpotPool } from './jackpot-pools';
 import { createTableSession } from '../store/tables';
 import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
@@ -27,14 +27,8 @@ export interface BaccaratTableRequest {
   readonly decks?: number | null;
   readonly commission?: CommissionOption | null;
   readonly shoeTracking?: boolean | null;
-  readonly jackpot?: {
-    readonly poolId: string;
-    readonly modality: JackpotModality;
-    readonly contributionBasisPoints: number;
-    readonly fixedAmounts: readonly { readonly combination: JackpotCombination; readonly amount: number }[];
-    readonly poolPercentBasisPoints?: number | null;
-    readonly approvalReference?: string | null;
-  } | null;
+  /** The jackpot pool the table feeds and pays from, by the pool's prize table. */
+  readonly jackpot?: { readonly poolId: string; readonly contributionBasisPoints: number } | null;
 }
 
 /** The largest table maximum: at the highest payout (40:1) a winning stake still pays an exact integer. */
@@ -80,41 +74,31 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
   if (request.craps) throw new ServiceError('BAD_USER_INPUT', 'craps options were given for a BACCARAT table.');
   const input = request.baccarat ?? {};
   const jackpot = input.jackpot ?? null;
-  if (jackpot) {
-    const pool = await getJackpotPool(deps.db, jackpot.poolId);
-    if (!pool) throw new ServiceError('NOT_FOUND', `No jackpot pool with id "${jackpot.poolId}".`);
-    if (pool.currency !== request.currency) {
-      throw new ServiceError(
-        'CURRENCY_MISMATCH',
-        `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`,
-      );
-    }
-    const missing = combinationsWithFixedAmount(jackpot.modality).filter(
-      (c) => !jackpot.fixedAmounts.some((prize) => prize.combination === c),
+  const pool = jackpot && (await requireJackpotPool(deps, jackpot.poolId));
+  if (pool && pool.currency !== request.currency) {
+    throw new ServiceError(
+      'CURRENCY_MISMATCH',
+      `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`,
     );
-    if (missing.length > 0) {
-      // The rules layer would fill placeholders; real prizes are the operator's, approved (art. 17.12).
-      throw new ServiceError('BAD_USER_INPUT', `Modality ${jackpot.modality} needs a fixed amount for ${missing.join(', ')} (art. 17).`);
-    }
-    if (
-      !Number.isInteger(jackpot.contributionBasisPoints) ||
+  }
+  if (
+    jackpot &&
+    (!Number.isInteger(jackpot.contributionBasisPoints) ||
       jackpot.contributionBasisPoints < 0 ||
-      jackpot.contributionBasisPoints > 10_000
-    ) {
-      throw new ServiceError('BAD_USER_INPUT', `contributionBasisPoints must be from 0 to 10000, got ${jackpot.contributionBasisPoints}.`);
-    }
+      jackpot.contributionBasisPoints > BASIS_POINTS)
+  ) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `contributionBasisPoints must be from 0 to ${BASIS_POINTS}, got ${jackpot.contributionBasisPoints}.`,
+    );
   }
   const options = makeBaccaratOptions({
     minimum: request.minimumBet,
     maximum: request.maximumBet,
     ...(input.decks != null ? { decks: input.decks } : {}),
     ...(input.commission != null ? { commission: input.commission } : {}),
-    jackpot: jackpot && {
-      modality: jackpot.modality,
-      fixedAmounts: Object.fromEntries(jackpot.fixedAmounts.map((prize) => [prize.combination, prize.amount])),
-      poolPercentBasisPoints: jackpot.poolPercentBasisPoints ?? null,
-      approvalReference: jackpot.approvalReference ?? null,
-    },
+    // The rules see the pool's prize table as the table's jackpot (modality, what pays).
+    jackpot: pool ? pool.prizes : null,
   });
   return {
     ...common,

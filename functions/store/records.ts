@@ -1,5 +1,5 @@
 import type { CrapsBetType, CrapsTableOptions, CrapsTableState, Dice, PointNumber } from '../rules/craps';
-import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, Winner } from '../rules/baccarat';
+import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, JackpotConfig, Winner } from '../rules/baccarat';
 
 /** What the store keeps, item kind by item kind (keys are in keys.ts). */
 
@@ -178,6 +178,11 @@ export interface JackpotPoolRecord {
   readonly amount: number;
   /** What the pool restarts from after a whole-pool prize (house money) [interpretation, RULES.md]. */
   readonly seed: number;
+  /**
+   * The prize table every table feeding the pool pays by (modality, fixed amounts, approval,
+   * art. 17): kept on the pool, so tables sharing its money cannot pay different prizes from it.
+   */
+  readonly prizes: JackpotConfig;
   readonly version: number;
   readonly createdAt: string;
 }

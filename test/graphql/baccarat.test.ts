@@ -246,16 +246,36 @@ describe('the progressive jackpot', () => {
       DEALER,
       `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id amount seed } }`,
       {
-        input: { currency: 'MOP', seed },
+        input: { currency: 'MOP', seed, modality: 'A', fixedAmounts: FIXED_A },
       },
     );
     const poolId = pool.data!.openJackpotPool.id;
-    const tableId = await openBaccaratTable({ jackpot: { poolId, modality: 'A', contributionBasisPoints: 5_000, fixedAmounts: FIXED_A } });
+    const tableId = await openBaccaratTable({ jackpot: { poolId, contributionBasisPoints: 5_000 } });
     return { poolId, tableId };
   }
 
   const poolAmount = async (poolId: string) =>
     (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id: poolId })).data!.jackpotPool.amount;
+
+  it('keeps its prize table on the pool, complete, whatever tables feed it', async () => {
+    const incomplete = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 1_000, modality: 'A', fixedAmounts: FIXED_A.slice(1) },
+    });
+    expectRefused(incomplete, 'BAD_USER_INPUT');
+    expect(incomplete.errors![0]!.message).toMatch(/PARADISE_STRAIGHT/);
+
+    const { poolId, tableId } = await jackpotTable(100_000);
+    const table = await api.graphql(
+      DEALER,
+      `query ($id: ID!) { table(id: $id) { baccarat { jackpot { modality contributionBasisPoints pool { id modality fixedAmounts { combination amount } } } } } }`,
+      { id: tableId },
+    );
+    expect(table.data!.table.baccarat.jackpot).toEqual({
+      modality: 'A',
+      contributionBasisPoints: 5_000,
+      pool: { id: poolId, modality: 'A', fixedAmounts: FIXED_A },
+    });
+  });
 
   it('is for seated players only, and only alongside a Player, Banker or Tie bet', async () => {
     const { tableId } = await jackpotTable(100_000);

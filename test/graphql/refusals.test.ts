@@ -214,7 +214,13 @@ describe('who may do what', () => {
       await api.graphql(PLAYER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`),
       'FORBIDDEN',
     );
-    expectRefused(await api.graphql(PLAYER, `mutation { openJackpotPool(input: { currency: "MOP", seed: 1000 }) { id } }`), 'FORBIDDEN');
+    expectRefused(
+      await api.graphql(
+        PLAYER,
+        `mutation { openJackpotPool(input: { currency: "MOP", seed: 1000, modality: B, fixedAmounts: [] }) { id } }`,
+      ),
+      'FORBIDDEN',
+    );
   });
 
   it('a dealer runs tables but only an operator opens them', async () => {

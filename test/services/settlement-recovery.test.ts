@@ -187,8 +187,6 @@ describe('a reply lost on the way back', () => {
 
 describe('a crash while a baccarat jackpot is being paid', () => {
   async function jackpotRound(player: string) {
-    const pool = await api.graphql(DEALER, `mutation { openJackpotPool(input: { currency: "MOP", seed: 100000 }) { id } }`);
-    const poolId = pool.data!.openJackpotPool.id;
     const fixedAmounts = [
       { combination: 'PARADISE_STRAIGHT', amount: 50_000 },
       { combination: 'FOUR_OF_A_KIND', amount: 10_000 },
@@ -196,12 +194,16 @@ describe('a crash while a baccarat jackpot is being paid', () => {
       { combination: 'THREE_OF_A_KIND', amount: 2_000 },
       { combination: 'SINGLE_PAIR', amount: 1_000 },
     ];
+    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts },
+    });
+    const poolId = pool.data!.openJackpotPool.id;
     const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
       input: {
         game: 'BACCARAT',
         minimumBet: 100,
         maximumBet: 100_000,
-        baccarat: { jackpot: { poolId, modality: 'A', contributionBasisPoints: 0, fixedAmounts } },
+        baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } },
       },
     });
     const baccaratTable = table.data!.openTable.id;
