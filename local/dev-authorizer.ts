@@ -1,9 +1,11 @@
 /**
  * Stands in for API Gateway's JWT authorizer on this machine: it signs tokens with a key made
- * at start-up (nothing leaves the machine, nothing is downloaded) and verifies them the way the
+ * here (nothing leaves the machine, nothing is downloaded) and verifies them the way the
  * authorizer does (signature, issuer, audience, expiry), handing the handler the same claims.
  */
-import { SignJWT, generateKeyPair, jwtVerify, type JWTPayload, type CryptoKey } from 'jose';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWTPayload, type CryptoKey } from 'jose';
 
 export const LOCAL_ISSUER = 'https://casino-tables.local/';
 export const LOCAL_AUDIENCE = 'casino-tables-api';
@@ -15,8 +17,12 @@ export interface DevAuthorizer {
   verify(authorization: string | undefined): Promise<JWTPayload | null>;
 }
 
-export async function createDevAuthorizer(): Promise<DevAuthorizer> {
-  const { privateKey, publicKey } = await generateKeyPair('ES256');
+/**
+ * With `keyFile`, the signing key is kept there (created on first use), so tokens stay valid
+ * across restarts of `npm start`; without it, a fresh key lives as long as the process.
+ */
+export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthorizer> {
+  const { privateKey, publicKey } = keyFile ? await keptKeyPair(keyFile) : await generateKeyPair('ES256');
   return {
     issueToken: (sub, roles = []) => sign(privateKey, sub, roles),
     async verify(authorization) {
@@ -41,4 +47,18 @@ function sign(key: CryptoKey, sub: string, roles: readonly string[]): Promise<st
     .setIssuedAt()
     .setExpirationTime('12h')
     .sign(key);
+}
+
+async function keptKeyPair(keyFile: string): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {
+  if (!existsSync(keyFile)) {
+    const generated = await generateKeyPair('ES256', { extractable: true });
+    mkdirSync(dirname(keyFile), { recursive: true });
+    writeFileSync(keyFile, JSON.stringify(await exportJWK(generated.privateKey)), { mode: 0o600 });
+  }
+  const jwk = JSON.parse(readFileSync(keyFile, 'utf8')) as { kty: string; crv: string; x: string; y: string; d: string };
+  const { d: _private, ...publicJwk } = jwk;
+  return {
+    privateKey: (await importJWK(jwk, 'ES256')) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, 'ES256')) as CryptoKey,
+  };
 }

@@ -49,7 +49,7 @@ try {
   });
   const { handler } = await import('../functions/graphql/handler');
 
-  const authorizer = await createDevAuthorizer();
+  const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
   const playerToken = await authorizer.issueToken(DEMO_PLAYER, DEMO_PLAYER_ROLES);
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
   const server = await startLocalServer({
