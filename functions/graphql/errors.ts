@@ -1,8 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
-import { ServiceError } from '../services/service-error';
-import { isRetryable } from '../store/transaction-cancellation';
+import { ServiceError, retryableAsConflict } from '../services/service-error';
 
 /** Apollo's own codes for a malformed request: safe to show as they are. */
 const CLIENT_ERROR_CODES = new Set([
@@ -24,7 +23,8 @@ export type ErrorLogger = (error: unknown) => void;
  */
 export function formatError(logError: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const unwrapped = unwrapResolverError(error);
+    const original = retryableAsConflict(unwrapped) ?? unwrapped;
     const base = {
       message: formatted.message,
       ...(formatted.locations ? { locations: formatted.locations } : {}),
@@ -33,8 +33,6 @@ export function formatError(logError: ErrorLogger) {
     if (original instanceof RuleViolation || original instanceof ServiceError) {
       return { ...base, message: original.message, extensions: { code: original.code } };
     }
-    // A race lost or throttling that outlived the services' retries changed nothing: the client may retry.
-    if (isRetryable(original)) return { ...base, message: 'The table is busy; retry the request.', extensions: { code: 'CONFLICT' } };
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) return { ...base, extensions: { code } };
     logError(original);

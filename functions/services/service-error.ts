@@ -1,3 +1,5 @@
+import { isRetryable } from '../store/transaction-cancellation';
+
 /**
  * A request the service refuses for a reason outside the game rules (the rules layer throws
  * RuleViolation): unknown table, a stranger's account, not enough money, a lost race.
@@ -30,4 +32,12 @@ export class ServiceError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A store failure that outlived the services' own retries but changed nothing (a race lost,
+ * throttling) is a CONFLICT the client may simply retry; anything else is not a refusal.
+ */
+export function retryableAsConflict(error: unknown): ServiceError | undefined {
+  return isRetryable(error) ? new ServiceError('CONFLICT', 'The table is busy; retry the request.') : undefined;
 }

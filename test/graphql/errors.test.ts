@@ -1,0 +1,44 @@
+/** What leaves the API when something goes wrong: a code and a message, never internals. */
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { formatError } from '../../functions/graphql/errors';
+import { RuleViolation } from '../../functions/rules/rule-violation';
+import { ServiceError } from '../../functions/services/service-error';
+
+// The GraphQLError class Apollo itself loads (Node's CommonJS copy of graphql), as resolvers' errors are.
+const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+
+function format(error: unknown, extensions: Record<string, unknown> = {}) {
+  const logged: unknown[] = [];
+  const wrapped = new GraphQLError('raw message', { path: ['placeBet'], originalError: error as Error, extensions });
+  return { result: formatError((e) => logged.push(e))({ message: wrapped.message, path: ['placeBet'], extensions }, wrapped), logged };
+}
+
+describe('formatError', () => {
+  it('keeps a rules refusal or a service refusal as it is', () => {
+    expect(format(new RuleViolation('INVALID_DIE', 'The first die shows 7')).result).toEqual({
+      message: 'The first die shows 7',
+      path: ['placeBet'],
+      extensions: { code: 'INVALID_DIE' },
+    });
+    expect(format(new ServiceError('FORBIDDEN', 'Only a dealer may do this.')).result.extensions).toEqual({ code: 'FORBIDDEN' });
+  });
+
+  it('turns a race lost in DynamoDB into a CONFLICT the client may retry', () => {
+    const conflict = Object.assign(new Error('Transaction is ongoing'), { name: 'TransactionConflictException' });
+    const { result, logged } = format(conflict);
+    expect(result).toMatchObject({ extensions: { code: 'CONFLICT' }, message: expect.stringMatching(/retry/) });
+    expect(logged).toEqual([]);
+  });
+
+  it('answers anything else with a bare INTERNAL_SERVER_ERROR, and logs it', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'balance')");
+    const { result, logged } = format(bug, { code: 'INTERNAL_SERVER_ERROR', stacktrace: ['TypeError: ...', '    at x'] });
+    expect(result).toEqual({ message: 'Internal server error', path: ['placeBet'], extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(logged).toEqual([bug]);
+  });
+
+  it("keeps Apollo's codes for a malformed request", () => {
+    expect(format(undefined, { code: 'GRAPHQL_VALIDATION_FAILED' }).result.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+  });
+});
