@@ -9,7 +9,7 @@ import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
 import { DEMO_OPERATOR, DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
-import { systemDependencies } from '../functions/services/services';
+import { conflictModelFrom, systemDependencies } from '../functions/services/services';
 import { sweepSettlements } from '../functions/services/sweep-settlements';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
@@ -29,7 +29,9 @@ try {
   await ensureTable(client, TABLE_NAME);
   client.destroy();
 
-  const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
+  // DYNAMODB_CONFLICT_MODEL=on npm start: transactions conflict as on real DynamoDB (the handler reads the same variable).
+  const conflicts = conflictModelFrom(process.env);
+  const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials, ...conflicts };
   const deps = systemDependencies(createDb(dbConfig));
   await seedDemo(deps);
   // As the scheduled sweeper Lambda does in AWS.
@@ -67,7 +69,7 @@ try {
 Casino tables API running locally.
   Explorer (works offline):  ${server.url}/
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
-  DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb)
+  DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 
 Demo player "${DEMO_PLAYER}" (10,000.00 MOP; also a dealer, to record rolls and deals), bearer token (12 h):
   ${playerToken}

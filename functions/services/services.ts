@@ -1,4 +1,5 @@
 import { createDb, type Db } from '../store/db';
+import { sharedConflictModel } from '../store/conflict-model';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -32,11 +33,17 @@ export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) 
 
 /**
  * The dependencies of a Lambda entry point, configured from its environment: TABLE_NAME (set by
- * the CDK stack), and DYNAMODB_ENDPOINT only when running against DynamoDB Local.
+ * the CDK stack), and only when running against DynamoDB Local, DYNAMODB_ENDPOINT and
+ * DYNAMODB_CONFLICT_MODEL=on (real DynamoDB's transaction conflicts, modelled; ignored in AWS).
  */
 export function environmentDependencies(env: NodeJS.ProcessEnv = process.env): ServiceDependencies {
   const tableName = env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
   const endpoint = env.DYNAMODB_ENDPOINT;
-  return systemDependencies(createDb({ tableName, ...(endpoint ? { endpoint } : {}) }));
+  return systemDependencies(createDb({ tableName, ...(endpoint ? { endpoint, ...conflictModelFrom(env) } : {}) }));
+}
+
+/** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */
+export function conflictModelFrom(env: NodeJS.ProcessEnv): { conflictModel?: typeof sharedConflictModel } {
+  return env.DYNAMODB_CONFLICT_MODEL === 'on' ? { conflictModel: sharedConflictModel } : {};
 }

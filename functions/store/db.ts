@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactionConflictModel } from './conflict-model';
 
 /** Where the store reads and writes: a document client and the single table's name. */
 export interface Db {
@@ -13,6 +14,11 @@ export interface DbConfig {
   readonly endpoint?: string;
   readonly region?: string;
   readonly credentials?: { accessKeyId: string; secretAccessKey: string };
+  /**
+   * DynamoDB Local only: refuse overlapping transactions as real DynamoDB does (see
+   * conflict-model.ts). Off unless given; the clients that should see each other share one model.
+   */
+  readonly conflictModel?: TransactionConflictModel;
 }
 
 export function createDb(config: DbConfig): Db {
@@ -21,6 +27,7 @@ export function createDb(config: DbConfig): Db {
     ...(config.region ? { region: config.region } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });
+  config.conflictModel?.attachTo(client);
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     // Money never exceeds 2^53 - 1 (Money scalar), so plain numbers are exact.

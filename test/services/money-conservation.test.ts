@@ -1,6 +1,6 @@
 /**
  * No money is lost or created: players bet concurrently (their requests racing each other on the
- * table's lock), the dealer rolls, and at the end every balance equals what the player started
+ * table's lock, with real DynamoDB's transaction conflicts modelled), the dealer rolls, and at the end every balance equals what the player started
  * with, less every stake that left it, plus everything the settled bets returned, to the unit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ describe('a busy craps table', () => {
       expect(rolled.errors, JSON.stringify(rolled.errors)).toBeUndefined();
     }
 
+    // The requests really raced: transactions were refused for conflicts, as real DynamoDB refuses them.
+    expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(0);
     const bets = await allBetsAt(tableId);
     expect(bets.length).toBeGreaterThan(50);
     for (const player of PLAYERS) {

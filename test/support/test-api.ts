@@ -1,6 +1,8 @@
 /**
  * A real API for black-box tests: a fresh table in the run's DynamoDB Local, the real GraphQL
  * Lambda handler behind the real local HTTP server and dev authorizer, and a fetch-based client.
+ * Transactions conflict as on real DynamoDB (the conflict model, shared by the handler and the
+ * test's own client), so concurrent requests meet the refusals they would meet in AWS.
  */
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -8,6 +10,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/keys';
 import { createDb, type Db } from '../../functions/store/db';
+import { TransactionConflictModel } from '../../functions/store/conflict-model';
 import { createAccount, getAccount } from '../../functions/store/accounts';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
@@ -32,6 +35,8 @@ export interface TestApi {
   readonly url: string;
   readonly db: Db;
   readonly deps: ServiceDependencies;
+  /** What the handler's and the test's transactions met: how many were refused for a conflict. */
+  readonly conflictModel: TransactionConflictModel;
   readonly loggedErrors: unknown[];
   /** A bearer token for `who`. */
   token(who: Exclude<Who, null>): Promise<string>;
@@ -57,7 +62,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await ensureTable(client, tableName);
   client.destroy();
 
-  const db = createDb({ tableName, endpoint, region: localRegion, credentials: localCredentials });
+  const conflictModel = new TransactionConflictModel();
+  const db = createDb({
+    tableName,
+    endpoint,
+    region: localRegion,
+    credentials: localCredentials,
+    conflictModel,
+  });
   const deps = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer();
@@ -89,6 +101,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     graphql,
     db,
     deps,
+    conflictModel,
     loggedErrors,
     token: (who) => tokenFor(who),
     async closeBetting(tableId) {
