@@ -1,6 +1,6 @@
 /**
- * Craps rules benchmark (not a test): how fast `settleRoll` decides a realistic layout.
- *   npx tsx -e "import('./bench/rules-craps.ts').then(m => m.run())"   (or npm run bench:rules)
+ * Craps rules benchmark: how fast `settleRoll` decides a realistic layout, and how long the exact
+ * report takes. Printed by bench/rules.ts (npm run bench:rules); figure 6 of npm run bench.
  *
  * A seeded table is played first to record realistic layouts (seven players with line bets
  * and full odds, come bets with odds, field, hardways, Big 6/8 and props); then only the
@@ -18,6 +18,7 @@ import {
   type Roll,
 } from '../functions/rules/craps';
 import { seededDice } from '../functions/rules/craps/seeded-dice';
+import { crapsReport } from '../functions/rules/craps/report/craps-report';
 
 interface Snapshot {
   readonly state: CrapsTableState;
@@ -37,21 +38,46 @@ const PROPS: readonly CrapsBetType[][] = [
   ['BIG_4', 'BIG_10', 'HARD_6'],
 ];
 
-export function run(): void {
+export interface CrapsRulesFigures {
+  readonly betsPerRoll: number;
+  readonly rollsPerSecond: number;
+  readonly resolutionsPerSecond: number;
+  /** Seconds the exact report takes (median of 5 after a first run), by what the 12 pays on the Field. */
+  readonly reportSeconds: Readonly<Record<2 | 3, number>>;
+}
+
+export function measure(): CrapsRulesFigures {
   const options = makeCrapsOptions({ minimum: 100, maximum: 1_000_000 });
   const snapshots = recordTable(options, RECORDED_ROLLS, 20260101);
   const betsPerRoll = snapshots.reduce((n, s) => n + s.bets.length, 0) / snapshots.length;
-
   const settle = timeIt(snapshots, (s) => settleRoll(s.state, options, s.bets, s.roll).resolutions.length);
-  const rollsPerSecond = settle.iterations / settle.seconds;
-  const resolutionsPerSecond = settle.work / settle.seconds;
+  const reportSeconds = (field12Pays: 2 | 3) => {
+    const table = makeCrapsOptions({ minimum: 100, maximum: 1_000_000, field12Pays });
+    crapsReport(table);
+    const times = Array.from({ length: 5 }, () => {
+      const start = performance.now();
+      crapsReport(table);
+      return (performance.now() - start) / 1000;
+    }).sort((a, b) => a - b);
+    return times[2]!;
+  };
+  return {
+    betsPerRoll,
+    rollsPerSecond: settle.iterations / settle.seconds,
+    resolutionsPerSecond: settle.work / settle.seconds,
+    reportSeconds: { 2: reportSeconds(2), 3: reportSeconds(3) },
+  };
+}
 
+export function run(): void {
+  const figures = measure();
   const out = process.stdout;
-  out.write(`layouts recorded: ${snapshots.length} rolls, ${betsPerRoll.toFixed(1)} open bets per roll on average (${PLAYERS} players)\n`);
-  out.write(`rolls settled per second:       ${format(rollsPerSecond)}\n`);
   out.write(
-    `bet resolutions per second:     ${format(resolutionsPerSecond)}  (target 5,000,000: ${resolutionsPerSecond >= 5e6 ? 'met' : 'NOT met'})\n`,
+    `layouts recorded: ${RECORDED_ROLLS} rolls, ${figures.betsPerRoll.toFixed(1)} open bets per roll on average (${PLAYERS} players)\n`,
   );
+  out.write(`rolls settled per second:       ${format(figures.rollsPerSecond)}\n`);
+  out.write(`bet resolutions per second:     ${format(figures.resolutionsPerSecond)}\n`);
+  out.write(`exact report, Field 12 pays 2:1: ${figures.reportSeconds[2].toFixed(4)} s; 3:1: ${figures.reportSeconds[3].toFixed(4)} s\n`);
 }
 
 /** Plays a seeded table: every player keeps a line bet with full odds, a come bet with odds, and their props up. */

@@ -4,12 +4,13 @@ import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
 import { CasinoTable } from './casino-table';
+import { functionBundling } from './function-bundling';
 import type { DeploymentSettings } from './deployment-settings';
 
 /** The one entry point: the same handler the local server and the integration tests call. */
@@ -102,23 +103,7 @@ export class CasinoTablesStack extends Stack {
         NODE_OPTIONS: '--enable-source-maps',
       },
       logGroup: new LogGroup(this, `${id}Logs`, { retention: RetentionDays.THREE_MONTHS }),
-      bundling: {
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        // ESM output, but some bundled CommonJS code still calls require() at run time (lru-cache,
-        // under Apollo, requires node:diagnostics_channel); without this the bundle fails at import
-        // with 'Dynamic require of "node:diagnostics_channel" is not supported'.
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        target: 'node22',
-        minify: true,
-        // Stack traces and error names in the logs keep their real function and class names.
-        keepNames: true,
-        sourceMap: true,
-        // Traces need file and line, not the sources: a map about a third the size, and Node parses it at every cold start.
-        sourcesContent: false,
-        // Ship the SDK version the tests ran against, not whichever one the runtime carries today.
-        bundleAwsSDK: true,
-      },
+      bundling: functionBundling,
     });
     // Least privilege: item reads and writes on this table and its index, nothing else.
     this.table.grantReadWriteData(fn);

@@ -7,6 +7,7 @@ import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CasinoTablesStack } from '../../infra/casino-tables-stack';
 import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 /**
  * The template test skips bundling; this one bundles the handler exactly as `cdk synth` does
@@ -61,30 +62,6 @@ function invokeBundle(event: object): { statusCode: number; body: string } {
   return JSON.parse(run.stdout);
 }
 
-function graphqlPost(query: string): object {
-  return {
-    version: '2.0',
-    routeKey: 'POST /graphql',
-    rawPath: '/graphql',
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'api',
-      domainName: 'api.execute-api.eu-west-1.amazonaws.com',
-      domainPrefix: 'api',
-      http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bundle-test' },
-      requestId: 'bundle-test',
-      routeKey: 'POST /graphql',
-      stage: '$default',
-      time: '01/Jan/2030:00:00:00 +0000',
-      timeEpoch: 1893456000000,
-    },
-    body: JSON.stringify({ query }),
-    isBase64Encoded: false,
-  };
-}
-
 describe('the bundled GraphQL handler', () => {
   it('is one ES module with its source map', () => {
     expect(readdirSync(bundleDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
@@ -92,7 +69,7 @@ describe('the bundled GraphQL handler', () => {
   });
 
   it('loads in Node and answers a GraphQL request from an API Gateway v2 event', () => {
-    const response = invokeBundle(graphqlPost('{ __typename }'));
+    const response = invokeBundle(graphqlPostEvent('{ __typename }'));
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ data: { __typename: 'Query' } });
   });

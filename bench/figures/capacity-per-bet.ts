@@ -1,0 +1,244 @@
+/**
+ * Figure 4: the read and write capacity units one bet costs over its life (placed, then
+ * settled), as DynamoDB bills them, against the least a data model with today's guarantees
+ * needs. From the same requests: which items every bet of a table writes or checks, and what
+ * that makes the highest rate one table, and one jackpot pool shared by many tables, can take
+ * on real DynamoDB.
+ */
+import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/services/bet-validation';
+import { poolKey } from '../../functions/store/keys';
+import { PLACE_BET, SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';
+import { NO_CAPACITY, addCapacity, itemSize, writeUnits, type Capacity } from '../harness/capacity-units';
+import { median } from '../harness/statistics';
+import { againstFloor, measured, type FigureRow } from '../harness/results';
+
+export interface CapacityPerBetOptions {
+  /** Bets in the metered round, one per player. */
+  readonly bets: number;
+  /** Bets already on the table for the last placement measured (at most the table's cap less one). */
+  readonly fullLayout: number;
+}
+
+/**
+ * How long real DynamoDB holds an item for a transaction, for the ceilings below: AWS quotes
+ * single-digit milliseconds for one item, and a transaction writes in two phases. An assumption,
+ * not a measurement: the ceilings scale with its inverse.
+ */
+export const ASSUMED_TRANSACTION_MS = 10;
+/** Real DynamoDB's limit on one item (and one partition): write units per second. */
+const ITEM_WRITE_UNITS_PER_SECOND = 1_000;
+
+export async function capacityPerBet(env: BenchEnvironment, options: CapacityPerBetOptions) {
+  const players = Array.from({ length: options.bets }, (_, i) => `bench-capacity-${i}`);
+  await env.fundPlayers(players, 1_000_000_000);
+  const tableId = await env.openCrapsTable();
+
+  // Placed one by one over HTTP, each metered alone.
+  const placements: Capacity[] = [];
+  const transactions: TransactWriteItem[][] = [];
+  for (const player of players) {
+    const placement = await metered(env, async () => {
+      const answer = await env.graphql(await env.token(player), PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } });
+      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    });
+    placements.push(placement.capacity);
+    transactions.push(appliedTransactions(placement.sent)[0]!.TransactItems ?? []);
+  }
+  const round = await metered(env, async () => {
+    await closeBetting(env, tableId);
+    const answer = await env.graphql(await operatorToken(env), SUBMIT_ROLL, { tableId, dice: [1, 2] });
+    if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
+  });
+
+  // One more placement, at a table as full as it gets (or as asked).
+  const fullTable = await env.openCrapsTable();
+  const fullLayout = Math.min(options.fullLayout, MAX_OPEN_BETS_PER_TABLE - 1);
+  const seatPlayers = Array.from({ length: fullLayout }, (_, i) => `bench-capacity-full-${i}`);
+  await env.fundPlayers(seatPlayers, 1_000_000);
+  await env.seedBets(
+    fullTable,
+    seatPlayers.map((playerId) => ({ playerId, type: 'FIELD', amount: 100 })),
+  );
+  const atFull = await metered(env, async () => {
+    const answer = await env.graphql(await env.token(players[0]!), PLACE_BET, {
+      input: { tableId: fullTable, type: 'FIELD', amount: 100 },
+    });
+    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+  });
+
+  const jackpot = await jackpotRound(env);
+
+  const placement = medianCapacity(placements);
+  const settlementShare = scale(round.capacity, 1 / options.bets);
+  const lifecycle = addCapacity(placement, settlementShare);
+  const betItemBytes = await storedSize(env, transactions[0]!.find((action) => action.Put)!.Put!.Item!);
+  const minimum = minimumLifecycle(betItemBytes);
+
+  const rows: FigureRow[] = [
+    againstFloor(
+      'write units per bet lifecycle (table)',
+      lifecycle.write,
+      minimum.write,
+      'WCU',
+      1,
+      `placed ${placement.write}, settled ${fmt(settlementShare.write)}`,
+    ),
+    againstFloor(
+      'write units per bet lifecycle (index byOwner)',
+      lifecycle.indexWrite,
+      minimum.indexWrite,
+      'WCU',
+      1,
+      `placed ${placement.indexWrite}, settled ${fmt(settlementShare.indexWrite)}`,
+    ),
+    againstFloor(
+      'read units per bet lifecycle',
+      lifecycle.read,
+      minimum.read,
+      'RCU',
+      1,
+      `placed ${placement.read}, settled ${fmt(settlementShare.read)}`,
+    ),
+    measured(`placeBet at 0 open bets`, placements[0]!.read, 'RCU', `${placements[0]!.write} WCU + ${placements[0]!.indexWrite} index`),
+    measured(
+      `placeBet at ${options.bets - 1} open bets`,
+      placements[placements.length - 1]!.read,
+      'RCU',
+      `${placements[placements.length - 1]!.write} WCU + ${placements[placements.length - 1]!.indexWrite} index`,
+    ),
+    measured(
+      `placeBet at ${fullLayout} open bets`,
+      atFull.capacity.read,
+      'RCU',
+      `${atFull.capacity.write} WCU + ${atFull.capacity.indexWrite} index`,
+    ),
+    measured(
+      'DynamoDB Local reported for the lifecycle',
+      addCapacity(placement, settlementShare).reportedByLocal,
+      'units',
+      'reads and writes together; over-counts transactions',
+    ),
+  ];
+
+  // Items every bet's transaction names, whoever places it: each caps the table's rate.
+  const shared = transactions.map((items) => new Set(items.map(itemOf))).reduce((a, b) => new Set([...a].filter((item) => b.has(item))));
+  const notes: string[] = [
+    `The round: ${options.bets} FIELD 100 bets from ${options.bets} players, placed one by one, settled by one roll that decides them all; the settlement's units (closing betting and the roll included) are shared equally among its bets.`,
+    `Minimum (a data model with today's guarantees): placing writes the bet (a ${betItemBytes}-byte item: ${2 * writeUnits(betItemBytes)} WCU in a transaction), debits the account (2) and checks one betting-gate shard (2), and reads the table state and the player's own bets at the table (1 RCU each, strongly consistent); settling rewrites the bet as decided (${2 * writeUnits(betItemBytes)}) and credits the player (2, shared by the player's bets in the round: here one), reading the layout once per round (${fmt(minimum.read - 2)} RCU per bet); the bet's owner-index entry is written once when placed and once when decided.`,
+  ];
+  for (const item of shared) {
+    const bytes = await storedSize(env, JSON.parse(item).key as Record<string, AttributeValue>);
+    const units = 2 * writeUnits(bytes);
+    notes.push(
+      `Every bet at a table writes or checks ${JSON.parse(item).label} (${bytes} bytes, ${units} WCU per bet): on real DynamoDB at most ${Math.floor(ITEM_WRITE_UNITS_PER_SECOND / units)} bets/s by its write units, and, since no two transactions may hold it at once, at most ${Math.floor(1000 / ASSUMED_TRANSACTION_MS)} bets/s if each holds it ${ASSUMED_TRANSACTION_MS} ms; the optimistic lock (read, validate, write) makes it fewer under contention (figure 3).`,
+    );
+  }
+  if (shared.size === 0) notes.push('No item is written or checked by every bet of a table.');
+  notes.push(
+    `A jackpot round (${jackpot.bettors} seated bettors) writes its pool ${jackpot.poolWrites} time(s) (${jackpot.poolBytes} bytes, ${2 * writeUnits(jackpot.poolBytes)} WCU each), under the pool's version lock: one pool shared by many tables takes at most ${Math.floor(ITEM_WRITE_UNITS_PER_SECOND / (2 * writeUnits(jackpot.poolBytes) * jackpot.poolWrites))} rounds/s by write units and about ${Math.floor(1000 / ASSUMED_TRANSACTION_MS / jackpot.poolWrites)} rounds/s by conflicts (${ASSUMED_TRANSACTION_MS} ms per transaction): with a round every 30 s per table, some ${Math.floor((30 * 1000) / ASSUMED_TRANSACTION_MS / jackpot.poolWrites).toLocaleString('en-US')} tables, if their rounds never land at the same moment. Placing a jackpot bet does not touch the pool.`,
+  );
+  return { rows, notes };
+}
+
+/** The least a bet's life can cost with a gate, a balance and an exactly-once settlement (see the note). */
+function minimumLifecycle(betItemBytes: number): Capacity {
+  const bet = 2 * writeUnits(betItemBytes);
+  const layoutRead = betItemBytes / 4096;
+  return { read: 2 + layoutRead, write: bet + 2 + 2 + bet + 2, indexWrite: 2 * writeUnits(betItemBytes), reportedByLocal: 0 };
+}
+
+async function metered(
+  env: BenchEnvironment,
+  work: () => Promise<void>,
+): Promise<{ capacity: Capacity; sent: readonly RecordedRequest[] }> {
+  env.meter.reset();
+  env.meter.enabled = true;
+  const mark = env.recorder.mark();
+  try {
+    await work();
+  } finally {
+    env.meter.enabled = false;
+  }
+  return { capacity: env.meter.total, sent: env.recorder.since(mark) };
+}
+
+function medianCapacity(all: readonly Capacity[]): Capacity {
+  return {
+    read: median(all.map((c) => c.read)),
+    write: median(all.map((c) => c.write)),
+    indexWrite: median(all.map((c) => c.indexWrite)),
+    reportedByLocal: median(all.map((c) => c.reportedByLocal)),
+  };
+}
+
+const scale = (c: Capacity, k: number): Capacity => ({
+  read: c.read * k,
+  write: c.write * k,
+  indexWrite: c.indexWrite * k,
+  reportedByLocal: c.reportedByLocal * k,
+});
+
+const fmt = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/** An action's item, named by its key and labelled by its kind (`TABLE`, `ACCOUNT`, `BET`). */
+function itemOf(action: TransactWriteItem): string {
+  const keyed = action.Put ?? action.Update ?? action.Delete ?? action.ConditionCheck!;
+  const attributes = action.Put ? action.Put.Item! : (keyed as { Key: Record<string, AttributeValue> }).Key;
+  const key = { pk: attributes.pk!, sk: attributes.sk! };
+  return JSON.stringify({ key, label: `the ${String(key.sk.S).split('#')[0]} item` });
+}
+
+/** The size of the item stored under `key` (or of `item` itself, when it carries its keys). */
+async function storedSize(env: BenchEnvironment, key: Record<string, AttributeValue>): Promise<number> {
+  const { Item } = await env.bare.send(
+    new GetItemCommand({ TableName: env.tableName, Key: { pk: key.pk!, sk: key.sk! }, ConsistentRead: true }),
+  );
+  return Item ? itemSize(Item) : itemSize(key);
+}
+
+/** A baccarat round with a jackpot: how many times its transactions write the pool, and the pool's size. */
+async function jackpotRound(env: BenchEnvironment) {
+  const operator = await operatorToken(env);
+  const pool = await env.graphql(
+    operator,
+    `mutation { openJackpotPool(input: { currency: "MOP", seed: 5000000, modality: A, fixedAmounts: [
+      { combination: PARADISE_STRAIGHT, amount: 2000000 }, { combination: FOUR_OF_A_KIND, amount: 500000 },
+      { combination: DOUBLE_PAIRS, amount: 50000 }, { combination: THREE_OF_A_KIND, amount: 20000 }, { combination: SINGLE_PAIR, amount: 2000 } ] }) { id } }`,
+  );
+  const poolId = pool.data!.openJackpotPool.id as string;
+  const table = await env.graphql(
+    operator,
+    `mutation ($poolId: ID!) { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 1000000, baccarat: { jackpot: { poolId: $poolId, contributionBasisPoints: 2500 } } }) { id } }`,
+    { poolId },
+  );
+  if (!table.data) throw new Error(`openTable failed: ${JSON.stringify(table.errors)}`);
+  const tableId = table.data.openTable.id as string;
+  const seats = 14;
+  const bettors = Array.from({ length: seats }, (_, i) => `bench-jackpot-${i}`);
+  await env.fundPlayers(bettors, 1_000_000);
+  for (const [i, player] of bettors.entries()) {
+    for (const type of ['BANKER', 'JACKPOT']) {
+      const answer = await env.graphql(await env.token(player), PLACE_BET, { input: { tableId, type, amount: 100, seat: i + 1 } });
+      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    }
+  }
+  await closeBetting(env, tableId);
+  const mark = env.recorder.mark();
+  // Player 5S 5D, Banker KH 9C: a Player pair, a jackpot prize.
+  const deal = await env.graphql(
+    operator,
+    `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { settlementComplete } }`,
+    { tableId },
+  );
+  if (refusal(deal)) throw new Error(`submitDeal refused: ${JSON.stringify(deal.errors)}`);
+  const { pk, sk } = poolKey(poolId);
+  const poolWrites = appliedTransactions(env.recorder.since(mark)).filter((transaction) =>
+    (transaction.TransactItems ?? []).some((action) => {
+      const key = (action.Update ?? action.ConditionCheck ?? action.Delete)?.Key ?? action.Put?.Item;
+      return key?.pk?.S === pk && key?.sk?.S === sk;
+    }),
+  ).length;
+  return { bettors: seats, poolWrites, poolBytes: await storedSize(env, { pk: { S: pk }, sk: { S: sk } }) };
+}

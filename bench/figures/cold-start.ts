@@ -1,0 +1,139 @@
+/**
+ * Figure 5: the GraphQL function's cold start. The bundle is the one the CDK stack builds
+ * (synthesized here, offline); the floor, a minimal Apollo-on-Lambda bundle (one resolver that
+ * reads one item with the same DynamoDB client) built by the same bundling options. Each is
+ * imported and sent its first request (one that reads one item) in a fresh Node process.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Stack } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { CasinoTablesStack } from '../../infra/casino-tables-stack';
+import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { functionBundling } from '../../infra/function-bundling';
+import { localCredentials, localRegion } from '../../local/dynamodb-local';
+import { graphqlPostEvent } from '../../local/api-gateway-event';
+import type { BenchEnvironment } from '../harness/bench-environment';
+import { median } from '../harness/statistics';
+import { againstFloor, measured, type FigureRow } from '../harness/results';
+
+export interface ColdStartOptions {
+  readonly runs: number;
+}
+
+const PLAYER = 'bench-cold-start';
+const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
+const minimalEntry = fileURLToPath(new URL('../cold-start/minimal-handler.ts', import.meta.url));
+
+export async function coldStart(env: BenchEnvironment, options: ColdStartOptions) {
+  const outdir = mkdtempSync(join(tmpdir(), 'casino-tables-bench-'));
+  try {
+    const product = productBundle(join(outdir, 'product'));
+    const minimal = minimalBundle(join(outdir, 'minimal'));
+    await env.fundPlayers([PLAYER], 12_345);
+
+    const runs = { product: [] as Start[], minimal: [] as Start[] };
+    for (let run = 0; run < options.runs; run++) {
+      // Interleaved, so that a busy moment of the machine falls on both alike.
+      runs.product.push(start(env, product, '{ me { balance } }'));
+      runs.minimal.push(start(env, minimal, `{ balance(id: "${PLAYER}") }`));
+    }
+    const total = (starts: Start[]) => median(starts.map((s) => s.importMs + s.firstRequestMs));
+    const sizes = { product: statSync(join(product, 'index.mjs')).size, minimal: statSync(join(minimal, 'index.mjs')).size };
+    const rows: FigureRow[] = [
+      againstFloor('import + first request', total(runs.product), total(runs.minimal), 'ms', 1.1),
+      measured(
+        'import',
+        median(runs.product.map((s) => s.importMs)),
+        'ms',
+        `minimal: ${median(runs.minimal.map((s) => s.importMs)).toFixed(0)} ms`,
+      ),
+      measured(
+        'first request',
+        median(runs.product.map((s) => s.firstRequestMs)),
+        'ms',
+        `minimal: ${median(runs.minimal.map((s) => s.firstRequestMs)).toFixed(0)} ms`,
+      ),
+      againstFloor('bundle (index.mjs)', sizes.product / 1024, sizes.minimal / 1024, 'KiB', 1.1),
+    ];
+    const notes = [
+      `Median of ${options.runs} fresh process(es) each, interleaved: node --enable-source-maps (as the stack sets NODE_OPTIONS), timed inside the process from before the import to the first answer; the first request reads one item from DynamoDB Local (the product: { me { balance } }).`,
+    ];
+    return { rows, notes };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+interface Start {
+  readonly importMs: number;
+  readonly firstRequestMs: number;
+}
+
+/** The GraphQL function's bundle as `cdk synth` builds it. */
+function productBundle(outdir: string): string {
+  const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.bench.example' } });
+  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
+  return bundleDir(app, 'CasinoTables', 'GraphqlFunction');
+}
+
+/** The minimal handler, bundled as the stack bundles its functions. */
+function minimalBundle(outdir: string): string {
+  const app = new App({ outdir });
+  const stack = new Stack(app, 'Minimal');
+  new NodejsFunction(stack, 'MinimalFunction', {
+    entry: minimalEntry,
+    handler: 'handler',
+    runtime: Runtime.NODEJS_22_X,
+    architecture: Architecture.ARM_64,
+    bundling: functionBundling,
+  });
+  return bundleDir(app, 'Minimal', 'MinimalFunction');
+}
+
+/** The staged code asset (asset.<hash>) of the function whose logical id starts with `name`. */
+function bundleDir(app: App, stackName: string, name: string): string {
+  const assembly = app.synth();
+  const resources = assembly.getStackByName(stackName).template.Resources as Record<
+    string,
+    { Type: string; Properties: { Code: { S3Key: string } } }
+  >;
+  const id = Object.keys(resources).find((key) => key.startsWith(name) && resources[key]!.Type === 'AWS::Lambda::Function')!;
+  return join(assembly.directory, `asset.${resources[id]!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+}
+
+/** Imports the bundle in a fresh Node process and sends it one request, as Lambda would. */
+function start(env: BenchEnvironment, dir: string, query: string): Start {
+  const script = `
+    const started = performance.now();
+    const { handler } = await import(${JSON.stringify(join(dir, 'index.mjs'))});
+    const imported = performance.now();
+    const result = await handler(JSON.parse(process.env.EVENT), { awsRequestId: 'bench', getRemainingTimeInMillis: () => 10000 });
+    const answered = performance.now();
+    process.stdout.write(JSON.stringify({ importMs: imported - started, firstRequestMs: answered - imported, statusCode: result.statusCode, body: result.body }));
+  `;
+  const run = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+    env: {
+      PATH: process.env.PATH,
+      TABLE_NAME: env.tableName,
+      DYNAMODB_ENDPOINT: env.dynamoEndpoint,
+      AWS_REGION: localRegion,
+      AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'WARN',
+      EVENT: JSON.stringify(graphqlPostEvent(query, { sub: PLAYER })),
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (run.status !== 0) throw new Error(`cold start of ${dir} failed:\n${run.stderr.slice(-1500)}`);
+  const result = JSON.parse(run.stdout) as Start & { statusCode: number; body: string };
+  if (result.statusCode !== 200 || !result.body.includes('12345'))
+    throw new Error(`cold start of ${dir} answered ${result.statusCode}: ${result.body}`);
+  return { importMs: result.importMs, firstRequestMs: result.firstRequestMs };
+}

@@ -1,0 +1,130 @@
+/**
+ * Figure 2: how long the outcome mutation takes to settle a round of 1,000 open bets, from
+ * 1,000 players (one bet each), 200 (five each) and 20 (fifty each), and how many DynamoDB
+ * requests and transactions it makes. Floor: the same decided-bet writes (one per bet) and one
+ * credit per player, as bare transactions of 100 items each, sent one after the other.
+ */
+import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
+import { queryAll } from '../../functions/store/bets';
+import { accountKey, parseBetId, settledBetKey, type ItemKey } from '../../functions/store/keys';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/services/bet-validation';
+import { SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import { countByCommand } from '../harness/request-recorder';
+import { rewriteUnchanged } from '../harness/floor-transaction';
+import { median, timed } from '../harness/statistics';
+import { againstFloor, againstTarget, measured, type FigureRow } from '../harness/results';
+
+export interface RoundSettlementOptions {
+  readonly bets: number;
+  readonly players: readonly number[];
+  readonly repetitions: number;
+}
+
+/** The Lambda timeout the CDK stack gives the GraphQL function: a settlement past it dies there. */
+const LAMBDA_TIMEOUT_MS = 10_000;
+
+interface Round {
+  readonly players: number;
+  readonly ms: number;
+  readonly requests: number;
+  readonly transactions: number;
+  readonly breakdown: string;
+  readonly complete: boolean;
+  readonly floorMs: number;
+  readonly floorTransactions: number;
+}
+
+export async function roundSettlement(env: BenchEnvironment, options: RoundSettlementOptions) {
+  const bets = Math.min(options.bets, MAX_OPEN_BETS_PER_TABLE);
+  const players = Array.from({ length: Math.max(...options.players) }, (_, i) => `bench-round-${i}`);
+  await env.fundPlayers(players, 1_000_000_000);
+  const dealer = await operatorToken(env);
+
+  const rounds: Round[] = [];
+  for (let repetition = 0; repetition < options.repetitions; repetition++) {
+    for (const playerCount of options.players) {
+      const tableId = await env.openCrapsTable();
+      // Bet i is player (i mod n)'s: every player has bets / n FIELD bets on the layout.
+      await env.seedBets(
+        tableId,
+        Array.from({ length: bets }, (_, i) => ({ playerId: players[i % playerCount]!, type: 'FIELD', amount: 100 })),
+      );
+      await closeBetting(env, tableId);
+
+      // A 3 (1 + 2): every Field bet wins, so every bet is decided and every player credited.
+      const mark = env.recorder.mark();
+      const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2] });
+      if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
+      const sent = env.recorder.since(mark);
+      const floor = await settlementFloor(env, tableId, players.slice(0, playerCount));
+      rounds.push({
+        players: playerCount,
+        ms: answer.ms,
+        requests: sent.length,
+        transactions: sent.filter((request) => request.command === 'TransactWriteItemsCommand').length,
+        breakdown: JSON.stringify(countByCommand(sent)),
+        complete: answer.data!.submitRoll.settlementComplete === true,
+        floorMs: floor.ms,
+        floorTransactions: floor.transactions,
+      });
+    }
+  }
+
+  const rows: FigureRow[] = [];
+  const notes: string[] = [];
+  for (const playerCount of options.players) {
+    const mine = rounds.filter((round) => round.players === playerCount);
+    const at = `${bets} bets from ${playerCount} players`;
+    const [ms, floorMs] = [median(mine.map((r) => r.ms)), median(mine.map((r) => r.floorMs))];
+    const requests = median(mine.map((r) => r.requests));
+    const allowed = Math.ceil((bets + playerCount) / 100) + 3;
+    rows.push(
+      againstFloor(`settle, ${at}`, ms, floorMs, 'ms', 1.5, `floor: ${mine[0]!.floorTransactions} transaction(s)`),
+      againstTarget(`DynamoDB requests, ${at}`, requests, 'requests', { max: allowed }, mine[0]!.breakdown),
+      measured(`transactions, ${at}`, median(mine.map((r) => r.transactions)), 'transactions'),
+    );
+    if (mine.some((round) => !round.complete)) {
+      notes.push(
+        `${at}: the dealer's answer said settlementComplete false in ${mine.filter((r) => !r.complete).length} of ${mine.length} rounds (the rest is paid by the next request at the table).`,
+      );
+    }
+    if (ms > LAMBDA_TIMEOUT_MS)
+      notes.push(`${at}: ${(ms / 1000).toFixed(1)} s is past the GraphQL function's ${LAMBDA_TIMEOUT_MS / 1000} s Lambda timeout.`);
+  }
+  notes.push(
+    `${options.repetitions} round(s) per case (medians), each on a fresh table seeded with FIELD 100 bets and settled by a roll of 3 (every bet wins).`,
+  );
+  return { rows, notes };
+}
+
+/**
+ * The least DynamoDB needs to settle the round: one write per decided bet (each rewritten as it
+ * now is) and one credit per player (each account rewritten), 100 items per transaction.
+ * Measured three times, the median kept.
+ */
+async function settlementFloor(env: BenchEnvironment, tableId: string, players: readonly string[]) {
+  const prefix = settledBetKey(tableId, '');
+  const decided = await queryAll<{ id: string }>(env.setup.db, {
+    TableName: env.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :settled)',
+    ExpressionAttributeValues: { ':pk': prefix.pk, ':settled': prefix.sk },
+    ConsistentRead: true,
+  });
+  const keys: ItemKey[] = [...decided.map((bet) => settledBetKey(tableId, parseBetId(bet.id)!.betKey)), ...players.map(accountKey)];
+  const actions: TransactWriteItem[] = keys.map(({ pk, sk }) => ({
+    Update: rewriteUnchanged(env.tableName, { pk: { S: pk }, sk: { S: sk } }),
+  }));
+  const batches: TransactWriteItem[][] = [];
+  for (let i = 0; i < actions.length; i += 100) batches.push(actions.slice(i, i + 100));
+  const times: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    times.push(
+      (
+        await timed(async () => {
+          for (const TransactItems of batches) await env.bare.send(new TransactWriteItemsCommand({ TransactItems }));
+        })
+      ).ms,
+    );
+  }
+  return { ms: median(times), transactions: batches.length };
+}

@@ -1,0 +1,162 @@
+/**
+ * Figure 3: bets accepted per second at one table from 10, 50 and 100 concurrent clients
+ * (distinct players) betting as fast as they are answered for a bounded time, with real
+ * DynamoDB's conflicts modelled. Floor: the same clients through the same server, each at a
+ * table of its own (no two bets share a table); beside it, bare transactions per second on
+ * disjoint items at the same concurrency (what DynamoDB Local itself can do).
+ */
+import { TransactWriteItemsCommand, type TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
+import { PLACE_BET, refusal, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
+import { appliedTransactions } from '../harness/request-recorder';
+import { floorTransaction } from '../harness/floor-transaction';
+import { median, percentile, timed } from '../harness/statistics';
+import { againstTarget, atLeastOfFloor, measured, type FigureRow } from '../harness/results';
+
+export interface TableThroughputOptions {
+  readonly clients: readonly number[];
+  readonly seconds: number;
+  readonly repetitions: number;
+}
+
+interface Run {
+  readonly accepted: number;
+  readonly attempts: number;
+  readonly conflicts: number;
+  readonly refusals: Record<string, number>;
+  readonly perSecond: number;
+  readonly latencies: number[];
+}
+
+export async function tableThroughput(env: BenchEnvironment, options: TableThroughputOptions) {
+  const most = Math.max(...options.clients);
+  const players = Array.from({ length: most }, (_, i) => `bench-client-${i}`);
+  await env.fundPlayers(players, 1_000_000_000);
+  const tokens = await Promise.all(players.map((player) => env.token(player)));
+
+  // One placeBet per client at a table of its own, kept as the template of its bare transactions.
+  const templates: TransactWriteItemsInput[] = [];
+  for (const token of tokens) {
+    const tableId = await env.openCrapsTable();
+    const mark = env.recorder.mark();
+    const answer = await env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } });
+    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    templates.push(appliedTransactions(env.recorder.since(mark))[0]!);
+  }
+
+  const results = new Map<string, Run[]>();
+  const keep = (name: string, run: Run) => results.set(name, [...(results.get(name) ?? []), run]);
+  for (let repetition = 0; repetition < options.repetitions; repetition++) {
+    for (const clients of options.clients) {
+      const oneTable = await env.openCrapsTable();
+      const ownTables = await Promise.all(tokens.slice(0, clients).map(() => env.openCrapsTable()));
+      const runs: [string, () => Promise<Run>][] = [
+        [`one ${clients}`, () => betFor(env, tokens.slice(0, clients), () => oneTable, options.seconds)],
+        [`own ${clients}`, () => betFor(env, tokens.slice(0, clients), (client) => ownTables[client]!, options.seconds)],
+        [`bare ${clients}`, () => bareFor(env, templates.slice(0, clients), options.seconds)],
+      ];
+      // Alternate which runs first, so that neither always meets the other's aftermath.
+      if (repetition % 2 === 1) runs.reverse();
+      for (const [name, run] of runs) keep(name, await run());
+    }
+  }
+
+  const rows: FigureRow[] = [];
+  for (const clients of options.clients) {
+    const [one, own, bare] = ['one', 'own', 'bare'].map((kind) => results.get(`${kind} ${clients}`)!);
+    const perSecond = (runs: Run[]) => median(runs.map((run) => run.perSecond));
+    const conflicts = one!.reduce((sum, run) => sum + run.conflicts, 0);
+    const attempts = one!.reduce((sum, run) => sum + run.attempts, 0);
+    const others = mergeCounts(one!.map((run) => run.refusals));
+    rows.push(
+      atLeastOfFloor(
+        `accepted bets/s at one table, ${clients} clients`,
+        perSecond(one!),
+        perSecond(own!),
+        'bets/s',
+        0.8,
+        `floor: each client at a table of its own`,
+      ),
+      againstTarget(
+        `CONFLICT answers, ${clients} clients`,
+        (100 * conflicts) / attempts,
+        'per 100 attempts',
+        { max: 0 },
+        Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}` : undefined,
+      ),
+      measured(
+        `placeBet p99 at one table, ${clients} clients`,
+        percentile(
+          one!.flatMap((run) => run.latencies),
+          99,
+        ),
+        'ms',
+        `own tables: ${percentile(
+          own!.flatMap((run) => run.latencies),
+          99,
+        ).toFixed(0)} ms`,
+      ),
+      measured(`bare transactions/s on disjoint items, ${clients} clients`, perSecond(bare!), 'tx/s'),
+    );
+  }
+  const notes = [
+    `Each run lasts ${options.seconds} s (clients start no bet after it; the rate counts until the last answer); ${options.repetitions} run(s) per case, medians. Every client bets FIELD 100 and bets again the moment it is answered, whatever the answer.`,
+    'The clients run in the bench process, beside the server: on 2 cores they share the machine with it and DynamoDB Local, in the floor as in the measure.',
+  ];
+  return { rows, notes };
+}
+
+/** `clients` players bet in a loop for `seconds`, client i at tableFor(i). */
+async function betFor(
+  env: BenchEnvironment,
+  tokens: readonly string[],
+  tableFor: (client: number) => string,
+  seconds: number,
+): Promise<Run> {
+  const answers: GraphQLAnswer[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const { ms } = await timed(() =>
+    Promise.all(
+      tokens.map(async (token, client) => {
+        while (performance.now() < deadline) {
+          answers.push(await env.graphql(token, PLACE_BET, { input: { tableId: tableFor(client), type: 'FIELD', amount: 100 } }));
+        }
+      }),
+    ),
+  );
+  const refusals: Record<string, number> = {};
+  for (const answer of answers) {
+    const code = refusal(answer);
+    if (code) refusals[code] = (refusals[code] ?? 0) + 1;
+  }
+  const accepted = answers.length - Object.values(refusals).reduce((a, b) => a + b, 0);
+  return {
+    accepted,
+    attempts: answers.length,
+    conflicts: refusals.CONFLICT ?? 0,
+    refusals,
+    perSecond: accepted / (ms / 1000),
+    latencies: answers.map((answer) => answer.ms),
+  };
+}
+
+/** Each of the templates' clients sends its bare transaction in a loop for `seconds`: items never shared. */
+async function bareFor(env: BenchEnvironment, templates: readonly TransactWriteItemsInput[], seconds: number): Promise<Run> {
+  let sent = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const { ms } = await timed(() =>
+    Promise.all(
+      templates.map(async (template, client) => {
+        while (performance.now() < deadline) {
+          await env.bare.send(new TransactWriteItemsCommand(floorTransaction(template, `throughput-${client}-${sent++}`)));
+        }
+      }),
+    ),
+  );
+  return { accepted: sent, attempts: sent, conflicts: 0, refusals: {}, perSecond: sent / (ms / 1000), latencies: [] };
+}
+
+function mergeCounts(counts: readonly Record<string, number>[]): Record<string, number> {
+  const merged: Record<string, number> = {};
+  for (const count of counts) for (const [key, n] of Object.entries(count)) merged[key] = (merged[key] ?? 0) + n;
+  return merged;
+}

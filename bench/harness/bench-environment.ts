@@ -1,0 +1,193 @@
+/**
+ * What every figure runs against: its own in-memory DynamoDB Local, the real GraphQL Lambda
+ * handler behind the real local HTTP server and dev authorizer, and real DynamoDB's transaction
+ * conflicts modelled on every client that writes (the handler's, the floors').
+ */
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDb, type Db } from '../../functions/store/db';
+import { TransactionConflictModel } from '../../functions/store/conflict-model';
+import { createAccount } from '../../functions/store/accounts';
+import { commitBetPlacement } from '../../functions/store/placement';
+import { getTableSession } from '../../functions/store/tables';
+import { betId } from '../../functions/store/keys';
+import type { BetRecord, BetType } from '../../functions/store/records';
+import { validatePlacement } from '../../functions/services/bet-validation';
+import { epochSeconds, systemDependencies, type ServiceDependencies } from '../../functions/services/services';
+import type { TableOf } from '../../functions/services/table-access';
+import { createGraphQLHandler } from '../../functions/graphql/server';
+import { ensureTable } from '../../local/table-setup';
+import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
+import { startLocalServer, type LocalServer } from '../../local/server';
+import { localCredentials, localRegion, startDynamoDbLocal, type DynamoDbLocal } from '../../local/dynamodb-local';
+import { RequestRecorder } from './request-recorder';
+import { CapacityMeter } from './capacity-units';
+import { timed } from './statistics';
+
+export interface GraphQLAnswer {
+  readonly ms: number;
+  readonly data?: Record<string, any> | null;
+  readonly errors?: readonly { message: string; extensions?: { code?: string } }[];
+}
+
+/** A bet to lay while setting a table up. */
+export interface SeedBet {
+  readonly playerId: string;
+  readonly type: BetType;
+  readonly amount: number;
+}
+
+export interface BenchEnvironment {
+  readonly url: string;
+  readonly dynamoEndpoint: string;
+  readonly tableName: string;
+  readonly conflictModel: TransactionConflictModel;
+  /** Every request the handler sends to DynamoDB. */
+  readonly recorder: RequestRecorder;
+  /** The capacity the handler's requests consume, when switched on (it slows them: never while timing). */
+  readonly meter: CapacityMeter;
+  /** Setup and inspection, outside what is measured: no conflict model, no recorder. */
+  readonly setup: ServiceDependencies;
+  /** Straight to DynamoDB Local, for floors: low-level, with the same conflict model as the handler. */
+  readonly bare: DynamoDBClient;
+  /** Unexpected errors the handler logged (each one is a failure of the product). */
+  readonly unexpectedErrors: unknown[];
+  token(playerId: string, roles?: readonly string[]): Promise<string>;
+  graphql(token: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer>;
+  openCrapsTable(): Promise<string>;
+  /** Accounts holding `balance` each, opened straight in the store. */
+  fundPlayers(playerIds: readonly string[], balance: number): Promise<void>;
+  /**
+   * Lays `bets` on the table through the store's own placement transaction (the stake debited,
+   * the table's lock moved), each validated by the rules against the layout laid so far: what
+   * placeBet does, without re-reading the layout for every bet.
+   */
+  seedBets(tableId: string, bets: readonly SeedBet[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const BENCH_OPERATOR = 'bench-operator';
+const OPERATOR_ROLES = ['dealer', 'operator'];
+
+export async function startBenchEnvironment(): Promise<BenchEnvironment> {
+  const dynamo: DynamoDbLocal = await startDynamoDbLocal({ inMemory: true });
+  const tableName = `bench-${randomUUID()}`;
+  const connection = { tableName, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
+  const bare = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
+  await ensureTable(bare, tableName);
+
+  const conflictModel = new TransactionConflictModel();
+  conflictModel.attachTo(bare);
+  const handlerDb: Db = createDb({ ...connection, conflictModel });
+  const recorder = new RequestRecorder();
+  recorder.attachTo(handlerDb.doc);
+  const meter = new CapacityMeter(new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials }));
+  meter.attachTo(handlerDb.doc);
+  const setup = systemDependencies(createDb(connection));
+
+  const unexpectedErrors: unknown[] = [];
+  const graphQLHandler = createGraphQLHandler(systemDependencies(handlerDb), (error) => unexpectedErrors.push(error));
+  const authorizer: DevAuthorizer = await createDevAuthorizer();
+  const server: LocalServer = await startLocalServer({
+    handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
+    authorizer,
+  });
+
+  const tokens = new Map<string, Promise<string>>();
+  const token = (playerId: string, roles: readonly string[] = []) => {
+    const id = `${playerId}|${roles.join(',')}`;
+    if (!tokens.has(id)) tokens.set(id, authorizer.issueToken(playerId, roles));
+    return tokens.get(id)!;
+  };
+
+  async function graphql(bearer: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
+    const { ms, result } = await timed(async () => {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
+    });
+    return { ms, ...result };
+  }
+
+  return {
+    url: server.url,
+    dynamoEndpoint: dynamo.endpoint,
+    tableName,
+    conflictModel,
+    recorder,
+    meter,
+    setup,
+    bare,
+    unexpectedErrors,
+    token,
+    graphql,
+    async openCrapsTable() {
+      const answer = await graphql(
+        await token(BENCH_OPERATOR, OPERATOR_ROLES),
+        'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000 }) { id } }',
+      );
+      if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
+      return answer.data.openTable.id as string;
+    },
+    async fundPlayers(playerIds, balance) {
+      const createdAt = setup.now();
+      for (const id of playerIds) {
+        if (!(await createAccount(setup.db, { id, currency: 'MOP', balance, createdAt }))) throw new Error(`account ${id} exists`);
+      }
+    },
+    async seedBets(tableId, bets) {
+      let table = (await getTableSession(setup.db, tableId)) as TableOf<'CRAPS'>;
+      const laid: BetRecord[] = [];
+      for (const seed of bets) {
+        const betKey = setup.newId();
+        const placedAt = setup.now();
+        const candidate: BetRecord = {
+          id: betId(tableId, betKey),
+          tableId,
+          playerId: seed.playerId,
+          type: seed.type,
+          amount: seed.amount,
+          number: null,
+          baseBetId: null,
+          seat: null,
+          status: 'OPEN',
+          winnings: 0,
+          returned: 0,
+          placedAt,
+        };
+        const bet = validatePlacement(table, candidate, laid);
+        const outcome = await commitBetPlacement(setup.db, { table, betKey, bet }, epochSeconds(placedAt));
+        if (!outcome.placed) throw new Error(`seeding bet ${laid.length + 1} at ${tableId} refused: ${outcome.reason}`);
+        laid.push(bet);
+        table = { ...table, version: table.version + 1 };
+      }
+    },
+    async close() {
+      await server.close();
+      await dynamo.stop();
+    },
+  };
+}
+
+/** The operator's (and dealer's) token. */
+export const operatorToken = (env: BenchEnvironment): Promise<string> => env.token(BENCH_OPERATOR, OPERATOR_ROLES);
+
+/** "No more bets", as the dealer: before every outcome. */
+export async function closeBetting(env: BenchEnvironment, tableId: string): Promise<void> {
+  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(tableId: $id) { bettingOpen } }', {
+    id: tableId,
+  });
+  if (answer.errors) throw new Error(`closeBetting failed: ${JSON.stringify(answer.errors)}`);
+}
+
+export const PLACE_BET = 'mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }';
+export const TAKE_DOWN_BET = 'mutation ($id: ID!) { takeDownBet(id: $id) { id } }';
+export const SUBMIT_ROLL =
+  'mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { settlementComplete roll { sequence } } }';
+
+/** The refusal code of an answer, or undefined if it succeeded. */
+export const refusal = (answer: GraphQLAnswer): string | undefined =>
+  answer.errors ? (answer.errors[0]?.extensions?.code ?? 'UNKNOWN') : undefined;

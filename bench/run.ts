@@ -1,0 +1,137 @@
+/**
+ * `npm run bench`: every figure of BENCHMARKS.md, each against a floor measured in the same run,
+ * on this machine's own DynamoDB Local with real DynamoDB's transaction conflicts modelled.
+ * Writes bench/results.json and bench/results.md.
+ *
+ *   npm run bench                      every figure, full size (about 5 minutes on 2 cores)
+ *   npm run bench -- --only 1,3        some figures
+ *   npm run bench -- --quick --out DIR tiny sizes, to check the bench itself runs (the tests do)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startBenchEnvironment, type BenchEnvironment } from './harness/bench-environment';
+import { figureText, loadAverage, machine, summaryMarkdown, type BenchResults, type FigureResult, type FigureRow } from './harness/results';
+import { placeBetLatency } from './figures/place-bet-latency';
+import { roundSettlement } from './figures/round-settlement';
+import { tableThroughput } from './figures/table-throughput';
+import { capacityPerBet } from './figures/capacity-per-bet';
+import { coldStart } from './figures/cold-start';
+import { rulesThroughput } from './figures/rules-throughput';
+
+// The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The handler logs through Powertools; the bench reports unexpected errors itself.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR';
+
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, only: { type: 'string' }, out: { type: 'string', default: 'bench' } },
+});
+const quick = values.quick;
+
+interface Figure {
+  readonly id: number;
+  readonly title: string;
+  readonly floor: string;
+  run(env: BenchEnvironment): Promise<{ rows: FigureRow[]; notes: string[] }> | { rows: FigureRow[]; notes: string[] };
+}
+
+const FIGURES: readonly Figure[] = [
+  {
+    id: 1,
+    title: 'placeBet latency over HTTP, by open bets on the table',
+    floor:
+      'an empty GraphQL request ({ __typename }) through the same server with the same token, plus a bare TransactWriteItems of the items placeBet wrote, straight to DynamoDB Local',
+    run: (env) => placeBetLatency(env, quick ? { layouts: [0, 10], samples: 5 } : { layouts: [0, 100, 1000], samples: 200 }),
+  },
+  {
+    id: 2,
+    title: 'settling a round of 1,000 open bets',
+    floor:
+      'the same decided-bet writes (one per bet) and one credit per player, as bare transactions of 100 items each, one after the other',
+    run: (env) =>
+      roundSettlement(
+        env,
+        quick ? { bets: 40, players: [40, 4], repetitions: 1 } : { bets: 1000, players: [1000, 200, 20], repetitions: 3 },
+      ),
+  },
+  {
+    id: 3,
+    title: 'throughput at one table, concurrent clients',
+    floor:
+      'the same clients through the same server, each at a table of its own; beside it, bare transactions per second on disjoint items',
+    run: (env) =>
+      tableThroughput(
+        env,
+        quick ? { clients: [2, 4], seconds: 0.5, repetitions: 1 } : { clients: [10, 50, 100], seconds: 4, repetitions: 3 },
+      ),
+  },
+  {
+    id: 4,
+    title: 'capacity units per bet lifecycle (placed, then settled)',
+    floor: 'the minimum a data model with the same guarantees needs, stated in the notes',
+    run: (env) => capacityPerBet(env, quick ? { bets: 5, fullLayout: 10 } : { bets: 100, fullLayout: 1000 }),
+  },
+  {
+    id: 5,
+    title: 'cold start of the GraphQL function',
+    floor: 'a minimal Apollo-on-Lambda bundle, one resolver reading one item with the same DynamoDB client, built by the same bundling',
+    run: (env) => coldStart(env, { runs: quick ? 1 : 5 }),
+  },
+  {
+    id: 6,
+    title: 'rules layer',
+    floor: 'none (absolute targets)',
+    run: () => rulesThroughput(),
+  },
+];
+
+const only = values.only ? new Set(values.only.split(',').map(Number)) : undefined;
+const startedAt = new Date().toISOString();
+const started = performance.now();
+const machineAtStart = machine();
+const env = await startBenchEnvironment();
+const figures: FigureResult[] = [];
+process.stdout.write(
+  `Benchmark on ${machineAtStart.cpus} cores, load average ${machineAtStart.loadAverageAtStart.join(' / ')}; DynamoDB Local ${env.dynamoEndpoint}, conflict model on.\n`,
+);
+try {
+  for (const figure of FIGURES.filter((f) => !only || only.has(f.id))) {
+    env.recorder.clear();
+    const figureStarted = performance.now();
+    const { rows, notes } = await figure.run(env);
+    const result: FigureResult = {
+      id: figure.id,
+      title: figure.title,
+      floor: figure.floor,
+      rows,
+      notes,
+      loadAverage: loadAverage(),
+      seconds: (performance.now() - figureStarted) / 1000,
+    };
+    figures.push(result);
+    process.stdout.write(`${figureText(result)}\n`);
+  }
+} finally {
+  await env.close();
+}
+
+if (env.unexpectedErrors.length > 0) {
+  process.stderr.write(
+    `\nThe handler logged ${env.unexpectedErrors.length} unexpected error(s); the first: ${String(env.unexpectedErrors[0])}\n`,
+  );
+  process.exitCode = 1;
+}
+const results: BenchResults = {
+  startedAt,
+  seconds: (performance.now() - started) / 1000,
+  machine: machineAtStart,
+  conflictModel: 'on',
+  figures,
+};
+mkdirSync(values.out, { recursive: true });
+writeFileSync(join(values.out, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(join(values.out, 'results.md'), summaryMarkdown(results));
+process.stdout.write(
+  `\nWrote ${join(values.out, 'results.json')} and ${join(values.out, 'results.md')} (${Math.round(results.seconds)} s).\n`,
+);
