@@ -49,7 +49,7 @@ export function rulesThroughput() {
     measured('craps exact report, Field 12 pays 3:1', craps.reportSeconds[3], 's'),
   ];
   const notes = [
-    'On one core, in a Node process of its own. Resolutions: layouts recorded from seeded play (craps: seven players with line bets, odds, come bets and props) or seeded shoes (baccarat), settled round after round for about a second and a half. Report times: the median of 5 runs after a first (cold) one.',
+    'On one core, in a Node process of its own. Resolutions: layouts recorded from seeded play (craps: seven players with line bets, odds, come bets and props) or seeded shoes (baccarat), settled round after round for about a second and a half. Report times: the median of 5 runs (3 for the report with every jackpot combination) after a first (cold) one.',
   ];
   return { rows, notes };
 }

@@ -25,6 +25,8 @@ interface Run {
   readonly refusals: Record<string, number>;
   readonly perSecond: number;
   readonly latencies: number[];
+  /** Transactions the conflict model refused during the run (each retried inside the request, or answered CONFLICT). */
+  readonly modelRefusals: number;
 }
 
 export async function tableThroughput(env: BenchEnvironment, options: TableThroughputOptions) {
@@ -67,6 +69,7 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
     const conflicts = one!.reduce((sum, run) => sum + run.conflicts, 0);
     const attempts = one!.reduce((sum, run) => sum + run.attempts, 0);
     const others = mergeCounts(one!.map((run) => run.refusals));
+    const modelRefusals = one!.reduce((sum, run) => sum + run.modelRefusals, 0);
     rows.push(
       atLeastOfFloor(
         `accepted bets/s at one table, ${clients} clients`,
@@ -81,7 +84,7 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
         (100 * conflicts) / attempts,
         'per 100 attempts',
         { max: 0 },
-        Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}` : undefined,
+        `${Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}; ` : ''}transactions the conflict model refused: ${modelRefusals} in ${attempts} attempts`,
       ),
       measured(
         `placeBet p99 at one table, ${clients} clients`,
@@ -113,6 +116,7 @@ async function betFor(
   seconds: number,
 ): Promise<Run> {
   const answers: GraphQLAnswer[] = [];
+  const refusedBefore = env.conflictModel.stats.refusedTransactions;
   const deadline = performance.now() + seconds * 1000;
   const { ms } = await timed(() =>
     Promise.all(
@@ -136,6 +140,7 @@ async function betFor(
     refusals,
     perSecond: accepted / (ms / 1000),
     latencies: answers.map((answer) => answer.ms),
+    modelRefusals: env.conflictModel.stats.refusedTransactions - refusedBefore,
   };
 }
 
@@ -152,7 +157,7 @@ async function bareFor(env: BenchEnvironment, templates: readonly TransactWriteI
       }),
     ),
   );
-  return { accepted: sent, attempts: sent, conflicts: 0, refusals: {}, perSecond: sent / (ms / 1000), latencies: [] };
+  return { accepted: sent, attempts: sent, conflicts: 0, refusals: {}, perSecond: sent / (ms / 1000), latencies: [], modelRefusals: 0 };
 }
 
 function mergeCounts(counts: readonly Record<string, number>[]): Record<string, number> {

@@ -71,105 +71,131 @@ const OPERATOR_ROLES = ['dealer', 'operator'];
 
 export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   const dynamo: DynamoDbLocal = await startDynamoDbLocal({ inMemory: true });
-  const tableName = `bench-${randomUUID()}`;
-  const connection = { tableName, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
-  const bare = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
-  await ensureTable(bare, tableName);
-
-  const conflictModel = new TransactionConflictModel();
-  conflictModel.attachTo(bare);
-  const handlerDb: Db = createDb({ ...connection, conflictModel });
-  const recorder = new RequestRecorder();
-  recorder.attachTo(handlerDb.doc);
-  const meter = new CapacityMeter(new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials }));
-  meter.attachTo(handlerDb.doc);
-  const setup = systemDependencies(createDb(connection));
-
-  const unexpectedErrors: unknown[] = [];
-  const graphQLHandler = createGraphQLHandler(systemDependencies(handlerDb), (error) => unexpectedErrors.push(error));
-  const authorizer: DevAuthorizer = await createDevAuthorizer();
-  const server: LocalServer = await startLocalServer({
-    handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
-    authorizer,
-  });
-
-  const tokens = new Map<string, Promise<string>>();
-  const token = (playerId: string, roles: readonly string[] = []) => {
-    const id = `${playerId}|${roles.join(',')}`;
-    if (!tokens.has(id)) tokens.set(id, authorizer.issueToken(playerId, roles));
-    return tokens.get(id)!;
+  const clients: { destroy(): void }[] = [];
+  let server: LocalServer | undefined;
+  const close = async () => {
+    try {
+      await server?.close();
+    } finally {
+      for (const client of clients) client.destroy();
+      await dynamo.stop();
+    }
   };
-
-  async function graphql(bearer: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
-    const { ms, result } = await timed(async () => {
-      const response = await fetch(`${server.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
-    });
-    return { ms, ...result };
+  try {
+    return await serve();
+  } catch (error) {
+    await close();
+    throw error;
   }
 
-  return {
-    url: server.url,
-    dynamoEndpoint: dynamo.endpoint,
-    tableName,
-    conflictModel,
-    recorder,
-    meter,
-    setup,
-    bare,
-    unexpectedErrors,
-    token,
-    graphql,
-    async openCrapsTable() {
-      const answer = await graphql(
-        await token(BENCH_OPERATOR, OPERATOR_ROLES),
-        'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000 }) { id } }',
-      );
-      if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
-      return answer.data.openTable.id as string;
-    },
-    async fundPlayers(playerIds, balance) {
-      const createdAt = setup.now();
-      for (const id of playerIds) {
-        if (!(await createAccount(setup.db, { id, currency: 'MOP', balance, createdAt }))) throw new Error(`account ${id} exists`);
-      }
-    },
-    async seedBets(tableId, bets) {
-      let table = (await getTableSession(setup.db, tableId)) as TableOf<'CRAPS'>;
-      const laid: BetRecord[] = [];
-      for (const seed of bets) {
-        const betKey = setup.newId();
-        const placedAt = setup.now();
-        const candidate: BetRecord = {
-          id: betId(tableId, betKey),
-          tableId,
-          playerId: seed.playerId,
-          type: seed.type,
-          amount: seed.amount,
-          number: null,
-          baseBetId: null,
-          seat: null,
-          status: 'OPEN',
-          winnings: 0,
-          returned: 0,
-          placedAt,
-        };
-        const bet = validatePlacement(table, candidate, laid);
-        const outcome = await commitBetPlacement(setup.db, { table, betKey, bet }, epochSeconds(placedAt));
-        if (!outcome.placed) throw new Error(`seeding bet ${laid.length + 1} at ${tableId} refused: ${outcome.reason}`);
-        laid.push(bet);
-        table = { ...table, version: table.version + 1 };
-      }
-    },
-    async close() {
-      await server.close();
-      await dynamo.stop();
-    },
-  };
+  async function serve(): Promise<BenchEnvironment> {
+    const tableName = `bench-${randomUUID()}`;
+    const connection = { tableName, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
+    const clientConfig = {
+      endpoint: dynamo.endpoint,
+      region: localRegion,
+      credentials: localCredentials,
+      requestHandler: { httpAgent: { keepAlive: true, maxSockets: Infinity } },
+    };
+    const bare = new DynamoDBClient(clientConfig);
+    const side = new DynamoDBClient(clientConfig);
+    clients.push(bare, side);
+    await ensureTable(bare, tableName);
+
+    const conflictModel = new TransactionConflictModel();
+    conflictModel.attachTo(bare);
+    const handlerDb: Db = createDb({ ...connection, conflictModel });
+    const recorder = new RequestRecorder();
+    recorder.attachTo(handlerDb.doc);
+    const meter = new CapacityMeter(side);
+    meter.attachTo(handlerDb.doc);
+    const setup = systemDependencies(createDb(connection));
+    clients.push(handlerDb.doc, setup.db.doc);
+
+    const unexpectedErrors: unknown[] = [];
+    const graphQLHandler = createGraphQLHandler(systemDependencies(handlerDb), (error) => unexpectedErrors.push(error));
+    const authorizer: DevAuthorizer = await createDevAuthorizer();
+    server = await startLocalServer({
+      handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
+      authorizer,
+    });
+    const url = server.url;
+
+    const tokens = new Map<string, Promise<string>>();
+    const token = (playerId: string, roles: readonly string[] = []) => {
+      const id = `${playerId}|${roles.join(',')}`;
+      if (!tokens.has(id)) tokens.set(id, authorizer.issueToken(playerId, roles));
+      return tokens.get(id)!;
+    };
+
+    async function graphql(bearer: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
+      const { ms, result } = await timed(async () => {
+        const response = await fetch(`${url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+          body: JSON.stringify({ query, variables }),
+        });
+        return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
+      });
+      return { ms, ...result };
+    }
+
+    return {
+      url,
+      dynamoEndpoint: dynamo.endpoint,
+      tableName,
+      conflictModel,
+      recorder,
+      meter,
+      setup,
+      bare,
+      unexpectedErrors,
+      token,
+      graphql,
+      async openCrapsTable() {
+        const answer = await graphql(
+          await token(BENCH_OPERATOR, OPERATOR_ROLES),
+          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000 }) { id } }',
+        );
+        if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
+        return answer.data.openTable.id as string;
+      },
+      async fundPlayers(playerIds, balance) {
+        const createdAt = setup.now();
+        for (const id of playerIds) {
+          if (!(await createAccount(setup.db, { id, currency: 'MOP', balance, createdAt }))) throw new Error(`account ${id} exists`);
+        }
+      },
+      async seedBets(tableId, bets) {
+        let table = (await getTableSession(setup.db, tableId)) as TableOf<'CRAPS'>;
+        const laid: BetRecord[] = [];
+        for (const seed of bets) {
+          const betKey = setup.newId();
+          const placedAt = setup.now();
+          const candidate: BetRecord = {
+            id: betId(tableId, betKey),
+            tableId,
+            playerId: seed.playerId,
+            type: seed.type,
+            amount: seed.amount,
+            number: null,
+            baseBetId: null,
+            seat: null,
+            status: 'OPEN',
+            winnings: 0,
+            returned: 0,
+            placedAt,
+          };
+          const bet = validatePlacement(table, candidate, laid);
+          const outcome = await commitBetPlacement(setup.db, { table, betKey, bet }, epochSeconds(placedAt));
+          if (!outcome.placed) throw new Error(`seeding bet ${laid.length + 1} at ${tableId} refused: ${outcome.reason}`);
+          laid.push(bet);
+          table = { ...table, version: table.version + 1 };
+        }
+      },
+      close,
+    };
+  }
 }
 
 /** The operator's (and dealer's) token. */

@@ -11,8 +11,8 @@ import { tableDefinition } from '../../functions/store/table-definition';
 /**
  * Capacity units as AWS bills them. DynamoDB Local's ReturnConsumedCapacity is right for reads
  * and single-item writes, but not for TransactWriteItems: it rounds the items' summed size and
- * multiplies by four (two small items: 4 units; AWS: 2 x 1 KB x 2 = 4 per item, 8 in all). So
- * transactions are priced here from their items' sizes, by AWS's published rules:
+ * multiplies by four (one small item: 4 units, AWS 2; a 3 KB item put, a 3 KB item updated and a
+ * condition check: 28 units, AWS 14). So transactions are priced here from their items' sizes, by AWS's published rules:
  *  - an item's size is the sum of its attribute names and values (see itemSize);
  *  - a write costs 1 unit per KB of the item (rounded up per item), the larger of its size
  *    before and after; a transactional write costs twice that (prepare and commit), a
@@ -95,7 +95,8 @@ export function transactionalWriteCapacity(before: Item | undefined, after: Item
 /**
  * Measures the capacity every request of a client consumes: asks DynamoDB for it, and prices
  * transactions from their items, read before and after through a separate client. The extra
- * reads make requests slower: meter only what is not also being timed.
+ * reads make requests slower: meter only what is not also being timed. Not priced: a refused
+ * transaction (AWS bills it too), and a single-item write's index units, which count as `write`.
  */
 export class CapacityMeter {
   private consumed: Capacity = NO_CAPACITY;

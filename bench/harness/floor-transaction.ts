@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AttributeValue, TransactWriteItem, TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '../../functions/store/table-definition';
 
@@ -5,8 +6,8 @@ import { tableDefinition } from '../../functions/store/table-definition';
  * The floor of a use case's transaction: a bare TransactWriteItems of the same items, the least
  * DynamoDB can take to write them, built from the transaction the use case really sent (so it
  * follows the data model as it changes). It changes nothing that matters:
- *  - an item the use case wrote new (Put) is written, at the same size, under a scratch key of the
- *    same length (index keys too, so that index writes cost the same);
+ *  - an item the use case wrote new (Put) is written, at the same size, under scratch keys of the
+ *    same lengths (index keys too, so that index writes cost the same);
  *  - an item it updated or deleted is rewritten unchanged (an update that removes an attribute no
  *    item has), only if it exists;
  *  - an item it condition-checked is checked by a condition that always holds.
@@ -47,14 +48,17 @@ const KEY_ATTRIBUTES = [
   ...tableDefinition.globalSecondaryIndexes.flatMap((index) => [index.partitionKey.name, index.sortKey.name]),
 ];
 
-/** The item under scratch keys as long as its own: `FLOOR#<id>#` padded, per key attribute. */
+/**
+ * The item under scratch keys of its own keys' lengths (a hash of the scratch id and the
+ * attribute, cut or padded to length; never under 16 characters, so that copies stay apart).
+ */
 export function scratchCopy(item: Record<string, AttributeValue>, id: string): Record<string, AttributeValue> {
   const copy = { ...item };
   for (const name of KEY_ATTRIBUTES) {
     const value = item[name]?.S;
     if (value === undefined) continue;
-    const scratch = `FLOOR#${id}#${name}#`;
-    copy[name] = { S: scratch.length >= value.length ? scratch : scratch.padEnd(value.length, 'x') };
+    const hash = `~${createHash('sha256').update(`${id}#${name}`).digest('hex')}`;
+    copy[name] = { S: hash.slice(0, Math.max(value.length, 16)).padEnd(value.length, 'x') };
   }
   return copy;
 }

@@ -40,11 +40,11 @@ export class TransactionConflictModel {
 
   /** Puts the model in front of every request the client sends. */
   attachTo(client: DynamoDBClient): void {
-    // The build step sees the request as DynamoDB will (a document client has marshalled it),
-    // once per call: the SDK's own retries happen inside, while the items are still held.
+    // Last before the wire, below the SDK's retries: the request as DynamoDB sees it (a document
+    // client has marshalled it), held for each attempt's round trip only, as the service holds it.
     client.middlewareStack.add(
       (next, context) => (args) => this.admit(context.commandName, args.input as Record<string, unknown>, () => next(args)),
-      { step: 'build', name: 'transactionConflictModel', priority: 'low' },
+      { step: 'finalizeRequest', name: 'transactionConflictModel', priority: 'low' },
     );
   }
 

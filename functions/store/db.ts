@@ -23,7 +23,9 @@ export interface DbConfig {
 
 export function createDb(config: DbConfig): Db {
   const client = new DynamoDBClient({
-    ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+    // DynamoDB Local: one local process stands in for many Lambda instances, each with its own
+    // connections, so requests are not queued behind the SDK's default of 50 sockets.
+    ...(config.endpoint ? { endpoint: config.endpoint, requestHandler: { httpAgent: { keepAlive: true, maxSockets: Infinity } } } : {}),
     ...(config.region ? { region: config.region } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });

@@ -32,7 +32,7 @@ describe('npm run bench, at tiny sizes', () => {
       expect(figure.loadAverage).toHaveLength(3);
       for (const row of figure.rows) {
         expect(Number.isFinite(row.value), `${figure.id}: ${row.label}`).toBe(true);
-        if (row.floor !== undefined) expect(row.ratio).toBeCloseTo(row.value / row.floor);
+        if (row.floor !== undefined) expect(row.floor, `${figure.id}: ${row.label}`).toBeGreaterThan(0);
         if (row.target !== undefined) expect(typeof row.met).toBe('boolean');
       }
       expect(

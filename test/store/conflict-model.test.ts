@@ -4,9 +4,16 @@
  * transaction in flight for as long as a test needs; everything else is real DynamoDB Local.
  */
 import { randomUUID } from 'node:crypto';
-import { inject, beforeAll, describe, expect, it } from 'vitest';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
 import { cancellationReasons, isRetryable } from '../../functions/store/transaction-cancellation';
@@ -20,6 +27,11 @@ beforeAll(async () => {
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
   await ensureTable(client, tableName);
   client.destroy();
+});
+
+const clients: Db[] = [];
+afterAll(() => {
+  for (const db of clients) db.doc.destroy();
 });
 
 /** A client against DynamoDB Local whose next transaction can be held in flight until released. */
@@ -42,7 +54,7 @@ function heldClient(conflictModel?: TransactionConflictModel): Db & { holdNextTr
       }
       return next(args);
     },
-    { step: 'finalizeRequest', name: 'testGate' },
+    { step: 'deserialize', name: 'testGate' },
   );
   return {
     ...db,
@@ -155,6 +167,41 @@ describe('with the conflict model', () => {
     expect(await valueOf(db, 'a4')).toBe(1);
     await db.doc.send(update);
     expect(await valueOf(db, 'a4')).toBe(9);
+  });
+
+  it('refuses a plain PutItem or DeleteItem on a held item too', async () => {
+    const db = heldClient(new TransactionConflictModel());
+    await put(db, 'a7', 0);
+    const first = await inFlight(db, transaction(setValue('a7', 1)));
+    const refused = async (send: Promise<unknown>) => ((await send.catch((e: unknown) => e)) as Error).name;
+    expect(await refused(db.doc.send(new PutCommand({ TableName: tableName, Item: { ...key('a7'), value: 5 } })))).toBe(
+      'TransactionConflictException',
+    );
+    expect(await refused(db.doc.send(new DeleteCommand({ TableName: tableName, Key: key('a7') })))).toBe('TransactionConflictException');
+    first.release();
+    await first.result;
+    expect(await valueOf(db, 'a7')).toBe(1);
+  });
+
+  it('releases the items of a transaction that DynamoDB refused', async () => {
+    const db = heldClient(new TransactionConflictModel());
+    await put(db, 'a8', 0);
+    const failing = transaction({
+      ...setValue('a8', 1),
+      Update: { ...setValue('a8', 1).Update, ConditionExpression: 'attribute_not_exists(pk)' },
+    });
+    expect(((await db.doc.send(failing).catch((e: unknown) => e)) as Error).name).toBe('TransactionCanceledException');
+    await db.doc.send(transaction(setValue('a8', 2)));
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key('a8'),
+        UpdateExpression: 'SET #v = :v',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':v': 3 },
+      }),
+    );
+    expect(await valueOf(db, 'a8')).toBe(3);
   });
 
   it('is seen by every client that shares it', async () => {
