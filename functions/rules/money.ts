@@ -1,9 +1,9 @@
 /**
  * Payout arithmetic: the one place where a stake turns into winnings.
  *
- * Money is an integer count of the currency's minor unit (RULES.md, "Money"). A payout
+ * Money is an integer count of the currency's minor unit (docs/RULES.md, "Money"). A payout
  * quoted `a:b` ("a to b") on stake `s` wins `s*a/b`; when that is not a whole minor unit
- * the fraction is dropped, in the house's favour [interpretation, RULES.md]. A table that
+ * the fraction is dropped, in the house's favour [interpretation, docs/RULES.md]. A table that
  * wants exact payouts requires stakes in suitable multiples instead (craps art. 5.6).
  */
 

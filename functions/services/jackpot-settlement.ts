@@ -10,7 +10,7 @@ const MAX_POOL_ATTEMPTS = 10;
  * Pays a round's jackpot (art. 17.5-12): the round's contributions go into the pool first, then
  * the highest combination's prize is split equally among the round's jackpot bettors by the
  * rules layer; a remainder that cannot be split stays in the pool, and a whole-pool prize
- * restarts the pool from its seed (house money) [interpretation, RULES.md]. The pool is read and
+ * restarts the pool from its seed (house money) [interpretation, docs/RULES.md]. The pool is read and
  * written under its own version, so rounds of several tables sharing it never overwrite each other.
  */
 export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRecord): Promise<void> {

@@ -53,7 +53,7 @@ export interface BaccaratTableRecord extends TableBase {
 export interface TableJackpotPool {
   /** The progressive pool the table's jackpot bets feed and are paid from (several tables may share one). */
   readonly poolId: string;
-  /** Share of each jackpot bet added to the pool, in basis points (1/100 of a percent) [interpretation, RULES.md]. */
+  /** Share of each jackpot bet added to the pool, in basis points (1/100 of a percent) [interpretation, docs/RULES.md]. */
   readonly contributionBasisPoints: number;
 }
 
@@ -176,7 +176,7 @@ export interface JackpotPoolRecord {
   readonly currency: string;
   /** What the pool holds now, in minor units. */
   readonly amount: number;
-  /** What the pool restarts from after a whole-pool prize (house money) [interpretation, RULES.md]. */
+  /** What the pool restarts from after a whole-pool prize (house money) [interpretation, docs/RULES.md]. */
   readonly seed: number;
   /**
    * The prize table every table feeding the pool pays by (modality, fixed amounts, approval,

@@ -1,7 +1,7 @@
 import { RuleViolation } from '../rule-violation';
 
 /**
- * Cards as the baccarat rules see them (RULES.md, "Cards and dealing"). Suits matter only for
+ * Cards as the baccarat rules see them (docs/RULES.md, "Cards and dealing"). Suits matter only for
  * the jackpot (art. 13.1(4)(3): royal flush, paradise straight, same colour); ranks matter for
  * pairs (art. 13.1(4)(1)) and every jackpot combination; the point value decides the hands.
  */

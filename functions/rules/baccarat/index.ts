@@ -1,5 +1,5 @@
 /**
- * The baccarat rules layer (Macau BACCARAT rules, 2009 amendment; ../shared/RULES.md, BACCARAT):
+ * The baccarat rules layer (Macau BACCARAT rules, 2009 amendment; docs/RULES.md, Baccarat):
  * pure functions the API settles every baccarat bet through.
  */
 export { RANKS, SUITS, parseCard, formatCard, isCard, pointValue, colourOf } from './cards';

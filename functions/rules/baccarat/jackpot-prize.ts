@@ -3,7 +3,7 @@ import { RuleViolation } from '../rule-violation';
 import { JACKPOT_COMBINATIONS, JACKPOT_MODALITIES, type JackpotCombination, type JackpotModality } from './jackpot';
 
 /**
- * What each jackpot combination pays (art. 17.5-12) and how a prize is shared (RULES.md, "Paying it").
+ * What each jackpot combination pays (art. 17.5-12) and how a prize is shared (docs/RULES.md, "Paying it").
  *
  * A prize is one of:
  *   WHOLE_POOL: the whole accumulated pool (art. 17.5 royal flush A, six of a kind B; 17.9 C i);
@@ -45,7 +45,7 @@ export const JACKPOT_PRIZE_RULES: {
     SIX_OF_A_KIND_SAME_COLOUR: WHOLE, // art. 17.9
     SIX_OF_A_KIND: { kind: 'FIXED_OR_POOL_PERCENT', percentSetBy: 'OPERATOR' }, // art. 17.10
     // [interpretation] art. 17.11 lists double three, four and three for C but omits five of a kind;
-    // RULES.md (and art. 17.8 for B) make it a fixed prize, as here.
+    // docs/RULES.md (and art. 17.8 for B) make it a fixed prize, as here.
     FIVE_OF_A_KIND: FIXED,
     DOUBLE_THREE: FIXED, // art. 17.11
     FOUR_OF_A_KIND: FIXED,
@@ -142,7 +142,7 @@ export interface JackpotPayout {
 /**
  * The prize of `combination` under `config` for a pool holding `pool`, shared equally among the
  * round's `bettors` jackpot bettors (art. 17.5-11: "pagos, em cada jogada, em partes iguais").
- * [interpretation, RULES.md] Nothing is paid that is not in the pool: a fixed amount larger than the
+ * [interpretation, docs/RULES.md] Nothing is paid that is not in the pool: a fixed amount larger than the
  * pool is cut to the pool; the part of the prize that cannot be split equally stays in the pool.
  * With no bettors nothing is paid. Invariant: share x bettors + remainder = prize <= pool.
  */

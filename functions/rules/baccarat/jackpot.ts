@@ -2,7 +2,7 @@ import { colourOf, type Card, type Rank } from './cards';
 import { resolveDeal } from './resolve-deal';
 
 /**
- * The progressive jackpot's winning combinations (art. 13.1(4)(3) and 13.2; RULES.md, "Progressive
+ * The progressive jackpot's winning combinations (art. 13.1(4)(3) and 13.2; docs/RULES.md, "Progressive
  * jackpot"). A table runs one modality; only the single highest combination of the round pays.
  * Each list is ordered highest first: that order is the precedence.
  */
@@ -37,9 +37,9 @@ const ROYAL_RANKS: readonly Rank[] = ['A', 'K', 'Q', 'J', '10'];
 
 /**
  * Modality A. The initial cards are dealt Player 1, Banker 1, Player 2, Banker 2.
- * [interpretation, RULES.md] "The first five cards" (i, ii) are those four and the first third card
+ * [interpretation, docs/RULES.md] "The first five cards" (i, ii) are those four and the first third card
  * drawn: a four-card round cannot make a royal flush or a paradise straight.
- * [interpretation, RULES.md] Double pairs (iv): "sendo a respectiva pontuação diferente" is read as
+ * [interpretation, docs/RULES.md] Double pairs (iv): "sendo a respectiva pontuação diferente" is read as
  * pairs of different ranks (K K with Q Q is double pairs); two pairs of one rank are four of a kind.
  */
 function modalityACombination(cards: readonly Card[]): ModalityACombination | null {

@@ -4,7 +4,7 @@ import { bankerDraws, bankerRuleText, handTotal, isNatural, playerDraws } from '
 import type { HandResult, RoundResult, Winner } from './types';
 
 /**
- * Decides a round from its cards in dealt order (RULES.md, "Cards and dealing"): Player, Banker,
+ * Decides a round from its cards in dealt order (docs/RULES.md, "Cards and dealing"): Player, Banker,
  * Player, Banker, then the Player's third card if the Player draws, then the Banker's if the Banker
  * draws. The sequence must follow the tableau exactly; anything else is refused with a
  * RuleViolation naming the rule broken:

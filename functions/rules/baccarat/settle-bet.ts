@@ -20,7 +20,7 @@ export const PAYOUTS = {
 
 /**
  * Refuses a bet the table does not take: unknown type; a stake that is not a positive multiple of
- * the bet type's minimum or exceeds its maximum (RULES.md, "Money", as craps art. 5.6); a jackpot
+ * the bet type's minimum or exceeds its maximum (docs/RULES.md, "Money", as craps art. 5.6); a jackpot
  * bet at a table without a jackpot, or from a player who is not seated (art. 13.3).
  */
 export function validateBet(options: BaccaratTableOptions, bet: BaccaratBet): void {
@@ -53,7 +53,7 @@ export function validateBet(options: BaccaratTableOptions, bet: BaccaratBet): vo
 /**
  * One player's bets for a round, checked together: each by validateBet, and a jackpot bet only
  * alongside a Player, Banker or Tie bet (art. 13.3: jackpot bets "são adicionais às apostas" of
- * art. 13.1(1)-(3)) [interpretation: read as "placed in addition to", as RULES.md states it].
+ * art. 13.1(1)-(3)) [interpretation: read as "placed in addition to", as docs/RULES.md states it].
  */
 export function validatePlayerBets(options: BaccaratTableOptions, bets: readonly BaccaratBet[]): void {
   for (const bet of bets) validateBet(options, bet);
@@ -65,7 +65,7 @@ export function validatePlayerBets(options: BaccaratTableOptions, bets: readonly
 
 /**
  * What `result` does to `bet` under the table's commission option.
- *   PLAYER: wins 1:1 on a Player win, pushes on a tie (RULES.md [interpretation]: universal practice).
+ *   PLAYER: wins 1:1 on a Player win, pushes on a tie (docs/RULES.md [interpretation]: universal practice).
  *   BANKER: on a Banker win, STANDARD pays 1:1 less 5% (art. 18.1); SIX_PAYS_HALF pays 1:1, or 1:2
  *     when the Banker wins with 6 (art. 18.2); DRAGON_PUSH pays 1:1, but pushes on a Dragon 7
  *     (art. 18.3). Pushes on a tie.

@@ -2,7 +2,7 @@ import { RuleViolation } from '../rule-violation';
 import { RANKS, SUITS, formatCard, type Card } from './cards';
 
 /**
- * The shoe: 6 to 12 full decks of 52 cards, 8 being usual (RULES.md, "Cards and dealing": the base
+ * The shoe: 6 to 12 full decks of 52 cards, 8 being usual (docs/RULES.md, "Cards and dealing": the base
  * articles allow 6 to 12 decks; the 2009 amendment does not change them).
  */
 export const MIN_DECKS = 6;

@@ -1,5 +1,5 @@
 /**
- * The drawing rules of standard Punto Banco (RULES.md, "Cards and dealing"; the base articles,
+ * The drawing rules of standard Punto Banco (docs/RULES.md, "Cards and dealing"; the base articles,
  * which the 2009 amendment leaves untouched). Totals are sums of point values modulo 10.
  * These three predicates are the tableau: resolveDeal, dealRound and the exact report all
  * ask them, so the game is defined once.

@@ -3,7 +3,7 @@ import type { Card } from './cards';
 
 /**
  * The vocabulary of the baccarat rules layer (Macau BACCARAT rules, 2009 amendment of art. 13,
- * 17, 18, 19; ../shared/RULES.md). The services layer depends on these names.
+ * 17, 18, 19; docs/RULES.md). The services layer depends on these names.
  */
 
 /** Art. 13.1: Player, Banker, Tie; art. 13.1(4): the pairs, Dragon 7 and the progressive jackpot. */

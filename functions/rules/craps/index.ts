@@ -1,5 +1,5 @@
 /**
- * The craps rules layer (Macau CRAPS regulation, 2010; ../shared/RULES.md, section CRAPS).
+ * The craps rules layer (Macau CRAPS regulation, 2010; docs/RULES.md, Craps).
  * Pure TypeScript: no I/O, no clock, no randomness.
  */
 export type * from './types';

@@ -53,7 +53,7 @@ export interface CrapsOptionsInput {
 }
 
 /**
- * Defaults: what RULES.md reads into the regulation. The stake limits are placeholders
+ * Defaults: what docs/RULES.md reads into the regulation. The stake limits are placeholders
  * (1.00 to 10,000.00 in a currency with 100 minor units): every real table sets its own.
  */
 export const DEFAULT_CRAPS_OPTIONS = {

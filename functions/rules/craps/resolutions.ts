@@ -23,6 +23,6 @@ export const MOVED_TO: readonly BetResolution[] = Object.freeze([
   STAYS,
 ]);
 
-/** True when the bet leaves the layout (RULES.md: a decided bet is not left up). */
+/** True when the bet leaves the layout (docs/RULES.md: a decided bet is not left up). */
 export const isDecided = (resolution: BetResolution): boolean =>
   resolution.outcome === 'WIN' || resolution.outcome === 'LOSE' || resolution.outcome === 'PUSH';

@@ -3,7 +3,7 @@ import type { CrapsBet } from './types';
 
 /**
  * art. 2.1: only a player with at least the table minimum on a line bet (Pass Line or Don't
- * Pass, RULES.md) may throw the dice.
+ * Pass, docs/RULES.md) may throw the dice.
  */
 export function isEligibleShooter(playerId: string, openBets: readonly CrapsBet[], options: CrapsTableOptions): boolean {
   return openBets.some(

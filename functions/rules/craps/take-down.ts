@@ -3,7 +3,7 @@ import type { CrapsTableOptions } from './options';
 import type { CrapsBet, CrapsTableState } from './types';
 
 /**
- * May the player take this bet back? [interpretation, RULES.md] Pass and Come bets are
+ * May the player take this bet back? [interpretation, docs/RULES.md] Pass and Come bets are
  * contract bets once they have a point: they stay until decided. Every other bet, odds
  * included, may be taken down while it is up. A line or come bet carrying odds needs its
  * odds taken down first, so that odds never stand without the bet they are added to.

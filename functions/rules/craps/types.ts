@@ -1,7 +1,7 @@
 import type { Decision } from '../resolution';
 
 /**
- * The vocabulary of the craps rules layer (Macau CRAPS regulation, 2010; ../shared/RULES.md).
+ * The vocabulary of the craps rules layer (Macau CRAPS regulation, 2010; docs/RULES.md).
  * The services layer depends on these names; extend freely, rename only with the callers.
  */
 

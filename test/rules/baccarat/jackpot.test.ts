@@ -65,7 +65,7 @@ describe('jackpot combinations', () => {
 
     it('double pairs: a Player pair and a Banker pair of different ranks', () => {
       expect(combination('A', 'JS 7H JD 7C 5D 4C')).toBe('DOUBLE_PAIRS');
-      // K K and Q Q: different ranks although both count 0 [interpretation, RULES.md].
+      // K K and Q Q: different ranks although both count 0 [interpretation, docs/RULES.md].
       expect(combination('A', 'KS QH KD QC 5D 4C')).toBe('DOUBLE_PAIRS');
     });
 

@@ -1,5 +1,5 @@
 /**
- * The exact report (art. 7.2) against the published figures of ../shared/REFERENCE.md, and
+ * The exact report (art. 7.2) against the published figures (docs/RULES.md, "Published figures"), and
  * its own consistency. Exact fractions: no tolerance anywhere.
  */
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ const f = (text: string) => {
   return Fraction.of(BigInt(n!), BigInt(d));
 };
 
-describe('REFERENCE.md, to the last digit', () => {
+describe('the published figures, to the last digit', () => {
   it('Pass Line: house edge 7/495 per bet resolved, 7/1671 per roll', () => {
     expect(entry(field2, 'PASS_LINE')).toMatchObject({
       win: f('244/495'),
@@ -36,7 +36,7 @@ describe('REFERENCE.md, to the last digit', () => {
     expect(entry(field2, 'FIELD').houseEdge).toEqual(f('1/18'));
     expect(entry(field3, 'FIELD').houseEdge).toEqual(f('1/36'));
   });
-  it('odds and lay odds at the RULES.md payouts: 0, on every number', () => {
+  it('odds and lay odds at the docs/RULES.md payouts: 0, on every number', () => {
     const odds = field2.bets.filter((e) => e.type.endsWith('_ODDS'));
     expect(odds).toHaveLength(24);
     for (const e of odds) {

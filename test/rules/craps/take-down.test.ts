@@ -7,7 +7,7 @@ const takingDown = (state: CrapsTableState, target: CrapsBet, open: CrapsBet[]) 
 const refused = (code: string, message: RegExp) =>
   expect.objectContaining({ name: 'RuleViolation', code, message: expect.stringMatching(message) });
 
-describe('taking a bet down [interpretation, RULES.md]', () => {
+describe('taking a bet down [interpretation, docs/RULES.md]', () => {
   it('a Pass Line may be taken down before the come-out roll, not once the point is on (a contract bet)', () => {
     const pass = bet('PASS_LINE', 100);
     expect(takingDown(comeOut(), pass, [pass])).not.toThrow();

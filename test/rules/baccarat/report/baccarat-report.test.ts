@@ -28,7 +28,7 @@ const jackpotCount = (report: BaccaratReport, modality: 'A' | 'B' | 'C', combina
 };
 
 describe('the exact baccarat report', () => {
-  describe('reproduces ../shared/REFERENCE.md (8 decks, standard tableau)', () => {
+  describe('reproduces the published figures (docs/RULES.md; 8 decks, standard tableau)', () => {
     it('counts 416!/410! ordered six-card deals', () => {
       expect(report8.deals.total).toBe(4_998_398_275_503_360n);
     });

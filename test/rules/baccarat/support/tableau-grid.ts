@@ -1,5 +1,5 @@
 /**
- * The Punto Banco tableau as RULES.md prints it, written out cell by cell: rows are the Banker's
+ * The Punto Banco tableau as docs/RULES.md prints it, written out cell by cell: rows are the Banker's
  * two-card total, columns the value of the Player's third card (0..9); D draws, S stands.
  */
 export const BANKER_AFTER_PLAYER_DRAWS: Record<number, string> = {
