@@ -10,7 +10,7 @@ import { tableDefinition } from '../functions/store/table-definition';
  */
 export class CasinoTable extends TableV2 {
   constructor(scope: Construct, id: string) {
-    const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+    const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
     super(scope, id, {
       partitionKey: attributeOf(partitionKey),
       sortKey: attributeOf(sortKey),
@@ -19,6 +19,11 @@ export class CasinoTable extends TableV2 {
         partitionKey: attributeOf(index.partitionKey),
         sortKey: attributeOf(index.sortKey),
         // Same projection as createTableInput, from which the local and test tables are made.
+        projectionType: ProjectionType.ALL,
+      })),
+      localSecondaryIndexes: localSecondaryIndexes.map((index) => ({
+        indexName: index.indexName,
+        sortKey: attributeOf(index.sortKey),
         projectionType: ProjectionType.ALL,
       })),
       timeToLiveAttribute,

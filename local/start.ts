@@ -26,7 +26,9 @@ const stopDynamo = () => dynamo.stop();
 
 try {
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
-  await ensureTable(client, TABLE_NAME);
+  if ((await ensureTable(client, TABLE_NAME)) === 'RECREATED') {
+    console.log('The local table was made by an older version (its indexes differ): it was made again, and the demo seeded anew.');
+  }
   client.destroy();
 
   // DYNAMODB_CONFLICT_MODEL=on npm start: transactions conflict as on real DynamoDB (the handler reads the same variable).

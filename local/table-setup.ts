@@ -1,13 +1,38 @@
-import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  waitUntilTableNotExists,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../functions/store/table-definition';
 
-/** Creates the table on DynamoDB Local from the shared definition, unless it already exists. */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+/**
+ * Creates the table on DynamoDB Local from the shared definition, unless it already exists as
+ * defined. A local table left by an older version, whose indexes differ (DynamoDB cannot add a
+ * local index to a table), is dropped and made again: local data, the demo seeds it anew.
+ */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'EXISTS' | 'CREATED' | 'RECREATED'> {
+  const wanted = createTableInput(tableName);
+  let existing;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if ((error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  if (existing) {
+    const names = (indexes: readonly { IndexName?: string }[] | undefined) =>
+      (indexes ?? [])
+        .map((index) => index.IndexName)
+        .sort()
+        .join(',');
+    const same =
+      names(existing.GlobalSecondaryIndexes) === names(wanted.GlobalSecondaryIndexes) &&
+      names(existing.LocalSecondaryIndexes) === names(wanted.LocalSecondaryIndexes);
+    if (same) return 'EXISTS';
+    await client.send(new DeleteTableCommand({ TableName: tableName }));
+    await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  }
+  await client.send(new CreateTableCommand(wanted));
+  return existing ? 'RECREATED' : 'CREATED';
 }

@@ -6,7 +6,7 @@
  * on real DynamoDB.
  */
 import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/services/bet-validation';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
 import { poolKey } from '../../functions/store/keys';
 import { PLACE_BET, SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';

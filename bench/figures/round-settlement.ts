@@ -7,9 +7,9 @@
  * and the recording of the outcome, which the measured time includes.
  */
 import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { queryAll } from '../../functions/store/bets';
-import { accountKey, parseBetId, settledBetKey, type ItemKey } from '../../functions/store/keys';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/services/bet-validation';
+import type { BetRecord } from '../../functions/store/records';
+import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/keys';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
 import { SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { countByCommand } from '../harness/request-recorder';
 import { rewriteUnchanged } from '../harness/floor-transaction';
@@ -47,7 +47,7 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
     for (const playerCount of options.players) {
       const tableId = await env.openCrapsTable();
       // Bet i is player (i mod n)'s: every player has bets / n FIELD bets on the layout.
-      await env.seedBets(
+      const seeded = await env.seedBets(
         tableId,
         Array.from({ length: bets }, (_, i) => ({ playerId: players[i % playerCount]!, type: 'FIELD', amount: 100 })),
       );
@@ -58,7 +58,7 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
       const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2] });
       if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
       const sent = env.recorder.since(mark);
-      const floor = await settlementFloor(env, tableId, players.slice(0, playerCount));
+      const floor = await settlementFloor(env, seeded, players.slice(0, playerCount));
       rounds.push({
         players: playerCount,
         ms: answer.ms,
@@ -101,19 +101,18 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
 }
 
 /**
- * The least DynamoDB needs to settle the round: one write per decided bet (its decided item
- * rewritten as it now stands: the same size, no index change) and one per player (the account
+ * The least DynamoDB needs to settle the round: one write per decided bet (its item rewritten as
+ * it now stands, decided: the same size, no index change) and one per player (the account
  * rewritten), 100 items per transaction. Measured three times, just after the round, the median kept.
  */
-async function settlementFloor(env: BenchEnvironment, tableId: string, players: readonly string[]) {
-  const prefix = settledBetKey(tableId, '');
-  const decided = await queryAll<{ id: string }>(env.setup.db, {
-    TableName: env.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :settled)',
-    ExpressionAttributeValues: { ':pk': prefix.pk, ':settled': prefix.sk },
-    ConsistentRead: true,
-  });
-  const keys: ItemKey[] = [...decided.map((bet) => settledBetKey(tableId, parseBetId(bet.id)!.betKey)), ...players.map(accountKey)];
+async function settlementFloor(env: BenchEnvironment, decided: readonly BetRecord[], players: readonly string[]) {
+  const keys: ItemKey[] = [
+    ...decided.map((bet) => {
+      const { tableId, betKey: key } = parseBetId(bet.id)!;
+      return betKey(tableId, key);
+    }),
+    ...players.map(accountKey),
+  ];
   const actions: TransactWriteItem[] = keys.map(({ pk, sk }) => ({
     Update: rewriteUnchanged(env.tableName, { pk: { S: pk }, sk: { S: sk } }),
   }));

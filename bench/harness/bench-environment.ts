@@ -7,14 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
+import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createAccount } from '../../functions/store/accounts';
-import { commitBetPlacement } from '../../functions/store/placement';
-import { getTableSession } from '../../functions/store/tables';
-import { betId } from '../../functions/store/keys';
-import type { BetRecord, BetType } from '../../functions/store/records';
-import { validatePlacement } from '../../functions/services/bet-validation';
-import { epochSeconds, systemDependencies, type ServiceDependencies } from '../../functions/services/services';
-import type { TableOf } from '../../functions/services/table-access';
+import type { BetRecord } from '../../functions/store/records';
+import { seedBets, type SeedBet } from '../../local/layout-seeder';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
@@ -28,13 +24,6 @@ export interface GraphQLAnswer {
   readonly ms: number;
   readonly data?: Record<string, any> | null;
   readonly errors?: readonly { message: string; extensions?: { code?: string } }[];
-}
-
-/** A bet to lay while setting a table up. */
-export interface SeedBet {
-  readonly playerId: string;
-  readonly type: BetType;
-  readonly amount: number;
 }
 
 export interface BenchEnvironment {
@@ -57,12 +46,8 @@ export interface BenchEnvironment {
   openCrapsTable(): Promise<string>;
   /** Accounts holding `balance` each, opened straight in the store. */
   fundPlayers(playerIds: readonly string[], balance: number): Promise<void>;
-  /**
-   * Lays `bets` on the table through the store's own placement transaction (the stake debited,
-   * the table's lock moved), each validated by the rules against the layout laid so far: what
-   * placeBet does, without re-reading the layout for every bet.
-   */
-  seedBets(tableId: string, bets: readonly SeedBet[]): Promise<void>;
+  /** Lays `bets` on the table as placeBet would, without its reads (local/layout-seeder.ts). Returns the bets as laid. */
+  seedBets(tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]>;
   close(): Promise<void>;
 }
 
@@ -166,33 +151,7 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
           if (!(await createAccount(setup.db, { id, currency: 'MOP', balance, createdAt }))) throw new Error(`account ${id} exists`);
         }
       },
-      async seedBets(tableId, bets) {
-        let table = (await getTableSession(setup.db, tableId)) as TableOf<'CRAPS'>;
-        const laid: BetRecord[] = [];
-        for (const seed of bets) {
-          const betKey = setup.newId();
-          const placedAt = setup.now();
-          const candidate: BetRecord = {
-            id: betId(tableId, betKey),
-            tableId,
-            playerId: seed.playerId,
-            type: seed.type,
-            amount: seed.amount,
-            number: null,
-            baseBetId: null,
-            seat: null,
-            status: 'OPEN',
-            winnings: 0,
-            returned: 0,
-            placedAt,
-          };
-          const bet = validatePlacement(table, candidate, laid);
-          const outcome = await commitBetPlacement(setup.db, { table, betKey, bet }, epochSeconds(placedAt));
-          if (!outcome.placed) throw new Error(`seeding bet ${laid.length + 1} at ${tableId} refused: ${outcome.reason}`);
-          laid.push(bet);
-          table = { ...table, version: table.version + 1 };
-        }
-      },
+      seedBets: (tableId, bets) => seedBets(setup, tableId, bets),
       close,
     };
   }

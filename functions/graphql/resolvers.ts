@@ -61,6 +61,7 @@ export const resolvers: Resolvers = {
         maximumBet: input.maximumBet,
         craps: input.craps ?? null,
         baccarat: input.baccarat ?? null,
+        playerLimits: input.playerLimits ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
@@ -108,7 +109,7 @@ export const resolvers: Resolvers = {
                 : null,
           }
         : null,
-    openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table.id),
+    openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table),
     rolls: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isRoll),
     deals: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isDeal),
   },

@@ -14,46 +14,49 @@ import type { TableOf } from './table-access';
 export const SEATS: Readonly<Record<Game, number>> = { BACCARAT: 14, CRAPS: 20 };
 
 /**
- * Bets one table's layout may hold at once: a roll's or deal's settlement plan is stored in one
- * DynamoDB item (400 KB), and every bet placed reads the whole layout.
+ * Asks the table's game rules whether `bet` may go on the layout now, next to the player's own
+ * open bets (`own`, as they stand once any pending outcome is paid: the only bets a bet's
+ * validity depends on); returns the bet as it will be laid (craps odds carry the number they work
+ * on). Throws the rules' RuleViolation, or a ServiceError for a player over the table's limits,
+ * a seat out of range, or input that belongs to the other game.
  */
-export const MAX_OPEN_BETS_PER_TABLE = 1_000;
-
-/**
- * Asks the table's game rules whether `bet` may go on the layout now, next to `openBets`;
- * returns the bet as it will be laid (craps odds carry the number they work on). Throws the
- * rules' RuleViolation, or a ServiceError for a full table, a taken seat, or input that belongs
- * to the other game.
- */
-export function validatePlacement(table: TableOf<Game>, bet: BetRecord, openBets: readonly BetRecord[]): BetRecord {
-  if (openBets.length >= MAX_OPEN_BETS_PER_TABLE) {
-    throw new ServiceError(
-      'TABLE_FULL',
-      `Table "${table.id}" holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
-    );
-  }
-  assertSeatFree(table, bet, openBets);
+export function validatePlacement(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): BetRecord {
+  assertSeatExists(table, bet);
+  assertPlayerLimits(table, bet, own);
   if (table.game === 'CRAPS') {
-    const laid = validateCrapsBet(table.state, table.options, bet as CrapsBet, asCrapsBets(openBets));
+    const laid = validateCrapsBet(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
     return laid.number === bet.number ? bet : { ...bet, number: laid.number };
   }
   if (bet.baseBetId != null) throw new ServiceError('BAD_USER_INPUT', 'baseBetId applies to craps odds only.');
-  const own = [...openBets.filter((open) => open.playerId === bet.playerId), bet];
   validateBaccaratBets(
     table.options,
-    own.map((b) => ({ type: b.type as BaccaratBetType, amount: b.amount, seated: b.seat != null })),
+    [...own, bet].map((b) => ({ type: b.type as BaccaratBetType, amount: b.amount, seated: b.seat != null })),
   );
   return bet;
 }
 
-/** One player per seat: a baccarat round's jackpot bettors are then at most the table's seats. */
-function assertSeatFree(table: TableOf<Game>, bet: BetRecord, openBets: readonly BetRecord[]): void {
+function assertSeatExists(table: TableOf<Game>, bet: BetRecord): void {
   if (bet.seat == null) return;
   const seats = SEATS[table.game];
   if (!Number.isInteger(bet.seat) || bet.seat < 1 || bet.seat > seats) {
     throw new ServiceError('BAD_USER_INPUT', `seat must be from 1 to ${seats}, got ${bet.seat}.`);
   }
-  if (openBets.some((open) => open.seat === bet.seat && open.playerId !== bet.playerId)) {
-    throw new ServiceError('SEAT_TAKEN', `Seat ${bet.seat} is taken by another player.`);
+}
+
+/** One player cannot fill a table: at most so many open bets, and so much staked in one round. */
+function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): void {
+  const { maxOpenBets, maxStakePerRound } = table.playerLimits;
+  if (own.length >= maxOpenBets) {
+    throw new ServiceError(
+      'PLAYER_BET_LIMIT',
+      `You have ${own.length} open bets at table "${table.id}", the most one player may have there (${maxOpenBets}).`,
+    );
+  }
+  const staked = own.filter((open) => open.round === bet.round).reduce((sum, open) => sum + open.amount, 0);
+  if (staked + bet.amount > maxStakePerRound) {
+    throw new ServiceError(
+      'PLAYER_STAKE_LIMIT',
+      `A stake of ${bet.amount} would make ${staked + bet.amount} this round at table "${table.id}", above the ${maxStakePerRound} one player may stake in a round.`,
+    );
   }
 }

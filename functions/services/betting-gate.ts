@@ -3,7 +3,8 @@ import { ServiceError } from './service-error';
 
 /** Bets go on and come off the layout only while betting is open (between outcomes). */
 export function assertBettingOpen(table: TableRecord): void {
-  if (table.bettingClosed) {
-    throw new ServiceError('BETTING_CLOSED', `Betting is closed at table "${table.id}" until the outcome is recorded.`);
-  }
+  if (table.bettingClosed) throw bettingClosed(table.id);
 }
+
+export const bettingClosed = (tableId: string): ServiceError =>
+  new ServiceError('BETTING_CLOSED', `Betting is closed at table "${tableId}" until the outcome is recorded.`);

@@ -1,17 +1,23 @@
-import { closeBetting as closeTableBetting, getTableSession } from '../store/tables';
+import { moveGates } from '../store/gates';
+import { getTableSession, markBettingClosed } from '../store/tables';
 import type { TableRecord } from '../store/records';
 import type { Caller, ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
+import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
 /**
- * "No more bets" (the dice are thrown, the cards are coming): no bet may be placed or taken down
- * until the outcome is recorded. Closing betting that is already closed changes nothing.
+ * "No more bets" (the dice are thrown, the cards are coming): every shard of the betting gate
+ * moves past the current round, each in a write of its own, so that from the moment this returns
+ * no bet for the round can land (a bet in flight at a shard lands before it closes, or is refused
+ * after), and no bet may be taken down until the outcome is recorded. Closing betting that is
+ * already closed changes nothing; an interrupted close is finished by the next.
  */
 export async function closeBetting(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
     if (table.bettingClosed) return table;
-    if (await closeTableBetting(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
+    const round = currentRound(table);
+    await moveGates(deps.db, table.id, round, round + 1);
+    if (await markBettingClosed(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);
 }

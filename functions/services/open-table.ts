@@ -9,7 +9,7 @@ import {
 import { BASIS_POINTS, MAX_MONEY } from '../rules/money';
 import { requireJackpotPool } from './jackpot-pools';
 import { createTableSession } from '../store/tables';
-import type { BaccaratTableRecord, CrapsTableRecord, Game, TableRecord } from '../store/records';
+import type { BaccaratTableRecord, CrapsTableRecord, Game, PlayerLimits, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
@@ -21,7 +21,15 @@ export interface OpenTableRequest {
   readonly maximumBet: number;
   readonly craps?: { readonly field12Pays?: number | null } | null;
   readonly baccarat?: BaccaratTableRequest | null;
+  readonly playerLimits?: { readonly maxOpenBets?: number | null; readonly maxStakePerRound?: number | null } | null;
 }
+
+/**
+ * A player's open bets at one table, at most: their settlement is one transaction (each bet and
+ * the player's credit, within DynamoDB's 100 items), so a player is paid exactly with their bets.
+ */
+export const MAX_OPEN_BETS_PER_PLAYER = 90;
+export const DEFAULT_PLAYER_LIMITS = { maxOpenBets: 50, maxStakeInMaximumBets: 10 } as const;
 
 export interface BaccaratTableRequest {
   readonly decks?: number | null;
@@ -50,11 +58,30 @@ export async function openTable(deps: ServiceDependencies, _caller: Caller, requ
     minimumBet: request.minimumBet,
     maximumBet: request.maximumBet,
     version: 0,
+    playerLimits: playerLimits(request),
     createdAt: deps.now(),
   };
   const table = request.game === 'CRAPS' ? crapsTable(common, request) : await baccaratTable(deps, common, request);
-  await createTableSession(deps.db, table);
+  // Betting opens for the table's first outcome.
+  await createTableSession(deps.db, table, 1);
   return table;
+}
+
+/** The table's per-player limits; where the request is silent, 50 open bets and ten maximum bets a round. */
+function playerLimits(request: OpenTableRequest): PlayerLimits {
+  const maxOpenBets = request.playerLimits?.maxOpenBets ?? DEFAULT_PLAYER_LIMITS.maxOpenBets;
+  if (!Number.isInteger(maxOpenBets) || maxOpenBets < 1 || maxOpenBets > MAX_OPEN_BETS_PER_PLAYER) {
+    throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}, got ${maxOpenBets}.`);
+  }
+  const maxStakePerRound =
+    request.playerLimits?.maxStakePerRound ?? Math.min(MAX_MONEY, DEFAULT_PLAYER_LIMITS.maxStakeInMaximumBets * request.maximumBet);
+  if (!Number.isSafeInteger(maxStakePerRound) || maxStakePerRound < request.minimumBet) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `playerLimits.maxStakePerRound must be a whole amount of at least the minimum bet (${request.minimumBet}), got ${maxStakePerRound}.`,
+    );
+  }
+  return { maxOpenBets, maxStakePerRound };
 }
 
 type Common = Omit<CrapsTableRecord, 'game' | 'options' | 'state'>;

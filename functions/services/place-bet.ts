@@ -1,14 +1,19 @@
 import { getAccount } from '../store/accounts';
-import { getBet, listOpenBets } from '../store/bets';
-import { betId } from '../store/keys';
-import { betIdForIdempotencyKey, commitBetPlacement } from '../store/placement';
-import type { BetRecord, BetType } from '../store/records';
+import { getBet, listPlayerOpenBets } from '../store/bets';
+import { betId, newBetKey } from '../store/keys';
+import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../store/placement';
+import type { BetRecord, BetType, SeatRecord } from '../store/records';
+import { backoff } from '../store/retry';
+import { getSeat } from '../store/seats';
+import { MAX_OPEN_BETS_PER_TABLE } from '../store/gates';
+import { RuleViolation } from '../rules/rule-violation';
 import { validatePlacement } from './bet-validation';
-import { assertBettingOpen } from './betting-gate';
+import { assertBettingOpen, bettingClosed } from './betting-gate';
+import { afterPendingOutcome } from './outcome-plans';
 import { assertClientKey } from './request-checks';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
+import { currentRound, loadPlayableTable, type TableOf } from './table-access';
 
 export interface PlaceBetRequest {
   readonly tableId: string;
@@ -19,28 +24,51 @@ export interface PlaceBetRequest {
   readonly idempotencyKey?: string | null;
 }
 
+/** Reads and validations of one bet before it is reported as a CONFLICT the client may retry. */
+const MAX_ATTEMPTS = 4;
+/** Times one placement is sent again after losing a race for an item (nothing else changed). */
+const MAX_RESENDS = 12;
+
 /**
- * Places a bet for the caller: validated by the table's game rules against its current state and
- * the bets already on the layout, then the stake is debited and the bet laid in one transaction.
+ * Places a bet for the caller. One read round trip (the table, the caller's account, the caller's
+ * own open bets at the table, the seat if one is asked for), the game's rules validate the bet
+ * against the caller's own bets as they stand once any pending outcome is paid, and one
+ * transaction debits the stake and lays the bet through its shard's betting gate. Nothing in it
+ * is shared by every bet of the table, so bets of different players do not wait for each other.
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   const key = request.idempotencyKey ?? undefined;
   if (key !== undefined) assertClientKey('idempotencyKey', key);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const now = deps.now();
-    if (key !== undefined) {
-      const existing = await betPlacedWithKey(deps, caller, key, now);
+  try {
+    return await place(deps, caller, request, key);
+  } catch (error) {
+    // A request sent again answers with the bet its key placed, whatever has changed since
+    // (betting closed, the balance spent, the player's limits reached by that very bet).
+    if (key !== undefined && (error instanceof ServiceError || error instanceof RuleViolation)) {
+      const existing = await betPlacedWithKey(deps, caller, key, deps.now());
       if (existing) return sameRequest(existing, request, key);
     }
-    const table = await loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT']);
+    throw error;
+  }
+}
+
+async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest, key: string | undefined): Promise<BetRecord> {
+  const betKey = newBetKey(caller.playerId, deps.newId());
+  // A stale copy of the table is safe (its gate checks the round); once refused, read it fresh.
+  let consistent = false;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = deps.now();
+    const [table, account, stored, seat] = await Promise.all([
+      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { consistent }),
+      getAccount(deps.db, caller.playerId),
+      listPlayerOpenBets(deps.db, request.tableId, caller.playerId),
+      request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
+    ]);
     assertBettingOpen(table);
-    const account = await getAccount(deps.db, caller.playerId);
     if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
     if (account.currency !== table.currency) {
       throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
     }
-    const openBets = await listOpenBets(deps.db, table.id);
-    const betKey = deps.newId();
     const candidate: BetRecord = {
       id: betId(table.id, betKey),
       tableId: table.id,
@@ -53,23 +81,67 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
       status: 'OPEN',
       winnings: 0,
       returned: 0,
+      round: currentRound(table),
       placedAt: now,
     };
-    const bet = validatePlacement(table, candidate, openBets);
+    const bet = validatePlacement(table, candidate, afterPendingOutcome(table, stored));
     if (account.balance < request.amount) {
       throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${request.amount} exceeds your balance of ${account.balance}.`);
     }
+    const placement: BetPlacement = {
+      table,
+      betKey,
+      bet,
+      lock: { version: account.layoutVersion ?? 0 },
+      ...(bet.seat != null ? { seat: await seatClaim(deps, table, bet.seat, caller.playerId, seat) } : {}),
+      ...(key !== undefined ? { idempotencyKey: key } : {}),
+    };
 
-    const outcome = await commitBetPlacement(
-      deps.db,
-      { table, betKey, bet, ...(key !== undefined ? { idempotencyKey: key } : {}) },
-      epochSeconds(now),
-    );
+    const outcome = await sendPlacement(deps, placement, now);
     if (outcome.placed) return bet;
-    if (outcome.reason === 'DUPLICATE_REQUEST') return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
-    // ACCOUNT_REFUSED: the balance or currency changed since it was read; the next attempt re-reads and explains.
+    switch (outcome.reason) {
+      case 'DUPLICATE_REQUEST':
+        return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
+      case 'BETTING_CLOSED':
+        // The gate closed after the table was read: say so, once the table is read fresh.
+        if (consistent) throw bettingClosed(table.id);
+        break;
+      case 'SHARD_FULL':
+        throw new ServiceError(
+          'TABLE_FULL',
+          `Table "${table.id}" holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
+        );
+      // ACCOUNT_CHANGED, SEAT_CHANGED, RACED: read again, and the next attempt explains any refusal.
+    }
+    consistent = true;
   }
-  throw tableBusy(request.tableId);
+  throw new ServiceError('CONFLICT', `Table "${request.tableId}" was too busy to take the bet; retry.`);
+}
+
+/** Sends the placement, and again after a short random wait for as long as it only loses races. */
+async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement, now: string): Promise<PlacementOutcome> {
+  for (let resend = 0; ; resend++) {
+    const outcome = await commitBetPlacement(deps.db, placement, epochSeconds(now));
+    if (outcome.placed || outcome.reason !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
+    await backoff(resend, 4, 100);
+  }
+}
+
+/**
+ * The seat the bet claims: free or the caller's already, or another player's whose bets on it are
+ * all decided (taken over, on condition that player has not claimed it again meanwhile).
+ */
+async function seatClaim(
+  deps: ServiceDependencies,
+  table: TableOf<'CRAPS' | 'BACCARAT'>,
+  seat: number,
+  playerId: string,
+  current: SeatRecord | undefined,
+): Promise<NonNullable<BetPlacement['seat']>> {
+  if (!current || current.playerId === playerId) return { number: seat };
+  const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, current.playerId));
+  if (theirs.some((bet) => bet.seat === seat)) throw new ServiceError('SEAT_TAKEN', `Seat ${seat} is taken by another player.`);
+  return { number: seat, takingOver: current };
 }
 
 /** A key names one request: the bet it placed is returned only to the same request. */

@@ -4,13 +4,16 @@ import type { AccountRecord, BetRecord, OutcomeRecord, TableRecord } from '../st
 import { listRecentOutcomes } from '../store/settlement';
 import { getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
+import { afterPendingOutcome } from './outcome-plans';
 import type { Caller, ServiceDependencies } from './services';
 
 /** Read-only use cases. A player sees every table, and only their own account and bets. */
 
 export const findTable = (deps: ServiceDependencies, id: string): Promise<TableRecord | undefined> => getTableSession(deps.db, id);
 
-export const tableOpenBets = (deps: ServiceDependencies, tableId: string): Promise<BetRecord[]> => listOpenBets(deps.db, tableId);
+/** The bets on a table's layout, as it stands once any outcome being paid is paid. */
+export const tableOpenBets = async (deps: ServiceDependencies, table: TableRecord): Promise<BetRecord[]> =>
+  afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
 
 /** The table's most recent rolls (craps) or deals (baccarat), newest first. */
 export function tableOutcomes(deps: ServiceDependencies, tableId: string, last: number): Promise<OutcomeRecord[]> {

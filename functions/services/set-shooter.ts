@@ -1,8 +1,9 @@
 import { isEligibleShooter } from '../rules/craps';
-import { listOpenBets } from '../store/bets';
+import { listPlayerOpenBets } from '../store/bets';
 import type { TableRecord } from '../store/records';
 import { getTableSession, setShooter as storeShooter } from '../store/tables';
 import { asCrapsBets } from './craps-table';
+import { afterPendingOutcome } from './outcome-plans';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
@@ -14,8 +15,8 @@ import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 export async function setShooter(deps: ServiceDependencies, _caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
-    const openBets = asCrapsBets(await listOpenBets(deps.db, table.id));
-    if (!isEligibleShooter(playerId, openBets, table.options)) {
+    const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId)));
+    if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',
         `"${playerId}" may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,

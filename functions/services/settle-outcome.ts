@@ -1,12 +1,12 @@
-import { getBet, listOpenBets } from '../store/bets';
-import type { BetRecord, Game, OutcomeRecord, PlannedSettlement, TableState } from '../store/records';
-import { betAfterSettlement, getOutcome, needsSettlement, recordOutcome } from '../store/settlement';
+import { getBets, listOpenBets } from '../store/bets';
+import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../store/records';
+import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcome } from '../store/settlement';
 import { getTableSession } from '../store/tables';
 import { isRetryable } from '../store/transaction-cancellation';
-import { completeSettlement } from './complete-settlement';
+import { runSettlement } from './settlement-job';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableTable, tableBusy, type TableOf } from './table-access';
+import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from './table-access';
 
 export interface SettledBet {
   readonly bet: BetRecord;
@@ -17,7 +17,7 @@ export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
   readonly outcome: O;
   readonly table: TableOf<G>;
   readonly settlements: SettledBet[];
-  /** False when the outcome is recorded but paying it lost a race: the next request at the table finishes it. */
+  /** False when the outcome is recorded but its settlement job has not finished: the sweeper (or the next outcome) finishes it. */
   readonly settlementComplete: boolean;
 }
 
@@ -25,6 +25,9 @@ export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
 export interface OutcomeDecision<O extends OutcomeRecord> {
   readonly outcome: O;
   readonly stateAfter: TableState;
+  readonly plan: readonly PlannedSettlement[];
+  /** What a player's bets need to be projected through the outcome while its plan is being paid. */
+  readonly pending: PendingOutcome;
 }
 
 export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
@@ -38,10 +41,11 @@ export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
 }
 
 /**
- * Records an outcome and settles every bet it decides: the game's rules compute the whole plan once,
- * from the bets on the layout at the table version the outcome is recorded against (betting
- * closed, so nobody bets on a known outcome); the plan is stored with the outcome and then
- * applied (see store/settlement.ts for crash safety).
+ * Records an outcome and settles every bet it decides: the game's rules compute the whole plan
+ * once, from the bets on the layout at the table version the outcome is recorded against (betting
+ * closed, so nobody bets on a known outcome); the plan is stored with the outcome, and its
+ * settlement job runs (see settlement-job.ts). The previous outcome's job must have finished: if
+ * it has not, this request runs it first, unless another runner holds it (SETTLEMENT_IN_PROGRESS).
  */
 export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
   deps: ServiceDependencies,
@@ -49,7 +53,11 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 ): Promise<SettledOutcome<O, G>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, submission.tableId, [submission.game]);
-    const sequence = outcomeCount(table) + 1;
+    if (table.settling && submission.sequence !== table.settling.sequence) {
+      if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress(table.id);
+      continue;
+    }
+    const sequence = currentRound(table);
     if (submission.sequence != null && submission.sequence !== sequence) return replay(deps, table, submission);
     if (!table.bettingClosed) {
       throw new ServiceError('BETTING_OPEN', `Close betting at table "${table.id}" (closeBetting) before recording its outcome.`);
@@ -57,18 +65,19 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 
     const openBets = await listOpenBets(deps.db, table.id);
     const recordedAt = deps.now();
-    const { outcome, stateAfter } = submission.decide(table, openBets, sequence, recordedAt);
-    if ((await recordOutcome(deps.db, table, outcome, stateAfter)) === 'TABLE_CHANGED') continue;
+    const { outcome, stateAfter, plan, pending } = submission.decide(table, openBets, sequence, recordedAt);
+    if ((await recordOutcome(deps.db, table, outcome, stateAfter, plan, pending)) === 'TABLE_CHANGED') continue;
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
-    const settlements = outcome.plan.map((entry) => ({
-      entry,
-      bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt),
-    }));
-    return { ...(await settle(deps, outcome)), table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
+    const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
+    const settled = needsSettlement(outcome, plan) ? await settle(deps, outcome) : { outcome, settlementComplete: true };
+    return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
   }
   throw tableBusy(submission.tableId);
 }
+
+const settlementInProgress = (tableId: string) =>
+  new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still paying its last outcome; retry in a moment.`);
 
 /** A submission for a sequence other than the next: the same outcome sent again, or a mistake. */
 async function replay<O extends OutcomeRecord, G extends Game>(
@@ -81,37 +90,40 @@ async function replay<O extends OutcomeRecord, G extends Game>(
   if (!stored || !submission.isSame(stored)) {
     throw new ServiceError(
       'OUTCOME_SEQUENCE_MISMATCH',
-      `Table "${table.id}" expects outcome ${outcomeCount(table) + 1}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
+      `Table "${table.id}" expects outcome ${currentRound(table)}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
     );
   }
-  const settlements = await Promise.all(stored.plan.map(async (entry) => ({ entry, bet: (await getBet(deps.db, entry.betId))! })));
-  return { ...(await settle(deps, stored as O)), table, settlements };
+  const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);
+  const plan = await readPlan(deps.db, table.id, sequence);
+  const bets = new Map(
+    (
+      await getBets(
+        deps.db,
+        plan.map((entry) => entry.betId),
+      )
+    ).map((bet) => [bet.id, bet]),
+  );
+  const settlements = plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! }));
+  return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
 }
 
 /**
- * Applies the outcome's plan now. Once the outcome is recorded the dealer's request must not fail
- * for a lost race: the outcome is returned with settlementComplete false, and whichever request
- * comes next to the table finishes paying it.
+ * Runs the outcome's settlement job now. Once the outcome is recorded the dealer's request must
+ * not fail for a lost race: the outcome is returned with settlementComplete false, and the job is
+ * finished by the sweeper (or before the next outcome).
  */
 async function settle<O extends OutcomeRecord>(
   deps: ServiceDependencies,
   outcome: O,
 ): Promise<{ outcome: O; settlementComplete: boolean }> {
-  if (!needsSettlement(outcome) || outcome.settledAt) return { outcome, settlementComplete: true };
+  let done: boolean;
   try {
-    await completeSettlement(deps, outcome.tableId, outcome.sequence);
+    done = (await runSettlement(deps, outcome.tableId, outcome.sequence)) === 'DONE';
   } catch (error) {
     if (isRetryable(error) || (error instanceof ServiceError && error.code === 'CONFLICT')) return { outcome, settlementComplete: false };
     throw error;
   }
   // Settling may add to the outcome (a deal's jackpot payout): read back what was stored.
-  return {
-    outcome: ((await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined) ?? outcome,
-    settlementComplete: true,
-  };
-}
-
-/** Outcomes recorded so far: the sequence of the next one is this plus one. */
-function outcomeCount(table: TableOf<Game>): number {
-  return table.game === 'CRAPS' ? table.state.rollCount : table.state.roundCount;
+  const stored = (await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined;
+  return { outcome: stored ?? outcome, settlementComplete: done && stored?.settledAt !== undefined };
 }

@@ -1,16 +1,7 @@
-import {
-  formatCard,
-  highestJackpotCombination,
-  parseCard,
-  resolveDeal,
-  settleBet,
-  stakeReturned,
-  assertShoeHolds,
-  type BaccaratBetType,
-  type Card,
-} from '../rules/baccarat';
+import { formatCard, highestJackpotCombination, parseCard, resolveDeal, assertShoeHolds, type Card } from '../rules/baccarat';
 import { BASIS_POINTS, odds, winnings } from '../rules/money';
-import type { BetRecord, DealRecord, JackpotRound, PlannedSettlement } from '../store/records';
+import type { BetRecord, DealRecord, JackpotRound } from '../store/records';
+import { planDeal } from './outcome-plans';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
@@ -44,11 +35,7 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
     isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),
     decide: (table, openBets, sequence, recordedAt) => {
       if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
-      const plan: PlannedSettlement[] = openBets.map((bet) => {
-        const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
-        const resolution = settleBet(table.options, rulesBet, result);
-        return { betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(rulesBet, resolution) };
-      });
+      const plan = planDeal(table.options, openBets, result);
       const outcome: DealRecord = {
         kind: 'DEAL',
         tableId: table.id,
@@ -62,11 +49,11 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
         bankerPair: result.banker.pair,
         dragon7: result.dragon7,
         jackpot: jackpotRound(table, openBets, cards),
-        plan,
+        planned: { entries: plan.length, chunks: 0 },
         recordedAt,
       };
       const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
-      return { outcome, stateAfter: { roundCount: sequence, shoe } };
+      return { outcome, stateAfter: { roundCount: sequence, shoe }, plan, pending: { sequence, kind: 'DEAL', cards: codes } };
     },
   });
 }

@@ -1,6 +1,7 @@
-import { nextShooter, parseRoll, settleRoll, stakeReturned } from '../rules/craps';
-import type { PlannedSettlement, RollRecord } from '../store/records';
+import { nextShooter, parseRoll } from '../rules/craps';
+import type { RollRecord } from '../store/records';
 import { asCrapsBets, seatOrder } from './craps-table';
+import { planRoll } from './outcome-plans';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
 
@@ -26,19 +27,12 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
     sequence: request.sequence ?? null,
     isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),
     decide: (table, openBets, sequence, recordedAt) => {
-      const bets = asCrapsBets(openBets);
-      const settlement = settleRoll(table.state, table.options, bets, roll);
-      const plan: PlannedSettlement[] = [];
-      bets.forEach((bet, index) => {
-        const resolution = settlement.resolutions[index]!;
-        if (resolution.outcome !== 'STAYS')
-          plan.push({ betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(bet, resolution) });
-      });
+      const { plan, settled } = planRoll(table.state, table.options, openBets, roll);
       // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),
       // judged on the layout as the hand ended.
-      const stateAfter = settlement.sevenOut
-        ? { ...settlement.state, shooter: nextShooter(seatOrder(openBets), table.state.shooter ?? null, bets, table.options) }
-        : settlement.state;
+      const stateAfter = settled.sevenOut
+        ? { ...settled.state, shooter: nextShooter(seatOrder(openBets), table.state.shooter ?? null, asCrapsBets(openBets), table.options) }
+        : settled.state;
       const outcome: RollRecord = {
         kind: 'ROLL',
         tableId: table.id,
@@ -46,10 +40,10 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
         dice,
         stateBefore: table.state,
         stateAfter,
-        plan,
+        planned: { entries: plan.length, chunks: 0 },
         recordedAt,
       };
-      return { outcome, stateAfter };
+      return { outcome, stateAfter, plan, pending: { sequence, kind: 'ROLL', dice, stateBefore: table.state } };
     },
   });
 }

@@ -1,32 +1,70 @@
 import { validateTakeDown, type CrapsBet } from '../rules/craps';
-import { getBet, listOpenBets } from '../store/bets';
+import { RuleViolation } from '../rules/rule-violation';
+import { getAccount } from '../store/accounts';
+import { getBet, listPlayerOpenBets } from '../store/bets';
 import { parseBetId } from '../store/keys';
 import type { BetRecord } from '../store/records';
-import { commitTakeDown } from '../store/take-down';
+import { backoff } from '../store/retry';
+import { commitTakeDown, type TakeDownOutcome } from '../store/take-down';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
-import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
+import { currentRound, loadPlayableTable, tableBusy, MAX_ATTEMPTS } from './table-access';
 import { asCrapsBets } from './craps-table';
-import { assertBettingOpen } from './betting-gate';
+import { assertBettingOpen, bettingClosed } from './betting-gate';
+import { afterPendingOutcome } from './outcome-plans';
+
+const MAX_RESENDS = 12;
 
 /**
  * Takes one of the caller's bets back off the layout and returns its stake, where the rules allow
- * it (Pass and Come bets are contract bets once they have a point; odds come down before their bet).
+ * it (Pass and Come bets are contract bets once they have a point; odds come down before their
+ * bet), while betting is open, in one transaction through the bet's shard's gate.
  */
 export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord> {
   const tableId = parseBetId(id)?.tableId;
   if (!tableId) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
+    const [table, account, stored] = await Promise.all([
+      loadPlayableTable(deps, tableId, ['CRAPS']),
+      getAccount(deps.db, caller.playerId),
+      listPlayerOpenBets(deps.db, tableId, caller.playerId),
+    ]);
     assertBettingOpen(table);
-    const openBets = await listOpenBets(deps.db, table.id);
-    const bet = openBets.find((open) => open.id === id) ?? (await getBet(deps.db, id));
-    if (!bet) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
-    if (bet.playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only take down your own bets.');
-    validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(openBets));
+    const own = afterPendingOutcome(table, stored);
+    const bet = own.find((open) => open.id === id);
+    if (!bet) return refuse(deps, caller, id, stored);
+    if (bet !== stored.find((open) => open.id === id)) {
+      // The outcome being paid moves this bet, and has not yet: it comes down once it has.
+      throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Bet ${id} is being settled by the last outcome; retry in a moment.`);
+    }
+    validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
-    if ((await commitTakeDown(deps.db, table, takenDown)) === 'TAKEN_DOWN') return takenDown;
+    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), account?.layoutVersion ?? 0);
+    if (outcome === 'TAKEN_DOWN') return takenDown;
+    if (outcome === 'BETTING_CLOSED') throw bettingClosed(tableId);
+    // CHANGED or still RACED: read again.
   }
   throw tableBusy(tableId);
+}
+
+async function sendTakeDown(
+  deps: ServiceDependencies,
+  takenDown: BetRecord,
+  round: number,
+  layoutVersion: number,
+): Promise<TakeDownOutcome> {
+  for (let resend = 0; ; resend++) {
+    const outcome = await commitTakeDown(deps.db, takenDown, round, { version: layoutVersion });
+    if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
+    await backoff(resend, 4, 100);
+  }
+}
+
+/** Why a bet that is not among the caller's open bets cannot come down. */
+async function refuse(deps: ServiceDependencies, caller: Caller, id: string, stored: readonly BetRecord[]): Promise<never> {
+  const bet = stored.find((open) => open.id === id) ?? (await getBet(deps.db, id));
+  if (!bet) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
+  if (bet.playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only take down your own bets.');
+  throw new RuleViolation('BET_NOT_OPEN', `Bet ${id} is not one of your open bets.`);
 }

@@ -11,7 +11,7 @@ export async function createAccount(db: Db, account: AccountRecord): Promise<boo
     await db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: toItem(accountKey(account.id), account),
+        Item: accountItem(account),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -21,6 +21,8 @@ export async function createAccount(db: Db, account: AccountRecord): Promise<boo
     throw error;
   }
 }
+
+export const accountItem = (account: AccountRecord): Record<string, unknown> => toItem(accountKey(account.id), account);
 
 export async function getAccount(db: Db, playerId: string): Promise<AccountRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: accountKey(playerId), ConsistentRead: true }));

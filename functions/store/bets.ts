@@ -1,30 +1,68 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { OPEN_BET_PREFIX, openBetKey, ownerPk, parseBetId, settledBetKey } from './keys';
+import { SHARDS, betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from './keys';
 import { toRecord } from './items';
 import type { BetRecord } from './records';
 import { tableDefinition } from './table-definition';
 
-/** Every bet on a table's layout, read strongly consistent: an outcome is settled against exactly these. */
+const LAYOUT_INDEX = tableDefinition.localSecondaryIndexes[0].indexName;
+const OWNER_INDEX = tableDefinition.globalSecondaryIndexes[0].indexName;
+
+/**
+ * Every open bet of a table, read strongly consistent from the `layout` index of every shard at
+ * once: an outcome is settled against exactly these. Decided bets are not read.
+ */
 export async function listOpenBets(db: Db, tableId: string): Promise<BetRecord[]> {
-  const { pk } = openBetKey(tableId, '');
-  return queryAll(db, {
+  const shards = await Promise.all(Array.from({ length: SHARDS }, (_, shard) => openBetsInShard(db, shardPk(tableId, shard))));
+  return shards.flat();
+}
+
+/** One player's open bets at a table: one query of their shard's `layout` index. */
+export function listPlayerOpenBets(db: Db, tableId: string, playerId: string): Promise<BetRecord[]> {
+  return openBetsInShard(db, shardPk(tableId, shardOf(playerId)), layoutPrefix(playerId));
+}
+
+function openBetsInShard(db: Db, pk: string, prefix?: string): Promise<BetRecord[]> {
+  return queryAll<BetRecord>(db, {
     TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': OPEN_BET_PREFIX },
+    IndexName: LAYOUT_INDEX,
+    KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(layoutSk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ...(prefix === undefined ? {} : { ':prefix': prefix }) },
     ConsistentRead: true,
   });
 }
 
-/** A bet wherever it is now: on the layout, or decided. */
+/** A bet wherever it is in its life, open or decided: one read, its id says where. */
 export async function getBet(db: Db, id: string): Promise<BetRecord | undefined> {
   const parsed = parseBetId(id);
   if (!parsed) return undefined;
-  for (const key of [openBetKey(parsed.tableId, parsed.betKey), settledBetKey(parsed.tableId, parsed.betKey)]) {
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-    if (Item) return toRecord<BetRecord>(Item);
+  const { Item } = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: betKey(parsed.tableId, parsed.betKey), ConsistentRead: true }),
+  );
+  return Item ? toRecord<BetRecord>(Item) : undefined;
+}
+
+/** Bets by id, in the order asked (missing ones left out), 100 per request. */
+export async function getBets(db: Db, ids: readonly string[]): Promise<BetRecord[]> {
+  const keys = ids
+    .map(parseBetId)
+    .filter((parsed) => parsed !== undefined)
+    .map(({ tableId, betKey: key }) => betKey(tableId, key));
+  const found = new Map<string, BetRecord>();
+  for (let i = 0; i < keys.length; i += 100) {
+    let request: NonNullable<BatchGetCommandInput['RequestItems']> = {
+      [db.tableName]: { Keys: keys.slice(i, i + 100).map((key) => ({ ...key })), ConsistentRead: true },
+    };
+    while (Object.keys(request).length > 0) {
+      const page = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of page.Responses?.[db.tableName] ?? []) {
+        const bet = toRecord<BetRecord>(item);
+        found.set(bet.id, bet);
+      }
+      request = page.UnprocessedKeys ?? {};
+    }
   }
-  return undefined;
+  return ids.map((id) => found.get(id)).filter((bet) => bet !== undefined);
 }
 
 /** A player's most recent bets, newest first (index: eventually consistent, for display only). */
@@ -32,7 +70,7 @@ export async function listPlayerBets(db: Db, playerId: string, limit: number): P
   const { Items = [] } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
-      IndexName: tableDefinition.globalSecondaryIndexes[0].indexName,
+      IndexName: OWNER_INDEX,
       KeyConditionExpression: 'ownerPk = :owner',
       ExpressionAttributeValues: { ':owner': ownerPk(playerId) },
       ScanIndexForward: false,

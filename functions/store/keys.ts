@@ -1,17 +1,22 @@
 /**
- * The key layout of the single table (see table-definition.ts). One function per item kind,
- * so no other module spells a key by hand.
+ * The key layout of the single table (see table-definition.ts and docs/DATA-MODEL.md). One
+ * function per item kind, so no other module spells a key by hand.
  *
- *   TABLE#<tableId>      TABLE                 the table session: game, options, state, version
- *   TABLE#<tableId>      BET#<betKey>          an open bet: on the layout, settlement's work list
- *   TABLE#<tableId>      SETTLED#<betKey>      a decided bet (won, lost, pushed, taken down)
- *   TABLE#<tableId>      OUTCOME#<sequence>    a roll or a deal, its settlement plan and whether it is applied
- *   ACCOUNT#<playerId>   ACCOUNT               a player's balance
- *   ACCOUNT#<playerId>   CASH#<reference>      a deposit or withdrawal by the cashier, once per reference
- *   POOL#<poolId>        POOL                  a progressive jackpot pool
- *   IDEMPOTENCY#<playerId>#<key>  IDEMPOTENCY  which bet a client's idempotency key placed
- *   SETTLING             TABLE#<tableId>       a table with an outcome recorded but not yet fully settled
- * GSI byOwner: ownerPk PLAYER#<playerId>, ownerSk <placedAt>#<betId>, on open and decided bets.
+ *   TABLE#<t>             TABLE                     the table session: game, options, state; written by dealer actions only
+ *   TABLE#<t>             OUTCOME#<sequence>        a roll or a deal, and whether its settlement is done
+ *   TABLE#<t>             PLAN#<sequence>#<chunk>   the outcome's settlement plan, in chunks
+ *   TABLE#<t>             SEAT#<seat>               who sits on a seat
+ *   TABLE#<t>#S#<shard>   GATE                      a betting-gate shard: the round it takes bets for, its open bets
+ *   TABLE#<t>#S#<shard>   BET#<betKey>              a bet, open or decided (decided in place); while open, in the
+ *                                                   `layout` index under <player>#<betKey>
+ *   ACCOUNT#<p>           ACCOUNT                   a player's balance
+ *   ACCOUNT#<p>           CASH#<reference>          a deposit or withdrawal by the cashier, once per reference
+ *   POOL#<poolId>         POOL                      a progressive jackpot pool
+ *   IDEMPOTENCY#<p>#<key> IDEMPOTENCY               which bet a client's idempotency key placed
+ *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
+ * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
+ * LSI layout: layoutSk <player>#<betKey> on open bets only, so a shard's open bets, and one
+ * player's, are read strongly consistent without reading what is decided.
  */
 
 export interface ItemKey {
@@ -19,13 +24,29 @@ export interface ItemKey {
   readonly sk: string;
 }
 
+/**
+ * Bets, and the gate that admits them, are spread over this many shards per table, by player:
+ * no item is written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings").
+ */
+export const SHARDS = 64;
+
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
-export const openBetKey = (tableId: string, betKey: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: `${OPEN_BET_PREFIX}${betKey}` });
-export const settledBetKey = (tableId: string, betKey: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: `SETTLED#${betKey}` });
 export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
-  sk: `${OUTCOME_PREFIX}${String(sequence).padStart(10, '0')}`,
+  sk: `${OUTCOME_PREFIX}${sequenceKey(sequence)}`,
 });
+export const planChunkKey = (tableId: string, sequence: number, chunk: number): ItemKey => ({
+  pk: `TABLE#${tableId}`,
+  sk: `${planPrefix(sequence)}${String(chunk).padStart(4, '0')}`,
+});
+export const planPrefix = (sequence: number): string => `PLAN#${sequenceKey(sequence)}#`;
+export const seatKey = (tableId: string, seat: number): ItemKey => ({
+  pk: `TABLE#${tableId}`,
+  sk: `SEAT#${String(seat).padStart(2, '0')}`,
+});
+export const shardPk = (tableId: string, shard: number): string => `TABLE#${tableId}#S#${String(shard).padStart(2, '0')}`;
+export const gateKey = (tableId: string, shard: number): ItemKey => ({ pk: shardPk(tableId, shard), sk: 'GATE' });
+export const betKey = (tableId: string, key: string): ItemKey => ({ pk: shardPk(tableId, shardOfBetKey(key)), sk: `BET#${key}` });
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
@@ -37,19 +58,51 @@ export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
 });
 export const ownerPk = (playerId: string): string => `PLAYER#${playerId}`;
 
-export const OPEN_BET_PREFIX = 'BET#';
 export const OUTCOME_PREFIX = 'OUTCOME#';
+const sequenceKey = (sequence: number): string => String(sequence).padStart(10, '0');
 
 /**
- * A bet's public id carries its table, so that a bet can be read with one GetItem from where it
- * lives (open or decided) without a second index: `<tableId>.<betKey>`.
+ * The shard a player's bets live in, and whose gate admits them: FNV-1a of the id's UTF-8 bytes.
+ * Stable for a player, so one query reads a player's open bets at a table.
  */
-export function betId(tableId: string, betKey: string): string {
-  return `${tableId}.${betKey}`;
+export function shardOf(playerId: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash % SHARDS;
+}
+
+/** A new bet's key: its shard, then a unique id (`07-<uuid>`), so its id alone finds its item. */
+export const newBetKey = (playerId: string, uniqueId: string): string => `${String(shardOf(playerId)).padStart(2, '0')}-${uniqueId}`;
+
+export function shardOfBetKey(key: string): number {
+  const shard = Number(key.slice(0, 2));
+  if (key[2] !== '-' || !Number.isInteger(shard) || shard < 0 || shard >= SHARDS) throw new Error(`not a bet key: ${key}`);
+  return shard;
+}
+
+/**
+ * The `layout` index's sort key of a player's open bet: the player first (length-prefixed, so no
+ * id is a prefix of another's), so that `begins_with(layoutPrefix(p))` finds exactly p's bets.
+ */
+export const layoutPrefix = (playerId: string): string => `${playerId.length}:${playerId}#`;
+export const layoutSk = (playerId: string, key: string): string => `${layoutPrefix(playerId)}${key}`;
+
+/**
+ * A bet's public id carries its table and its key (which carries its shard), so that a bet is
+ * read with one GetItem, open or decided: `<tableId>.<betKey>`.
+ */
+export function betId(tableId: string, key: string): string {
+  return `${tableId}.${key}`;
 }
 
 export function parseBetId(id: string): { tableId: string; betKey: string } | undefined {
   const dot = id.lastIndexOf('.');
   if (dot <= 0 || dot === id.length - 1) return undefined;
-  return { tableId: id.slice(0, dot), betKey: id.slice(dot + 1) };
+  const parsed = { tableId: id.slice(0, dot), betKey: id.slice(dot + 1) };
+  try {
+    shardOfBetKey(parsed.betKey);
+  } catch {
+    return undefined;
+  }
+  return parsed;
 }

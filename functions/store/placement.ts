@@ -1,9 +1,11 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { idempotencyKey, openBetKey, ownerPk } from './keys';
-import { debitAccount, lockTableVersion, type TransactAction } from './transaction-actions';
+import { betKey, idempotencyKey, layoutSk, ownerPk, shardOfBetKey } from './keys';
+import { debitAccount, type LayoutLock, type TransactAction } from './transaction-actions';
+import { admitBet, gateRefusal } from './gates';
+import { claimSeat } from './seats';
 import { toItem } from './items';
-import type { BetRecord, TableRecord } from './records';
+import type { BetRecord, SeatRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
 /** How long a client's idempotency key is remembered: far beyond DynamoDB's own 10-minute token. */
@@ -12,38 +14,44 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 export interface BetPlacement {
   readonly table: TableRecord;
   readonly betKey: string;
+  /** The bet as it goes on the layout; `bet.round` is the round its gate must be taking bets for. */
   readonly bet: BetRecord;
+  /** The player's layout lock, as read with the player's bets that validated this one. */
+  readonly lock: LayoutLock;
+  /** The seat the bet claims, and the seat as it was read (a takeover, if another player's). */
+  readonly seat?: { readonly number: number; readonly takingOver?: SeatRecord };
   readonly idempotencyKey?: string;
 }
 
 export type PlacementOutcome =
   | { readonly placed: true }
-  | { readonly placed: false; readonly reason: 'TABLE_CHANGED' | 'ACCOUNT_REFUSED' }
+  | {
+      readonly placed: false;
+      /**
+       * RACED: a transaction of another request held one of the items (nothing changed; the same
+       * placement may be sent again). ACCOUNT_CHANGED: the balance, currency or the player's bets
+       * moved since they were read. SEAT_CHANGED: the seat was claimed meanwhile.
+       */
+      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_CHANGED' | 'SEAT_CHANGED';
+    }
   | { readonly placed: false; readonly reason: 'DUPLICATE_REQUEST'; readonly existingBetId: string };
 
-const ITEM = { table: 0, account: 1, bet: 2, idempotency: 3 } as const;
-
 /**
- * One transaction places a bet: the table is still at the version the bet was validated against
- * (betting open, no outcome being settled), the stake leaves the balance only if the balance covers it, the bet
- * lands on the layout, and the client's idempotency key (if any) is claimed. All or nothing.
+ * One transaction places a bet: its shard's gate takes bets for the bet's round and has room,
+ * the stake leaves the balance only if it covers it and the player's bets are as they were read,
+ * the bet lands on the layout, its seat is claimed (if any), and the client's idempotency key (if
+ * any) is claimed. All or nothing. No item in it is shared by every bet of the table.
  */
-function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
+export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
-    lockTableVersion(db, table),
-    debitAccount(db, bet.playerId, bet.amount, table.currency),
+    admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
+    debitAccount(db, bet.playerId, bet.amount, { currency: table.currency, lock: placement.lock }),
     {
-      Put: {
-        TableName: db.tableName,
-        Item: toItem(openBetKey(table.id, placement.betKey), bet, {
-          ownerPk: ownerPk(bet.playerId),
-          ownerSk: `${bet.placedAt}#${bet.id}`,
-        }),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
+      Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
     },
   ];
+  if (placement.seat) TransactItems.push(claimSeat(db, table.id, placement.seat.number, bet.playerId, placement.seat.takingOver));
   if (placement.idempotencyKey !== undefined) {
     TransactItems.push({
       Put: {
@@ -62,20 +70,34 @@ function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSecond
   return { TransactItems };
 }
 
+/** A bet as it lands on the layout: in its shard, in its player's index, and in the layout index while open. */
+export function openBetItem(tableId: string, key: string, bet: BetRecord): Record<string, unknown> {
+  return toItem(betKey(tableId, key), bet, {
+    ownerPk: ownerPk(bet.playerId),
+    ownerSk: `${bet.placedAt}#${bet.id}`,
+    layoutSk: layoutSk(bet.playerId, key),
+  });
+}
+
+const ITEM = { gate: 0, account: 1 } as const;
+
 export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpochSeconds: number): Promise<PlacementOutcome> {
+  const transaction = betPlacementTransaction(db, placement, nowEpochSeconds);
   try {
-    await db.doc.send(new TransactWriteCommand(betPlacementTransaction(db, placement, nowEpochSeconds)));
+    await db.doc.send(new TransactWriteCommand(transaction));
     return { placed: true };
   } catch (error) {
+    if (isRetryable(error)) return { placed: false, reason: 'RACED' };
     const reasons = cancellationReasons(error);
-    if (isRetryable(error)) return { placed: false, reason: 'TABLE_CHANGED' };
     if (!reasons) throw error;
-    if (placement.idempotencyKey !== undefined && conditionFailedAt(reasons, ITEM.idempotency)) {
+    const last = transaction.TransactItems!.length - 1;
+    if (placement.idempotencyKey !== undefined && conditionFailedAt(reasons, last)) {
       const existingBetId = await betIdForIdempotencyKey(db, placement.bet.playerId, placement.idempotencyKey, nowEpochSeconds);
       if (existingBetId) return { placed: false, reason: 'DUPLICATE_REQUEST', existingBetId };
     }
-    if (conditionFailedAt(reasons, ITEM.table)) return { placed: false, reason: 'TABLE_CHANGED' };
-    if (conditionFailedAt(reasons, ITEM.account)) return { placed: false, reason: 'ACCOUNT_REFUSED' };
+    if (conditionFailedAt(reasons, ITEM.gate)) return { placed: false, reason: gateRefusal(reasons[ITEM.gate]!.Item, placement.bet.round) };
+    if (conditionFailedAt(reasons, ITEM.account)) return { placed: false, reason: 'ACCOUNT_CHANGED' };
+    if (placement.seat && conditionFailedAt(reasons, 3)) return { placed: false, reason: 'SEAT_CHANGED' };
     throw error;
   }
 }

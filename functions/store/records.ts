@@ -15,17 +15,34 @@ interface TableBase {
   readonly minimumBet: number;
   readonly maximumBet: number;
   /**
-   * Optimistic lock: every bet placed or taken down and every outcome bumps it, so an outcome's
-   * settlement plan is computed from exactly the bets on the layout, and a bet is validated
-   * against the state it lands in.
+   * Optimistic lock of the dealer's actions (closing betting, recording an outcome, the shooter,
+   * the shoe): they change the table item one at a time. Bets never write the table item: they
+   * pass through the betting gate of their shard (GateRecord), which carries the round.
    */
   readonly version: number;
-  /** Sequence of the outcome whose plan is being applied; no bet may be placed until it is cleared. */
-  readonly settlingOutcome?: number;
-  /** "No more bets": set by the dealer before the outcome, cleared when it is recorded. */
+  /**
+   * The outcome recorded and not yet fully paid: its settlement job runs apart, and bets for the
+   * next round are validated against the layout as it stands once the job is done.
+   */
+  readonly settling?: PendingOutcome;
+  /** "No more bets": set once every gate shard is closed, cleared when the outcome is recorded. */
   readonly bettingClosed?: boolean;
+  /** What one player may have on this table's layout: so that one player cannot fill a table. */
+  readonly playerLimits: PlayerLimits;
   readonly createdAt: string;
 }
+
+export interface PlayerLimits {
+  /** Open bets one player may have at the table at once. */
+  readonly maxOpenBets: number;
+  /** What one player may stake in one round (the bets placed for one outcome), in minor units. */
+  readonly maxStakePerRound: number;
+}
+
+/** A recorded outcome whose settlement is still running, as the rules need it to project a player's bets. */
+export type PendingOutcome =
+  | { readonly sequence: number; readonly kind: 'ROLL'; readonly dice: Dice | null; readonly stateBefore: CrapsTableState }
+  | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] };
 
 export interface CrapsTableRecord extends TableBase {
   readonly game: 'CRAPS';
@@ -76,6 +93,8 @@ export interface BetRecord {
   readonly status: BetStatus;
   readonly winnings: number;
   readonly returned: number;
+  /** The round the bet was placed for: the sequence of the first outcome it faces. */
+  readonly round: number;
   readonly placedAt: string;
   readonly settledAt?: string;
   /** Sequence of the outcome (roll or deal) that decided the bet. */
@@ -84,7 +103,10 @@ export interface BetRecord {
   readonly lastOutcome?: number;
 }
 
-/** One bet's part of an outcome's settlement, decided when the outcome is recorded and applied after. */
+/**
+ * One bet's part of an outcome's settlement, decided when the outcome is recorded (stored in the
+ * outcome's plan chunks) and applied by its settlement job.
+ */
 export interface PlannedSettlement {
   readonly betId: string;
   readonly playerId: string;
@@ -101,7 +123,8 @@ interface OutcomeBase {
   readonly tableId: string;
   /** 1 for the table's first outcome, then 2, 3... */
   readonly sequence: number;
-  readonly plan: readonly PlannedSettlement[];
+  /** How many bets the outcome decides or moves (its plan), and in how many plan chunks the plan is stored. */
+  readonly planned: { readonly entries: number; readonly chunks: number };
   readonly recordedAt: string;
   /** Set once the whole plan (and any jackpot) has been applied. */
   readonly settledAt?: string;
@@ -168,6 +191,31 @@ export interface AccountRecord {
   readonly currency: string;
   readonly balance: number;
   readonly createdAt: string;
+  /**
+   * Moves on with every bet the player places or takes down, anywhere: the lock under which a
+   * bet is validated against the player's own bets (per-spot maximums, odds, per-player limits).
+   */
+  readonly layoutVersion?: number;
+}
+
+/** One shard of a table's betting gate: bets of the players in the shard pass through it. */
+export interface GateRecord {
+  readonly tableId: string;
+  readonly shard: number;
+  /** The round the shard takes bets for; closing betting moves it on, so a bet for a closed round is refused. */
+  readonly round: number;
+  /** Open bets in the shard (with decided ones not yet counted out until their round's job is done). */
+  readonly open: number;
+  /** The last round whose decided bets were counted out of `open`. */
+  readonly settledThrough: number;
+}
+
+/** Who sits on a seat (one player per seat), and how many times they claimed it (a takeover's lock). */
+export interface SeatRecord {
+  readonly tableId: string;
+  readonly seat: number;
+  readonly playerId: string;
+  readonly claims: number;
 }
 
 /** A progressive jackpot pool (art. 17): grows from a share of each jackpot bet, pays prizes. */

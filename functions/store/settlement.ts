@@ -1,50 +1,102 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { OUTCOME_PREFIX, SETTLING_PK, openBetKey, outcomeKey, parseBetId, settlingMarkerKey, tableKey } from './keys';
+import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPrefix, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
-import { removeFromLayout, type TransactAction } from './transaction-actions';
-import type { BetRecord, BetStatus, OutcomeRecord, PlannedSettlement, TableRecord, TableState } from './records';
-import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
-import { listOpenBets, queryAll } from './bets';
+import type { TransactAction } from './transaction-actions';
+import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from './records';
+import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
+import { queryAll } from './bets';
+import { retryWhileRaced } from './retry';
 
 /**
- * Settling an outcome (a roll, a deal) is three steps, each safe to repeat after a crash anywhere:
- *  1. recordOutcome: one transaction moves the table to its new state (optimistic lock on
- *     `version`, betting closed), stores the outcome with its whole settlement plan, reopens
- *     betting and marks the table as settling the outcome;
- *  2. applySettlementPlan: bet by bet (batched), a decided bet leaves the layout and its money is
- *     credited in the same transaction, conditional on the bet still being there; a moved bet
- *     records the outcome it moved on. Replaying it skips what is already done. (A deal's jackpot
- *     is applied next, see jackpot-pools.ts);
- *  3. finishSettlement: clears the table's settling mark, so bets may be placed again.
- * No bet can be paid twice (its open item is deleted in the transaction that pays it) and
- * none is lost (the plan stays on the outcome until step 3, and any later call resumes it).
+ * Settling an outcome (a roll, a deal) is a job, in steps each safe to repeat after a crash anywhere:
+ *  1. recordOutcome: one transaction moves the table to its new state (the dealer's optimistic
+ *     lock on `version`, betting closed), stores the outcome and its whole settlement plan (in
+ *     chunks), marks the table as settling it, and queues the job (the SETTLING marker). Betting
+ *     for the next round is open from then on (the gates moved on when betting closed).
+ *  2. the job's runner, holding the marker's lease (claimSettlement), applies the plan player by
+ *     player: each player's decided bets are decided in place (one write each, conditional on
+ *     the bet being open) and the player is credited the sum, in one transaction, many players
+ *     packed in each; independent transactions run side by side (services/settlement-job.ts).
+ *  3. finishSettlement clears the table's mark, stamps the outcome settled and ends the job.
+ * No bet is paid twice (a bet is decided, with its player's credit, only while it is open) and
+ * none is lost (the plan and the job stay until step 3; a runner whose lease expired is replaced).
  */
 
 export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
 
-/** Whether the outcome needs a settlement step after it is recorded. */
-export const needsSettlement = (outcome: OutcomeRecord): boolean =>
-  outcome.plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
+/** A plan chunk holds at most this much of the plan (as JSON), well inside DynamoDB's 400 KB item. */
+const PLAN_CHUNK_BYTES = 350_000;
+/** DynamoDB's limits per transaction, less the table, the outcome and the job. */
+const MAX_PLAN_CHUNKS = 97;
 
-function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState): TransactWriteCommandInput {
-  const settling = needsSettlement(outcome);
+/** Whether the outcome needs a settlement job after it is recorded. */
+export const needsSettlement = (outcome: OutcomeRecord, plan: readonly PlannedSettlement[]): boolean =>
+  plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
+
+/** The plan's entries, as stored: the bet's key instead of its id (the table is the chunk's). */
+interface StoredEntry {
+  readonly betKey: string;
+  readonly playerId: string;
+  readonly resolution: PlannedSettlement['resolution'];
+  readonly returned: number;
+}
+
+/** The plan in chunks of at most PLAN_CHUNK_BYTES of JSON each. */
+export function planChunks(plan: readonly PlannedSettlement[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let bytes = 2;
+  for (const entry of plan) {
+    const stored: StoredEntry = {
+      betKey: parseBetId(entry.betId)!.betKey,
+      playerId: entry.playerId,
+      resolution: entry.resolution,
+      returned: entry.returned,
+    };
+    const json = JSON.stringify(stored);
+    const size = Buffer.byteLength(json, 'utf8') + 1;
+    if (current.length > 0 && bytes + size > PLAN_CHUNK_BYTES) {
+      chunks.push(`[${current.join(',')}]`);
+      current = [];
+      bytes = 2;
+    }
+    current.push(json);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+  return chunks;
+}
+
+export function recordOutcomeTransaction(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+  plan: readonly PlannedSettlement[],
+  pending: PendingOutcome,
+): TransactWriteCommandInput {
+  const settling = needsSettlement(outcome, plan);
+  const chunks = planChunks(plan);
+  if (chunks.length > MAX_PLAN_CHUNKS)
+    throw new Error(`outcome ${outcome.sequence} of table ${table.id}: a plan of ${chunks.length} chunks`);
+  const recorded = { ...outcome, planned: { entries: plan.length, chunks: chunks.length } };
   return {
     TransactItems: [
       {
         Update: {
           TableName: db.tableName,
           Key: tableKey(table.id),
-          // Recording the outcome reopens betting for the next one.
-          UpdateExpression: `SET #state = :state, version = :next${settling ? ', settlingOutcome = :sequence' : ''} REMOVE bettingClosed`,
-          ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome) AND bettingClosed = :closed',
+          // Recording the outcome opens betting for the next one (its gates opened when betting closed).
+          UpdateExpression: `SET #state = :state, version = :next${settling ? ', settling = :pending' : ''} REMOVE bettingClosed`,
+          ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':state': stateAfter,
             ':version': table.version,
             ':next': table.version + 1,
             ':closed': true,
-            ...(settling ? { ':sequence': outcome.sequence } : {}),
+            ...(settling ? { ':pending': pending } : {}),
           },
         },
       },
@@ -52,21 +104,64 @@ function recordOutcomeTransaction(db: Db, table: TableRecord, outcome: OutcomeRe
         Put: {
           TableName: db.tableName,
           // An outcome with nothing to settle is settled the moment it is recorded.
-          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
+          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? recorded : { ...recorded, settledAt: outcome.recordedAt }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      // Lets the settlement sweeper find the outcome if no request ever comes back to this table.
+      ...chunks.map((entries, chunk) => ({
+        Put: {
+          TableName: db.tableName,
+          Item: toItem(planChunkKey(table.id, outcome.sequence, chunk), { tableId: table.id, sequence: outcome.sequence, chunk, entries }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      })),
+      // The job: the settlement sweeper finds it if its runner dies.
       ...(settling ? [{ Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } }] : []),
     ],
   };
 }
 
-/** A table whose outcome `sequence` was recorded at `since` and is not settled yet. */
+export async function recordOutcome(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+  plan: readonly PlannedSettlement[],
+  pending: PendingOutcome,
+): Promise<RecordOutcomeResult> {
+  try {
+    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter, plan, pending)));
+    return 'RECORDED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
+      return 'TABLE_CHANGED';
+    }
+    throw error;
+  }
+}
+
+/** The plan of outcome `sequence`, as recorded. */
+export async function readPlan(db: Db, tableId: string, sequence: number): Promise<PlannedSettlement[]> {
+  const chunks = await queryAll<{ entries: string }>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': tableKey(tableId).pk, ':prefix': planPrefix(sequence) },
+    ConsistentRead: true,
+  });
+  return chunks.flatMap((chunk) =>
+    (JSON.parse(chunk.entries) as StoredEntry[]).map(({ betKey: key, ...entry }) => ({ betId: `${tableId}.${key}`, ...entry })),
+  );
+}
+
+/** A table's settlement job: outcome `sequence`, recorded at `since`, and who is running it. */
 export interface SettlingMarker {
   readonly tableId: string;
   readonly sequence: number;
   readonly since: string;
+  readonly leaseOwner?: string;
+  /** Epoch milliseconds after which another runner may take the job over. */
+  readonly leaseUntil?: number;
 }
 
 const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({
@@ -85,22 +180,149 @@ export function listSettlingTables(db: Db): Promise<SettlingMarker[]> {
   });
 }
 
-export async function recordOutcome(
+export type SettlementClaim = 'CLAIMED' | 'HELD' | 'DONE';
+
+/**
+ * Takes (or renews) the lease on a table's settlement job for `owner` until `untilMs`: only if
+ * the job is still for outcome `sequence` and nobody else holds an unexpired lease. DONE: the
+ * job is no longer there (it was finished).
+ */
+export async function claimSettlement(
   db: Db,
-  table: TableRecord,
-  outcome: OutcomeRecord,
-  stateAfter: TableState,
-): Promise<RecordOutcomeResult> {
+  tableId: string,
+  sequence: number,
+  owner: string,
+  nowMs: number,
+  untilMs: number,
+): Promise<SettlementClaim> {
   try {
-    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter)));
-    return 'RECORDED';
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'SET leaseOwner = :owner, leaseUntil = :until',
+          ConditionExpression:
+            'attribute_exists(pk) AND #sequence = :sequence AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':owner': owner, ':until': untilMs, ':now': nowMs, ':sequence': sequence },
+        }),
+      ),
+    );
+    return 'CLAIMED';
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
-      return 'TABLE_CHANGED';
-    }
+    if (!isConditionalCheckFailed(error)) throw error;
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: settlingMarkerKey(tableId), ConsistentRead: true }));
+    return Item && Item.sequence === sequence ? 'HELD' : 'DONE';
+  }
+}
+
+/** What deciding a bet writes onto it. */
+export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledAt' | 'settledBy'>;
+
+/** Gives the lease up at once (a runner that stops on purpose), so that the next runner need not wait for it to expire. */
+export async function releaseSettlement(db: Db, tableId: string, sequence: number, owner: string): Promise<void> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
+          ConditionExpression: 'leaseOwner = :owner AND #sequence = :sequence',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':owner': owner, ':sequence': sequence },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** Decides a bet in place: its outcome written, and it leaves the layout index; only while it is open. */
+export function decideBet(db: Db, decided: BetDecision): TransactAction {
+  const { tableId, betKey: key } = parseBetId(decided.id)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: `SET #status = :status, winnings = :winnings, returned = :returned, settledAt = :settledAt${
+        decided.settledBy !== undefined ? ', settledBy = :settledBy' : ''
+      } REMOVE layoutSk`,
+      ConditionExpression: 'attribute_exists(layoutSk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': decided.status,
+        ':winnings': decided.winnings,
+        ':returned': decided.returned,
+        ':settledAt': decided.settledAt,
+        ...(decided.settledBy !== undefined ? { ':settledBy': decided.settledBy } : {}),
+      },
+    },
+  };
+}
+
+/** A come bet travels to its number on outcome `sequence`; only while open, and once. */
+export function moveBet(db: Db, betId: string, number: number, sequence: number): TransactAction {
+  const { tableId, betKey: key } = parseBetId(betId)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: 'SET #number = :number, lastOutcome = :sequence',
+      ConditionExpression: 'attribute_exists(layoutSk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)',
+      ExpressionAttributeNames: { '#number': 'number' },
+      ExpressionAttributeValues: { ':number': number, ':sequence': sequence },
+    },
+  };
+}
+
+export type BatchResult = 'APPLIED' | 'RACED' | 'CONDITION_FAILED';
+
+/** Sends one transaction of a settlement: RACED and CONDITION_FAILED changed nothing. */
+export async function commitSettlementBatch(db: Db, actions: readonly TransactAction[]): Promise<BatchResult> {
+  try {
+    await db.doc.send(new TransactWriteCommand({ TransactItems: [...actions] }));
+    return 'APPLIED';
+  } catch (error) {
+    if (isRetryable(error)) return 'RACED';
+    if (cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return 'CONDITION_FAILED';
     throw error;
   }
+}
+
+const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus> = {
+  WIN: 'WON',
+  LOSE: 'LOST',
+  PUSH: 'PUSHED',
+  MOVED: 'OPEN',
+};
+
+/** What outcome `sequence` writes onto a bet its plan decides (not one it moves). */
+export function plannedDecision(entry: PlannedSettlement, sequence: number, settledAt: string): BetDecision {
+  const { resolution } = entry;
+  if (resolution.outcome === 'MOVED') throw new Error(`bet ${entry.betId} moves on outcome ${sequence}: it is not decided`);
+  return {
+    id: entry.betId,
+    status: STATUS_AFTER[resolution.outcome],
+    winnings: resolution.outcome === 'WIN' ? resolution.winnings : 0,
+    returned: entry.returned,
+    settledAt,
+    settledBy: sequence,
+  };
+}
+
+/** The bet as a planned settlement leaves it: moved to its number, or decided by outcome `sequence`. */
+export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number, settledAt: string): BetRecord {
+  const { resolution } = entry;
+  if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastOutcome: sequence };
+  return { ...bet, ...plannedDecision(entry, sequence, settledAt) };
+}
+
+/** Whether a bet, as stored, already shows what the plan's entry does to it. */
+export function showsSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number): boolean {
+  return entry.resolution.outcome === 'MOVED' ? bet.lastOutcome === sequence : bet.settledBy === sequence;
 }
 
 export async function getOutcome(db: Db, tableId: string, sequence: number): Promise<OutcomeRecord | undefined> {
@@ -123,124 +345,36 @@ export async function listRecentOutcomes(db: Db, tableId: string, last: number):
   return Items.map((item) => toRecord<OutcomeRecord>(item));
 }
 
-/** Everything a planned settlement writes, given the open bet it applies to. */
-function settlementActions(db: Db, outcome: OutcomeRecord, entry: PlannedSettlement, bet: BetRecord, settledAt: string): TransactAction[] {
-  const { resolution } = entry;
-  if (resolution.outcome !== 'MOVED') return removeFromLayout(db, betAfterSettlement(bet, entry, outcome.sequence, settledAt));
-  const { tableId, betKey } = parseBetId(bet.id)!;
-  return [
-    {
-      Update: {
-        TableName: db.tableName,
-        Key: openBetKey(tableId, betKey),
-        UpdateExpression: 'SET #number = :number, lastOutcome = :sequence',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)',
-        ExpressionAttributeNames: { '#number': 'number' },
-        ExpressionAttributeValues: { ':number': resolution.number, ':sequence': outcome.sequence },
-      },
-    },
-  ];
-}
-
-const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus> = {
-  WIN: 'WON',
-  LOSE: 'LOST',
-  PUSH: 'PUSHED',
-  MOVED: 'OPEN',
-};
-
-/** The bet as a planned settlement leaves it: moved to its number, or decided by outcome `sequence`. */
-export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number, settledAt: string): BetRecord {
-  const { resolution } = entry;
-  if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastOutcome: sequence };
-  return {
-    ...bet,
-    status: STATUS_AFTER[resolution.outcome],
-    winnings: resolution.outcome === 'WIN' ? resolution.winnings : 0,
-    returned: entry.returned,
-    settledAt,
-    settledBy: sequence,
-  };
-}
-
-/** DynamoDB's limit per transaction. */
-const MAX_TRANSACTION_ITEMS = 100;
-
-/**
- * Applies what is left of an outcome's plan. Entries are packed into transactions of at most 100
- * items with no account twice in one (DynamoDB forbids two actions on one item); if a packed
- * transaction is refused because part of it was already applied, its entries go one by one.
- */
-export async function applySettlementPlan(db: Db, outcome: OutcomeRecord, settledAt: string): Promise<void> {
-  const openBets = new Map((await listOpenBets(db, outcome.tableId)).map((bet) => [bet.id, bet]));
-  const pending = outcome.plan.filter((entry) => {
-    const bet = openBets.get(entry.betId);
-    if (!bet) return false; // decided and removed already
-    return entry.resolution.outcome !== 'MOVED' || (bet.lastOutcome ?? 0) < outcome.sequence;
-  });
-
-  let batch: TransactAction[][] = [];
-  let itemCount = 0;
-  let accounts = new Set<string>();
-  const flush = async () => {
-    if (batch.length > 0) await commitBatch(db, batch);
-    batch = [];
-    itemCount = 0;
-    accounts = new Set();
-  };
-  for (const entry of pending) {
-    const actions = settlementActions(db, outcome, entry, openBets.get(entry.betId)!, settledAt);
-    const touchesAccount = entry.returned > 0;
-    if ((touchesAccount && accounts.has(entry.playerId)) || itemCount + actions.length > MAX_TRANSACTION_ITEMS) await flush();
-    batch.push(actions);
-    itemCount += actions.length;
-    if (touchesAccount) accounts.add(entry.playerId);
-  }
-  await flush();
-}
-
-async function commitBatch(db: Db, batch: TransactAction[][]): Promise<void> {
-  try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: batch.flat() }));
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons || isRetryable(error)) throw error;
-    if (batch.length === 1) {
-      // The bet's own item failed its condition: another run applied this entry already.
-      // (Any other failed condition, say a missing account, must not be skipped silently.)
-      if (conditionFailedAt(reasons, 0)) return;
-      throw error;
-    }
-    for (const actions of batch) await commitBatch(db, [actions]);
-  }
-}
-
+/** The job is done: the table's mark cleared, the outcome stamped settled, the job ended. Safe to repeat. */
 export async function finishSettlement(db: Db, tableId: string, sequence: number, settledAt: string): Promise<void> {
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: tableKey(tableId),
-              UpdateExpression: 'REMOVE settlingOutcome',
-              ConditionExpression: 'settlingOutcome = :sequence',
-              ExpressionAttributeValues: { ':sequence': sequence },
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: tableKey(tableId),
+                UpdateExpression: 'REMOVE settling',
+                ConditionExpression: 'settling.#sequence = :sequence',
+                ExpressionAttributeNames: { '#sequence': 'sequence' },
+                ExpressionAttributeValues: { ':sequence': sequence },
+              },
             },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: outcomeKey(tableId, sequence),
-              UpdateExpression: 'SET settledAt = :settledAt',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
-              ExpressionAttributeValues: { ':settledAt': settledAt },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: outcomeKey(tableId, sequence),
+                UpdateExpression: 'SET settledAt = :settledAt',
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
+                ExpressionAttributeValues: { ':settledAt': settledAt },
+              },
             },
-          },
-          { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
-        ],
-      }),
+            { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
+          ],
+        }),
+      ),
     );
   } catch (error) {
     const reasons = cancellationReasons(error);

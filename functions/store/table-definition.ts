@@ -17,15 +17,26 @@ export const tableDefinition = {
       sortKey: { name: 'ownerSk', type: 'S' },
     },
   ],
+  /**
+   * A shard's open bets, by player: `layoutSk` is `<player>#<betKey>` and only open bets carry
+   * it, so deciding a bet (removing it) takes it out of the index in the same write. Local, so
+   * that it can be read strongly consistent: a round is settled against exactly these bets.
+   */
+  localSecondaryIndexes: [{ indexName: 'layout', sortKey: { name: 'layoutSk', type: 'S' } }],
   /** Epoch seconds after which DynamoDB may delete an item (idempotency records). */
   timeToLiveAttribute: 'expiresAt',
 } as const;
 
 /** CreateTable parameters for DynamoDB Local and tests (on-demand billing, as deployed). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const { partitionKey, sortKey, globalSecondaryIndexes } = tableDefinition;
+  const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes } = tableDefinition;
   const attributes = new Map<string, 'S'>();
-  for (const key of [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey])]) {
+  for (const key of [
+    partitionKey,
+    sortKey,
+    ...globalSecondaryIndexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+    ...localSecondaryIndexes.map((i) => i.sortKey),
+  ]) {
     attributes.set(key.name, key.type);
   }
   return {
@@ -40,6 +51,14 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       IndexName: index.indexName,
       KeySchema: [
         { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+        { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+    LocalSecondaryIndexes: localSecondaryIndexes.map((index) => ({
+      IndexName: index.indexName,
+      KeySchema: [
+        { AttributeName: partitionKey.name, KeyType: 'HASH' },
         { AttributeName: index.sortKey.name, KeyType: 'RANGE' },
       ],
       Projection: { ProjectionType: 'ALL' },

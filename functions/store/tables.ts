@@ -1,23 +1,30 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
+import { newGates } from './gates';
 import type { TableRecord } from './records';
 
-export async function createTableSession(db: Db, table: TableRecord): Promise<void> {
+/** The table and its betting gate's shards, open for `round`, in one transaction. */
+export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<void> {
   await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: toItem(tableKey(table.id), table),
-      ConditionExpression: 'attribute_not_exists(pk)',
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...newGates(db, table.id, round),
+      ],
     }),
   );
 }
 
-/** Strongly consistent: every decision about a table starts from its latest version. */
-export async function getTableSession(db: Db, tableId: string): Promise<TableRecord | undefined> {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tableKey(tableId), ConsistentRead: true }));
+/**
+ * Strongly consistent unless asked otherwise: a dealer's decision starts from the latest version.
+ * A bet may read the table eventually consistent (half the read units of the hottest read there
+ * is): its gate checks the round in the bet's own transaction, so a stale read can only be refused.
+ */
+export async function getTableSession(db: Db, tableId: string, { consistent = true } = {}): Promise<TableRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tableKey(tableId), ConsistentRead: consistent }));
   return Item ? toRecord<TableRecord>(Item) : undefined;
 }
 
@@ -30,10 +37,10 @@ export function resetShoe(db: Db, tableId: string, version: number): Promise<boo
 }
 
 /**
- * "No more bets": from now until the next outcome is recorded, no bet may be placed or taken
- * down (the outcome reopens betting). False if the table changed since `version` was read.
+ * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so until the
+ * outcome is recorded. False if the table changed since `version` was read.
  */
-export function closeBetting(db: Db, tableId: string, version: number): Promise<boolean> {
+export function markBettingClosed(db: Db, tableId: string, version: number): Promise<boolean> {
   return updateUnderLock(db, tableId, version, 'SET bettingClosed = :closed', {}, { ':closed': true });
 }
 
@@ -61,7 +68,7 @@ async function updateUnderLock(
         TableName: db.tableName,
         Key: tableKey(tableId),
         UpdateExpression: `${set}, version = :next`,
-        ConditionExpression: 'version = :version AND attribute_not_exists(settlingOutcome)',
+        ConditionExpression: 'version = :version',
         ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: { ...values, ':version': version, ':next': version + 1 },
       }),

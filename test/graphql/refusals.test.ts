@@ -3,10 +3,10 @@
  * Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/services/bet-validation';
-import { openBetKey } from '../../functions/store/keys';
+import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
+import { gateKey, shardOf } from '../../functions/store/keys';
 
 let api: TestApi;
 let tableId: string;
@@ -78,28 +78,64 @@ describe('table limits', () => {
 });
 
 describe('a full table', () => {
-  it(`refuses a bet beyond ${MAX_OPEN_BETS_PER_TABLE} on the layout, and changes nothing`, async () => {
-    // Setup straight into the store: a thousand bets placed one by one would only slow the test.
-    const bets = Array.from({ length: MAX_OPEN_BETS_PER_TABLE }, (_, i) => ({
-      ...openBetKey(tableId, `filler-${i}`),
-      id: `${tableId}.filler-${i}`,
-      tableId,
-      playerId: `filler-${i}`,
-      type: 'FIELD',
-      amount: 100,
-      status: 'OPEN',
-      winnings: 0,
-      returned: 0,
-      placedAt: new Date().toISOString(),
-    }));
-    for (let i = 0; i < bets.length; i += 25) {
-      await api.db.doc.send(
-        new BatchWriteCommand({ RequestItems: { [api.db.tableName]: bets.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
-      );
-    }
+  it(`refuses a bet beyond what its gate shard holds (${MAX_OPEN_BETS_PER_SHARD}; the table, ${MAX_OPEN_BETS_PER_TABLE}), and changes nothing`, async () => {
+    // Setup straight into the store: the player's shard counts as full.
+    await api.db.doc.send(
+      new UpdateCommand({
+        TableName: api.db.tableName,
+        Key: gateKey(tableId, shardOf(PLAYER)),
+        UpdateExpression: 'SET #open = :full',
+        ExpressionAttributeNames: { '#open': 'open' },
+        ExpressionAttributeValues: { ':full': MAX_OPEN_BETS_PER_SHARD },
+      }),
+    );
     await api.fundAccount(PLAYER, 10_000);
-    expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_FULL', /1000/);
+    expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_FULL', new RegExp(String(MAX_OPEN_BETS_PER_TABLE)));
     expect(await api.balance(PLAYER)).toBe(10_000);
+    expect((await api.graphql(PLAYER, SNAPSHOT, { id: tableId })).data!.table.openBets).toEqual([]);
+  });
+});
+
+describe("a player's limits at a table", () => {
+  const limitedTable = async () =>
+    (
+      await api.graphql(
+        DEALER,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 2, maxStakePerRound: 500 } }) { id playerLimits { maxOpenBets maxStakePerRound } } }`,
+      )
+    ).data!.openTable;
+
+  it('refuses a bet beyond the open bets one player may have, and changes nothing', async () => {
+    const table = await limitedTable();
+    expect(table.playerLimits).toEqual({ maxOpenBets: 2, maxStakePerRound: 500 });
+    tableId = table.id;
+    await api.fundAccount(PLAYER, 10_000);
+    expect((await placeBet({ type: 'FIELD', amount: 100 })).errors).toBeUndefined();
+    expect((await placeBet({ type: 'BIG', amount: 100 })).errors).toBeUndefined();
+    expectRefused(await placeBet({ type: 'SMALL', amount: 100 }), 'PLAYER_BET_LIMIT', /2/);
+    expect(await api.balance(PLAYER)).toBe(9_800);
+    // Another player is not held back by this one.
+    await api.fundAccount('other-player', 1_000);
+    const other = await api.graphql('other-player', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+      input: { tableId, type: 'SMALL', amount: 100 },
+    });
+    expect(other.errors).toBeUndefined();
+  });
+
+  it('refuses a stake that would take the round past what one player may stake', async () => {
+    tableId = (await limitedTable()).id;
+    await api.fundAccount(PLAYER, 10_000);
+    expect((await placeBet({ type: 'FIELD', amount: 400 })).errors).toBeUndefined();
+    expectRefused(await placeBet({ type: 'BIG', amount: 200 }), 'PLAYER_STAKE_LIMIT', /600.*500/);
+    expect(await api.balance(PLAYER)).toBe(9_600);
+  });
+
+  it('are checked when the table opens', async () => {
+    const refused = await api.graphql(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 91 } }) { id } }`,
+    );
+    expectRefused(refused, 'BAD_USER_INPUT', /maxOpenBets must be from 1 to 90/);
   });
 });
 

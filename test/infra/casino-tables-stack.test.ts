@@ -91,6 +91,20 @@ describe('the table is the one tableDefinition describes', () => {
     expect([...props.AttributeDefinitions].sort(byName)).toEqual([...local.AttributeDefinitions!].sort(byName));
     expect(props.KeySchema).toEqual(local.KeySchema);
     expect(props.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect(props.LocalSecondaryIndexes).toEqual(local.LocalSecondaryIndexes);
+  });
+
+  it('has the local "layout" index of tableDefinition, so that open bets are read strongly consistent', () => {
+    expect(props.LocalSecondaryIndexes).toEqual([
+      {
+        IndexName: 'layout',
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey.name, KeyType: 'HASH' },
+          { AttributeName: 'layoutSk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
   });
 
   it('expires items on the TTL attribute of tableDefinition', () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
 import type { BetRecord } from '../../functions/store/records';
 import { queryAll } from '../../functions/store/bets';
+import { SHARDS, shardPk } from '../../functions/store/keys';
 import { seededRandom } from '../../functions/rules/seeded-random';
 
 let api: TestApi;
@@ -20,15 +21,19 @@ const PLAYERS = ['cons-a', 'cons-b', 'cons-c', 'cons-d', 'cons-e'];
 const START = 50_000;
 const ONE_ROLL_AND_LINE_BETS = ['FIELD', 'ANY_SEVEN', 'ANY_CRAPS', 'BIG', 'SMALL', 'HARD_8', 'BIG_6', 'PASS_LINE', 'DONT_PASS', 'COME'];
 
-/** Every bet ever placed at the table, open or decided: everything under its partition that is a bet. */
+/** Every bet ever placed at the table, open or decided: every bet item of every shard. */
 async function allBetsAt(tableId: string): Promise<BetRecord[]> {
-  const items = await queryAll<Partial<BetRecord>>(api.db, {
-    TableName: api.db.tableName,
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': `TABLE#${tableId}` },
-    ConsistentRead: true,
-  });
-  return items.filter((item): item is BetRecord => typeof item.playerId === 'string' && typeof item.status === 'string');
+  const shards = await Promise.all(
+    Array.from({ length: SHARDS }, (_, shard) =>
+      queryAll<BetRecord>(api.db, {
+        TableName: api.db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :bet)',
+        ExpressionAttributeValues: { ':pk': shardPk(tableId, shard), ':bet': 'BET#' },
+        ConsistentRead: true,
+      }),
+    ),
+  );
+  return shards.flat();
 }
 
 describe('a busy craps table', () => {

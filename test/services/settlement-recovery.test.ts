@@ -1,6 +1,8 @@
 /**
  * Money is never lost, created or paid twice, even when the process dies between two writes or
- * a transaction loses a race. Real HTTP and DynamoDB Local; only the faults are injected.
+ * a transaction loses a race. Real HTTP and DynamoDB Local; only the faults are injected. A
+ * recorded outcome is paid by its settlement job: a runner that dies holds its lease until it
+ * expires, and the job's next runner (here the sweeper, its clock moved on) finishes it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
@@ -76,14 +78,17 @@ const tableState = async () =>
     })
   ).data!.table;
 
+/** The sweeper, run after the crashed runner's lease (and the sweeper's grace) has expired. */
+const sweepLater = () => sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+
 describe('a crash while a roll is being settled', () => {
-  it('after the roll is recorded and before anyone is paid: the next request pays each winner once', async () => {
+  it('after the roll is recorded and before anyone is paid: bets for the next roll are taken, and the job pays each winner once', async () => {
     await api.fundAccount('rec-a', 5_000);
     await api.fundAccount('rec-b', 5_000);
     await passLine('rec-a', 1_000);
     await passLine('rec-b', 2_000);
 
-    // 1st TransactWrite of the roll records it; crash before the 2nd (the payments).
+    // The 1st TransactWrite records the roll; the process dies before the 2nd (the payments).
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
     const crashed = await roll([3, 4]);
     expect(crashed.errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
@@ -92,15 +97,20 @@ describe('a crash while a roll is being settled', () => {
     expect(await api.balance('rec-b')).toBe(3_000);
     expect((await tableState()).rolls).toEqual([{ sequence: 1 }]);
 
-    // Whoever comes next finishes the settlement first: here, a new bet.
+    // A player's request is answered at once, and does not run the job: their winnings are still to come.
     const next = await passLine('rec-a', 1_000);
     expect(next.errors).toBeUndefined();
-    expect(await api.balance('rec-a')).toBe(4_000 + 2_000 - 1_000);
+    expect(await api.balance('rec-a')).toBe(3_000);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+
+    // Once the dead runner's lease has expired, the job's next runner pays each winner once.
+    expect((await sweepLater()).completed).toContain(tableId);
+    expect(await api.balance('rec-a')).toBe(3_000 + 2_000);
     expect(await api.balance('rec-b')).toBe(3_000 + 4_000);
     expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
   });
 
-  it('after the payments and before the table is released: replaying pays nobody twice', async () => {
+  it('after the payments and before the job ends: running it again pays nobody twice', async () => {
     await api.fundAccount('rec-c', 5_000);
     await passLine('rec-c', 1_000);
 
@@ -108,25 +118,53 @@ describe('a crash while a roll is being settled', () => {
     expect((await roll([5, 6])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
     expect(await api.balance('rec-c')).toBe(6_000);
 
-    const next = await roll([1, 1]);
+    // The next roll waits for the job, which a live lease still holds...
+    await api.closeBetting(tableId);
+    const early = await api.graphql(
+      DEALER,
+      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 1] }) { roll { sequence } } }`,
+      {
+        t: tableId,
+      },
+    );
+    expect(early.errors![0]!.extensions!.code).toBe('SETTLEMENT_IN_PROGRESS');
+    // ...until the job is finished, which pays nothing again.
+    expect((await sweepLater()).completed).toContain(tableId);
+    expect(await api.balance('rec-c')).toBe(6_000);
+    const next = await api.graphql(
+      DEALER,
+      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 1] }) { roll { sequence } } }`,
+      {
+        t: tableId,
+      },
+    );
     expect(next.errors).toBeUndefined();
     expect(next.data!.submitRoll.roll.sequence).toBe(2);
     expect(await api.balance('rec-c')).toBe(6_000);
   });
 
-  it("between two payments to one player (one transaction each): the rest is paid once, what was paid isn't repaid", async () => {
-    await api.fundAccount('rec-d', 5_000);
-    await passLine('rec-d', 1_000);
-    await passLine('rec-d', 500);
-
-    // Two bets of one player cannot share a transaction (one account, two actions): two batches.
+  it("between two payment transactions: the rest is paid once, what was paid isn't repaid", async () => {
+    // Two players with 50 bets each: each player's bets and credit are one unit of 51 items, so two transactions.
+    const players = ['rec-d', 'rec-e'];
+    for (const player of players) {
+      await api.fundAccount(player, 10_000);
+      for (let i = 0; i < 50; i++) {
+        const placed = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+          input: { tableId, type: 'FIELD', amount: 100 },
+        });
+        expect(placed.errors).toBeUndefined();
+      }
+    }
+    // Recorded (1st), one player's unit paid (2nd), and the process dies.
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
-    expect((await roll([6, 1])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
-    const afterFirstPayment = await api.balance('rec-d');
-    expect([3_500 + 2_000, 3_500 + 1_000]).toContain(afterFirstPayment);
+    expect((await roll([1, 2])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    const paid = await Promise.all(players.map((player) => api.balance(player)));
+    // Each player was paid all of their 50 wins or none of them (the other unit may have been in flight).
+    for (const balance of paid) expect([5_000, 5_000 + 50 * 200]).toContain(balance);
+    expect(paid).toContain(15_000);
 
-    expect((await roll([2, 2])).errors).toBeUndefined();
-    expect(await api.balance('rec-d')).toBe(3_500 + 2_000 + 1_000);
+    expect((await sweepLater()).completed).toContain(tableId);
+    for (const player of players) expect(await api.balance(player)).toBe(5_000 + 50 * 200);
     expect((await tableState()).openBets).toEqual([]);
   });
 });
@@ -144,7 +182,8 @@ describe('a transaction that loses a race (real DynamoDB only)', () => {
 
   it('a bet that keeps losing is refused with CONFLICT and charges nothing', async () => {
     await api.fundAccount('race-b', 5_000);
-    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', times: 5, make: transactionConflict });
+    // Every send of every attempt (4 reads, 12 sends each) loses its race.
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', times: 48, make: transactionConflict });
     const res = await passLine('race-b', 1_000);
     expect(res.errors![0]!.extensions!.code).toBe('CONFLICT');
     expect(await api.balance('race-b')).toBe(5_000);
@@ -225,7 +264,7 @@ describe('a crash while a baccarat jackpot is being paid', () => {
   const pool = async (id: string) =>
     (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
 
-  it('before the jackpot transaction: the next request pays the prize once', async () => {
+  it('before the jackpot transaction: the job pays the prize once', async () => {
     const { poolId, baccaratTable } = await jackpotRound('jp-crash-1');
     // Deal recorded (1st), bets settled (2nd), crash before the jackpot (3rd).
     arm({ command: 'TransactWriteCommand', skip: 2, when: 'before', make: crash });
@@ -233,30 +272,30 @@ describe('a crash while a baccarat jackpot is being paid', () => {
     expect(await pool(poolId)).toBe(100_000);
     expect(await api.balance('jp-crash-1')).toBe(9_800);
 
-    await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { id } }`, { id: baccaratTable });
+    expect((await sweepLater()).completed).toContain(baccaratTable);
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-crash-1')).toBe(9_800 + 1_000);
   });
 
-  it('after the jackpot transaction: replaying pays nobody twice', async () => {
+  it('after the jackpot transaction: running the job again pays nobody twice', async () => {
     const { poolId, baccaratTable } = await jackpotRound('jp-crash-2');
     arm({ command: 'TransactWriteCommand', skip: 2, when: 'after', make: crash });
     expect((await deal(baccaratTable)).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
     expect(await pool(poolId)).toBe(99_000);
 
-    await api.graphql(DEALER, `mutation ($id: ID!) { startNewShoe(tableId: $id) { id } }`, { id: baccaratTable });
+    expect((await sweepLater()).completed).toContain(baccaratTable);
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-crash-2')).toBe(9_800 + 1_000);
   });
 });
 
 describe('a race lost while paying a recorded roll', () => {
-  it('does not fail the dealer: the roll comes back marked unsettled, and the next request pays it once', async () => {
+  it('does not fail the dealer: the roll comes back marked unsettled, and the job pays it once', async () => {
     await api.fundAccount('race-pay', 5_000);
     await passLine('race-pay', 1_000);
     await api.closeBetting(tableId);
-    // Recording succeeds (1st TransactWrite); the payment batch keeps losing races (2nd, 3rd, 4th...).
-    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 20, make: () => cancelledByConflict(3) });
+    // Recording succeeds (1st TransactWrite); the payment keeps losing races (all 12 sends), and the runner gives up.
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 12, make: () => cancelledByConflict(2) });
     const res = await api.graphql(
       DEALER,
       `mutation ($tableId: ID!) { submitRoll(input: { tableId: $tableId, dice: [3, 4] }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
@@ -271,6 +310,11 @@ describe('a race lost while paying a recorded roll', () => {
     });
     expect(await api.balance('race-pay')).toBe(4_000);
 
+    // A runner that gave up left the job free: the next one need not wait for a lease to expire.
+    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 60_000).toISOString() }, 30)).completed).toContain(
+      tableId,
+    );
+    expect(await api.balance('race-pay')).toBe(4_000 + 2_000);
     expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
   });
@@ -284,17 +328,15 @@ describe('the settlement sweeper', () => {
     expect((await roll([3, 4])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
     expect(await api.balance('swept')).toBe(4_000);
 
-    // Within the grace period the sweeper leaves it to the table's own next request.
+    // Within the grace period (and the dead runner's lease) the sweeper leaves it alone.
     expect((await sweepSettlements(api.deps, 60)).completed).not.toContain(tableId);
-    const report = await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+    const report = await sweepLater();
     expect(report.completed).toContain(tableId);
     expect(report.failed).toEqual([]);
     expect(await api.balance('swept')).toBe(6_000);
 
     // Swept tables are released and forgotten: a second sweep has nothing to do for it.
-    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60)).completed).not.toContain(
-      tableId,
-    );
+    expect((await sweepLater()).completed).not.toContain(tableId);
     expect((await passLine('swept', 1_000)).errors).toBeUndefined();
     expect(await api.balance('swept')).toBe(5_000);
   });

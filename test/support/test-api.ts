@@ -7,11 +7,18 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  type BatchWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/keys';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
-import { createAccount, getAccount } from '../../functions/store/accounts';
+import { accountItem, createAccount, getAccount } from '../../functions/store/accounts';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
@@ -46,7 +53,11 @@ export interface TestApi {
   closeBetting(tableId: string): Promise<void>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
+  /** Test setup: new accounts, in MOP, holding `balance` each, written in bulk. */
+  fundNewAccounts(playerIds: readonly string[], balance: number): Promise<void>;
   balance(playerId: string): Promise<number | undefined>;
+  /** Balances of many accounts, read in bulk, in the order asked. */
+  balances(playerIds: readonly string[]): Promise<(number | undefined)[]>;
   close(): Promise<void>;
 }
 
@@ -129,7 +140,32 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         }),
       );
     },
+    async fundNewAccounts(playerIds, balance) {
+      const createdAt = new Date().toISOString();
+      const items = playerIds.map((id) => ({ PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } }));
+      await Promise.all(
+        Array.from({ length: Math.ceil(items.length / 25) }, async (_, i) => {
+          let pending: BatchWriteCommandInput['RequestItems'] = { [tableName]: items.slice(i * 25, (i + 1) * 25) };
+          while (pending && Object.keys(pending).length > 0)
+            pending = (await db.doc.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
+        }),
+      );
+    },
     balance: async (playerId) => (await getAccount(db, playerId))?.balance,
+    async balances(playerIds) {
+      const found = new Map<string, number>();
+      for (let i = 0; i < playerIds.length; i += 100) {
+        let pending: BatchGetCommandInput['RequestItems'] = {
+          [tableName]: { Keys: playerIds.slice(i, i + 100).map((id) => ({ ...accountKey(id) })), ConsistentRead: true },
+        };
+        while (pending && Object.keys(pending).length > 0) {
+          const page: BatchGetCommandOutput = await db.doc.send(new BatchGetCommand({ RequestItems: pending }));
+          for (const item of page.Responses?.[tableName] ?? []) found.set(item.id as string, item.balance as number);
+          pending = page.UnprocessedKeys;
+        }
+      }
+      return playerIds.map((id) => found.get(id));
+    },
     close: () => server.close(),
   };
 }

@@ -1,0 +1,216 @@
+import { getBets } from '../store/bets';
+import { countOutDecided } from '../store/gates';
+import { parseBetId, shardOfBetKey } from '../store/keys';
+import type { PlannedSettlement } from '../store/records';
+import { backoff } from '../store/retry';
+import {
+  claimSettlement,
+  commitSettlementBatch,
+  decideBet,
+  finishSettlement,
+  getOutcome,
+  moveBet,
+  plannedDecision,
+  readPlan,
+  releaseSettlement,
+  showsSettlement,
+} from '../store/settlement';
+import { creditAccount, type TransactAction } from '../store/transaction-actions';
+import { applyJackpotRound } from './jackpot-settlement';
+import { ServiceError } from './service-error';
+import type { ServiceDependencies } from './services';
+
+/**
+ * Runs a table's settlement job (store/settlement.ts): pays outcome `sequence`'s plan, player by
+ * player, and ends the job. One runner at a time holds the job's lease, renewed while it works;
+ * a runner that dies lets the lease expire and the next one (the sweeper, the dealer's next
+ * outcome) takes over from where the bets say it stopped. Every step is safe to repeat.
+ *
+ * BUSY: another runner holds the lease (or took it over from this one). DONE: the job is finished.
+ * A transaction that keeps losing races makes the runner give up (a CONFLICT), leaving the lease
+ * free for the next runner at once.
+ */
+export async function runSettlement(
+  deps: ServiceDependencies,
+  tableId: string,
+  sequence: number,
+  owner = deps.newId(),
+): Promise<'DONE' | 'BUSY'> {
+  const lease = leaseFor(deps, tableId, sequence, owner);
+  const claim = await lease.renew();
+  if (claim !== 'CLAIMED') return claim === 'DONE' ? 'DONE' : 'BUSY';
+
+  const outcome = await getOutcome(deps.db, tableId, sequence);
+  if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
+  const settledAt = deps.now();
+  if (!outcome.settledAt) {
+    const plan = await readPlan(deps.db, tableId, sequence);
+    try {
+      await payPlan(deps, plan, sequence, settledAt, lease);
+    } catch (error) {
+      if (error instanceof SettlementLeaseLost) return 'BUSY';
+      // Giving up on purpose: the next runner may start at once. (A runner that dies lets the lease expire.)
+      if (error instanceof ServiceError) await releaseSettlement(deps.db, tableId, sequence, owner);
+      throw error;
+    }
+    // Decided bets leave their shards' counts, so the shards take new bets in their place.
+    await Promise.all([...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)));
+    if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
+  }
+  await finishSettlement(deps.db, tableId, sequence, settledAt);
+  return 'DONE';
+}
+
+/** A job's runner holds its lease this long, and renews it when a third of it is gone. */
+export const LEASE_MS = 15_000;
+/** Transactions of one job in flight at once. */
+export const SETTLEMENT_CONCURRENCY = 8;
+/** Times one transaction of a job is sent again after losing a race, before the runner gives up. */
+const MAX_RESENDS = 12;
+const ITEMS_PER_TRANSACTION = 100;
+
+interface Lease {
+  renew(): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
+  /** Renews the lease if a third of it is gone; false if it was lost to another runner. */
+  keep(): Promise<boolean>;
+}
+
+function leaseFor(deps: ServiceDependencies, tableId: string, sequence: number, owner: string): Lease {
+  let renewedAt = 0;
+  const renew = async () => {
+    const now = Date.parse(deps.now());
+    const claim = await claimSettlement(deps.db, tableId, sequence, owner, now, now + LEASE_MS);
+    if (claim === 'CLAIMED') renewedAt = now;
+    return claim;
+  };
+  return {
+    renew,
+    keep: async () => Date.parse(deps.now()) - renewedAt < LEASE_MS / 3 || (await renew()) === 'CLAIMED',
+  };
+}
+
+/** The job went to another runner (this one was too slow to renew): it stops, the other goes on. */
+class SettlementLeaseLost extends Error {
+  override readonly name = 'SettlementLeaseLost';
+}
+
+/**
+ * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
+ * moves, and one credit of everything it returns them, so that a player is paid exactly when
+ * their bets are decided. (A player has at most PlayerLimits.maxOpenBets open bets: with the
+ * credit, fewer than a transaction's 100 items.)
+ */
+interface Unit {
+  readonly entries: readonly PlannedSettlement[];
+  readonly actions: readonly TransactAction[];
+}
+
+function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string): Unit[] {
+  const byPlayer = new Map<string, PlannedSettlement[]>();
+  for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
+  return [...byPlayer].map(([playerId, entries]) => {
+    const actions: TransactAction[] = entries.map((entry) =>
+      entry.resolution.outcome === 'MOVED'
+        ? moveBet(deps.db, entry.betId, entry.resolution.number, sequence)
+        : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
+    );
+    const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
+    if (credit > 0) actions.push(creditAccount(deps.db, playerId, credit));
+    return { entries, actions };
+  });
+}
+
+/** Units packed into transactions of at most 100 items, SETTLEMENT_CONCURRENCY transactions at a time. */
+async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string, lease: Lease) {
+  const batches: Unit[][] = [];
+  let batch: Unit[] = [];
+  let items = 0;
+  for (const unit of playerUnits(deps, plan, sequence, settledAt)) {
+    if (items + unit.actions.length > ITEMS_PER_TRANSACTION && batch.length > 0) {
+      batches.push(batch);
+      batch = [];
+      items = 0;
+    }
+    batch.push(unit);
+    items += unit.actions.length;
+  }
+  if (batch.length > 0) batches.push(batch);
+
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    // Once one transaction failed, the others take nothing new: the job's next runner goes on.
+    while (next < batches.length && !failed) {
+      const mine = batches[next++]!;
+      try {
+        if (!(await lease.keep())) throw new SettlementLeaseLost();
+        await commitUnits(deps, mine, sequence);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  // Every worker stops before the runner answers, so nothing of this run goes on behind it.
+  const results = await Promise.allSettled(Array.from({ length: Math.min(SETTLEMENT_CONCURRENCY, batches.length) }, worker));
+  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
+}
+
+/**
+ * Sends units together; a lost race is sent again after a wait. A batch refused for its conditions
+ * was partly applied before (by an earlier run of the job): its bets are read, the units they show
+ * applied are dropped, and the rest go again. Checked, never assumed: a unit is applied in full or
+ * not at all (one transaction), so a unit only part of whose bets show it is an error.
+ */
+async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], sequence: number): Promise<void> {
+  for (let attempt = 0; attempt < MAX_RESENDS; attempt++) {
+    const result = await commitSettlementBatch(
+      deps.db,
+      units.flatMap((unit) => unit.actions),
+    );
+    if (result === 'APPLIED') return;
+    if (result === 'CONDITION_FAILED') {
+      const unapplied = await withoutApplied(deps, units, sequence);
+      if (unapplied.length === units.length) {
+        throw new Error(`outcome ${sequence}: a settlement batch was refused, yet none of its bets shows it applied`);
+      }
+      if (unapplied.length > 0) await commitUnits(deps, unapplied, sequence);
+      return;
+    }
+    await backoff(attempt, 5, 200);
+  }
+  throw new ServiceError('CONFLICT', `Paying outcome ${sequence} keeps losing races for its items; the job's next runner goes on with it.`);
+}
+
+/** The units none of whose bets show the outcome yet (one read of the batch's bets). */
+async function withoutApplied(deps: ServiceDependencies, units: readonly Unit[], sequence: number): Promise<Unit[]> {
+  const bets = new Map(
+    (
+      await getBets(
+        deps.db,
+        units.flatMap((unit) => unit.entries.map((entry) => entry.betId)),
+      )
+    ).map((bet) => [bet.id, bet]),
+  );
+  return units.filter((unit) => {
+    const shown = unit.entries.filter((entry) => {
+      const bet = bets.get(entry.betId);
+      return bet !== undefined && showsSettlement(bet, entry, sequence);
+    }).length;
+    if (shown > 0 && shown < unit.entries.length) {
+      throw new Error(`outcome ${sequence}: player ${unit.entries[0]!.playerId}'s bets show it only in part`);
+    }
+    return shown === 0;
+  });
+}
+
+function decidedPerShard(plan: readonly PlannedSettlement[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const entry of plan) {
+    if (entry.resolution.outcome === 'MOVED') continue;
+    const shard = shardOfBetKey(parseBetId(entry.betId)!.betKey);
+    counts.set(shard, (counts.get(shard) ?? 0) + 1);
+  }
+  return counts;
+}

@@ -1,0 +1,108 @@
+/**
+ * Lays many bets on a table at once, for the bench and the tests that need a full layout: each
+ * bet validated by the table's rules against its player's bets laid so far, as placeBet does, then
+ * written in bulk (batches of bet items, each player's account debited by their stakes with their
+ * layout lock moved on, each gate shard's count raised), outside any transaction. Setup only:
+ * the layout it leaves is the one placeBet would have left, at a fraction of the requests.
+ */
+import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/keys';
+import { openBetItem } from '../functions/store/placement';
+import { MAX_OPEN_BETS_PER_SHARD } from '../functions/store/gates';
+import { retryWhileRaced } from '../functions/store/retry';
+import { getTableSession } from '../functions/store/tables';
+import type { BetRecord, BetType } from '../functions/store/records';
+import { validatePlacement } from '../functions/services/bet-validation';
+import type { ServiceDependencies } from '../functions/services/services';
+import { currentRound, type TableOf } from '../functions/services/table-access';
+
+export interface SeedBet {
+  readonly playerId: string;
+  readonly type: BetType;
+  readonly amount: number;
+}
+
+const CONCURRENCY = 16;
+
+/** The bets as laid, in the order asked. Every player must have an account that covers their stakes. */
+export async function seedBets(deps: ServiceDependencies, tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]> {
+  const table = (await getTableSession(deps.db, tableId)) as TableOf<'CRAPS' | 'BACCARAT'>;
+  const own = new Map<string, BetRecord[]>();
+  const laid = bets.map((seed) => {
+    const key = newBetKey(seed.playerId, deps.newId());
+    const candidate: BetRecord = {
+      id: betId(tableId, key),
+      tableId,
+      playerId: seed.playerId,
+      type: seed.type,
+      amount: seed.amount,
+      number: null,
+      baseBetId: null,
+      seat: null,
+      status: 'OPEN',
+      winnings: 0,
+      returned: 0,
+      round: currentRound(table),
+      placedAt: deps.now(),
+    };
+    const mine = own.get(seed.playerId) ?? [];
+    const bet = validatePlacement(table, candidate, mine);
+    own.set(seed.playerId, [...mine, bet]);
+    return { key, bet };
+  });
+
+  await inParallel(chunks(laid, 25), (batch) =>
+    writeBatch(deps, { [deps.db.tableName]: batch.map(({ key, bet }) => ({ PutRequest: { Item: openBetItem(tableId, key, bet) } })) }),
+  );
+  await inParallel([...own], ([playerId, mine]) =>
+    retryWhileRaced(() =>
+      deps.db.doc.send(
+        new UpdateCommand({
+          TableName: deps.db.tableName,
+          Key: accountKey(playerId),
+          UpdateExpression: 'SET balance = balance - :staked, layoutVersion = if_not_exists(layoutVersion, :zero) + :bets',
+          ConditionExpression: 'balance >= :staked',
+          ExpressionAttributeValues: { ':staked': mine.reduce((sum, bet) => sum + bet.amount, 0), ':bets': mine.length, ':zero': 0 },
+        }),
+      ),
+    ),
+  );
+  const perShard = new Map<number, number>();
+  for (const { bet } of laid) perShard.set(shardOf(bet.playerId), (perShard.get(shardOf(bet.playerId)) ?? 0) + 1);
+  const fullest = Math.max(...perShard.values());
+  if (fullest > MAX_OPEN_BETS_PER_SHARD)
+    throw new Error(`a layout of ${fullest} bets in one shard: a shard holds ${MAX_OPEN_BETS_PER_SHARD}`);
+  await inParallel([...perShard], ([shard, count]) =>
+    retryWhileRaced(() =>
+      deps.db.doc.send(
+        new UpdateCommand({
+          TableName: deps.db.tableName,
+          Key: gateKey(tableId, shard),
+          UpdateExpression: 'SET #open = #open + :count',
+          ExpressionAttributeNames: { '#open': 'open' },
+          ExpressionAttributeValues: { ':count': count },
+        }),
+      ),
+    ),
+  );
+  return laid.map(({ bet }) => bet);
+}
+
+async function writeBatch(deps: ServiceDependencies, requestItems: NonNullable<BatchWriteCommandInput['RequestItems']>): Promise<void> {
+  let pending = requestItems;
+  while (Object.keys(pending).length > 0)
+    pending = (await deps.db.doc.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems ?? {};
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(CONCURRENCY, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
