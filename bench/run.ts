@@ -42,17 +42,33 @@ const FIGURES: readonly Figure[] = [
     title: 'placeBet latency over HTTP, by open bets on the table',
     floor:
       'an empty GraphQL request ({ __typename }) through the same server with the same token, plus a bare TransactWriteItems of the items placeBet wrote, straight to DynamoDB Local',
-    run: (env) => placeBetLatency(env, quick ? { layouts: [0, 10], samples: 5 } : { layouts: [0, 100, 1000], samples: 200 }),
+    run: (env) => placeBetLatency(env, quick ? { layouts: [0, 10], samples: 5 } : { layouts: [0, 100, 1000, 10000], samples: 200 }),
   },
   {
     id: 2,
-    title: 'settling a round of 1,000 open bets',
+    title: 'settling a round of 1,000 and of 10,000 open bets',
     floor:
       'the same decided-bet writes (one per bet) and one credit per player, as bare transactions of 100 items each, one after the other',
     run: (env) =>
       roundSettlement(
         env,
-        quick ? { bets: 40, players: [40, 4], repetitions: 1 } : { bets: 1000, players: [1000, 200, 20], repetitions: 3 },
+        quick
+          ? {
+              rounds: [
+                { bets: 40, players: 40 },
+                { bets: 40, players: 4 },
+              ],
+              repetitions: 1,
+            }
+          : {
+              rounds: [
+                { bets: 1000, players: 1000 },
+                { bets: 1000, players: 200 },
+                { bets: 1000, players: 20 },
+                { bets: 10000, players: 5000 },
+              ],
+              repetitions: 3,
+            },
       ),
   },
   {
@@ -70,7 +86,7 @@ const FIGURES: readonly Figure[] = [
     id: 4,
     title: 'capacity units per bet lifecycle (placed, then settled)',
     floor: 'the minimum a data model with the same guarantees needs, stated in the notes',
-    run: (env) => capacityPerBet(env, quick ? { bets: 5, fullLayout: 10 } : { bets: 100, fullLayout: 1000 }),
+    run: (env) => capacityPerBet(env, quick ? { bets: 5, fullLayout: 10 } : { bets: 100, fullLayout: 10000 }),
   },
   {
     id: 5,

@@ -8,9 +8,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
-import { createAccount } from '../../functions/store/accounts';
 import type { BetRecord } from '../../functions/store/records';
-import { seedBets, type SeedBet } from '../../local/layout-seeder';
+import { openFundedAccounts, seedBets, type SeedBet } from '../../local/bulk-setup';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
@@ -44,7 +43,7 @@ export interface BenchEnvironment {
   token(playerId: string, roles?: readonly string[]): Promise<string>;
   graphql(token: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer>;
   openCrapsTable(): Promise<string>;
-  /** Accounts holding `balance` each, opened straight in the store. */
+  /** New accounts holding `balance` each, written straight into the store in bulk. */
   fundPlayers(playerIds: readonly string[], balance: number): Promise<void>;
   /** Lays `bets` on the table as placeBet would, without its reads (local/layout-seeder.ts). Returns the bets as laid. */
   seedBets(tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]>;
@@ -145,12 +144,7 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
         if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
         return answer.data.openTable.id as string;
       },
-      async fundPlayers(playerIds, balance) {
-        const createdAt = setup.now();
-        for (const id of playerIds) {
-          if (!(await createAccount(setup.db, { id, currency: 'MOP', balance, createdAt }))) throw new Error(`account ${id} exists`);
-        }
-      },
+      fundPlayers: (playerIds, balance) => openFundedAccounts(setup, playerIds, balance),
       seedBets: (tableId, bets) => seedBets(setup, tableId, bets),
       close,
     };

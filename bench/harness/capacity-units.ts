@@ -17,8 +17,9 @@ import { tableDefinition } from '../../functions/store/table-definition';
  *  - a write costs 1 unit per KB of the item (rounded up per item), the larger of its size
  *    before and after; a transactional write costs twice that (prepare and commit), a
  *    ConditionCheck included;
- *  - an index whose keys the item carries costs one write of the item per change (two when its
- *    index key changes), at the standard rate (AWS documents no transactional multiplier for it).
+ *  - an index (global or local) whose keys the item carries costs one write of the item per
+ *    change (two when its index key changes), at the standard rate (AWS documents no
+ *    transactional multiplier for it).
  */
 
 /** Units consumed: `read`, and `write` split into the table's and its indexes'. */
@@ -75,7 +76,11 @@ export const writeUnits = (bytes: number): number => Math.max(1, Math.ceil(bytes
 export const readUnits = (bytes: number): number => Math.max(1, Math.ceil(bytes / 4096));
 
 type Item = Record<string, AttributeValue>;
-const INDEX_KEYS = tableDefinition.globalSecondaryIndexes.map((index) => [index.partitionKey.name, index.sortKey.name]);
+/** The key attributes of each index: an item is in an index while it carries them all. */
+const INDEX_KEYS = [
+  ...tableDefinition.globalSecondaryIndexes.map((index) => [index.partitionKey.name, index.sortKey.name]),
+  ...tableDefinition.localSecondaryIndexes.map((index) => [tableDefinition.partitionKey.name, index.sortKey.name]),
+];
 
 /** What one transactional write action costs, given its item before and after. */
 export function transactionalWriteCapacity(before: Item | undefined, after: Item | undefined): { write: number; indexWrite: number } {

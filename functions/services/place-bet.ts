@@ -1,8 +1,8 @@
 import { getAccount } from '../store/accounts';
-import { getBet, listPlayerOpenBets } from '../store/bets';
+import { getBet, getPlayerLayout, listPlayerOpenBets } from '../store/bets';
 import { betId, newBetKey } from '../store/keys';
 import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../store/placement';
-import type { BetRecord, BetType, SeatRecord } from '../store/records';
+import type { BetRecord, BetType, SeatRecord, TableRecord } from '../store/records';
 import { backoff } from '../store/retry';
 import { getSeat } from '../store/seats';
 import { MAX_OPEN_BETS_PER_TABLE } from '../store/gates';
@@ -14,6 +14,7 @@ import { assertClientKey } from './request-checks';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { currentRound, loadPlayableTable, type TableOf } from './table-access';
+import { forgetTable } from './table-cache';
 
 export interface PlaceBetRequest {
   readonly tableId: string;
@@ -30,11 +31,12 @@ const MAX_ATTEMPTS = 4;
 const MAX_RESENDS = 12;
 
 /**
- * Places a bet for the caller. One read round trip (the table, the caller's account, the caller's
- * own open bets at the table, the seat if one is asked for), the game's rules validate the bet
- * against the caller's own bets as they stand once any pending outcome is paid, and one
- * transaction debits the stake and lays the bet through its shard's betting gate. Nothing in it
- * is shared by every bet of the table, so bets of different players do not wait for each other.
+ * Places a bet for the caller. One read (the caller's own open bets at the table and their
+ * position, in one query; the table from this process's recent copy; the seat, if one is asked
+ * for, beside it), the game's rules validate the bet against the caller's own bets as they stand
+ * once any pending outcome is paid, and one transaction debits the stake, moves the caller's
+ * position and lays the bet through its shard's betting gate. Nothing in it is shared by every
+ * bet of the table, so bets of different players do not wait for each other.
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   const key = request.idempotencyKey ?? undefined;
@@ -54,68 +56,89 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
 
 async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest, key: string | undefined): Promise<BetRecord> {
   const betKey = newBetKey(caller.playerId, deps.newId());
-  // A stale copy of the table is safe (its gate checks the round); once refused, read it fresh.
-  let consistent = false;
+  // This process's recent copy of the table is safe to bet on (its gate checks the round); a
+  // refusal it leads to, and any lost race, is asked again of a fresh read.
+  let fresh = false;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.now();
-    const [table, account, stored, seat] = await Promise.all([
-      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { consistent }),
-      getAccount(deps.db, caller.playerId),
-      listPlayerOpenBets(deps.db, request.tableId, caller.playerId),
+    const [table, layout, seat] = await Promise.all([
+      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh }),
+      getPlayerLayout(deps.db, request.tableId, caller.playerId),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
-    assertBettingOpen(table);
-    if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
-    if (account.currency !== table.currency) {
-      throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
+    let placement: BetPlacement;
+    try {
+      placement = {
+        table,
+        betKey,
+        bet: validatePlacement(table, candidateBet(table, caller, request, betKey, now), afterPendingOutcome(table, layout.bets)),
+        positionVersion: layout.positionVersion,
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      };
+      assertBettingOpen(table);
+      if (placement.bet.seat != null)
+        placement = { ...placement, seat: await seatClaim(deps, table, placement.bet.seat, caller.playerId, seat) };
+    } catch (error) {
+      if (fresh || !isRefusal(error)) throw error;
+      fresh = true;
+      forgetTable(deps, request.tableId);
+      continue;
     }
-    const candidate: BetRecord = {
-      id: betId(table.id, betKey),
-      tableId: table.id,
-      playerId: caller.playerId,
-      type: request.type,
-      amount: request.amount,
-      number: null,
-      baseBetId: request.baseBetId ?? null,
-      seat: request.seat ?? null,
-      status: 'OPEN',
-      winnings: 0,
-      returned: 0,
-      round: currentRound(table),
-      placedAt: now,
-    };
-    const bet = validatePlacement(table, candidate, afterPendingOutcome(table, stored));
-    if (account.balance < request.amount) {
-      throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${request.amount} exceeds your balance of ${account.balance}.`);
-    }
-    const placement: BetPlacement = {
-      table,
-      betKey,
-      bet,
-      lock: { version: account.layoutVersion ?? 0 },
-      ...(bet.seat != null ? { seat: await seatClaim(deps, table, bet.seat, caller.playerId, seat) } : {}),
-      ...(key !== undefined ? { idempotencyKey: key } : {}),
-    };
 
     const outcome = await sendPlacement(deps, placement, now);
-    if (outcome.placed) return bet;
+    if (outcome.placed) return placement.bet;
     switch (outcome.reason) {
       case 'DUPLICATE_REQUEST':
         return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
+      case 'ACCOUNT_REFUSED':
+        await explainAccount(deps, caller, table, request.amount);
+        break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
-        if (consistent) throw bettingClosed(table.id);
+        if (fresh) throw bettingClosed(table.id);
         break;
       case 'SHARD_FULL':
         throw new ServiceError(
           'TABLE_FULL',
           `Table "${table.id}" holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
         );
-      // ACCOUNT_CHANGED, SEAT_CHANGED, RACED: read again, and the next attempt explains any refusal.
+      // POSITION_CHANGED, SEAT_CHANGED, RACED: read again.
     }
-    consistent = true;
+    fresh = true;
+    forgetTable(deps, request.tableId);
   }
   throw new ServiceError('CONFLICT', `Table "${request.tableId}" was too busy to take the bet; retry.`);
+}
+
+function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetRequest, betKey: string, now: string): BetRecord {
+  return {
+    id: betId(table.id, betKey),
+    tableId: table.id,
+    playerId: caller.playerId,
+    type: request.type,
+    amount: request.amount,
+    number: null,
+    baseBetId: request.baseBetId ?? null,
+    seat: request.seat ?? null,
+    status: 'OPEN',
+    winnings: 0,
+    returned: 0,
+    round: currentRound(table),
+    placedAt: now,
+  };
+}
+
+const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
+
+/** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
+async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, amount: number): Promise<void> {
+  const account = await getAccount(deps.db, caller.playerId);
+  if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
+  if (account.currency !== table.currency) {
+    throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
+  }
+  if (account.balance < amount)
+    throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${amount} exceeds your balance of ${account.balance}.`);
 }
 
 /** Sends the placement, and again after a short random wait for as long as it only loses races. */

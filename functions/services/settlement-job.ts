@@ -120,21 +120,20 @@ function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement
   });
 }
 
-/** Units packed into transactions of at most 100 items, SETTLEMENT_CONCURRENCY transactions at a time. */
+/**
+ * Units packed into transactions of at most 100 items (first fit, largest first: near the least
+ * number of transactions), SETTLEMENT_CONCURRENCY transactions at a time.
+ */
 async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string, lease: Lease) {
-  const batches: Unit[][] = [];
-  let batch: Unit[] = [];
-  let items = 0;
-  for (const unit of playerUnits(deps, plan, sequence, settledAt)) {
-    if (items + unit.actions.length > ITEMS_PER_TRANSACTION && batch.length > 0) {
-      batches.push(batch);
-      batch = [];
-      items = 0;
-    }
-    batch.push(unit);
-    items += unit.actions.length;
+  const batches: { units: Unit[]; items: number }[] = [];
+  const units = playerUnits(deps, plan, sequence, settledAt).sort((a, b) => b.actions.length - a.actions.length);
+  for (const unit of units) {
+    const fits = batches.find((batch) => batch.items + unit.actions.length <= ITEMS_PER_TRANSACTION);
+    if (fits) {
+      fits.units.push(unit);
+      fits.items += unit.actions.length;
+    } else batches.push({ units: [unit], items: unit.actions.length });
   }
-  if (batch.length > 0) batches.push(batch);
 
   let next = 0;
   let failed = false;
@@ -144,7 +143,7 @@ async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettleme
       const mine = batches[next++]!;
       try {
         if (!(await lease.keep())) throw new SettlementLeaseLost();
-        await commitUnits(deps, mine, sequence);
+        await commitUnits(deps, mine.units, sequence);
       } catch (error) {
         failed = true;
         throw error;

@@ -1,4 +1,5 @@
 import { getTableSession } from '../store/tables';
+import { cachedTable } from './table-cache';
 import type { Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
@@ -6,17 +7,18 @@ import type { ServiceDependencies } from './services';
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
 /**
- * The table a use case acts on: open, and of one of the expected games. Read strongly consistent
- * unless the use case says a stale copy is safe (a bet: its gate checks the round itself). A
- * settlement still running is not this request's business: it runs as a job of its own.
+ * The table a use case acts on: open, and of one of the expected games. Read strongly consistent,
+ * or, where the use case says a stale copy is safe (a bet: its gate checks the round itself),
+ * from this process's recent copy (table-cache.ts). A settlement still running is not this
+ * request's business: it runs as a job of its own.
  */
 export async function loadPlayableTable<G extends Game>(
   deps: ServiceDependencies,
   tableId: string,
   games: readonly G[],
-  { consistent = true } = {},
+  { fresh = true } = {},
 ): Promise<TableOf<G>> {
-  const table = await getTableSession(deps.db, tableId, { consistent });
+  const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
   if (!table) throw new ServiceError('NOT_FOUND', `No table with id "${tableId}".`);
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', `Table "${tableId}" is closed.`);
   if (!(games as readonly Game[]).includes(table.game)) {

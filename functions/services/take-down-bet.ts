@@ -1,7 +1,6 @@
 import { validateTakeDown, type CrapsBet } from '../rules/craps';
 import { RuleViolation } from '../rules/rule-violation';
-import { getAccount } from '../store/accounts';
-import { getBet, listPlayerOpenBets } from '../store/bets';
+import { getBet, getPlayerLayout } from '../store/bets';
 import { parseBetId } from '../store/keys';
 import type { BetRecord } from '../store/records';
 import { backoff } from '../store/retry';
@@ -24,11 +23,11 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
   const tableId = parseBetId(id)?.tableId;
   if (!tableId) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [table, account, stored] = await Promise.all([
+    const [table, layout] = await Promise.all([
       loadPlayableTable(deps, tableId, ['CRAPS']),
-      getAccount(deps.db, caller.playerId),
-      listPlayerOpenBets(deps.db, tableId, caller.playerId),
+      getPlayerLayout(deps.db, tableId, caller.playerId),
     ]);
+    const stored = layout.bets;
     assertBettingOpen(table);
     const own = afterPendingOutcome(table, stored);
     const bet = own.find((open) => open.id === id);
@@ -40,7 +39,7 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
     validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
-    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), account?.layoutVersion ?? 0);
+    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion);
     if (outcome === 'TAKEN_DOWN') return takenDown;
     if (outcome === 'BETTING_CLOSED') throw bettingClosed(tableId);
     // CHANGED or still RACED: read again.
@@ -52,10 +51,10 @@ async function sendTakeDown(
   deps: ServiceDependencies,
   takenDown: BetRecord,
   round: number,
-  layoutVersion: number,
+  positionVersion: number,
 ): Promise<TakeDownOutcome> {
   for (let resend = 0; ; resend++) {
-    const outcome = await commitTakeDown(deps.db, takenDown, round, { version: layoutVersion });
+    const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion);
     if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
     await backoff(resend, 4, 100);
   }

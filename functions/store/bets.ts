@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { SHARDS, betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from './keys';
 import { toRecord } from './items';
 import type { BetRecord } from './records';
+import { isPosition, type PositionRecord } from './positions';
 import { tableDefinition } from './table-definition';
 
 const LAYOUT_INDEX = tableDefinition.localSecondaryIndexes[0].indexName;
@@ -13,17 +14,23 @@ const OWNER_INDEX = tableDefinition.globalSecondaryIndexes[0].indexName;
  * once: an outcome is settled against exactly these. Decided bets are not read.
  */
 export async function listOpenBets(db: Db, tableId: string): Promise<BetRecord[]> {
-  const shards = await Promise.all(Array.from({ length: SHARDS }, (_, shard) => openBetsInShard(db, shardPk(tableId, shard))));
-  return shards.flat();
+  const shards = await Promise.all(Array.from({ length: SHARDS }, (_, shard) => layoutOfShard(db, shardPk(tableId, shard))));
+  return shards.flat().filter((item): item is BetRecord => !isPosition(item));
 }
 
-/** One player's open bets at a table: one query of their shard's `layout` index. */
-export function listPlayerOpenBets(db: Db, tableId: string, playerId: string): Promise<BetRecord[]> {
-  return openBetsInShard(db, shardPk(tableId, shardOf(playerId)), layoutPrefix(playerId));
+/** One player at a table: their open bets and their position (the lock their bets move), in one query. */
+export async function getPlayerLayout(db: Db, tableId: string, playerId: string): Promise<{ bets: BetRecord[]; positionVersion: number }> {
+  const items = await layoutOfShard(db, shardPk(tableId, shardOf(playerId)), layoutPrefix(playerId));
+  const position = items.find(isPosition);
+  return { bets: items.filter((item): item is BetRecord => !isPosition(item)), positionVersion: position?.version ?? 0 };
 }
 
-function openBetsInShard(db: Db, pk: string, prefix?: string): Promise<BetRecord[]> {
-  return queryAll<BetRecord>(db, {
+/** One player's open bets at a table. */
+export const listPlayerOpenBets = async (db: Db, tableId: string, playerId: string): Promise<BetRecord[]> =>
+  (await getPlayerLayout(db, tableId, playerId)).bets;
+
+function layoutOfShard(db: Db, pk: string, prefix?: string): Promise<(BetRecord | PositionRecord)[]> {
+  return queryAll<BetRecord | PositionRecord>(db, {
     TableName: db.tableName,
     IndexName: LAYOUT_INDEX,
     KeyConditionExpression: prefix === undefined ? 'pk = :pk' : 'pk = :pk AND begins_with(layoutSk, :prefix)',

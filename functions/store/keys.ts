@@ -9,6 +9,8 @@
  *   TABLE#<t>#S#<shard>   GATE                      a betting-gate shard: the round it takes bets for, its open bets
  *   TABLE#<t>#S#<shard>   BET#<betKey>              a bet, open or decided (decided in place); while open, in the
  *                                                   `layout` index under <player>#<betKey>
+ *   TABLE#<t>#S#<shard>   POSITION#<player>         a player's position at the table: their bets' lock; in the
+ *                                                   `layout` index under <player>#, just before their bets
  *   ACCOUNT#<p>           ACCOUNT                   a player's balance
  *   ACCOUNT#<p>           CASH#<reference>          a deposit or withdrawal by the cashier, once per reference
  *   POOL#<poolId>         POOL                      a progressive jackpot pool
@@ -28,7 +30,7 @@ export interface ItemKey {
  * Bets, and the gate that admits them, are spread over this many shards per table, by player:
  * no item is written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings").
  */
-export const SHARDS = 64;
+export const SHARDS = 32;
 
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
 export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
@@ -47,6 +49,10 @@ export const seatKey = (tableId: string, seat: number): ItemKey => ({
 export const shardPk = (tableId: string, shard: number): string => `TABLE#${tableId}#S#${String(shard).padStart(2, '0')}`;
 export const gateKey = (tableId: string, shard: number): ItemKey => ({ pk: shardPk(tableId, shard), sk: 'GATE' });
 export const betKey = (tableId: string, key: string): ItemKey => ({ pk: shardPk(tableId, shardOfBetKey(key)), sk: `BET#${key}` });
+export const positionKey = (tableId: string, playerId: string): ItemKey => ({
+  pk: shardPk(tableId, shardOf(playerId)),
+  sk: `POSITION#${playerId.length}:${playerId}`,
+});
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });

@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { betKey, idempotencyKey, layoutSk, ownerPk, shardOfBetKey } from './keys';
-import { debitAccount, type LayoutLock, type TransactAction } from './transaction-actions';
+import { debitAccount, type TransactAction } from './transaction-actions';
+import { movePosition } from './positions';
 import { admitBet, gateRefusal } from './gates';
 import { claimSeat } from './seats';
 import { toItem } from './items';
@@ -16,8 +17,8 @@ export interface BetPlacement {
   readonly betKey: string;
   /** The bet as it goes on the layout; `bet.round` is the round its gate must be taking bets for. */
   readonly bet: BetRecord;
-  /** The player's layout lock, as read with the player's bets that validated this one. */
-  readonly lock: LayoutLock;
+  /** The version of the player's position at the table, as read with the bets that validated this one. */
+  readonly positionVersion: number;
   /** The seat the bet claims, and the seat as it was read (a takeover, if another player's). */
   readonly seat?: { readonly number: number; readonly takingOver?: SeatRecord };
   readonly idempotencyKey?: string;
@@ -29,24 +30,27 @@ export type PlacementOutcome =
       readonly placed: false;
       /**
        * RACED: a transaction of another request held one of the items (nothing changed; the same
-       * placement may be sent again). ACCOUNT_CHANGED: the balance, currency or the player's bets
-       * moved since they were read. SEAT_CHANGED: the seat was claimed meanwhile.
+       * placement may be sent again). ACCOUNT_REFUSED: no account, another currency, or not
+       * enough money. POSITION_CHANGED: the player's bets at the table moved since they were
+       * read. SEAT_CHANGED: the seat was claimed meanwhile.
        */
-      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_CHANGED' | 'SEAT_CHANGED';
+      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED';
     }
   | { readonly placed: false; readonly reason: 'DUPLICATE_REQUEST'; readonly existingBetId: string };
 
 /**
  * One transaction places a bet: its shard's gate takes bets for the bet's round and has room,
- * the stake leaves the balance only if it covers it and the player's bets are as they were read,
- * the bet lands on the layout, its seat is claimed (if any), and the client's idempotency key (if
- * any) is claimed. All or nothing. No item in it is shared by every bet of the table.
+ * the stake leaves the balance only if it covers it (in the table's currency), the player's
+ * position is as it was read with their bets (and moves on), the bet lands on the layout, its
+ * seat is claimed (if any), and the client's idempotency key (if any) is claimed. All or nothing.
+ * No item in it is shared by every bet of the table.
  */
 export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
     admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
-    debitAccount(db, bet.playerId, bet.amount, { currency: table.currency, lock: placement.lock }),
+    debitAccount(db, bet.playerId, bet.amount, table.currency),
+    movePosition(db, table.id, bet.playerId, placement.positionVersion),
     {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
     },
@@ -79,7 +83,7 @@ export function openBetItem(tableId: string, key: string, bet: BetRecord): Recor
   });
 }
 
-const ITEM = { gate: 0, account: 1 } as const;
+const ITEM = { gate: 0, account: 1, position: 2, seat: 4 } as const;
 
 export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpochSeconds: number): Promise<PlacementOutcome> {
   const transaction = betPlacementTransaction(db, placement, nowEpochSeconds);
@@ -96,8 +100,9 @@ export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpo
       if (existingBetId) return { placed: false, reason: 'DUPLICATE_REQUEST', existingBetId };
     }
     if (conditionFailedAt(reasons, ITEM.gate)) return { placed: false, reason: gateRefusal(reasons[ITEM.gate]!.Item, placement.bet.round) };
-    if (conditionFailedAt(reasons, ITEM.account)) return { placed: false, reason: 'ACCOUNT_CHANGED' };
-    if (placement.seat && conditionFailedAt(reasons, 3)) return { placed: false, reason: 'SEAT_CHANGED' };
+    if (conditionFailedAt(reasons, ITEM.account)) return { placed: false, reason: 'ACCOUNT_REFUSED' };
+    if (conditionFailedAt(reasons, ITEM.position)) return { placed: false, reason: 'POSITION_CHANGED' };
+    if (placement.seat && conditionFailedAt(reasons, ITEM.seat)) return { placed: false, reason: 'SEAT_CHANGED' };
     throw error;
   }
 }

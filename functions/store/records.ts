@@ -191,11 +191,6 @@ export interface AccountRecord {
   readonly currency: string;
   readonly balance: number;
   readonly createdAt: string;
-  /**
-   * Moves on with every bet the player places or takes down, anywhere: the lock under which a
-   * bet is validated against the player's own bets (per-spot maximums, odds, per-player limits).
-   */
-  readonly layoutVersion?: number;
 }
 
 /** One shard of a table's betting gate: bets of the players in the shard pass through it. */

@@ -1,7 +1,8 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { parseBetId, shardOfBetKey } from './keys';
-import { creditAccount, type LayoutLock } from './transaction-actions';
+import { creditAccount } from './transaction-actions';
+import { movePosition } from './positions';
 import { releaseBet } from './gates';
 import { decideBet } from './settlement';
 import type { BetRecord } from './records';
@@ -11,16 +12,17 @@ export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANG
 
 /**
  * The bet leaves the layout, decided as TAKEN_DOWN in place, and its stake goes back to the
- * player, while betting is open for `round` and the player's bets are as they were read.
+ * player, while betting is open for `round` and the player's position is as it was read.
  */
-export async function commitTakeDown(db: Db, takenDown: BetRecord, round: number, lock: LayoutLock): Promise<TakeDownOutcome> {
+export async function commitTakeDown(db: Db, takenDown: BetRecord, round: number, positionVersion: number): Promise<TakeDownOutcome> {
   const { tableId, betKey } = parseBetId(takenDown.id)!;
   try {
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
           releaseBet(db, tableId, shardOfBetKey(betKey), round),
-          creditAccount(db, takenDown.playerId, takenDown.returned, lock),
+          movePosition(db, tableId, takenDown.playerId, positionVersion),
+          creditAccount(db, takenDown.playerId, takenDown.returned),
           decideBet(db, takenDown),
         ],
       }),
@@ -31,7 +33,7 @@ export async function commitTakeDown(db: Db, takenDown: BetRecord, round: number
     const reasons = cancellationReasons(error);
     if (reasons && conditionFailedAt(reasons, 0)) return 'BETTING_CLOSED';
     // The player's bets moved (another of their bets placed or taken down, this one settled): read again.
-    if (reasons && (conditionFailedAt(reasons, 1) || conditionFailedAt(reasons, 2))) return 'CHANGED';
+    if (reasons && [1, 2, 3].some((index) => conditionFailedAt(reasons, index))) return 'CHANGED';
     throw error;
   }
 }

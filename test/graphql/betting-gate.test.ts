@@ -64,6 +64,26 @@ describe('closing betting', () => {
   });
 });
 
+describe("a bet made on this server's copy of the table from before the last outcome", () => {
+  it('is judged by the table as it is now: a Come bet is taken as soon as the point is on', async () => {
+    // The server keeps a recent copy of the table for bets: this bet leaves one at the come-out.
+    expect((await placeBet('FIELD', 100)).errors).toBeUndefined();
+    await api.closeBetting(tableId);
+    expect((await submitRoll([2, 2])).errors).toBeUndefined(); // the point is 4
+    const come = await placeBet('COME', 100);
+    expect(come.errors, JSON.stringify(come.errors)).toBeUndefined();
+    const bet = await api.graphql(player, `query ($id: ID!) { bet(id: $id) { type round } }`, { id: come.data!.placeBet.id });
+    expect(bet.data!.bet).toEqual({ type: 'COME', round: 2 });
+  });
+
+  it('is refused once the copy shows betting open but the gate has closed', async () => {
+    expect((await placeBet('FIELD', 100)).errors).toBeUndefined();
+    await api.closeBetting(tableId);
+    refused(await placeBet('BIG', 100), 'BETTING_CLOSED');
+    expect(await api.balance(player)).toBe(9_900);
+  });
+});
+
 describe('an outcome sent twice', () => {
   it('is recorded once: a second roll needs betting closed again', async () => {
     await placeBet('PASS_LINE', 1_000);

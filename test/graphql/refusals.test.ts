@@ -133,9 +133,9 @@ describe("a player's limits at a table", () => {
   it('are checked when the table opens', async () => {
     const refused = await api.graphql(
       DEALER,
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 91 } }) { id } }`,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 100 } }) { id } }`,
     );
-    expectRefused(refused, 'BAD_USER_INPUT', /maxOpenBets must be from 1 to 90/);
+    expectRefused(refused, 'BAD_USER_INPUT', /maxOpenBets must be from 1 to 99/);
   });
 });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { crash, withFaults } from '../support/faults';
-import { seedBets, type SeedBet } from '../../local/layout-seeder';
+import { seedBets, type SeedBet } from '../../local/bulk-setup';
 import { listOpenBets } from '../../functions/store/bets';
 import { sweepSettlements } from '../../functions/services/sweep-settlements';
 

@@ -144,11 +144,12 @@ describe('a crash while a roll is being settled', () => {
   });
 
   it("between two payment transactions: the rest is paid once, what was paid isn't repaid", async () => {
-    // Two players with 50 bets each: each player's bets and credit are one unit of 51 items, so two transactions.
-    const players = ['rec-d', 'rec-e'];
+    // Three players with 49 bets each (the most by default): each player's bets and credit are one
+    // unit of 50 items, and two units fill a transaction: two transactions.
+    const players = ['rec-d', 'rec-e', 'rec-f'];
     for (const player of players) {
       await api.fundAccount(player, 10_000);
-      for (let i = 0; i < 50; i++) {
+      for (let i = 0; i < 49; i++) {
         const placed = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
           input: { tableId, type: 'FIELD', amount: 100 },
         });
@@ -159,12 +160,12 @@ describe('a crash while a roll is being settled', () => {
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
     expect((await roll([1, 2])).errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
     const paid = await Promise.all(players.map((player) => api.balance(player)));
-    // Each player was paid all of their 50 wins or none of them (the other unit may have been in flight).
-    for (const balance of paid) expect([5_000, 5_000 + 50 * 200]).toContain(balance);
-    expect(paid).toContain(15_000);
+    // Each player was paid all of their 49 wins or none of them (the other transaction may have been in flight).
+    for (const balance of paid) expect([5_100, 5_100 + 49 * 200]).toContain(balance);
+    expect(paid).toContain(5_100 + 49 * 200);
 
     expect((await sweepLater()).completed).toContain(tableId);
-    for (const player of players) expect(await api.balance(player)).toBe(5_000 + 50 * 200);
+    for (const player of players) expect(await api.balance(player)).toBe(5_100 + 49 * 200);
     expect((await tableState()).openBets).toEqual([]);
   });
 });

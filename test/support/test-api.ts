@@ -7,18 +7,12 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  BatchWriteCommand,
-  UpdateCommand,
-  type BatchGetCommandInput,
-  type BatchGetCommandOutput,
-  type BatchWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/keys';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
-import { accountItem, createAccount, getAccount } from '../../functions/store/accounts';
+import { createAccount, getAccount } from '../../functions/store/accounts';
+import { openFundedAccounts } from '../../local/bulk-setup';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
@@ -140,17 +134,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         }),
       );
     },
-    async fundNewAccounts(playerIds, balance) {
-      const createdAt = new Date().toISOString();
-      const items = playerIds.map((id) => ({ PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } }));
-      await Promise.all(
-        Array.from({ length: Math.ceil(items.length / 25) }, async (_, i) => {
-          let pending: BatchWriteCommandInput['RequestItems'] = { [tableName]: items.slice(i * 25, (i + 1) * 25) };
-          while (pending && Object.keys(pending).length > 0)
-            pending = (await db.doc.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
-        }),
-      );
-    },
+    fundNewAccounts: (playerIds, balance) => openFundedAccounts(deps, playerIds, balance),
     balance: async (playerId) => (await getAccount(db, playerId))?.balance,
     async balances(playerIds) {
       const found = new Map<string, number>();

@@ -1,13 +1,13 @@
 /**
- * Lays many bets on a table at once, for the bench and the tests that need a full layout: each
- * bet validated by the table's rules against its player's bets laid so far, as placeBet does, then
- * written in bulk (batches of bet items, each player's account debited by their stakes with their
- * layout lock moved on, each gate shard's count raised), outside any transaction. Setup only:
- * the layout it leaves is the one placeBet would have left, at a fraction of the requests.
+ * Setup in bulk, for the bench and the tests that need thousands of players or a full layout:
+ * outside any transaction, at a fraction of the requests the API would make, leaving the store
+ * as the API would have left it. Never used by the product itself.
  */
 import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/keys';
+import { positionItem } from '../functions/store/positions';
 import { openBetItem } from '../functions/store/placement';
+import { accountItem } from '../functions/store/accounts';
 import { MAX_OPEN_BETS_PER_SHARD } from '../functions/store/gates';
 import { retryWhileRaced } from '../functions/store/retry';
 import { getTableSession } from '../functions/store/tables';
@@ -24,7 +24,20 @@ export interface SeedBet {
 
 const CONCURRENCY = 16;
 
-/** The bets as laid, in the order asked. Every player must have an account that covers their stakes. */
+/** New accounts holding `balance` each (in MOP), as openAccount and deposit would leave them. */
+export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {
+  const createdAt = deps.now();
+  const puts = playerIds.map((id) => ({ PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } }));
+  await inParallel(chunks(puts, 25), (batch) => writeBatch(deps, { [deps.db.tableName]: batch }));
+}
+
+/**
+ * Lays bets on a table: each validated by the table's rules against its player's bets laid so
+ * far, as placeBet does, then written in bulk (the bet items and each player's position, each
+ * player's account debited by their stakes, each gate shard's count raised). The bets as laid,
+ * in the order asked. Every player must have an account that covers their stakes (and no bets
+ * at the table yet).
+ */
 export async function seedBets(deps: ServiceDependencies, tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]> {
   const table = (await getTableSession(deps.db, tableId)) as TableOf<'CRAPS' | 'BACCARAT'>;
   const own = new Map<string, BetRecord[]>();
@@ -51,6 +64,10 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
     return { key, bet };
   });
 
+  const positions = [...own].map(([playerId, mine]) => positionItem(tableId, playerId, mine.length));
+  await inParallel(chunks(positions, 25), (batch) =>
+    writeBatch(deps, { [deps.db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) }),
+  );
   await inParallel(chunks(laid, 25), (batch) =>
     writeBatch(deps, { [deps.db.tableName]: batch.map(({ key, bet }) => ({ PutRequest: { Item: openBetItem(tableId, key, bet) } })) }),
   );
@@ -60,9 +77,9 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
         new UpdateCommand({
           TableName: deps.db.tableName,
           Key: accountKey(playerId),
-          UpdateExpression: 'SET balance = balance - :staked, layoutVersion = if_not_exists(layoutVersion, :zero) + :bets',
+          UpdateExpression: 'SET balance = balance - :staked',
           ConditionExpression: 'balance >= :staked',
-          ExpressionAttributeValues: { ':staked': mine.reduce((sum, bet) => sum + bet.amount, 0), ':bets': mine.length, ':zero': 0 },
+          ExpressionAttributeValues: { ':staked': mine.reduce((sum, bet) => sum + bet.amount, 0) },
         }),
       ),
     ),
