@@ -139,7 +139,7 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       async openCrapsTable() {
         const answer = await graphql(
           await token(BENCH_OPERATOR, OPERATOR_ROLES),
-          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000 }) { id } }',
+          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000, playerLimits: { maxOpenBets: 99 } }) { id } }',
         );
         if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
         return answer.data.openTable.id as string;

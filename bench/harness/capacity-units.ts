@@ -100,7 +100,8 @@ export function transactionalWriteCapacity(before: Item | undefined, after: Item
 /**
  * Measures the capacity every request of a client consumes: asks DynamoDB for it, and prices
  * transactions from their items, read before and after through a separate client. The extra
- * reads make requests slower: meter only what is not also being timed. Not priced: a refused
+ * reads make requests slower: meter only what is not also being timed. A read is billed one unit
+ * at least (half, eventually consistent), found or not. Not priced: a refused
  * transaction (AWS bills it too), and a single-item write's index units, which count as `write`.
  */
 export class CapacityMeter {
@@ -142,7 +143,9 @@ export class CapacityMeter {
           this.add(transactionCapacity(transaction, before!, after), reported);
         } else {
           const isRead = ['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand'].includes(context.commandName ?? '');
-          this.add({ read: isRead ? reported : 0, write: isRead ? 0 : reported, indexWrite: 0 }, reported);
+          // AWS bills a read that finds nothing too: one unit (half, eventually consistent); DynamoDB Local reports 0.
+          const least = input.ConsistentRead ? 1 : 0.5;
+          this.add({ read: isRead ? Math.max(reported, least) : 0, write: isRead ? 0 : reported, indexWrite: 0 }, reported);
         }
         return result;
       },

@@ -2,6 +2,7 @@ import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar } from './scalars';
 import { ServiceError } from '../services/service-error';
+import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
 import { openTable } from '../services/open-table';
 import { placeBet } from '../services/place-bet';
@@ -21,6 +22,7 @@ import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
   if (!context.caller) throw new ServiceError('UNAUTHENTICATED', 'Sign in: this API needs a bearer token.');
+  assertPlayerId("the token's subject (sub)", context.caller.playerId, 'UNAUTHENTICATED');
   return context.caller;
 }
 

@@ -5,6 +5,7 @@ import type { ServiceDependencies } from '../services/services';
 import { logger } from '../services/logger';
 import { callerFromEvent, type GraphQLContext } from './context';
 import { formatError, type ErrorLogger } from './errors';
+import { inputBounds } from './input-bounds';
 import { resolvers } from './resolvers';
 import { typeDefs } from './generated/type-defs';
 
@@ -26,7 +27,7 @@ export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorL
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logError),
     // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds()],
   });
   return startServerAndCreateLambdaHandler(server, requestHandler, {
     context: async ({ event }) => ({ deps, caller: callerFromEvent(event) }),

@@ -2,7 +2,7 @@ import { createAccount, getAccount } from '../store/accounts';
 import { commitCashMovement, getCashMovement } from '../store/cashier';
 import type { AccountRecord, CashMovementRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import { assertClientKey, assertCurrency } from './request-checks';
+import { assertClientKey, assertCurrency, assertPlayerId } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
 /**
@@ -16,6 +16,7 @@ export async function openAccount(
   request: { playerId: string; currency: string },
 ): Promise<AccountRecord> {
   assertCurrency(request.currency);
+  assertPlayerId('playerId', request.playerId);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   if (await createAccount(deps.db, account)) return account;
   const existing = (await getAccount(deps.db, request.playerId))!;

@@ -70,7 +70,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
     const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
-    const settled = needsSettlement(outcome, plan) ? await settle(deps, outcome) : { outcome, settlementComplete: true };
+    const settled = needsSettlement(outcome, plan) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
     return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
   }
   throw tableBusy(submission.tableId);
@@ -115,15 +115,17 @@ async function replay<O extends OutcomeRecord, G extends Game>(
 async function settle<O extends OutcomeRecord>(
   deps: ServiceDependencies,
   outcome: O,
+  plan?: readonly PlannedSettlement[],
 ): Promise<{ outcome: O; settlementComplete: boolean }> {
   let done: boolean;
   try {
-    done = (await runSettlement(deps, outcome.tableId, outcome.sequence)) === 'DONE';
+    done = (await runSettlement(deps, outcome.tableId, outcome.sequence, plan && { outcome, plan })) === 'DONE';
   } catch (error) {
     if (isRetryable(error) || (error instanceof ServiceError && error.code === 'CONFLICT')) return { outcome, settlementComplete: false };
     throw error;
   }
-  // Settling may add to the outcome (a deal's jackpot payout): read back what was stored.
+  // Settling adds a deal's jackpot payout to its outcome: read back what was stored.
+  if (!(outcome.kind === 'DEAL' && outcome.jackpot)) return { outcome, settlementComplete: done };
   const stored = (await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined;
-  return { outcome: stored ?? outcome, settlementComplete: done && stored?.settledAt !== undefined };
+  return { outcome: stored ?? outcome, settlementComplete: done };
 }

@@ -1,7 +1,7 @@
 import { getBets } from '../store/bets';
 import { countOutDecided } from '../store/gates';
 import { parseBetId, shardOfBetKey } from '../store/keys';
-import type { PlannedSettlement } from '../store/records';
+import type { OutcomeRecord, PlannedSettlement } from '../store/records';
 import { backoff } from '../store/retry';
 import {
   claimSettlement,
@@ -34,27 +34,34 @@ export async function runSettlement(
   deps: ServiceDependencies,
   tableId: string,
   sequence: number,
-  owner = deps.newId(),
+  /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
+  recorded?: { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] },
 ): Promise<'DONE' | 'BUSY'> {
+  const owner = deps.newId();
   const lease = leaseFor(deps, tableId, sequence, owner);
   const claim = await lease.renew();
   if (claim !== 'CLAIMED') return claim === 'DONE' ? 'DONE' : 'BUSY';
 
-  const outcome = await getOutcome(deps.db, tableId, sequence);
+  const outcome = recorded?.outcome ?? (await getOutcome(deps.db, tableId, sequence));
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
   const settledAt = deps.now();
   if (!outcome.settledAt) {
-    const plan = await readPlan(deps.db, tableId, sequence);
+    const plan = recorded?.plan ?? (await readPlan(deps.db, tableId, sequence));
+    // The decided bets leave their shards' counts (so the shards take new bets in their place)
+    // while they are paid: other items, and safe to count out once only (settledThrough).
+    const countedOut = Promise.all(
+      [...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)),
+    );
     try {
       await payPlan(deps, plan, sequence, settledAt, lease);
     } catch (error) {
+      await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
       // Giving up on purpose: the next runner may start at once. (A runner that dies lets the lease expire.)
       if (error instanceof ServiceError) await releaseSettlement(deps.db, tableId, sequence, owner);
       throw error;
     }
-    // Decided bets leave their shards' counts, so the shards take new bets in their place.
-    await Promise.all([...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)));
+    await countedOut;
     if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
   }
   await finishSettlement(deps.db, tableId, sequence, settledAt);
@@ -68,6 +75,7 @@ export const SETTLEMENT_CONCURRENCY = 8;
 /** Times one transaction of a job is sent again after losing a race, before the runner gives up. */
 const MAX_RESENDS = 12;
 const ITEMS_PER_TRANSACTION = 100;
+const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
 
 interface Lease {
   renew(): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
@@ -97,44 +105,67 @@ class SettlementLeaseLost extends Error {
 /**
  * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
  * moves, and one credit of everything it returns them, so that a player is paid exactly when
- * their bets are decided. (A player has at most PlayerLimits.maxOpenBets open bets: with the
- * credit, fewer than a transaction's 100 items.)
+ * their bets are decided. A player with more bets than fit half a transaction (a table may allow
+ * up to 99 each) has them in units of at most HALF_TRANSACTION items, each with its own credit:
+ * two units then always fill a transaction.
  */
 interface Unit {
   readonly entries: readonly PlannedSettlement[];
   readonly actions: readonly TransactAction[];
 }
 
-function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string): Unit[] {
+/** The units of the plan, in waves: every player's first unit, then the second units of those with two. */
+function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string): Unit[][] {
   const byPlayer = new Map<string, PlannedSettlement[]>();
   for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
-  return [...byPlayer].map(([playerId, entries]) => {
-    const actions: TransactAction[] = entries.map((entry) =>
-      entry.resolution.outcome === 'MOVED'
-        ? moveBet(deps.db, entry.betId, entry.resolution.number, sequence)
-        : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
-    );
-    const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
-    if (credit > 0) actions.push(creditAccount(deps.db, playerId, credit));
-    return { entries, actions };
-  });
+  const waves: Unit[][] = [];
+  for (const [playerId, entries] of byPlayer) {
+    for (let i = 0, wave = 0; i < entries.length; i += HALF_TRANSACTION - 1, wave++) {
+      (waves[wave] ??= []).push(playerUnit(deps, playerId, entries.slice(i, i + HALF_TRANSACTION - 1), sequence, settledAt));
+    }
+  }
+  return waves;
+}
+
+function playerUnit(
+  deps: ServiceDependencies,
+  playerId: string,
+  entries: readonly PlannedSettlement[],
+  sequence: number,
+  settledAt: string,
+): Unit {
+  const actions: TransactAction[] = entries.map((entry) =>
+    entry.resolution.outcome === 'MOVED'
+      ? moveBet(deps.db, entry.betId, entry.resolution.number, sequence)
+      : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
+  );
+  const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
+  if (credit > 0) actions.push(creditAccount(deps.db, playerId, credit));
+  return { entries, actions };
 }
 
 /**
  * Units packed into transactions of at most 100 items (first fit, largest first: near the least
- * number of transactions), SETTLEMENT_CONCURRENCY transactions at a time.
+ * number of transactions), SETTLEMENT_CONCURRENCY transactions at a time. A player with more than
+ * one unit has them in successive waves, so that no two transactions in flight credit one account.
  */
 async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string, lease: Lease) {
+  for (const wave of playerUnits(deps, plan, sequence, settledAt)) await payWave(deps, packed(wave), sequence, lease);
+}
+
+function packed(units: readonly Unit[]): Unit[][] {
   const batches: { units: Unit[]; items: number }[] = [];
-  const units = playerUnits(deps, plan, sequence, settledAt).sort((a, b) => b.actions.length - a.actions.length);
-  for (const unit of units) {
+  for (const unit of [...units].sort((a, b) => b.actions.length - a.actions.length)) {
     const fits = batches.find((batch) => batch.items + unit.actions.length <= ITEMS_PER_TRANSACTION);
     if (fits) {
       fits.units.push(unit);
       fits.items += unit.actions.length;
     } else batches.push({ units: [unit], items: unit.actions.length });
   }
+  return batches.map((batch) => batch.units);
+}
 
+async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], sequence: number, lease: Lease): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -143,7 +174,7 @@ async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettleme
       const mine = batches[next++]!;
       try {
         if (!(await lease.keep())) throw new SettlementLeaseLost();
-        await commitUnits(deps, mine.units, sequence);
+        await commitUnits(deps, mine, sequence);
       } catch (error) {
         failed = true;
         throw error;

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPrefix, settlingMarkerKey, tableKey } from './keys';
+import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPk, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import type { TransactAction } from './transaction-actions';
 import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from './records';
@@ -145,8 +145,8 @@ export async function recordOutcome(
 export async function readPlan(db: Db, tableId: string, sequence: number): Promise<PlannedSettlement[]> {
   const chunks = await queryAll<{ entries: string }>(db, {
     TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': tableKey(tableId).pk, ':prefix': planPrefix(sequence) },
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': planPk(tableId, sequence) },
     ConsistentRead: true,
   });
   return chunks.flatMap((chunk) =>

@@ -346,3 +346,29 @@ describe('malformed requests', () => {
     expect(await response.text()).toMatch(/preflight/i);
   });
 });
+
+describe('strings past their bounds', () => {
+  it('refuse the whole request before anything runs, without echoing the string back', async () => {
+    const long = 'x'.repeat(2_000);
+    await api.fundAccount(PLAYER, 10_000);
+    for (const res of [
+      await placeBet({ type: 'FIELD', amount: 100, idempotencyKey: long }),
+      await api.graphql(PLAYER, `query ($id: ID!) { table(id: $id) { id } }`, { id: long }),
+      await api.graphql(PLAYER, `{ bet(id: "${long}") { id } }`),
+    ]) {
+      expectRefused(res, 'BAD_USER_INPUT', /longer than 256 characters/);
+      expect(JSON.stringify(res)).not.toContain(long.slice(0, 300));
+    }
+    expect(await api.balance(PLAYER)).toBe(10_000);
+  });
+
+  it("refuse a player id past 128 characters, the token's subject too", async () => {
+    const id = 'p'.repeat(129);
+    expectRefused(
+      await api.graphql(DEALER, `mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`, { id }),
+      'BAD_USER_INPUT',
+      /playerId must be 1 to 128 characters/,
+    );
+    expectRefused(await api.graphql(id, `{ me { balance } }`), 'UNAUTHENTICATED', /subject.*1 to 128 characters/);
+  });
+});
