@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+// The services log through Powertools (for CloudWatch); the tests assert what matters instead of reading logs.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
 export default defineConfig({
   test: {

@@ -3,7 +3,15 @@
  * outside any transaction, at a fraction of the requests the API would make, leaving the store
  * as the API would have left it. Never used by the product itself.
  */
-import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  UpdateCommand,
+  type BatchGetCommandInput,
+  type BatchGetCommandOutput,
+  type BatchWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { toRecord } from '../functions/store/items';
 import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/keys';
 import { positionItem } from '../functions/store/positions';
 import { openBetItem } from '../functions/store/placement';
@@ -11,7 +19,7 @@ import { accountItem } from '../functions/store/accounts';
 import { MAX_OPEN_BETS_PER_SHARD } from '../functions/store/gates';
 import { retryWhileRaced } from '../functions/store/retry';
 import { getTableSession } from '../functions/store/tables';
-import type { BetRecord, BetType } from '../functions/store/records';
+import type { AccountRecord, BetRecord, BetType } from '../functions/store/records';
 import { validatePlacement } from '../functions/services/bet-validation';
 import type { ServiceDependencies } from '../functions/services/services';
 import { currentRound, type TableOf } from '../functions/services/table-access';
@@ -71,18 +79,22 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
   await inParallel(chunks(laid, 25), (batch) =>
     writeBatch(deps, { [deps.db.tableName]: batch.map(({ key, bet }) => ({ PutRequest: { Item: openBetItem(tableId, key, bet) } })) }),
   );
-  await inParallel([...own], ([playerId, mine]) =>
-    retryWhileRaced(() =>
-      deps.db.doc.send(
-        new UpdateCommand({
-          TableName: deps.db.tableName,
-          Key: accountKey(playerId),
-          UpdateExpression: 'SET balance = balance - :staked',
-          ConditionExpression: 'balance >= :staked',
-          ExpressionAttributeValues: { ':staked': mine.reduce((sum, bet) => sum + bet.amount, 0) },
-        }),
-      ),
-    ),
+  // The players' accounts, read and written back debited, in batches (setup: nothing else moves them meanwhile).
+  const debited: Record<string, unknown>[] = [];
+  for (const batch of chunks([...own], 100)) {
+    const accounts = await getAccounts(
+      deps,
+      batch.map(([playerId]) => playerId),
+    );
+    for (const [playerId, mine] of batch) {
+      const account = accounts.get(playerId);
+      const staked = mine.reduce((sum, bet) => sum + bet.amount, 0);
+      if (!account || account.balance < staked) throw new Error(`seeding: ${playerId}'s account cannot cover ${staked}`);
+      debited.push(accountItem({ ...account, balance: account.balance - staked }));
+    }
+  }
+  await inParallel(chunks(debited, 25), (batch) =>
+    writeBatch(deps, { [deps.db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) }),
   );
   const perShard = new Map<number, number>();
   for (const { bet } of laid) perShard.set(shardOf(bet.playerId), (perShard.get(shardOf(bet.playerId)) ?? 0) + 1);
@@ -103,6 +115,19 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
     ),
   );
   return laid.map(({ bet }) => bet);
+}
+
+async function getAccounts(deps: ServiceDependencies, playerIds: readonly string[]): Promise<Map<string, AccountRecord>> {
+  const found = new Map<string, AccountRecord>();
+  let pending: BatchGetCommandInput['RequestItems'] = {
+    [deps.db.tableName]: { Keys: playerIds.map((id) => ({ ...accountKey(id) })), ConsistentRead: true },
+  };
+  while (pending && Object.keys(pending).length > 0) {
+    const page: BatchGetCommandOutput = await deps.db.doc.send(new BatchGetCommand({ RequestItems: pending }));
+    for (const item of page.Responses?.[deps.db.tableName] ?? []) found.set(item.id as string, toRecord<AccountRecord>(item));
+    pending = page.UnprocessedKeys;
+  }
+  return found;
 }
 
 async function writeBatch(deps: ServiceDependencies, requestItems: NonNullable<BatchWriteCommandInput['RequestItems']>): Promise<void> {

@@ -1,4 +1,4 @@
-import { moveGates } from '../store/gates';
+import { GateMovedOn, moveGates } from '../store/gates';
 import { getTableSession, markBettingClosed } from '../store/tables';
 import type { TableRecord } from '../store/records';
 import type { Caller, ServiceDependencies } from './services';
@@ -12,11 +12,20 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  * already closed changes nothing; an interrupted close is finished by the next.
  */
 export async function closeBetting(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
+  let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
-    if (table.bettingClosed) return table;
-    const round = currentRound(table);
-    await moveGates(deps.db, table.id, round, round + 1);
+    // The round this request closes is the one it found open: if another dealer's request closed
+    // it and its outcome was recorded meanwhile, this one must not close the next round too.
+    round ??= currentRound(table);
+    if (table.bettingClosed || currentRound(table) !== round) return table;
+    try {
+      await moveGates(deps.db, table.id, [round], round + 1);
+    } catch (error) {
+      // The table moved on meanwhile (it is being closed): read it again.
+      if (error instanceof GateMovedOn) continue;
+      throw error;
+    }
     if (await markBettingClosed(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);

@@ -1,5 +1,5 @@
 import { listOpenBets } from '../store/bets';
-import { CLOSED_FOR_GOOD, moveGates } from '../store/gates';
+import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../store/gates';
 import type { TableRecord } from '../store/records';
 import { closeTableSession, getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
@@ -8,8 +8,9 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
 
 /**
  * Closes a table session for good. Only an empty layout closes: every bet must have been decided
- * or taken down first, so no stake is ever left on a closed table. The gates close first, so no
- * bet can land while the layout is checked; if it is not empty, they open again as they were.
+ * or taken down first, so no stake is ever left on a closed table. The gates close before the
+ * layout is checked a last time, so no bet can land meanwhile; if one did, they open again as
+ * they were. An interrupted closeBetting (some gates past the round, some not) is closed all the same.
  */
 export async function closeTable(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -17,19 +18,31 @@ export async function closeTable(deps: ServiceDependencies, _caller: Caller, tab
     if (table.settling) {
       throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still paying its last outcome; retry in a moment.`);
     }
-    // Where the gates stand: at the current round while betting is open, past it once closed.
-    const gatesAt = currentRound(table) + (table.bettingClosed ? 1 : 0);
-    await moveGates(deps.db, table.id, gatesAt, CLOSED_FOR_GOOD);
-    const openBets = await listOpenBets(deps.db, table.id);
-    if (openBets.length === 0 && (await closeTableSession(deps.db, table.id, table.version)))
-      return (await getTableSession(deps.db, table.id))!;
-    await moveGates(deps.db, table.id, CLOSED_FOR_GOOD, gatesAt);
-    if (openBets.length > 0) {
-      throw new ServiceError(
-        'TABLE_HAS_OPEN_BETS',
-        `Table "${table.id}" still has ${openBets.length} bet(s) on the layout: settle or take them down before closing it.`,
-      );
+    // Nothing is closed while bets are on the layout; then the gates close, so that none lands
+    // while it is checked again, and they open again as they were if one did.
+    assertEmpty(table.id, await listOpenBets(deps.db, table.id));
+    const round = currentRound(table);
+    // A gate stands at the round while betting is open, past it once closed (or halfway through closing).
+    let moved = new Map<number, number>();
+    try {
+      moved = await moveGates(deps.db, table.id, [round, round + 1], CLOSED_FOR_GOOD);
+      assertEmpty(table.id, await listOpenBets(deps.db, table.id));
+      if (await closeTableSession(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
+    } catch (error) {
+      await restoreGates(deps.db, table.id, (error as { movedGates?: Map<number, number> }).movedGates ?? moved, CLOSED_FOR_GOOD);
+      throw error;
     }
+    // The table changed meanwhile (another dealer action): open the gates again and start over.
+    await restoreGates(deps.db, table.id, moved, CLOSED_FOR_GOOD);
   }
   throw tableBusy(tableId);
+}
+
+function assertEmpty(tableId: string, openBets: readonly unknown[]): void {
+  if (openBets.length > 0) {
+    throw new ServiceError(
+      'TABLE_HAS_OPEN_BETS',
+      `Table "${tableId}" still has ${openBets.length} bet(s) on the layout: settle or take them down before closing it.`,
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcom
 import { getTableSession } from '../store/tables';
 import { isRetryable } from '../store/transaction-cancellation';
 import { runSettlement } from './settlement-job';
+import { logger } from './logger';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from './table-access';
@@ -23,7 +24,8 @@ export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
 
 /** What a game's rules make of an outcome, given the table and the bets on its layout. */
 export interface OutcomeDecision<O extends OutcomeRecord> {
-  readonly outcome: O;
+  /** The outcome as recorded, but for where its plan is stored (recordOutcome says). */
+  readonly outcome: Omit<O, 'planned'>;
   readonly stateAfter: TableState;
   readonly plan: readonly PlannedSettlement[];
   /** What a player's bets need to be projected through the outcome while its plan is being paid. */
@@ -65,12 +67,22 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 
     const openBets = await listOpenBets(deps.db, table.id);
     const recordedAt = deps.now();
-    const { outcome, stateAfter, plan, pending } = submission.decide(table, openBets, sequence, recordedAt);
-    if ((await recordOutcome(deps.db, table, outcome, stateAfter, plan, pending)) === 'TABLE_CHANGED') continue;
+    const decision = submission.decide(table, openBets, sequence, recordedAt);
+    const { plan } = decision;
+    const { result, outcome } = await recordOutcome<O>(
+      deps.db,
+      table,
+      decision.outcome,
+      decision.stateAfter,
+      plan,
+      decision.pending,
+      deps.newId(),
+    );
+    if (result === 'TABLE_CHANGED') continue;
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
     const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
-    const settled = needsSettlement(outcome, plan) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
+    const settled = needsSettlement(outcome) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
     return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
   }
   throw tableBusy(submission.tableId);
@@ -94,7 +106,7 @@ async function replay<O extends OutcomeRecord, G extends Game>(
     );
   }
   const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);
-  const plan = await readPlan(deps.db, table.id, sequence);
+  const plan = await readPlan(deps.db, stored);
   const bets = new Map(
     (
       await getBets(
@@ -121,8 +133,16 @@ async function settle<O extends OutcomeRecord>(
   try {
     done = (await runSettlement(deps, outcome.tableId, outcome.sequence, plan && { outcome, plan })) === 'DONE';
   } catch (error) {
-    if (isRetryable(error) || (error instanceof ServiceError && error.code === 'CONFLICT')) return { outcome, settlementComplete: false };
-    throw error;
+    // The outcome is recorded and betting reopened: the answer must say so, whatever stopped the
+    // payments. A lost race is expected; anything else is logged for the operators.
+    if (!isRetryable(error) && !(error instanceof ServiceError && error.code === 'CONFLICT')) {
+      logger.error('settlement job failed after its outcome was recorded', {
+        tableId: outcome.tableId,
+        sequence: outcome.sequence,
+        error: error instanceof Error ? error : String(error),
+      });
+    }
+    return { outcome, settlementComplete: false };
   }
   // Settling adds a deal's jackpot payout to its outcome: read back what was stored.
   if (!(outcome.kind === 'DEAL' && outcome.jackpot)) return { outcome, settlementComplete: done };

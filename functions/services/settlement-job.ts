@@ -1,4 +1,4 @@
-import { getBets } from '../store/bets';
+import { getBetsTogether } from '../store/bets';
 import { countOutDecided } from '../store/gates';
 import { parseBetId, shardOfBetKey } from '../store/keys';
 import type { OutcomeRecord, PlannedSettlement } from '../store/records';
@@ -46,7 +46,7 @@ export async function runSettlement(
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
   const settledAt = deps.now();
   if (!outcome.settledAt) {
-    const plan = recorded?.plan ?? (await readPlan(deps.db, tableId, sequence));
+    const plan = recorded?.plan ?? (await readPlan(deps.db, outcome));
     // The decided bets leave their shards' counts (so the shards take new bets in their place)
     // while they are paid: other items, and safe to count out once only (settledThrough).
     const countedOut = Promise.all(
@@ -213,16 +213,10 @@ async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], se
   throw new ServiceError('CONFLICT', `Paying outcome ${sequence} keeps losing races for its items; the job's next runner goes on with it.`);
 }
 
-/** The units none of whose bets show the outcome yet (one read of the batch's bets). */
+/** The units none of whose bets show the outcome yet (one transactional read of the batch's bets). */
 async function withoutApplied(deps: ServiceDependencies, units: readonly Unit[], sequence: number): Promise<Unit[]> {
-  const bets = new Map(
-    (
-      await getBets(
-        deps.db,
-        units.flatMap((unit) => unit.entries.map((entry) => entry.betId)),
-      )
-    ).map((bet) => [bet.id, bet]),
-  );
+  const ids = units.flatMap((unit) => unit.entries.map((entry) => entry.betId));
+  const bets = new Map((await getBetsTogether(deps.db, ids)).map((bet) => [bet.id, bet]));
   return units.filter((unit) => {
     const shown = unit.entries.filter((entry) => {
       const bet = bets.get(entry.betId);

@@ -36,7 +36,7 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
     decide: (table, openBets, sequence, recordedAt) => {
       if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
       const plan = planDeal(table.options, openBets, result);
-      const outcome: DealRecord = {
+      const outcome: Omit<DealRecord, 'planned'> = {
         kind: 'DEAL',
         tableId: table.id,
         sequence,
@@ -49,7 +49,6 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
         bankerPair: result.banker.pair,
         dragon7: result.dragon7,
         jackpot: jackpotRound(table, openBets, cards),
-        planned: { entries: plan.length, chunks: 0 },
         recordedAt,
       };
       const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;

@@ -33,14 +33,13 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
       const stateAfter = settled.sevenOut
         ? { ...settled.state, shooter: nextShooter(seatOrder(openBets), table.state.shooter ?? null, asCrapsBets(openBets), table.options) }
         : settled.state;
-      const outcome: RollRecord = {
+      const outcome: Omit<RollRecord, 'planned'> = {
         kind: 'ROLL',
         tableId: table.id,
         sequence,
         dice,
         stateBefore: table.state,
         stateAfter,
-        planned: { entries: plan.length, chunks: 0 },
         recordedAt,
       };
       return { outcome, stateAfter, plan, pending: { sequence, kind: 'ROLL', dice, stateBefore: table.state } };

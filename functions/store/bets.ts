@@ -1,4 +1,11 @@
-import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactGetCommand,
+  type BatchGetCommandInput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { SHARDS, betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from './keys';
 import { toRecord } from './items';
@@ -70,6 +77,19 @@ export async function getBets(db: Db, ids: readonly string[]): Promise<BetRecord
     }
   }
   return ids.map((id) => found.get(id)).filter((bet) => bet !== undefined);
+}
+
+/**
+ * Bets by id as of one moment (a transactional read, 100 at most): no transaction is seen half
+ * applied, as BatchGetItem, which reads each item on its own, could see one.
+ */
+export async function getBetsTogether(db: Db, ids: readonly string[]): Promise<BetRecord[]> {
+  if (ids.length > 100) throw new Error(`getBetsTogether reads at most 100 bets, not ${ids.length}`);
+  const keys = ids.map((id) => parseBetId(id)).map((parsed) => betKey(parsed!.tableId, parsed!.betKey));
+  const { Responses = [] } = await db.doc.send(
+    new TransactGetCommand({ TransactItems: keys.map((Key) => ({ Get: { TableName: db.tableName, Key: { ...Key } } })) }),
+  );
+  return Responses.flatMap((response) => (response.Item ? [toRecord<BetRecord>(response.Item)] : []));
 }
 
 /** A player's most recent bets, newest first (index: eventually consistent, for display only). */

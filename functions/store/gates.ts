@@ -70,41 +70,80 @@ export function gateRefusal(item: Record<string, unknown> | undefined, round: nu
 }
 
 /**
- * Moves every shard from `from` to `to` (closing betting for round `from`: to = from + 1; closing
- * the table for good: to = CLOSED_FOR_GOOD), each shard on its own, all at once. A shard held by a
- * bet in flight refuses the write for a moment: it is tried again, and the bet either landed
- * before or is refused after. A shard already at `to` is left as it is.
+ * Moves every shard at one of the rounds `from` to round `to` (closing betting for round r:
+ * from [r] to r + 1; closing the table for good: from [r, r + 1] to CLOSED_FOR_GOOD), each shard
+ * on its own, all at once. A shard held by a bet in flight refuses the write for a moment: it is
+ * tried again, and the bet either landed before or is refused after. A shard already at `to` is
+ * left as it is; one at any other round is an error (the table moved on meanwhile). Returns the
+ * shards this call moved, with the round each was at, so that a caller can move them back.
  */
-export async function moveGates(db: Db, tableId: string, from: number, to: number): Promise<void> {
-  await Promise.all(Array.from({ length: SHARDS }, (_, shard) => moveGate(db, tableId, shard, from, to)));
+export async function moveGates(db: Db, tableId: string, from: readonly number[], to: number): Promise<Map<number, number>> {
+  const moved = new Map<number, number>();
+  const results = await Promise.allSettled(
+    Array.from({ length: SHARDS }, async (_, shard) => {
+      const previous = await moveGate(db, tableId, shard, from, to);
+      if (previous !== undefined) moved.set(shard, previous);
+    }),
+  );
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw Object.assign(failed.reason as Error, { movedGates: moved });
+  return moved;
+}
+
+/** Moves back shards `moveGates` moved (each from `to` to the round it was at). */
+export async function restoreGates(db: Db, tableId: string, moved: ReadonlyMap<number, number>, to: number): Promise<void> {
+  await Promise.all([...moved].map(([shard, previous]) => moveGate(db, tableId, shard, [to], previous)));
+}
+
+/** A gate stood at no round a move expected: another action moved the table on (or is closing it). */
+export class GateMovedOn extends Error {
+  override readonly name = 'GateMovedOn';
+  constructor(tableId: string, shard: number, round: number | undefined) {
+    super(`gate ${shard} of table ${tableId} is at round ${round}`);
+  }
 }
 
 /** The round of a closed table's gates: no round is ever 0, so no bet ever passes again. */
 export const CLOSED_FOR_GOOD = 0;
 
-async function moveGate(db: Db, tableId: string, shard: number, from: number, to: number): Promise<void> {
+async function moveGate(db: Db, tableId: string, shard: number, from: readonly number[], to: number): Promise<number | undefined> {
+  const values = Object.fromEntries(from.map((round, i) => [`:from${i}`, round]));
   try {
-    await retryWhileRaced(() =>
-      db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: gateKey(tableId, shard),
-          UpdateExpression: 'SET #round = :to',
-          ConditionExpression: '#round = :from',
-          ExpressionAttributeNames: { '#round': 'round' },
-          ExpressionAttributeValues: { ':from': from, ':to': to },
-        }),
-      ),
+    const { Attributes } = await retryWhileRaced(
+      () =>
+        db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: gateKey(tableId, shard),
+            UpdateExpression: 'SET #round = :to',
+            ConditionExpression: `#round IN (${Object.keys(values).join(', ')})`,
+            ExpressionAttributeNames: { '#round': 'round' },
+            ExpressionAttributeValues: { ...values, ':to': to },
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        ),
+      GATE_MOVE_ATTEMPTS,
+      GATE_MOVE_WAIT_MS,
     );
+    return Attributes?.round as number;
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     const gate = await getGate(db, tableId, shard);
-    if (gate?.round !== to) throw new Error(`gate ${shard} of table ${tableId} is at round ${gate?.round}, neither ${from} nor ${to}`);
+    if (gate?.round !== to)
+      throw new Error(`gate ${shard} of table ${tableId} is at round ${gate?.round}, neither ${from.join(' nor ')} nor ${to}`);
+    return undefined;
   }
 }
 
 /**
- * After outcome `sequence` is paid: its decided bets leave the shard's count, once (settledThrough
+ * A shard is held only while a bet's transaction runs there: it is written again up to this many
+ * times, at most this long a wait apart (frequent tries find the moments it is free).
+ */
+const GATE_MOVE_ATTEMPTS = 200;
+const GATE_MOVE_WAIT_MS = 25;
+
+/**
+ * While outcome `sequence` is paid: its decided bets leave the shard's count, once (settledThrough
  * guards a second run of the job).
  */
 export async function countOutDecided(db: Db, tableId: string, shard: number, sequence: number, decided: number): Promise<void> {

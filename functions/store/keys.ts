@@ -4,7 +4,7 @@
  *
  *   TABLE#<t>             TABLE                     the table session: game, options, state; written by dealer actions only
  *   TABLE#<t>             OUTCOME#<sequence>        a roll or a deal, and whether its settlement is done
- *   TABLE#<t>#PLAN#<seq>  CHUNK#<chunk>             the outcome's settlement plan, in chunks (a partition per outcome)
+ *   TABLE#<t>#PLAN#<seq>#<planId>  CHUNK#<chunk>    the outcome's settlement plan, in chunks (a partition per plan)
  *   TABLE#<t>             SEAT#<seat>               who sits on a seat
  *   TABLE#<t>#S#<shard>   GATE                      a betting-gate shard: the round it takes bets for, its open bets
  *   TABLE#<t>#S#<shard>   BET#<betKey>              a bet, open or decided (decided in place); while open, in the
@@ -37,12 +37,17 @@ export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
   sk: `${OUTCOME_PREFIX}${sequenceKey(sequence)}`,
 });
-/** An outcome's plan in a partition of its own: plans, which grow with the rounds, never fill the table's. */
-export const planChunkKey = (tableId: string, sequence: number, chunk: number): ItemKey => ({
-  pk: planPk(tableId, sequence),
+/**
+ * An outcome's plan in a partition of its own (plans, which grow with the rounds, never fill the
+ * table's), under the id its outcome names: chunks written by an attempt that did not record
+ * the outcome are never read.
+ */
+export const planChunkKey = (tableId: string, sequence: number, planId: string, chunk: number): ItemKey => ({
+  pk: planPk(tableId, sequence, planId),
   sk: `CHUNK#${String(chunk).padStart(4, '0')}`,
 });
-export const planPk = (tableId: string, sequence: number): string => `TABLE#${tableId}#PLAN#${sequenceKey(sequence)}`;
+export const planPk = (tableId: string, sequence: number, planId: string): string =>
+  `TABLE#${tableId}#PLAN#${sequenceKey(sequence)}#${planId}`;
 export const seatKey = (tableId: string, seat: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
   sk: `SEAT#${String(seat).padStart(2, '0')}`,

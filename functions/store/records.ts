@@ -123,8 +123,8 @@ interface OutcomeBase {
   readonly tableId: string;
   /** 1 for the table's first outcome, then 2, 3... */
   readonly sequence: number;
-  /** How many bets the outcome decides or moves (its plan), and in how many plan chunks the plan is stored. */
-  readonly planned: { readonly entries: number; readonly chunks: number };
+  /** The outcome's plan: where it is stored, how many bets it decides or moves, in how many chunks. */
+  readonly planned: { readonly planId: string; readonly entries: number; readonly chunks: number };
   readonly recordedAt: string;
   /** Set once the whole plan (and any jackpot) has been applied. */
   readonly settledAt?: string;

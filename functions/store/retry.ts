@@ -13,13 +13,13 @@ export function backoff(attempt: number, baseMs = 4, capMs = 200): Promise<void>
  * Sends a single-item write until it is not refused for a race: a transaction holding the item
  * (TransactionConflictException) or throttling. Any other failure is the caller's.
  */
-export async function retryWhileRaced<T>(send: () => Promise<T>, attempts = 50): Promise<T> {
+export async function retryWhileRaced<T>(send: () => Promise<T>, attempts = 50, capMs = 200): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await send();
     } catch (error) {
       if (!isRetryable(error) || attempt + 1 >= attempts) throw error;
-      await backoff(attempt);
+      await backoff(attempt, 4, capMs);
     }
   }
 }

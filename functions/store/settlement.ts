@@ -1,4 +1,12 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPk, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -10,10 +18,11 @@ import { retryWhileRaced } from './retry';
 
 /**
  * Settling an outcome (a roll, a deal) is a job, in steps each safe to repeat after a crash anywhere:
- *  1. recordOutcome: one transaction moves the table to its new state (the dealer's optimistic
- *     lock on `version`, betting closed), stores the outcome and its whole settlement plan (in
- *     chunks), marks the table as settling it, and queues the job (the SETTLING marker). Betting
- *     for the next round is open from then on (the gates moved on when betting closed).
+ *  1. recordOutcome: the whole settlement plan is written first, in chunks under a new plan id;
+ *     then one transaction moves the table to its new state (the dealer's optimistic lock on
+ *     `version`, betting closed), stores the outcome naming the plan, marks the table as settling
+ *     it, and queues the job (the SETTLING marker). Betting for the next round is open from then
+ *     on (the gates moved on when betting closed). A plan whose outcome was not recorded is never read.
  *  2. the job's runner, holding the marker's lease (claimSettlement), applies the plan player by
  *     player: each player's decided bets are decided in place (one write each, conditional on
  *     the bet being open) and the player is credited the sum, in one transaction, many players
@@ -27,12 +36,10 @@ export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
 
 /** A plan chunk holds at most this much of the plan (as JSON), well inside DynamoDB's 400 KB item. */
 const PLAN_CHUNK_BYTES = 350_000;
-/** DynamoDB's limits per transaction, less the table, the outcome and the job. */
-const MAX_PLAN_CHUNKS = 97;
 
 /** Whether the outcome needs a settlement job after it is recorded. */
-export const needsSettlement = (outcome: OutcomeRecord, plan: readonly PlannedSettlement[]): boolean =>
-  plan.length > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
+export const needsSettlement = (outcome: OutcomeRecord): boolean =>
+  outcome.planned.entries > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
 
 /** The plan's entries, as stored: the bet's key instead of its id (the table is the chunk's). */
 interface StoredEntry {
@@ -73,14 +80,9 @@ export function recordOutcomeTransaction(
   table: TableRecord,
   outcome: OutcomeRecord,
   stateAfter: TableState,
-  plan: readonly PlannedSettlement[],
   pending: PendingOutcome,
 ): TransactWriteCommandInput {
-  const settling = needsSettlement(outcome, plan);
-  const chunks = planChunks(plan);
-  if (chunks.length > MAX_PLAN_CHUNKS)
-    throw new Error(`outcome ${outcome.sequence} of table ${table.id}: a plan of ${chunks.length} chunks`);
-  const recorded = { ...outcome, planned: { entries: plan.length, chunks: chunks.length } };
+  const settling = needsSettlement(outcome);
   return {
     TransactItems: [
       {
@@ -104,51 +106,69 @@ export function recordOutcomeTransaction(
         Put: {
           TableName: db.tableName,
           // An outcome with nothing to settle is settled the moment it is recorded.
-          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? recorded : { ...recorded, settledAt: outcome.recordedAt }),
+          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
-      ...chunks.map((entries, chunk) => ({
-        Put: {
-          TableName: db.tableName,
-          Item: toItem(planChunkKey(table.id, outcome.sequence, chunk), { tableId: table.id, sequence: outcome.sequence, chunk, entries }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      })),
       // The job: the settlement sweeper finds it if its runner dies.
       ...(settling ? [{ Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } }] : []),
     ],
   };
 }
 
-export async function recordOutcome(
+/**
+ * Records the outcome with its plan: the plan's chunks first (a plan may be megabytes: it does
+ * not fit a transaction), then the transaction. The outcome recorded is returned, naming its plan.
+ */
+export async function recordOutcome<O extends OutcomeRecord>(
   db: Db,
   table: TableRecord,
-  outcome: OutcomeRecord,
+  decided: Omit<O, 'planned'>,
   stateAfter: TableState,
   plan: readonly PlannedSettlement[],
   pending: PendingOutcome,
-): Promise<RecordOutcomeResult> {
+  planId: string,
+): Promise<{ result: RecordOutcomeResult; outcome: O }> {
+  const chunks = planChunks(plan);
+  const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length } } as O;
+  await writePlan(db, table.id, outcome.sequence, planId, chunks);
   try {
-    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter, plan, pending)));
-    return 'RECORDED';
+    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter, pending)));
+    return { result: 'RECORDED', outcome };
   } catch (error) {
     const reasons = cancellationReasons(error);
     if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
-      return 'TABLE_CHANGED';
+      return { result: 'TABLE_CHANGED', outcome };
     }
     throw error;
   }
 }
 
-/** The plan of outcome `sequence`, as recorded. */
-export async function readPlan(db: Db, tableId: string, sequence: number): Promise<PlannedSettlement[]> {
+async function writePlan(db: Db, tableId: string, sequence: number, planId: string, chunks: readonly string[]): Promise<void> {
+  const puts = chunks.map((entries, chunk) => ({
+    PutRequest: { Item: toItem(planChunkKey(tableId, sequence, planId, chunk), { tableId, sequence, planId, chunk, entries }) },
+  }));
+  await Promise.all(
+    Array.from({ length: Math.ceil(puts.length / 25) }, async (_, i) => {
+      let pending: BatchWriteCommandInput['RequestItems'] = { [db.tableName]: puts.slice(i * 25, (i + 1) * 25) };
+      while (pending && Object.keys(pending).length > 0) {
+        pending = (await db.doc.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
+      }
+    }),
+  );
+}
+
+/** An outcome's plan, as recorded with it. */
+export async function readPlan(db: Db, outcome: OutcomeRecord): Promise<PlannedSettlement[]> {
+  const { tableId, sequence, planned } = outcome;
   const chunks = await queryAll<{ entries: string }>(db, {
     TableName: db.tableName,
     KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': planPk(tableId, sequence) },
+    ExpressionAttributeValues: { ':pk': planPk(tableId, sequence, planned.planId) },
     ConsistentRead: true,
   });
+  if (chunks.length !== planned.chunks)
+    throw new Error(`outcome ${sequence} of table ${tableId}: ${chunks.length} of its ${planned.chunks} plan chunks found`);
   return chunks.flatMap((chunk) =>
     (JSON.parse(chunk.entries) as StoredEntry[]).map(({ betKey: key, ...entry }) => ({ betId: `${tableId}.${key}`, ...entry })),
   );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
-import { gateKey, shardOf } from '../../functions/store/keys';
+import { SHARDS, gateKey, shardOf } from '../../functions/store/keys';
 
 let api: TestApi;
 let tableId: string;
@@ -142,10 +142,30 @@ describe("a player's limits at a table", () => {
 describe('closing a table', () => {
   const closeTable = () => api.graphql(DEALER, `mutation ($id: ID!) { closeTable(tableId: $id) { status } }`, { id: tableId });
 
-  it('is refused while bets are on the layout', async () => {
+  it('is refused while bets are on the layout, and betting goes on as before', async () => {
     await api.fundAccount(PLAYER, 10_000);
     await placeBet({ type: 'FIELD', amount: 100 });
     expectRefused(await closeTable(), 'TABLE_HAS_OPEN_BETS', /1 bet/);
+    expect((await placeBet({ type: 'BIG', amount: 100 })).errors).toBeUndefined();
+    expect(await api.balance(PLAYER)).toBe(9_800);
+  });
+
+  it('closes a table whose betting was being closed when that stopped halfway', async () => {
+    // Setup straight into the store: half the gate's shards moved past round 1, as an interrupted closeBetting leaves them.
+    for (let shard = 0; shard < SHARDS; shard += 2) {
+      await api.db.doc.send(
+        new UpdateCommand({
+          TableName: api.db.tableName,
+          Key: gateKey(tableId, shard),
+          UpdateExpression: 'SET #round = :next',
+          ExpressionAttributeNames: { '#round': 'round' },
+          ExpressionAttributeValues: { ':next': 2 },
+        }),
+      );
+    }
+    expect((await closeTable()).data!.closeTable.status).toBe('CLOSED');
+    await api.fundAccount(PLAYER, 10_000);
+    expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_CLOSED');
   });
 
   it('closes an empty table for good: no more bets', async () => {
