@@ -19,6 +19,8 @@ export interface PlaceBetLatencyOptions {
 }
 
 const PLAYER = 'bench-latency-player';
+/** Players who bet once each, for a player's first bet at a table in this server (its own bets read). */
+const newcomer = (table: number, sample: number) => `bench-newcomer-${table}-${sample}`;
 
 export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLatencyOptions) {
   // A table takes at most MAX_OPEN_BETS_PER_TABLE bets: the bet measured must still fit.
@@ -26,6 +28,10 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
   const seedPlayers = Array.from({ length: Math.max(...layouts) }, (_, i) => `bench-layout-${i}`);
   await env.fundPlayers([PLAYER], 1_000_000_000);
   await env.fundPlayers(seedPlayers, 1_000_000);
+  await env.fundPlayers(
+    layouts.flatMap((_, t) => Array.from({ length: options.samples }, (_, i) => newcomer(t, i))),
+    1_000,
+  );
   const token = await env.token(PLAYER);
 
   const tables = await Promise.all(
@@ -35,17 +41,26 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
         tableId,
         seedPlayers.slice(0, size).map((playerId) => ({ playerId, type: 'FIELD', amount: 100 })),
       );
-      return { size, tableId, bet: [] as number[], empty: [] as number[], bare: [] as number[], requests: [] as string[] };
+      return {
+        size,
+        tableId,
+        bet: [] as number[],
+        first: [] as number[],
+        empty: [] as number[],
+        bare: [] as number[],
+        requests: [] as string[],
+        firstRequests: [] as string[],
+      };
     }),
   );
 
   /** Places the measured bet, then takes it down (untimed) so the layout stays the size it is. */
-  const placeOnce = async (table: (typeof tables)[number]) => {
+  const placeOnce = async (table: (typeof tables)[number], as = token) => {
     const mark = env.recorder.mark();
-    const answer = await env.graphql(token, PLACE_BET, { input: { tableId: table.tableId, type: 'FIELD', amount: 100 } });
+    const answer = await env.graphql(as, PLACE_BET, { input: { tableId: table.tableId, type: 'FIELD', amount: 100 } });
     if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
     const sent = env.recorder.since(mark);
-    const takenDown = await env.graphql(token, TAKE_DOWN_BET, { id: answer.data!.placeBet.id });
+    const takenDown = await env.graphql(as, TAKE_DOWN_BET, { id: answer.data!.placeBet.id });
     if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(takenDown.errors)}`);
     return { ms: answer.ms, sent };
   };
@@ -60,14 +75,21 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
   }
 
   let scratch = 0;
-  // Every table's three measurements in one rotation, so that a noisy moment falls on all alike.
+  const newcomers = tables.map(() => 0);
+  // Every table's measurements in one rotation, so that a noisy moment falls on all alike.
   await interleaved(
     options.samples,
-    tables.flatMap((table) => [
+    tables.flatMap((table, t) => [
       async () => {
         const { ms, sent } = await placeOnce(table);
         table.bet.push(ms);
         table.requests.push(JSON.stringify(countByCommand(sent)));
+      },
+      async () => {
+        // A player new to this server: the bet reads the player's own bets first.
+        const { ms, sent } = await placeOnce(table, await env.token(newcomer(t, newcomers[t]!++)));
+        table.first.push(ms);
+        table.firstRequests.push(JSON.stringify(countByCommand(sent)));
       },
       async () => {
         table.empty.push((await env.graphql(token, '{ __typename }')).ms);
@@ -91,6 +113,14 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
       measured(`floor parts p50, ${at}`, median(table.empty), 'ms', `empty request; bare transaction ${median(table.bare).toFixed(2)} ms`),
       againstFloor(`placeBet p50 against the bare transaction alone, ${at}`, p50, median(table.bare), 'ms'),
       measured(`DynamoDB requests per placeBet, ${at}`, requestCount(mostCommon(table.requests)), 'requests', mostCommon(table.requests)),
+      againstFloor(
+        `placeBet p50, a player's first bet at the table in this server, ${at}`,
+        median(table.first),
+        median(floor),
+        'ms',
+        undefined,
+        `${requestCount(mostCommon(table.firstRequests))} requests: ${mostCommon(table.firstRequests)}`,
+      ),
     );
   }
   const [first, last] = [tables[0]!, tables[tables.length - 1]!];
@@ -105,6 +135,7 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
   );
   const notes = [
     `${options.samples} samples per table, all tables' measurements interleaved; each measured bet (FIELD 100) is taken down again, untimed, so the layout keeps its size.`,
+    `The measured player bets again and again at each table, as a player lays chips in a betting window: the server placed (or took down) the player's last bet there this round, so it validates the next one against the player's bets as that left them, with no read (docs/DATA-MODEL.md). A player's first bet at a table in a server reads the player's own bets first: measured apart, each sample a player new to the server.`,
     `The bare transaction rewrites the items placeBet's own transaction wrote (${describeTransaction(templates.get(first.tableId)!)}).`,
   ];
   if (layouts.some((size, i) => size !== options.layouts[i])) {

@@ -45,7 +45,7 @@ export interface BenchEnvironment {
   openCrapsTable(): Promise<string>;
   /** New accounts holding `balance` each, written straight into the store in bulk. */
   fundPlayers(playerIds: readonly string[], balance: number): Promise<void>;
-  /** Lays `bets` on the table as placeBet would, without its reads (local/layout-seeder.ts). Returns the bets as laid. */
+  /** Lays `bets` on the table as placeBet would, without its reads (local/bulk-setup.ts). Returns the bets as laid. */
   seedBets(tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]>;
   close(): Promise<void>;
 }

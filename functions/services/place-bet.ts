@@ -15,6 +15,7 @@ import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { currentRound, loadPlayableTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
+import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 
 export interface PlaceBetRequest {
   readonly tableId: string;
@@ -31,9 +32,10 @@ const MAX_ATTEMPTS = 4;
 const MAX_RESENDS = 12;
 
 /**
- * Places a bet for the caller. One read (the caller's own open bets at the table and their
- * position, in one query; the table from this process's recent copy; the seat, if one is asked
- * for, beside it), the game's rules validate the bet against the caller's own bets as they stand
+ * Places a bet for the caller. At most one read (the caller's own open bets at the table and
+ * their position, in one query, unless this process placed the caller's last bet there this
+ * round; the table from this process's recent copy; the seat, if one is asked for, beside it),
+ * the game's rules validate the bet against the caller's own bets as they stand
  * once any pending outcome is paid, and one transaction debits the stake, moves the caller's
  * position and lays the bet through its shard's betting gate. Nothing in it is shared by every
  * bet of the table, so bets of different players do not wait for each other.
@@ -61,17 +63,23 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
   let fresh = false;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.now();
-    const [table, layout, seat] = await Promise.all([
+    // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
+    const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
+    const [table, read, seat] = await Promise.all([
       loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh }),
-      getPlayerLayout(deps.db, request.tableId, caller.playerId),
+      copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
+    const layout =
+      copy && copy.round === currentRound(table)
+        ? copy
+        : layoutFor(table, read ?? (await getPlayerLayout(deps.db, request.tableId, caller.playerId)));
     let placement: BetPlacement;
     try {
       placement = {
         table,
         betKey,
-        bet: validatePlacement(table, candidateBet(table, caller, request, betKey, now), afterPendingOutcome(table, layout.bets)),
+        bet: validatePlacement(table, candidateBet(table, caller, request, betKey, now), layout.bets),
         positionVersion: layout.positionVersion,
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       };
@@ -86,7 +94,15 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     }
 
     const outcome = await sendPlacement(deps, placement, now);
-    if (outcome.placed) return placement.bet;
+    if (outcome.placed) {
+      rememberLayout(deps, table.id, caller.playerId, {
+        round: placement.bet.round,
+        positionVersion: layout.positionVersion + 1,
+        bets: [...layout.bets, placement.bet],
+      });
+      return placement.bet;
+    }
+    forgetLayout(deps, table.id, caller.playerId);
     switch (outcome.reason) {
       case 'DUPLICATE_REQUEST':
         return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
@@ -109,6 +125,13 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
   }
   throw new ServiceError('CONFLICT', `Table "${request.tableId}" was too busy to take the bet; retry.`);
 }
+
+/** The caller's bets as read, as they stand once the table's pending outcome is paid: what a bet is validated against. */
+const layoutFor = (table: TableRecord, read: { bets: BetRecord[]; positionVersion: number }): LayoutCopy => ({
+  round: currentRound(table),
+  positionVersion: read.positionVersion,
+  bets: afterPendingOutcome(table, read.bets),
+});
 
 function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetRequest, betKey: string, now: string): BetRecord {
   return {

@@ -11,6 +11,7 @@ import { currentRound, loadPlayableTable, tableBusy, MAX_ATTEMPTS } from './tabl
 import { asCrapsBets } from './craps-table';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from './outcome-plans';
+import { forgetLayout, rememberLayout } from './layout-cache';
 
 const MAX_RESENDS = 12;
 
@@ -40,7 +41,15 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
     const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion);
-    if (outcome === 'TAKEN_DOWN') return takenDown;
+    if (outcome === 'TAKEN_DOWN') {
+      rememberLayout(deps, tableId, caller.playerId, {
+        round: currentRound(table),
+        positionVersion: layout.positionVersion + 1,
+        bets: own.filter((open) => open.id !== id),
+      });
+      return takenDown;
+    }
+    forgetLayout(deps, tableId, caller.playerId);
     if (outcome === 'BETTING_CLOSED') throw bettingClosed(tableId);
     // CHANGED or still RACED: read again.
   }

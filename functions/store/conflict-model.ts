@@ -22,7 +22,8 @@ import { tableDefinition } from './table-definition';
  * "In flight" is from the moment the client sends the transaction until its answer arrives, so
  * every client that should see the others' transactions must share one model (a process-wide
  * one is `sharedConflictModel`). Reads never conflict (real DynamoDB reads committed data), and a
- * plain write holds nothing. Not modelled: TransactGetItems and BatchWriteItem (the store uses neither).
+ * plain write holds nothing. Not modelled: TransactGetItems and BatchWriteItem (the settlement job
+ * uses them only on items no transaction of the job holds: see BENCHMARKS.md).
  */
 export class TransactionConflictModel {
   /** Items held by transactions in flight, each named by its table and key. */
