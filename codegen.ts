@@ -15,7 +15,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         contextType: '../context#GraphQLContext',
-        scalars: { Money: 'number', DateTime: 'string' },
+        scalars: { Money: 'number', SignedMoney: 'number', DateTime: 'string' },
         // Resolvers return the service layer's records; field resolvers fill in the rest.
         mappers: {
           Table: '../../services/views#TableView',
@@ -28,6 +28,7 @@ const config: CodegenConfig = {
           RollResult: '../../services/submit-roll#RollOutcome',
           DealResult: '../../services/submit-deal#DealOutcome',
           BetSettlement: '../../services/settle-outcome#SettledBet',
+          Reconciliation: '../../services/reconcile#Reconciliation as ReconciliationResult',
         },
       },
     },

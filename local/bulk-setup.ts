@@ -21,6 +21,8 @@ import { retryWhileRaced } from '../functions/store/retry';
 import { getTableSession } from '../functions/store/tables';
 import type { AccountRecord, BetRecord, BetType } from '../functions/store/records';
 import { validatePlacement } from '../functions/services/bet-validation';
+import { cashJournal, stakeJournal } from '../functions/services/journals';
+import { journalItem } from '../functions/store/ledger';
 import type { ServiceDependencies } from '../functions/services/services';
 import { currentRound, type TableOf } from '../functions/services/table-access';
 
@@ -31,18 +33,27 @@ export interface SeedBet {
 }
 
 const CONCURRENCY = 16;
+/** The actor setup's journals name. */
+const SETUP_ACTOR = 'bulk-setup';
+
+/** The cashier's deposit that funds a new account, journalled as the API would journal it. */
+const setupDeposit = (playerId: string, amount: number, at: string) =>
+  cashJournal({ playerId, reference: `setup-${playerId}`, kind: 'DEPOSIT', amount, at }, 'MOP', SETUP_ACTOR);
 
 /** New accounts holding `balance` each (in MOP), as openAccount and deposit would leave them. */
 export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {
   const createdAt = deps.now();
-  const puts = playerIds.map((id) => ({ PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } }));
+  const puts = playerIds.flatMap((id) => [
+    { PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } },
+    ...(balance > 0 ? [{ PutRequest: { Item: journalItem(setupDeposit(id, balance, createdAt)) } }] : []),
+  ]);
   await inParallel(chunks(puts, 25), (batch) => writeBatch(deps, { [deps.db.tableName]: batch }));
 }
 
 /**
  * Lays bets on a table: each validated by the table's rules against its player's bets laid so
  * far, as placeBet does, then written in bulk (the bet items and each player's position, each
- * player's account debited by their stakes, each gate shard's count raised). The bets as laid,
+ * player's account debited by their stakes and the stakes journalled, each gate shard's count raised). The bets as laid,
  * in the order asked. Every player must have an account that covers their stakes (and no bets
  * at the table yet).
  */
@@ -91,6 +102,7 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
       const staked = mine.reduce((sum, bet) => sum + bet.amount, 0);
       if (!account || account.balance < staked) throw new Error(`seeding: ${playerId}'s account cannot cover ${staked}`);
       debited.push(accountItem({ ...account, balance: account.balance - staked }));
+      for (const bet of mine) debited.push(journalItem(stakeJournal(bet, table.currency, SETUP_ACTOR)));
     }
   }
   await inParallel(chunks(debited, 25), (batch) =>

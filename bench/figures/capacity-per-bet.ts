@@ -7,7 +7,7 @@
  */
 import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
-import { SHARDS, poolKey, tableKey } from '../../functions/store/keys';
+import { JOURNAL_PREFIX, SHARDS, poolKey, tableKey } from '../../functions/store/keys';
 import { PLACE_BET, SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';
 import { NO_CAPACITY, addCapacity, itemSize, writeUnits, type Capacity } from '../harness/capacity-units';
@@ -76,7 +76,9 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
   const betItemBytes = await storedSize(env, transactions[0]!.find((action) => action.Put)!.Put!.Item!);
   const { pk, sk } = tableKey(tableId);
   const tableItemBytes = await storedSize(env, { pk: { S: pk }, sk: { S: sk } });
-  const minimum = minimumLifecycle(betItemBytes, roundWrites(tableItemBytes) / options.bets, ROUND_READS / options.bets);
+  const journal = transactions[0]!.find((action) => String(action.Put?.Item?.sk?.S ?? '').startsWith(JOURNAL_PREFIX))!;
+  const journalBytes = await storedSize(env, journal.Put!.Item!);
+  const minimum = minimumLifecycle(betItemBytes, journalBytes, roundWrites(tableItemBytes) / options.bets, ROUND_READS / options.bets);
 
   const rows: FigureRow[] = [
     againstFloor(
@@ -128,7 +130,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
   const shared = transactions.map((items) => new Set(items.map(itemOf))).reduce((a, b) => new Set([...a].filter((item) => b.has(item))));
   const notes: string[] = [
     `The round: ${options.bets} FIELD 100 bets from ${options.bets} players, placed one by one, settled by one roll that decides them all; the settlement's units (closing betting and the roll included) are shared equally among its bets.`,
-    `Minimum, what the data model needs by design (docs/DATA-MODEL.md): placing writes the bet (a ${betItemBytes}-byte item: ${2 * writeUnits(betItemBytes)} WCU in a transaction), its gate shard (2), the account (2) and the player's position (2), and reads the player's own bets and position (one query: 1 RCU; the table comes from the server's recent copy); the bet enters the owner index and the layout index, and the position's layout entry is rewritten (${2 * writeUnits(betItemBytes) + 1} index WCU). Settling decides the bet in place (${2 * writeUnits(betItemBytes)}), out of the layout index and rewritten in the owner index (${2 * writeUnits(betItemBytes)} index WCU), credits the player (2, shared by the player's bets in the round: here one), and writes and reads its ${PLAN_ENTRY_BYTES}-byte share of the plan and of the layout read once per round (${fmt(minimum.read - 1)} RCU). The round's own writes (closing its ${SHARDS} gate shards and counting them out, recording and finishing the outcome: ${roundWrites(tableItemBytes)} WCU) and reads (its layout, one query per shard, and the table, outcome, plan and job: ${ROUND_READS} RCU) are shared among its bets. Targets allow 5% over the minimum, for the sizes it rounds.`,
+    `Minimum, what the data model needs by design (docs/DATA-MODEL.md): placing writes the bet (a ${betItemBytes}-byte item: ${2 * writeUnits(betItemBytes)} WCU in a transaction), its gate shard (2), the account (2), the player's position (2) and the stake's journal (a ${journalBytes}-byte item: ${2 * writeUnits(journalBytes)}), and reads the player's own bets and position (one query: 1 RCU; the table comes from the server's recent copy); the bet enters the owner index and the layout index, the position's layout entry is rewritten and the journal enters the book index (${2 * writeUnits(betItemBytes) + 1 + writeUnits(journalBytes)} index WCU). Settling decides the bet in place (${2 * writeUnits(betItemBytes)}), out of the layout index and rewritten in the owner index (${2 * writeUnits(betItemBytes)} index WCU), credits the player and journals the payment (2 + ${2 * writeUnits(journalBytes)}, and ${writeUnits(journalBytes)} in the book index, shared by the player's bets in the round: here one), and writes and reads its ${PLAN_ENTRY_BYTES}-byte share of the plan and of the layout read once per round (${fmt(minimum.read - 1)} RCU). The round's own writes (closing its ${SHARDS} gate shards and counting them out, recording and finishing the outcome: ${roundWrites(tableItemBytes)} WCU) and reads (its layout, one query per shard, and the table, outcome, plan and job: ${ROUND_READS} RCU) are shared among its bets. Targets allow 5% over the minimum, for the sizes it rounds.`,
   ];
   for (const item of shared) {
     const bytes = await storedSize(env, JSON.parse(item).key as Record<string, AttributeValue>);
@@ -164,11 +166,18 @@ function roundWrites(tableItemBytes: number): number {
 const ROUND_READS = SHARDS + 8;
 
 /** What a bet's life costs by the data model's design, no more (see the note), its round's own reads and writes shared. */
-function minimumLifecycle(betItemBytes: number, roundWriteShare: number, roundReadShare: number): Capacity {
+function minimumLifecycle(betItemBytes: number, journalBytes: number, roundWriteShare: number, roundReadShare: number): Capacity {
   const bet = 2 * writeUnits(betItemBytes);
   const index = writeUnits(betItemBytes);
-  const placed = { write: 2 + 2 + 2 + bet, indexWrite: 2 * index + 1, read: 1 };
-  const settled = { write: bet + 2 + (2 * PLAN_ENTRY_BYTES) / 1024, indexWrite: 2 * index, read: (betItemBytes + PLAN_ENTRY_BYTES) / 4096 };
+  // The ledger: a journal of the stake, and one of the player's payment (about the same size), each in the book index.
+  const journal = 2 * writeUnits(journalBytes);
+  const journalIndex = writeUnits(journalBytes);
+  const placed = { write: 2 + 2 + 2 + bet + journal, indexWrite: 2 * index + 1 + journalIndex, read: 1 };
+  const settled = {
+    write: bet + 2 + journal + (2 * PLAN_ENTRY_BYTES) / 1024,
+    indexWrite: 2 * index + journalIndex,
+    read: (betItemBytes + PLAN_ENTRY_BYTES) / 4096,
+  };
   return {
     read: placed.read + settled.read + roundReadShare,
     write: placed.write + settled.write + roundWriteShare,

@@ -1,6 +1,7 @@
 import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
-import { DateTimeScalar, MoneyScalar } from './scalars';
+import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
+import { reconcile } from '../services/reconcile';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -38,6 +39,7 @@ const isDeal = (outcome: { kind: string }): outcome is DealView => outcome.kind 
 
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
+  SignedMoney: SignedMoneyScalar,
   DateTime: DateTimeScalar,
 
   Query: {
@@ -51,6 +53,10 @@ export const resolvers: Resolvers = {
     jackpotPool: async (_, { id }, ctx) => {
       requireCaller(ctx);
       return (await findJackpotPool(ctx.deps, id)) ?? null;
+    },
+    reconciliation: (_, __, ctx) => {
+      requireRole(ctx, 'OPERATOR');
+      return reconcile(ctx.deps);
     },
   },
 

@@ -22,6 +22,19 @@ export const MoneyScalar = new GraphQLScalarType<number, number>({
   },
 });
 
+/** SignedMoney: an integer count of minor units that may be negative (a result, a ledger leg); output only. */
+export const SignedMoneyScalar = new GraphQLScalarType<number, number>({
+  name: 'SignedMoney',
+  description: 'An integer number of minor units, possibly negative (within ±(2^53 - 1)). Output only.',
+  serialize: MoneyScalar.serialize,
+  parseValue() {
+    throw new TypeError('SignedMoney is output only');
+  },
+  parseLiteral() {
+    throw new TypeError('SignedMoney is output only');
+  },
+});
+
 function moneyInput(value: unknown, text = String(value)): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     throw new TypeError(`Money must be an integer number of minor units, got ${text}`);

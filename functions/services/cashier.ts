@@ -4,6 +4,7 @@ import type { AccountRecord, CashMovementRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import { assertClientKey, assertCurrency, assertPlayerId } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
+import { cashJournal } from './journals';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -40,7 +41,7 @@ export const withdraw = (deps: ServiceDependencies, caller: Caller, request: Cas
 
 async function moveCash(
   deps: ServiceDependencies,
-  _caller: Caller,
+  caller: Caller,
   request: CashMovementRequest,
   kind: CashMovementRecord['kind'],
 ): Promise<AccountRecord> {
@@ -54,7 +55,10 @@ async function moveCash(
     at: deps.now(),
   };
 
-  const outcome = await commitCashMovement(deps.db, movement);
+  const before = await getAccount(deps.db, request.playerId);
+  if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
+  // The journal is in the account's currency, and the transaction checks it still is.
+  const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement, before.currency, caller.playerId));
   if (outcome === 'REFERENCE_USED') {
     const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
     if (earlier.kind !== kind || earlier.amount !== request.amount) {

@@ -6,6 +6,7 @@ import {
   type JackpotModality,
 } from '../rules/baccarat';
 import { createJackpotPool, getJackpotPool } from '../store/jackpot-pools';
+import { poolSeedJournal } from './journals';
 import type { JackpotPoolRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import { assertCurrency } from './request-checks';
@@ -23,7 +24,7 @@ export interface OpenJackpotPoolRequest {
 
 export async function openJackpotPool(
   deps: ServiceDependencies,
-  _caller: Caller,
+  caller: Caller,
   request: OpenJackpotPoolRequest,
 ): Promise<JackpotPoolRecord> {
   assertCurrency(request.currency);
@@ -50,7 +51,7 @@ export async function openJackpotPool(
     version: 0,
     createdAt: deps.now(),
   };
-  await createJackpotPool(deps.db, pool);
+  await createJackpotPool(deps.db, pool, pool.seed > 0 ? poolSeedJournal(pool, caller.playerId) : undefined);
   return pool;
 }
 

@@ -2,6 +2,7 @@ import { splitJackpotPrize } from '../rules/baccarat';
 import { getJackpotPool, commitJackpotRound } from '../store/jackpot-pools';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../store/records';
 import { ServiceError } from './service-error';
+import { jackpotJournals } from './journals';
 import type { ServiceDependencies } from './services';
 
 const MAX_POOL_ATTEMPTS = 10;
@@ -26,7 +27,17 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
         ? null
         : splitJackpotPrize(pool.prizes, round.combination, pool.amount + round.contributions, round.bettors.length),
     );
-    if ((await commitJackpotRound(deps.db, deal, pool, payout)) !== 'POOL_CHANGED') return;
+    const journals = jackpotJournals(
+      deal.tableId,
+      deal.sequence,
+      pool.id,
+      pool.currency,
+      round.bettors,
+      payout,
+      round.contributions,
+      deps.now(),
+    );
+    if ((await commitJackpotRound(deps.db, deal, pool, payout, journals)) !== 'POOL_CHANGED') return;
     // Another table's round moved the shared pool first: let it finish before reading again.
     await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
   }

@@ -27,10 +27,10 @@ export interface OpenTableRequest {
 /**
  * A player's open bets at one table, at most: their settlement is one transaction (each bet and
  * the player's credit, within DynamoDB's 100 items), so a player is paid exactly with their bets.
- * By default 49, so that two players' settlements fill one transaction.
+ * By default 48, so that two players' settlements fill one transaction.
  */
 export const MAX_OPEN_BETS_PER_PLAYER = 99;
-export const DEFAULT_PLAYER_LIMITS = { maxOpenBets: 49, maxStakeInMaximumBets: 10 } as const;
+export const DEFAULT_PLAYER_LIMITS = { maxOpenBets: 48, maxStakeInMaximumBets: 10 } as const;
 
 export interface BaccaratTableRequest {
   readonly decks?: number | null;
@@ -68,7 +68,7 @@ export async function openTable(deps: ServiceDependencies, _caller: Caller, requ
   return table;
 }
 
-/** The table's per-player limits; where the request is silent, 49 open bets and ten maximum bets a round. */
+/** The table's per-player limits; where the request is silent, 48 open bets and ten maximum bets a round. */
 function playerLimits(request: OpenTableRequest): PlayerLimits {
   const maxOpenBets = request.playerLimits?.maxOpenBets ?? DEFAULT_PLAYER_LIMITS.maxOpenBets;
   if (!Number.isInteger(maxOpenBets) || maxOpenBets < 1 || maxOpenBets > MAX_OPEN_BETS_PER_PLAYER) {

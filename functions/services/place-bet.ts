@@ -10,6 +10,7 @@ import { RuleViolation } from '../rules/rule-violation';
 import { validatePlacement } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from './outcome-plans';
+import { stakeJournal } from './journals';
 import { assertClientKey } from './request-checks';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
@@ -76,11 +77,13 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
         : layoutFor(table, read ?? (await getPlayerLayout(deps.db, request.tableId, caller.playerId)));
     let placement: BetPlacement;
     try {
+      const bet = validatePlacement(table, candidateBet(table, caller, request, betKey, now), layout.bets);
       placement = {
         table,
         betKey,
-        bet: validatePlacement(table, candidateBet(table, caller, request, betKey, now), layout.bets),
+        bet,
         positionVersion: layout.positionVersion,
+        journal: stakeJournal(bet, table.currency, caller.playerId),
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       };
       assertBettingOpen(table);

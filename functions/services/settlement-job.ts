@@ -17,6 +17,8 @@ import {
 } from '../store/settlement';
 import { creditAccount, type TransactAction } from '../store/transaction-actions';
 import { applyJackpotRound } from './jackpot-settlement';
+import { payoutJournal } from './journals';
+import { recordJournal } from '../store/ledger';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 
@@ -53,7 +55,7 @@ export async function runSettlement(
       [...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)),
     );
     try {
-      await payPlan(deps, plan, sequence, settledAt, lease);
+      await payPlan(deps, outcome, plan, settledAt, lease);
     } catch (error) {
       await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
@@ -76,6 +78,8 @@ export const SETTLEMENT_CONCURRENCY = 8;
 const MAX_RESENDS = 12;
 const ITEMS_PER_TRANSACTION = 100;
 const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
+/** A unit's bets, beside its credit and its journal: two units always fill a transaction. */
+const BETS_PER_UNIT = HALF_TRANSACTION - 2;
 
 interface Lease {
   renew(): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
@@ -104,8 +108,8 @@ class SettlementLeaseLost extends Error {
 
 /**
  * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
- * moves, and one credit of everything it returns them, so that a player is paid exactly when
- * their bets are decided. A player with more bets than fit half a transaction (a table may allow
+ * moves, one credit of everything it returns them and its journal, so that a player is paid
+ * (and the payment journalled) exactly when their bets are decided. A player with more bets than fit half a transaction (a table may allow
  * up to 99 each) has them in units of at most HALF_TRANSACTION items, each with its own credit:
  * two units then always fill a transaction.
  */
@@ -115,13 +119,13 @@ interface Unit {
 }
 
 /** The units of the plan, in waves: every player's first unit, then the second units of those with two. */
-function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string): Unit[][] {
+function playerUnits(deps: ServiceDependencies, outcome: OutcomeRecord, plan: readonly PlannedSettlement[], settledAt: string): Unit[][] {
   const byPlayer = new Map<string, PlannedSettlement[]>();
   for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
   const waves: Unit[][] = [];
   for (const [playerId, entries] of byPlayer) {
-    for (let i = 0, wave = 0; i < entries.length; i += HALF_TRANSACTION - 1, wave++) {
-      (waves[wave] ??= []).push(playerUnit(deps, playerId, entries.slice(i, i + HALF_TRANSACTION - 1), sequence, settledAt));
+    for (let i = 0, wave = 0; i < entries.length; i += BETS_PER_UNIT, wave++) {
+      (waves[wave] ??= []).push(playerUnit(deps, outcome, playerId, entries.slice(i, i + BETS_PER_UNIT), wave, settledAt));
     }
   }
   return waves;
@@ -129,11 +133,13 @@ function playerUnits(deps: ServiceDependencies, plan: readonly PlannedSettlement
 
 function playerUnit(
   deps: ServiceDependencies,
+  outcome: OutcomeRecord,
   playerId: string,
   entries: readonly PlannedSettlement[],
-  sequence: number,
+  part: number,
   settledAt: string,
 ): Unit {
+  const sequence = outcome.sequence;
   const actions: TransactAction[] = entries.map((entry) =>
     entry.resolution.outcome === 'MOVED'
       ? moveBet(deps.db, entry.betId, entry.resolution.number, sequence)
@@ -141,6 +147,8 @@ function playerUnit(
   );
   const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
   if (credit > 0) actions.push(creditAccount(deps.db, playerId, credit));
+  const journal = payoutJournal(outcome.tableId, sequence, playerId, entries, outcome.currency, settledAt, part);
+  if (journal) actions.push(recordJournal(deps.db, journal));
   return { entries, actions };
 }
 
@@ -149,8 +157,14 @@ function playerUnit(
  * number of transactions), SETTLEMENT_CONCURRENCY transactions at a time. A player with more than
  * one unit has them in successive waves, so that no two transactions in flight credit one account.
  */
-async function payPlan(deps: ServiceDependencies, plan: readonly PlannedSettlement[], sequence: number, settledAt: string, lease: Lease) {
-  for (const wave of playerUnits(deps, plan, sequence, settledAt)) await payWave(deps, packed(wave), sequence, lease);
+async function payPlan(
+  deps: ServiceDependencies,
+  outcome: OutcomeRecord,
+  plan: readonly PlannedSettlement[],
+  settledAt: string,
+  lease: Lease,
+) {
+  for (const wave of playerUnits(deps, outcome, plan, settledAt)) await payWave(deps, packed(wave), outcome.sequence, lease);
 }
 
 function packed(units: readonly Unit[]): Unit[][] {

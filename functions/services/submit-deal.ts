@@ -39,6 +39,7 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
       const outcome: Omit<DealRecord, 'planned'> = {
         kind: 'DEAL',
         tableId: table.id,
+        currency: table.currency,
         sequence,
         cards: codes,
         winner: result.winner,

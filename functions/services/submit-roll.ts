@@ -36,6 +36,7 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
       const outcome: Omit<RollRecord, 'planned'> = {
         kind: 'ROLL',
         tableId: table.id,
+        currency: table.currency,
         sequence,
         dice,
         stateBefore: table.state,

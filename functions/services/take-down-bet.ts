@@ -11,6 +11,8 @@ import { currentRound, loadPlayableTable, tableBusy, MAX_ATTEMPTS } from './tabl
 import { asCrapsBets } from './craps-table';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from './outcome-plans';
+import { takeDownJournal } from './journals';
+import type { JournalRecord } from '../store/ledger';
 import { forgetLayout, rememberLayout } from './layout-cache';
 
 const MAX_RESENDS = 12;
@@ -40,7 +42,8 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
     validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
-    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion);
+    const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt!);
+    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal);
     if (outcome === 'TAKEN_DOWN') {
       rememberLayout(deps, tableId, caller.playerId, {
         round: currentRound(table),
@@ -61,9 +64,10 @@ async function sendTakeDown(
   takenDown: BetRecord,
   round: number,
   positionVersion: number,
+  journal: JournalRecord,
 ): Promise<TakeDownOutcome> {
   for (let resend = 0; ; resend++) {
-    const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion);
+    const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion, journal);
     if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
     await backoff(resend, 4, 100);
   }

@@ -4,21 +4,26 @@ import { cashMovementKey } from './keys';
 import { creditAccount, debitAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { CashMovementRecord } from './records';
+import { recordJournal, type JournalRecord } from './ledger';
 import { cancellationReasons, conditionFailedAt } from './transaction-cancellation';
 
 export type CashMovementOutcome = 'MOVED' | 'ACCOUNT_REFUSED' | 'REFERENCE_USED';
 
 /**
  * A deposit or withdrawal in one transaction: the balance moves (a withdrawal only if the balance
- * covers it) and the movement is recorded under its reference, which can be used only once.
+ * covers it, in the account's currency), the movement is recorded under its reference, which can
+ * be used only once, and journalled.
  */
-export async function commitCashMovement(db: Db, movement: CashMovementRecord): Promise<CashMovementOutcome> {
+export async function commitCashMovement(db: Db, movement: CashMovementRecord, journal: JournalRecord): Promise<CashMovementOutcome> {
   const withdrawal = movement.kind === 'WITHDRAWAL';
+  const { currency } = journal;
   try {
     await db.doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          withdrawal ? debitAccount(db, movement.playerId, movement.amount) : creditAccount(db, movement.playerId, movement.amount),
+          withdrawal
+            ? debitAccount(db, movement.playerId, movement.amount, currency)
+            : creditAccount(db, movement.playerId, movement.amount, currency),
           {
             Put: {
               TableName: db.tableName,
@@ -26,6 +31,7 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord): 
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          recordJournal(db, journal),
         ],
       }),
     );

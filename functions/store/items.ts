@@ -1,7 +1,7 @@
 import type { ItemKey } from './keys';
 
 /** Key and index attributes are storage details: records leave the store without them. */
-const STORAGE_ATTRIBUTES = ['pk', 'sk', 'ownerPk', 'ownerSk', 'layoutSk', 'expiresAt'] as const;
+const STORAGE_ATTRIBUTES = ['pk', 'sk', 'ownerPk', 'ownerSk', 'layoutSk', 'bookPk', 'bookSk', 'expiresAt'] as const;
 
 export function toRecord<T>(item: Record<string, unknown>): T {
   const record: Record<string, unknown> = { ...item };

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { recordJournal, type JournalRecord } from './ledger';
 import type { Db } from './db';
 import { outcomeKey, poolKey } from './keys';
 import { creditAccount } from './transaction-actions';
@@ -6,10 +7,10 @@ import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
-export async function createJackpotPool(db: Db, pool: JackpotPoolRecord): Promise<void> {
-  await db.doc.send(
-    new PutCommand({ TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' }),
-  );
+/** A new pool, and the journal of its seed (house money), together. */
+export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<void> {
+  const put = { TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' };
+  await db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(seedJournal ? [recordJournal(db, seedJournal)] : [])] }));
 }
 
 export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoolRecord | undefined> {
@@ -22,13 +23,15 @@ export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
 /**
  * A round's jackpot in one transaction: the pool moves from the version its payout was computed
  * on to `payout.poolAfter` (contributions in, prize out, any reseed), each bettor is credited
- * their share, and the payout is written onto the deal, which it may be only once.
+ * their share, the payout is written onto the deal, which it may be only once, and the money's
+ * journals are written with it.
  */
 export async function commitJackpotRound(
   db: Db,
   deal: DealRecord,
   pool: JackpotPoolRecord,
   payout: JackpotPayoutRecord,
+  journals: readonly JournalRecord[],
 ): Promise<JackpotApplication> {
   const bettors = deal.jackpot!.bettors;
   try {
@@ -54,6 +57,7 @@ export async function commitJackpotRound(
             },
           },
           ...(payout.share > 0 ? bettors.map((playerId) => creditAccount(db, playerId, payout.share)) : []),
+          ...journals.map((journal) => recordJournal(db, journal)),
         ],
       }),
     );

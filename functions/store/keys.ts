@@ -13,10 +13,13 @@
  *                                                   `layout` index under <player>#, just before their bets
  *   ACCOUNT#<p>           ACCOUNT                   a player's balance
  *   ACCOUNT#<p>           CASH#<reference>          a deposit or withdrawal by the cashier, once per reference
+ *   ACCOUNT#<p>           ENTRY#<at>#<journalId>    a ledger journal about the player (a stake, a payment, cash)
  *   POOL#<poolId>         POOL                      a progressive jackpot pool
+ *   POOL#<poolId>         ENTRY#<at>#<journalId>    a ledger journal about the pool (its seed, a round's contributions)
  *   IDEMPOTENCY#<p>#<key> IDEMPOTENCY               which bet a client's idempotency key placed
  *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
+ * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal.
  * LSI layout: layoutSk <player>#<betKey> on open bets only, so a shard's open bets, and one
  * player's, are read strongly consistent without reading what is decided.
  */
@@ -69,6 +72,14 @@ export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
   sk: 'IDEMPOTENCY',
 });
 export const ownerPk = (playerId: string): string => `PLAYER#${playerId}`;
+/** A journal, in the partition of the player's account or the pool it is about, by time. */
+export const journalKey = (home: { readonly kind: 'PLAYER' | 'POOL'; readonly id: string }, at: string, id: string): ItemKey => ({
+  pk: home.kind === 'PLAYER' ? accountKey(home.id).pk : poolKey(home.id).pk,
+  sk: `${JOURNAL_PREFIX}${at}#${id}`,
+});
+export const JOURNAL_PREFIX = 'ENTRY#';
+/** The `book` index: a currency's journals, spread over SHARDS partitions by the account they are about. */
+export const bookPk = (currency: string, shard: number): string => `BOOK#${currency}#${String(shard).padStart(2, '0')}`;
 
 export const OUTCOME_PREFIX = 'OUTCOME#';
 const sequenceKey = (sequence: number): string => String(sequence).padStart(10, '0');

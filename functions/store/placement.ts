@@ -5,6 +5,7 @@ import { debitAccount, type TransactAction } from './transaction-actions';
 import { movePosition } from './positions';
 import { admitBet, gateRefusal } from './gates';
 import { claimSeat } from './seats';
+import { recordJournal, type JournalRecord } from './ledger';
 import { toItem } from './items';
 import type { BetRecord, SeatRecord, TableRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
@@ -22,6 +23,8 @@ export interface BetPlacement {
   /** The seat the bet claims, and the seat as it was read (a takeover, if another player's). */
   readonly seat?: { readonly number: number; readonly takingOver?: SeatRecord };
   readonly idempotencyKey?: string;
+  /** The stake's journal (the ledger), written with it. */
+  readonly journal: JournalRecord;
 }
 
 export type PlacementOutcome =
@@ -41,8 +44,8 @@ export type PlacementOutcome =
 /**
  * One transaction places a bet: its shard's gate takes bets for the bet's round and has room,
  * the stake leaves the balance only if it covers it (in the table's currency), the player's
- * position is as it was read with their bets (and moves on), the bet lands on the layout, its
- * seat is claimed (if any), and the client's idempotency key (if any) is claimed. All or nothing.
+ * position is as it was read with their bets (and moves on), the bet lands on the layout, the
+ * stake is journalled, its seat is claimed (if any), and the client's idempotency key (if any) is claimed. All or nothing.
  * No item in it is shared by every bet of the table.
  */
 export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
@@ -54,6 +57,7 @@ export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpoc
     {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
     },
+    recordJournal(db, placement.journal),
   ];
   if (placement.seat) TransactItems.push(claimSeat(db, table.id, placement.seat.number, bet.playerId, placement.seat.takingOver));
   if (placement.idempotencyKey !== undefined) {
@@ -83,7 +87,7 @@ export function openBetItem(tableId: string, key: string, bet: BetRecord): Recor
   });
 }
 
-const ITEM = { gate: 0, account: 1, position: 2, seat: 4 } as const;
+const ITEM = { gate: 0, account: 1, position: 2, seat: 5 } as const;
 
 export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpochSeconds: number): Promise<PlacementOutcome> {
   const transaction = betPlacementTransaction(db, placement, nowEpochSeconds);

@@ -121,6 +121,8 @@ export interface PlannedSettlement {
 
 interface OutcomeBase {
   readonly tableId: string;
+  /** The table's currency: what the outcome's payments are journalled in. */
+  readonly currency: string;
   /** 1 for the table's first outcome, then 2, 3... */
   readonly sequence: number;
   /** The outcome's plan: where it is stored, how many bets it decides or moves, in how many chunks. */

@@ -16,6 +16,12 @@ export const tableDefinition = {
       partitionKey: { name: 'ownerPk', type: 'S' },
       sortKey: { name: 'ownerSk', type: 'S' },
     },
+    /** Every ledger journal of a currency, by time, in SHARDS partitions (`BOOK#<currency>#<shard>`): reconciliation and reports. */
+    {
+      indexName: 'book',
+      partitionKey: { name: 'bookPk', type: 'S' },
+      sortKey: { name: 'bookSk', type: 'S' },
+    },
   ],
   /**
    * A shard's open bets, by player: `layoutSk` is `<player>#<betKey>` and only open bets carry

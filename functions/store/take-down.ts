@@ -6,15 +6,22 @@ import { movePosition } from './positions';
 import { releaseBet } from './gates';
 import { decideBet } from './settlement';
 import type { BetRecord } from './records';
+import { recordJournal, type JournalRecord } from './ledger';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
 
 export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANGED';
 
 /**
  * The bet leaves the layout, decided as TAKEN_DOWN in place, and its stake goes back to the
- * player, while betting is open for `round` and the player's position is as it was read.
+ * player (journalled), while betting is open for `round` and the player's position is as it was read.
  */
-export async function commitTakeDown(db: Db, takenDown: BetRecord, round: number, positionVersion: number): Promise<TakeDownOutcome> {
+export async function commitTakeDown(
+  db: Db,
+  takenDown: BetRecord,
+  round: number,
+  positionVersion: number,
+  journal: JournalRecord,
+): Promise<TakeDownOutcome> {
   const { tableId, betKey } = parseBetId(takenDown.id)!;
   try {
     await db.doc.send(
@@ -24,6 +31,7 @@ export async function commitTakeDown(db: Db, takenDown: BetRecord, round: number
           movePosition(db, tableId, takenDown.playerId, positionVersion),
           creditAccount(db, takenDown.playerId, takenDown.returned),
           decideBet(db, takenDown),
+          recordJournal(db, journal),
         ],
       }),
     );

@@ -9,15 +9,15 @@ import { accountKey } from './keys';
  */
 export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Money into a player's account (which must exist). */
-export function creditAccount(db: Db, playerId: string, amount: number): TransactAction {
+/** Money into a player's account (which must exist; given a currency, hold that currency). */
+export function creditAccount(db: Db, playerId: string, amount: number, currency?: string): TransactAction {
   return {
     Update: {
       TableName: db.tableName,
       Key: accountKey(playerId),
       UpdateExpression: 'SET balance = balance + :amount',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':amount': amount },
+      ConditionExpression: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
+      ExpressionAttributeValues: { ':amount': amount, ...(currency !== undefined ? { ':currency': currency } : {}) },
     },
   };
 }

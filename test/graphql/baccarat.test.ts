@@ -2,7 +2,7 @@
  * Baccarat tables end to end: real HTTP -> the Lambda handler -> DynamoDB Local. Bets are settled
  * by the baccarat rules from the dealt cards; the jackpot is paid from its pool.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -10,6 +10,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 const DEALER = dealer('baccarat-dealer');
 

@@ -2,7 +2,7 @@
  * The cashier: operators open accounts and move money in and out, each movement once per
  * reference, never below zero. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -11,6 +11,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 const openAccount = (playerId: string, currency = 'MOP', who: Parameters<TestApi['graphql']>[0] = OPERATOR) =>
   api.graphql(who, `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { id currency balance } }`, {

@@ -2,7 +2,7 @@
  * The whole craps layout through the API: come bets travelling to their numbers, odds, Don't Pass,
  * one-roll and multi-roll bets, taking bets down. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -15,6 +15,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 beforeEach(async () => {
   const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`);
   tableId = res.data!.openTable.id;

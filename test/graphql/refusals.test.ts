@@ -2,7 +2,7 @@
  * Bad input gets a clear, typed GraphQL error, changes nothing, and never shows a stack trace.
  * Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
@@ -17,6 +17,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 beforeEach(async () => {
   const opened = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`);

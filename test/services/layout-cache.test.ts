@@ -3,7 +3,7 @@
  * the player's own bets, and that copy is never trusted past what the bet's transaction checks:
  * a bet placed by another process, or an outcome paid since, sends the bet back to a fresh read.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../functions/store/db';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
   api = await startTestApi({ wrapDb: counting });
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 async function openTable(options = '') {
   const res = await api.graphql(

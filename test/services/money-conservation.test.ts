@@ -3,7 +3,7 @@
  * table's lock, with real DynamoDB's transaction conflicts modelled), the dealer rolls, and at the end every balance equals what the player started
  * with, less every stake that left it, plus everything the settled bets returned, to the unit.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
 import type { BetRecord } from '../../functions/store/records';
 import { queryAll } from '../../functions/store/bets';
@@ -15,6 +15,8 @@ beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 const DEALER = dealer('conservation-dealer');
 const PLAYERS = ['cons-a', 'cons-b', 'cons-c', 'cons-d', 'cons-e'];

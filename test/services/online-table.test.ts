@@ -4,7 +4,7 @@
  * loses or overcharges nobody, and a 10,000-bet round is paid exactly, also when its runner dies
  * halfway and another takes the job over.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { crash, withFaults } from '../support/faults';
 import { seedBets, type SeedBet } from '../../local/bulk-setup';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 
 const DEALER = dealer('online-dealer');
 let tableId: string;

@@ -4,7 +4,7 @@
  * recorded outcome is paid by its settlement job: a runner that dies holds its lease until it
  * expires, and the job's next runner (here the sweeper, its clock moved on) finishes it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
 import { sweepSettlements } from '../../functions/services/sweep-settlements';
@@ -45,6 +45,8 @@ beforeAll(async () => {
   });
 });
 afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
 beforeEach(() => {
   armed = null;
 });
@@ -152,12 +154,12 @@ describe('a crash while a roll is being settled', () => {
   });
 
   it("between two payment transactions: the rest is paid once, what was paid isn't repaid", async () => {
-    // Three players with 49 bets each (the most by default): each player's bets and credit are one
-    // unit of 50 items, and two units fill a transaction: two transactions.
+    // Three players with 48 bets each (the most by default): each player's bets, credit and journal
+    // are one unit of 50 items, and two units fill a transaction: two transactions.
     const players = ['rec-d', 'rec-e', 'rec-f'];
     for (const player of players) {
       await api.fundAccount(player, 10_000);
-      for (let i = 0; i < 49; i++) {
+      for (let i = 0; i < 48; i++) {
         const placed = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
           input: { tableId, type: 'FIELD', amount: 100 },
         });
@@ -168,12 +170,12 @@ describe('a crash while a roll is being settled', () => {
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
     recordedNotPaid(await roll([1, 2]), 'submitRoll');
     const paid = await Promise.all(players.map((player) => api.balance(player)));
-    // Each player was paid all of their 49 wins or none of them (the other transaction may have been in flight).
-    for (const balance of paid) expect([5_100, 5_100 + 49 * 200]).toContain(balance);
-    expect(paid).toContain(5_100 + 49 * 200);
+    // Each player was paid all of their 48 wins or none of them (the other transaction may have been in flight).
+    for (const balance of paid) expect([5_200, 5_200 + 48 * 200]).toContain(balance);
+    expect(paid).toContain(5_200 + 48 * 200);
 
     expect((await sweepLater()).completed).toContain(tableId);
-    for (const player of players) expect(await api.balance(player)).toBe(5_100 + 49 * 200);
+    for (const player of players) expect(await api.balance(player)).toBe(5_200 + 48 * 200);
     expect((await tableState()).openBets).toEqual([]);
   });
 });

@@ -47,6 +47,7 @@ async function closedTable(): Promise<CrapsTableRecord> {
 const roll = (table: CrapsTableRecord): Omit<RollRecord, 'planned'> => ({
   kind: 'ROLL',
   tableId: table.id,
+  currency: table.currency,
   sequence: 1,
   dice: [1, 2],
   stateBefore: table.state,

@@ -4,14 +4,16 @@
  * Transactions conflict as on real DynamoDB (the conflict model, shared by the handler and the
  * test's own client), so concurrent requests meet the refusals they would meet in AWS.
  */
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { reconcile, type Reconciliation } from '../../functions/services/reconcile';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/keys';
 import { createDb, type Db } from '../../functions/store/db';
 import { TransactionConflictModel } from '../../functions/store/conflict-model';
-import { createAccount, getAccount } from '../../functions/store/accounts';
+import { getAccount } from '../../functions/store/accounts';
+import { deposit, openAccount, withdraw } from '../../functions/services/cashier';
 import { openFundedAccounts } from '../../local/bulk-setup';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
@@ -28,6 +30,9 @@ export interface GraphQLResponse<T = Record<string, any>> {
 
 /** Who sends a request: a player id, an identity with roles, or nobody (no token). */
 export type Who = string | { readonly id: string; readonly roles: readonly string[] } | null;
+
+/** Who funds accounts in test setup (through the cashier, as an operator would). */
+const SETUP_OPERATOR = { playerId: 'test-setup', roles: new Set(['OPERATOR'] as const) };
 
 /** A dealer who may also open tables and pools. */
 export const dealer = (id: string): Who => ({ id, roles: ['dealer', 'operator'] });
@@ -50,6 +55,10 @@ export interface TestApi {
   /** Test setup: new accounts, in MOP, holding `balance` each, written in bulk. */
   fundNewAccounts(playerIds: readonly string[], balance: number): Promise<void>;
   balance(playerId: string): Promise<number | undefined>;
+  /** The ledger reconciled against every balance of this API's table (the operators' check). */
+  reconcile(): Promise<Reconciliation>;
+  /** Fails the test unless the ledger reconciles: every journal balanced, every balance its legs' sum. */
+  expectReconciled(): Promise<void>;
   /** Balances of many accounts, read in bulk, in the order asked. */
   balances(playerIds: readonly string[]): Promise<(number | undefined)[]>;
   close(): Promise<void>;
@@ -124,18 +133,37 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
-      if (await createAccount(db, { id: playerId, currency, balance, createdAt: new Date().toISOString() })) return;
-      await db.doc.send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: accountKey(playerId),
-          UpdateExpression: 'SET balance = :balance, currency = :currency',
-          ExpressionAttributeValues: { ':balance': balance, ':currency': currency },
-        }),
-      );
+      // Through the cashier, so that the ledger holds every unit the account holds.
+      const setup = systemDependencies(db); // never through a fault-injecting wrapper
+      let account = (await getAccount(db, playerId)) ?? (await openAccount(setup, SETUP_OPERATOR, { playerId, currency }));
+      const move = (amount: number) =>
+        (amount > 0 ? deposit : withdraw)(setup, SETUP_OPERATOR, { playerId, amount: Math.abs(amount), reference: randomUUID() });
+      if (account.currency !== currency) {
+        if (account.balance > 0) await move(-account.balance);
+        await db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: accountKey(playerId),
+            UpdateExpression: 'SET currency = :currency',
+            ExpressionAttributeValues: { ':currency': currency },
+          }),
+        );
+        account = { ...account, currency, balance: 0 };
+      }
+      if (balance !== account.balance) await move(balance - account.balance);
     },
     fundNewAccounts: (playerIds, balance) => openFundedAccounts(deps, playerIds, balance),
     balance: async (playerId) => (await getAccount(db, playerId))?.balance,
+    reconcile: () => reconcile(systemDependencies(db)),
+    async expectReconciled() {
+      const result = await reconcile(systemDependencies(db));
+      expect({ differences: result.differences, unbalancedJournals: result.unbalancedJournals }).toEqual({
+        differences: [],
+        unbalancedJournals: [],
+      });
+      for (const currency of result.currencies) expect(currency.total).toBe(0);
+      expect(result.consistent).toBe(true);
+    },
     async balances(playerIds) {
       const found = new Map<string, number>();
       for (let i = 0; i < playerIds.length; i += 100) {

@@ -1,0 +1,157 @@
+import type { JournalRecord, Leg, LegType } from '../store/ledger';
+import type { BetRecord, CashMovementRecord, JackpotPayoutRecord, JackpotPoolRecord, PlannedSettlement } from '../store/records';
+
+/**
+ * The journal of each kind of money movement (store/ledger.ts): pure functions, so what each
+ * movement journals is stated once and tested on its own. The house's side of a bet is the
+ * book of the table the bet is at; its side of a pool's seed, the house's general book.
+ */
+
+const player = (id: string) => ({ kind: 'PLAYER', id }) as const;
+const house = (tableId?: string) => (tableId === undefined ? ({ kind: 'HOUSE' } as const) : ({ kind: 'HOUSE', id: tableId } as const));
+const pool = (id: string) => ({ kind: 'POOL', id }) as const;
+const CASHIER = { kind: 'CASHIER' } as const;
+
+/** A stake leaves the player for the house's book at the table. */
+export function stakeJournal(bet: BetRecord, currency: string, actor: string): JournalRecord {
+  return {
+    id: `STAKE:${bet.id}`,
+    currency,
+    at: bet.placedAt,
+    actor,
+    cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
+    legs: [
+      { account: player(bet.playerId), amount: -bet.amount, type: 'STAKE', betId: bet.id },
+      { account: house(bet.tableId), amount: bet.amount, type: 'STAKE', betId: bet.id },
+    ],
+  };
+}
+
+/** A bet taken down: its stake back from the house. */
+export function takeDownJournal(bet: BetRecord, currency: string, actor: string, at: string): JournalRecord {
+  return {
+    id: `TAKE_DOWN:${bet.id}`,
+    currency,
+    at,
+    actor,
+    cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
+    legs: [
+      { account: house(bet.tableId), amount: -bet.amount, type: 'TAKE_DOWN', betId: bet.id },
+      { account: player(bet.playerId), amount: bet.amount, type: 'TAKE_DOWN', betId: bet.id },
+    ],
+  };
+}
+
+/**
+ * One credit of a player's bets decided by an outcome (one settlement unit): a leg per bet that
+ * returns money (a win: stake and winnings; a push: the stake), and the house's book at the
+ * table pays their sum. Undefined when nothing is returned (every bet lost or moved).
+ */
+export function payoutJournal(
+  tableId: string,
+  round: number,
+  playerId: string,
+  entries: readonly PlannedSettlement[],
+  currency: string,
+  at: string,
+  part = 0,
+): JournalRecord | undefined {
+  const legs: Leg[] = entries
+    .filter((entry) => entry.returned > 0)
+    .map((entry) => ({
+      account: player(playerId),
+      amount: entry.returned,
+      type: (entry.resolution.outcome === 'PUSH' ? 'PUSH_RETURN' : 'WIN') satisfies LegType,
+      betId: entry.betId,
+    }));
+  if (legs.length === 0) return undefined;
+  const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+  return {
+    id: `PAYOUT:${tableId}:${round}:${playerId}:${part}`,
+    currency,
+    at,
+    actor: 'settlement',
+    cause: { tableId, round },
+    legs: [...legs, { account: house(tableId), amount: -total, type: 'WIN' }],
+  };
+}
+
+/** A deposit comes in through the cashier; a withdrawal goes out through it. */
+export function cashJournal(movement: CashMovementRecord, currency: string, actor: string): JournalRecord {
+  const into = movement.kind === 'DEPOSIT' ? movement.amount : -movement.amount;
+  return {
+    id: `CASH:${movement.playerId}:${movement.reference}`,
+    currency,
+    at: movement.at,
+    actor,
+    cause: { reference: movement.reference },
+    legs: [
+      { account: player(movement.playerId), amount: into, type: movement.kind },
+      { account: CASHIER, amount: -into, type: movement.kind },
+    ],
+  };
+}
+
+/** A new pool starts from its seed, house money from the house's general book. */
+export function poolSeedJournal(created: JackpotPoolRecord, actor: string): JournalRecord {
+  return {
+    id: `POOL_SEED:${created.id}`,
+    currency: created.currency,
+    at: created.createdAt,
+    actor,
+    cause: { poolId: created.id },
+    legs: [
+      { account: house(), amount: -created.amount, type: 'POOL_SEED' },
+      { account: pool(created.id), amount: created.amount, type: 'POOL_SEED' },
+    ],
+  };
+}
+
+/**
+ * A round's jackpot: the round's contributions from the table's book into the pool and, after a
+ * whole-pool prize, the reseed from the table's book (kept in the pool's partition); and each
+ * bettor's share of the prize out of the pool (kept in the bettor's).
+ */
+export function jackpotJournals(
+  tableId: string,
+  round: number,
+  poolId: string,
+  currency: string,
+  bettors: readonly string[],
+  payout: JackpotPayoutRecord,
+  contributions: number,
+  at: string,
+): JournalRecord[] {
+  const cause = { tableId, round, poolId };
+  const poolLegs: Leg[] = [];
+  if (contributions > 0) {
+    poolLegs.push(
+      { account: house(tableId), amount: -contributions, type: 'JACKPOT_CONTRIBUTION' },
+      { account: pool(poolId), amount: contributions, type: 'JACKPOT_CONTRIBUTION' },
+    );
+  }
+  if (payout.reseeded > 0) {
+    poolLegs.push(
+      { account: house(tableId), amount: -payout.reseeded, type: 'POOL_RESEED' },
+      { account: pool(poolId), amount: payout.reseeded, type: 'POOL_RESEED' },
+    );
+  }
+  const journals: JournalRecord[] = [];
+  if (poolLegs.length > 0) journals.push({ id: `JACKPOT:${tableId}:${round}`, currency, at, actor: 'settlement', cause, legs: poolLegs });
+  if (payout.share > 0) {
+    for (const bettor of bettors) {
+      journals.push({
+        id: `JACKPOT_PRIZE:${tableId}:${round}:${bettor}`,
+        currency,
+        at,
+        actor: 'settlement',
+        cause,
+        legs: [
+          { account: pool(poolId), amount: -payout.share, type: 'JACKPOT_PRIZE' },
+          { account: player(bettor), amount: payout.share, type: 'JACKPOT_PRIZE' },
+        ],
+      });
+    }
+  }
+  return journals;
+}

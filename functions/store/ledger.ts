@@ -1,0 +1,193 @@
+import { QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './db';
+import { bookPk, journalKey, SHARDS, shardOf } from './keys';
+import { toItem, toRecord } from './items';
+import type { TransactAction } from './transaction-actions';
+
+/**
+ * The double-entry ledger. Every movement of money is one journal: immutable, written in the
+ * transaction that moves the money, its legs summing to zero in its currency. A leg names the
+ * ledger account it moves money into (a negative amount: out of it):
+ * - PLAYER: a player's account (its stored balance is the sum of its legs);
+ * - HOUSE: the house's book at one table (or, without a table, the house's general book, which
+ *   seeds jackpot pools); it has no stored balance: its result is summed from its legs when read,
+ *   so no item is written by every bet of a table;
+ * - POOL: a progressive jackpot pool (its stored amount is the sum of its legs);
+ * - CASHIER: money that came in or went out through the cashier.
+ * A journal lives in the partition of the account it is about (the player's, or the pool's), so a
+ * statement is one query, and in the `book` index under its currency, spread over SHARDS
+ * partitions, so that reconciliation and reports read every journal of a currency.
+ */
+
+export type LedgerAccountKind = 'PLAYER' | 'HOUSE' | 'POOL' | 'CASHIER';
+
+export interface LedgerAccount {
+  readonly kind: LedgerAccountKind;
+  /** The player, the pool, the table (HOUSE; absent for the house's general book); absent for the cashier. */
+  readonly id?: string;
+}
+
+export type LegType =
+  | 'DEPOSIT'
+  | 'WITHDRAWAL'
+  | 'STAKE'
+  | 'TAKE_DOWN'
+  | 'WIN'
+  | 'PUSH_RETURN'
+  | 'JACKPOT_CONTRIBUTION'
+  | 'JACKPOT_PRIZE'
+  | 'POOL_SEED'
+  | 'POOL_RESEED';
+
+export interface Leg {
+  readonly account: LedgerAccount;
+  /** Into the account (minor units); negative: out of it. */
+  readonly amount: number;
+  readonly type: LegType;
+  /** The bet the leg is for, where there is one. */
+  readonly betId?: string;
+}
+
+/** What caused a journal: enough to find the bet, round, cash movement or pool behind it. */
+export interface JournalCause {
+  readonly tableId?: string;
+  /** The round (outcome sequence) at the table. */
+  readonly round?: number;
+  readonly betId?: string;
+  /** The cashier's reference. */
+  readonly reference?: string;
+  readonly poolId?: string;
+}
+
+export interface JournalRecord {
+  /** Unique, and named by what caused it (a retry of the same movement cannot write a second one). */
+  readonly id: string;
+  readonly currency: string;
+  readonly at: string;
+  /** Who did it: the token's subject (a player, a dealer, an operator), or `settlement` for a round's payments. */
+  readonly actor: string;
+  readonly cause: JournalCause;
+  readonly legs: readonly Leg[];
+}
+
+/** The account whose partition holds the journal: the first player leg's, or the pool's. */
+export function homeOf(journal: JournalRecord): { readonly kind: 'PLAYER' | 'POOL'; readonly id: string } {
+  const home = journal.legs.find((leg) => leg.account.kind === 'PLAYER') ?? journal.legs.find((leg) => leg.account.kind === 'POOL');
+  if (!home?.account.id) throw new Error(`journal ${journal.id} names no player or pool to keep it`);
+  return { kind: home.account.kind as 'PLAYER' | 'POOL', id: home.account.id };
+}
+
+export function journalItem(journal: JournalRecord): Record<string, unknown> {
+  const legsTotal = journal.legs.reduce((sum, leg) => sum + leg.amount, 0);
+  if (legsTotal !== 0) throw new Error(`journal ${journal.id} does not balance: its legs sum to ${legsTotal}`);
+  const home = homeOf(journal);
+  return toItem(journalKey(home, journal.at, journal.id), journal, {
+    bookPk: bookPk(journal.currency, shardOf(home.id)),
+    bookSk: `${journal.at}#${journal.id}`,
+  });
+}
+
+/** A journal written in a money movement's own transaction; never overwritten. */
+export function recordJournal(db: Db, journal: JournalRecord): TransactAction {
+  return { Put: { TableName: db.tableName, Item: journalItem(journal), ConditionExpression: 'attribute_not_exists(pk)' } };
+}
+
+export const BOOK_INDEX = 'book';
+
+/** Every journal of a currency (the `book` index: eventually consistent), optionally only those at or after `from`. */
+export async function readBook(db: Db, currency: string, { from }: { from?: string } = {}): Promise<JournalRecord[]> {
+  const shards = await Promise.all(
+    Array.from({ length: SHARDS }, (_, shard) =>
+      queryJournals(db, {
+        TableName: db.tableName,
+        IndexName: BOOK_INDEX,
+        KeyConditionExpression: from === undefined ? 'bookPk = :pk' : 'bookPk = :pk AND bookSk >= :from',
+        ExpressionAttributeValues: { ':pk': bookPk(currency, shard), ...(from === undefined ? {} : { ':from': from }) },
+      }),
+    ),
+  );
+  return shards.flat();
+}
+
+/**
+ * A player's journals, newest first, strongly consistent: those stamped before `before` (an
+ * exclusive journal sort key, or a time), at most `limit`.
+ */
+export async function playerJournals(
+  db: Db,
+  playerId: string,
+  { before, after, limit }: { before?: string; after?: string; limit?: number } = {},
+): Promise<JournalRecord[]> {
+  const prefix = journalKey({ kind: 'PLAYER', id: playerId }, '', '').sk.replace(/#$/, '');
+  const lower = after === undefined ? prefix : `${prefix}${after}`;
+  const upper = before === undefined ? `${prefix}\uffff` : `${prefix}${before}`;
+  return queryJournals(
+    db,
+    {
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
+      ExpressionAttributeValues: { ':pk': journalKey({ kind: 'PLAYER', id: playerId }, '', '').pk, ':lower': lower, ':upper': upper },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    },
+    limit,
+  );
+}
+
+async function queryJournals(db: Db, input: QueryCommandInput, limit?: number): Promise<JournalRecord[]> {
+  const journals: JournalRecord[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({ ...input, ExclusiveStartKey, ...(limit !== undefined ? { Limit: limit - journals.length } : {}) }),
+    );
+    for (const item of page.Items ?? []) journals.push(toRecord<JournalRecord>(item));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && (limit === undefined || journals.length < limit));
+  return journals;
+}
+
+/** A stored balance the ledger must account for: a player's account or a pool. */
+export interface StoredBalance {
+  readonly account: { readonly kind: 'PLAYER' | 'POOL'; readonly id: string };
+  readonly currency: string;
+  readonly balance: number;
+}
+
+/**
+ * Every stored balance (accounts and pools), by a parallel scan of the table: reconciliation
+ * only, which has to see every account, including those with no journal.
+ */
+export async function listStoredBalances(db: Db, segments = 4): Promise<StoredBalance[]> {
+  const parts = await Promise.all(
+    Array.from({ length: segments }, async (_, segment) => {
+      const found: StoredBalance[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.doc.send(
+          new ScanCommand({
+            TableName: db.tableName,
+            Segment: segment,
+            TotalSegments: segments,
+            FilterExpression: 'sk IN (:account, :pool)',
+            ProjectionExpression: 'sk, id, currency, balance, amount',
+            ExpressionAttributeValues: { ':account': 'ACCOUNT', ':pool': 'POOL' },
+            ConsistentRead: true,
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          const pool = item.sk === 'POOL';
+          found.push({
+            account: { kind: pool ? 'POOL' : 'PLAYER', id: item.id as string },
+            currency: item.currency as string,
+            balance: (pool ? item.amount : item.balance) as number,
+          });
+        }
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return found;
+    }),
+  );
+  return parts.flat();
+}

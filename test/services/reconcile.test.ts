@@ -1,0 +1,109 @@
+/**
+ * Reconciliation through the API: the operators' check of the ledger against itself and against
+ * every stored balance, on a day of play at two tables with the cashier, and on books that have
+ * been tampered with.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountKey } from '../../functions/store/keys';
+import { dealer, startTestApi, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+const OPERATOR = dealer('reconcile-operator');
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const RECONCILIATION = `{
+  reconciliation {
+    consistent
+    currencies { currency journals total players pools cashierIn houseResult houseByTable { tableId result } }
+    differences { account { kind id } currency stored ledger }
+    unbalancedJournals
+  }
+}`;
+
+async function ok(who: Parameters<TestApi['graphql']>[0], query: string, variables?: Record<string, unknown>) {
+  const res = await api.graphql(who, query, variables);
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return res.data!;
+}
+
+describe('the reconciliation', () => {
+  it("sums a day's play: the players' balances, the cashier's net, and the house's result at each table", async () => {
+    for (const player of ['rc-a', 'rc-b']) {
+      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id } }`, { p: player });
+      await ok(OPERATOR, `mutation ($p: ID!) { deposit(input: { playerId: $p, amount: 10000, reference: "in-1" }) { balance } }`, {
+        p: player,
+      });
+    }
+    await ok(OPERATOR, `mutation { withdraw(input: { playerId: "rc-b", amount: 1000, reference: "out-1" }) { balance } }`);
+    const craps = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
+      .openTable.id;
+    const bet = (type: string, amount: number, who: string) =>
+      ok(who, `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
+        t: craps,
+        type,
+        a: amount,
+      });
+    await bet('PASS_LINE', 1_000, 'rc-a'); // wins on a 7: 1,000 back and 1,000 won
+    await bet('DONT_PASS', 500, 'rc-b'); // loses on a 7
+    const taken = (await bet('FIELD', 300, 'rc-b')).placeBet.id;
+    await ok('rc-b', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: taken }); // the stake comes back
+    await api.closeBetting(craps);
+    await ok(OPERATOR, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`, { t: craps });
+
+    const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(true);
+    expect(reconciliation.differences).toEqual([]);
+    expect(reconciliation.unbalancedJournals).toEqual([]);
+    const [mop] = reconciliation.currencies;
+    expect(mop).toMatchObject({
+      currency: 'MOP',
+      total: 0,
+      players: (await api.balance('rc-a'))! + (await api.balance('rc-b'))!,
+      pools: 0,
+      cashierIn: 20_000 - 1_000,
+      houseResult: 500 - 1_000, // the Don't Pass stake kept, the Pass Line win paid
+      houseByTable: [{ tableId: craps, result: -500 }],
+    });
+    expect(mop.players).toBe(10_000 + 1_000 + (10_000 - 1_000 - 500));
+    // deposits (2), a withdrawal, three stakes, a take-down, one payment: each one journal
+    expect(mop.journals).toBe(8);
+  });
+
+  it('names every balance that is not the sum of its journals, and says the books do not reconcile', async () => {
+    await api.fundAccount('rc-tampered', 5_000);
+    await api.db.doc.send(
+      new UpdateCommand({
+        TableName: api.db.tableName,
+        Key: accountKey('rc-tampered'),
+        UpdateExpression: 'SET balance = balance + :extra',
+        ExpressionAttributeValues: { ':extra': 1 },
+      }),
+    );
+    const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(false);
+    expect(reconciliation.differences).toEqual([
+      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', stored: 5_001, ledger: 5_000 },
+    ]);
+    // Put right by the test, so that nothing else reads it.
+    await api.db.doc.send(
+      new UpdateCommand({
+        TableName: api.db.tableName,
+        Key: accountKey('rc-tampered'),
+        UpdateExpression: 'SET balance = balance - :extra',
+        ExpressionAttributeValues: { ':extra': 1 },
+      }),
+    );
+    expect((await ok(OPERATOR, RECONCILIATION)).reconciliation.consistent).toBe(true);
+  });
+
+  it('is for operators only', async () => {
+    const res = await api.graphql('rc-a', RECONCILIATION);
+    expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(res.data).toBeNull();
+  });
+});
