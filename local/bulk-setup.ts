@@ -44,7 +44,7 @@ const setupDeposit = (playerId: string, amount: number, at: string) =>
 export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {
   const createdAt = deps.now();
   const puts = playerIds.flatMap((id) => [
-    { PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, createdAt }) } },
+    { PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, journals: balance > 0 ? 1 : 0, createdAt }) } },
     ...(balance > 0 ? [{ PutRequest: { Item: journalItem(setupDeposit(id, balance, createdAt)) } }] : []),
   ]);
   await inParallel(chunks(puts, 25), (batch) => writeBatch(deps, { [deps.db.tableName]: batch }));
@@ -101,7 +101,7 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
       const account = accounts.get(playerId);
       const staked = mine.reduce((sum, bet) => sum + bet.amount, 0);
       if (!account || account.balance < staked) throw new Error(`seeding: ${playerId}'s account cannot cover ${staked}`);
-      debited.push(accountItem({ ...account, balance: account.balance - staked }));
+      debited.push(accountItem({ ...account, balance: account.balance - staked, journals: (account.journals ?? 0) + mine.length }));
       for (const bet of mine) debited.push(journalItem(stakeJournal(bet, table.currency, SETUP_ACTOR)));
     }
   }

@@ -2,6 +2,7 @@ import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
 import { reconcile } from '../services/reconcile';
+import { accountStatement } from '../services/statement';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -186,5 +187,24 @@ export const resolvers: Resolvers = {
 
   Account: {
     bets: (account, { last }, ctx) => accountBets(ctx.deps, requireCaller(ctx), account.id, last ?? 50),
+    // The account was handed to this caller (their own, or an operator's): so is its statement.
+    statement: (account, args, ctx) => accountStatement(ctx.deps, account.id, args),
+  },
+  StatementConnection: {
+    edges: (page) => [...page.entries],
+    pageInfo: (page) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
+  },
+  StatementEdge: {
+    cursor: (entry) => entry.cursor,
+    node: (entry) => entry,
+  },
+  StatementEntry: {
+    id: (entry) => entry.journal.id,
+    kind: (entry) => entry.journal.kind,
+    at: (entry) => entry.journal.at,
+    currency: (entry) => entry.journal.currency,
+    actor: (entry) => entry.journal.actor,
+    cause: (entry) => entry.journal.cause,
+    legs: (entry) => entry.journal.legs.map((leg) => ({ ...leg, account: { kind: leg.account.kind, id: leg.account.id ?? null } })),
   },
 };

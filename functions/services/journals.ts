@@ -16,6 +16,7 @@ const CASHIER = { kind: 'CASHIER' } as const;
 export function stakeJournal(bet: BetRecord, currency: string, actor: string): JournalRecord {
   return {
     id: `STAKE:${bet.id}`,
+    kind: 'STAKE',
     currency,
     at: bet.placedAt,
     actor,
@@ -31,6 +32,7 @@ export function stakeJournal(bet: BetRecord, currency: string, actor: string): J
 export function takeDownJournal(bet: BetRecord, currency: string, actor: string, at: string): JournalRecord {
   return {
     id: `TAKE_DOWN:${bet.id}`,
+    kind: 'TAKE_DOWN',
     currency,
     at,
     actor,
@@ -68,6 +70,7 @@ export function payoutJournal(
   const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
   return {
     id: `PAYOUT:${tableId}:${round}:${playerId}:${part}`,
+    kind: 'PAYOUT',
     currency,
     at,
     actor: 'settlement',
@@ -81,6 +84,7 @@ export function cashJournal(movement: CashMovementRecord, currency: string, acto
   const into = movement.kind === 'DEPOSIT' ? movement.amount : -movement.amount;
   return {
     id: `CASH:${movement.playerId}:${movement.reference}`,
+    kind: movement.kind,
     currency,
     at: movement.at,
     actor,
@@ -96,6 +100,7 @@ export function cashJournal(movement: CashMovementRecord, currency: string, acto
 export function poolSeedJournal(created: JackpotPoolRecord, actor: string): JournalRecord {
   return {
     id: `POOL_SEED:${created.id}`,
+    kind: 'POOL_SEED',
     currency: created.currency,
     at: created.createdAt,
     actor,
@@ -137,11 +142,13 @@ export function jackpotJournals(
     );
   }
   const journals: JournalRecord[] = [];
-  if (poolLegs.length > 0) journals.push({ id: `JACKPOT:${tableId}:${round}`, currency, at, actor: 'settlement', cause, legs: poolLegs });
+  if (poolLegs.length > 0)
+    journals.push({ id: `JACKPOT:${tableId}:${round}`, kind: 'JACKPOT', currency, at, actor: 'settlement', cause, legs: poolLegs });
   if (payout.share > 0) {
     for (const bettor of bettors) {
       journals.push({
         id: `JACKPOT_PRIZE:${tableId}:${round}:${bettor}`,
+        kind: 'JACKPOT_PRIZE',
         currency,
         at,
         actor: 'settlement',

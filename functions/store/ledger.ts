@@ -1,6 +1,6 @@
 import { QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { bookPk, journalKey, SHARDS, shardOf } from './keys';
+import { accountKey, bookPk, journalKey, JOURNAL_PREFIX, SHARDS, shardOf } from './keys';
 import { toItem, toRecord } from './items';
 import type { TransactAction } from './transaction-actions';
 
@@ -59,9 +59,12 @@ export interface JournalCause {
   readonly poolId?: string;
 }
 
+export type JournalKind = 'DEPOSIT' | 'WITHDRAWAL' | 'STAKE' | 'TAKE_DOWN' | 'PAYOUT' | 'JACKPOT' | 'JACKPOT_PRIZE' | 'POOL_SEED';
+
 export interface JournalRecord {
   /** Unique, and named by what caused it (a retry of the same movement cannot write a second one). */
   readonly id: string;
+  readonly kind: JournalKind;
   readonly currency: string;
   readonly at: string;
   /** Who did it: the token's subject (a player, a dealer, an operator), or `settlement` for a round's payments. */
@@ -109,29 +112,34 @@ export async function readBook(db: Db, currency: string, { from }: { from?: stri
   return shards.flat();
 }
 
+/** Where a journal sorts in its partition: by time, then id. */
+export const journalSortKey = (journal: Pick<JournalRecord, 'at' | 'id'>): string => `${JOURNAL_PREFIX}${journal.at}#${journal.id}`;
+
 /**
- * A player's journals, newest first, strongly consistent: those stamped before `before` (an
- * exclusive journal sort key, or a time), at most `limit`.
+ * A player's journals, newest first, strongly consistent: those whose sort key is at least
+ * `fromSk` and below `belowSk` (journalSortKey; `ENTRY#<time>` bounds by time), at most `limit`.
  */
 export async function playerJournals(
   db: Db,
   playerId: string,
-  { before, after, limit }: { before?: string; after?: string; limit?: number } = {},
+  { fromSk, belowSk, limit }: { fromSk?: string; belowSk?: string; limit?: number } = {},
 ): Promise<JournalRecord[]> {
-  const prefix = journalKey({ kind: 'PLAYER', id: playerId }, '', '').sk.replace(/#$/, '');
-  const lower = after === undefined ? prefix : `${prefix}${after}`;
-  const upper = before === undefined ? `${prefix}\uffff` : `${prefix}${before}`;
-  return queryJournals(
+  const { pk } = accountKey(playerId);
+  const upper = belowSk ?? `${JOURNAL_PREFIX}\uffff`;
+  // BETWEEN includes its upper bound, which this range excludes: one more is asked for, and dropped.
+  const journals = await queryJournals(
     db,
     {
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
-      ExpressionAttributeValues: { ':pk': journalKey({ kind: 'PLAYER', id: playerId }, '', '').pk, ':lower': lower, ':upper': upper },
+      ExpressionAttributeValues: { ':pk': pk, ':lower': fromSk ?? JOURNAL_PREFIX, ':upper': upper },
       ScanIndexForward: false,
       ConsistentRead: true,
     },
-    limit,
+    limit === undefined ? undefined : limit + 1,
   );
+  const below = journals.filter((journal) => journalSortKey(journal) < upper);
+  return limit === undefined ? below : below.slice(0, limit);
 }
 
 async function queryJournals(db: Db, input: QueryCommandInput, limit?: number): Promise<JournalRecord[]> {

@@ -192,6 +192,8 @@ export interface AccountRecord {
   readonly id: string;
   readonly currency: string;
   readonly balance: number;
+  /** Journals written about the account (each movement of its money writes one). */
+  readonly journals?: number;
   readonly createdAt: string;
 }
 
