@@ -38,7 +38,7 @@ const SETUP_ACTOR = 'bulk-setup';
 
 /** The cashier's deposit that funds a new account, journalled as the API would journal it. */
 const setupDeposit = (playerId: string, amount: number, at: string) =>
-  cashJournal({ playerId, reference: `setup-${playerId}`, kind: 'DEPOSIT', amount, at }, 'MOP', SETUP_ACTOR);
+  cashJournal({ playerId, reference: `setup-${playerId}`, kind: 'DEPOSIT', amount, currency: 'MOP', at, actor: SETUP_ACTOR });
 
 /** New accounts holding `balance` each (in MOP), as openAccount and deposit would leave them. */
 export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {

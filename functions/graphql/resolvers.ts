@@ -3,6 +3,7 @@ import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
 import { reconcile } from '../services/reconcile';
 import { accountStatement } from '../services/statement';
+import { recallRound } from '../services/round-recall';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -15,7 +16,7 @@ import { startNewShoe } from '../services/start-new-shoe';
 import { closeBetting } from '../services/close-betting';
 import { setShooter } from '../services/set-shooter';
 import { closeTable } from '../services/close-table';
-import { deposit, openAccount, withdraw } from '../services/cashier';
+import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import type { DealView, RollView } from '../services/views';
@@ -54,6 +55,16 @@ export const resolvers: Resolvers = {
     jackpotPool: async (_, { id }, ctx) => {
       requireCaller(ctx);
       return (await findJackpotPool(ctx.deps, id)) ?? null;
+    },
+    cashMovement: async (_, { playerId, reference }, ctx) =>
+      (await findCashMovement(ctx.deps, requireCaller(ctx), playerId, reference)) ?? null,
+    cashMovements: (_, args, ctx) => {
+      requireRole(ctx, 'OPERATOR');
+      return listCashMovements(ctx.deps, args);
+    },
+    round: async (_, { tableId, sequence }, ctx) => {
+      requireRole(ctx, 'OPERATOR');
+      return (await recallRound(ctx.deps, tableId, sequence)) ?? null;
     },
     reconciliation: (_, __, ctx) => {
       requireRole(ctx, 'OPERATOR');
@@ -193,6 +204,27 @@ export const resolvers: Resolvers = {
   StatementConnection: {
     edges: (page) => [...page.entries],
     pageInfo: (page) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
+  },
+  RoundRecall: {
+    tableId: (recall) => recall.outcome.tableId,
+    sequence: (recall) => recall.outcome.sequence,
+    roll: (recall) => (recall.outcome.kind === 'ROLL' ? recall.outcome : null),
+    deal: (recall) => (recall.outcome.kind === 'DEAL' ? recall.outcome : null),
+    recordedAt: (recall) => recall.outcome.recordedAt,
+    recordedBy: (recall) => recall.outcome.recordedBy ?? null,
+    bettingClosedBy: (recall) => recall.outcome.bettingClosedBy ?? null,
+    settled: (recall) => recall.outcome.settledAt !== undefined,
+    settledAt: (recall) => recall.outcome.settledAt ?? null,
+    settlements: (recall) => [...recall.settlements],
+    credits: (recall) => [...recall.credits],
+  },
+  CashMovementConnection: {
+    edges: (page) => [...page.entries],
+    pageInfo: (page) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
+  },
+  CashMovementEdge: {
+    cursor: (entry) => entry.cursor,
+    node: (entry) => entry.movement,
   },
   StatementEdge: {
     cursor: (entry) => entry.cursor,

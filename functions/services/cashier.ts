@@ -5,6 +5,8 @@ import { ServiceError } from './service-error';
 import { assertClientKey, assertCurrency, assertPlayerId } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 import { cashJournal } from './journals';
+import { bookPage, bookSortKey, type JournalRecord } from '../store/ledger';
+import { assertRange, decodeBookCursor, encodeBookCursor, pageSize } from './pages';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -47,18 +49,19 @@ async function moveCash(
 ): Promise<AccountRecord> {
   assertClientKey('reference', request.reference);
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
+  const before = await getAccount(deps.db, request.playerId);
+  if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
   const movement: CashMovementRecord = {
     playerId: request.playerId,
     reference: request.reference,
     kind,
     amount: request.amount,
+    currency: before.currency,
     at: deps.now(),
+    actor: caller.playerId,
   };
-
-  const before = await getAccount(deps.db, request.playerId);
-  if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
   // The journal is in the account's currency, and the transaction checks it still is.
-  const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement, before.currency, caller.playerId));
+  const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
   if (outcome === 'REFERENCE_USED') {
     const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
     if (earlier.kind !== kind || earlier.amount !== request.amount) {
@@ -74,4 +77,68 @@ async function moveCash(
     throw new ServiceError('INSUFFICIENT_FUNDS', `A withdrawal of ${request.amount} exceeds the balance of ${account.balance}.`);
   }
   return account;
+}
+
+/** A movement by its reference (did the deposit go through?): an operator's, or the player's own; undefined if there is none. */
+export async function findCashMovement(
+  deps: ServiceDependencies,
+  caller: Caller,
+  playerId: string,
+  reference: string,
+): Promise<CashMovementRecord | undefined> {
+  assertClientKey('reference', reference);
+  if (playerId !== caller.playerId && !caller.roles.has('OPERATOR')) {
+    throw new ServiceError('FORBIDDEN', "Only an operator may look up another player's cash movements.");
+  }
+  return getCashMovement(deps.db, playerId, reference);
+}
+
+export interface CashMovementsRequest {
+  readonly currency: string;
+  readonly first?: number | null;
+  readonly after?: string | null;
+  readonly from?: string | null;
+  readonly to?: string | null;
+}
+
+export interface CashMovementEntry {
+  readonly movement: CashMovementRecord;
+  readonly cursor: string;
+}
+
+export interface CashMovementPage {
+  readonly entries: readonly CashMovementEntry[];
+  readonly hasNextPage: boolean;
+  readonly endCursor: string | null;
+}
+
+/** The cashier's movements in a currency, newest first, by time range (from inclusive, to exclusive), a page at a time. */
+export async function listCashMovements(deps: ServiceDependencies, request: CashMovementsRequest): Promise<CashMovementPage> {
+  assertCurrency(request.currency);
+  assertRange(request.from, request.to);
+  const first = pageSize(request.first);
+  const to = request.to ?? undefined;
+  const after = request.after ? decodeBookCursor(request.after) : undefined;
+  const page = await bookPage(deps.db, request.currency, {
+    kinds: ['DEPOSIT', 'WITHDRAWAL'],
+    ...(request.from ? { fromSk: request.from } : {}),
+    ...(after !== undefined || to !== undefined ? { belowSk: [after, to].filter((bound) => bound !== undefined).sort()[0] } : {}),
+    limit: first,
+  });
+  const entries = page.journals.map((journal) => ({ movement: movementOf(journal), cursor: encodeBookCursor(bookSortKey(journal)) }));
+  return { entries, hasNextPage: page.hasMore, endCursor: entries.at(-1)?.cursor ?? null };
+}
+
+/** A cash journal as the movement it records. */
+function movementOf(journal: JournalRecord): CashMovementRecord {
+  const leg = journal.legs.find((candidate) => candidate.account.kind === 'PLAYER')!;
+  return {
+    playerId: leg.account.id!,
+    reference: journal.cause.reference!,
+    kind: journal.kind as CashMovementRecord['kind'],
+    amount: Math.abs(leg.amount),
+    currency: journal.currency,
+    at: journal.at,
+    actor: journal.actor,
+  };
 }

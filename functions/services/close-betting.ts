@@ -1,7 +1,7 @@
 import { GateMovedOn, moveGates } from '../store/gates';
 import { getTableSession, markBettingClosed } from '../store/tables';
 import type { TableRecord } from '../store/records';
-import type { Caller, ServiceDependencies } from './services';
+import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
 /**
@@ -11,7 +11,7 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  * after), and no bet may be taken down until the outcome is recorded. Closing betting that is
  * already closed changes nothing; an interrupted close is finished by the next.
  */
-export async function closeBetting(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
+export async function closeBetting(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
   let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
@@ -26,7 +26,8 @@ export async function closeBetting(deps: ServiceDependencies, _caller: Caller, t
       if (error instanceof GateMovedOn) continue;
       throw error;
     }
-    if (await markBettingClosed(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
+    if (await markBettingClosed(deps.db, table.id, table.version, stampOf(caller, deps)))
+      return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);
 }

@@ -3,7 +3,7 @@ import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../store/gates';
 import type { TableRecord } from '../store/records';
 import { closeTableSession, getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
-import type { Caller, ServiceDependencies } from './services';
+import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
 /**
@@ -12,7 +12,7 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  * layout is checked a last time, so no bet can land meanwhile; if one did, they open again as
  * they were. An interrupted closeBetting (some gates past the round, some not) is closed all the same.
  */
-export async function closeTable(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
+export async function closeTable(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
     if (table.settling) {
@@ -27,7 +27,8 @@ export async function closeTable(deps: ServiceDependencies, _caller: Caller, tab
     try {
       moved = await moveGates(deps.db, table.id, [round, round + 1], CLOSED_FOR_GOOD);
       assertEmpty(table.id, await listOpenBets(deps.db, table.id));
-      if (await closeTableSession(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
+      if (await closeTableSession(deps.db, table.id, table.version, stampOf(caller, deps)))
+        return (await getTableSession(deps.db, table.id))!;
     } catch (error) {
       await restoreGates(deps.db, table.id, (error as { movedGates?: Map<number, number> }).movedGates ?? moved, CLOSED_FOR_GOOD);
       throw error;

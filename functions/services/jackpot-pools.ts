@@ -50,6 +50,7 @@ export async function openJackpotPool(
     prizes,
     version: 0,
     createdAt: deps.now(),
+    createdBy: caller.playerId,
   };
   await createJackpotPool(deps.db, pool, pool.seed > 0 ? poolSeedJournal(pool, caller.playerId) : undefined);
   return pool;

@@ -80,7 +80,8 @@ export function payoutJournal(
 }
 
 /** A deposit comes in through the cashier; a withdrawal goes out through it. */
-export function cashJournal(movement: CashMovementRecord, currency: string, actor: string): JournalRecord {
+export function cashJournal(movement: CashMovementRecord): JournalRecord {
+  const { currency, actor } = movement;
   const into = movement.kind === 'DEPOSIT' ? movement.amount : -movement.amount;
   return {
     id: `CASH:${movement.playerId}:${movement.reference}`,

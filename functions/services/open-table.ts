@@ -44,7 +44,7 @@ export interface BaccaratTableRequest {
 export const MAX_TABLE_MAXIMUM = Math.floor(MAX_MONEY / 100);
 
 /** Opens a table session with options the game's rules have validated. */
-export async function openTable(deps: ServiceDependencies, _caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
+export async function openTable(deps: ServiceDependencies, caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
   assertCurrency(request.currency);
   if (request.maximumBet > MAX_TABLE_MAXIMUM) {
     throw new ServiceError(
@@ -61,6 +61,7 @@ export async function openTable(deps: ServiceDependencies, _caller: Caller, requ
     version: 0,
     playerLimits: playerLimits(request),
     createdAt: deps.now(),
+    openedBy: caller.playerId,
   };
   const table = request.game === 'CRAPS' ? crapsTable(common, request) : await baccaratTable(deps, common, request);
   // Betting opens for the table's first outcome.

@@ -31,6 +31,9 @@ export const systemDependencies = (db: Db): ServiceDependencies => ({
 
 export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
+/** Who does it and when, for the record a dealer's or operator's action leaves (the audit trail). */
+export const stampOf = (caller: Caller, deps: ServiceDependencies): { by: string; at: string } => ({ by: caller.playerId, at: deps.now() });
+
 /**
  * The dependencies of a Lambda entry point, configured from its environment: TABLE_NAME (set by
  * the CDK stack), and only when running against DynamoDB Local, DYNAMODB_ENDPOINT and

@@ -5,14 +5,14 @@ import { getTableSession, setShooter as storeShooter } from '../store/tables';
 import { asCrapsBets } from './craps-table';
 import { afterPendingOutcome } from './outcome-plans';
 import { ServiceError } from './service-error';
-import type { Caller, ServiceDependencies } from './services';
+import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 
 /**
  * The dealer hands the dice to a player: only one with at least the table minimum on a Pass Line
  * or Don't Pass bet may shoot (art. 2.1). After a seven-out the API passes them on by itself.
  */
-export async function setShooter(deps: ServiceDependencies, _caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
+export async function setShooter(deps: ServiceDependencies, caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
     const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId)));
@@ -22,7 +22,8 @@ export async function setShooter(deps: ServiceDependencies, _caller: Caller, tab
         `"${playerId}" may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
       );
     }
-    if (await storeShooter(deps.db, table.id, table.version, playerId)) return (await getTableSession(deps.db, table.id))!;
+    if (await storeShooter(deps.db, table.id, table.version, playerId, stampOf(caller, deps)))
+      return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);
 }

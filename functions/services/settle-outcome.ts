@@ -106,7 +106,12 @@ async function replay<O extends OutcomeRecord, G extends Game>(
     );
   }
   const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);
-  const plan = await readPlan(deps.db, stored);
+  return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements: await settlementsOf(deps, stored) };
+}
+
+/** What a recorded outcome did to each bet: its plan, beside each bet as it stands now. */
+export async function settlementsOf(deps: ServiceDependencies, outcome: OutcomeRecord): Promise<SettledBet[]> {
+  const plan = await readPlan(deps.db, outcome);
   const bets = new Map(
     (
       await getBets(
@@ -115,8 +120,7 @@ async function replay<O extends OutcomeRecord, G extends Game>(
       )
     ).map((bet) => [bet.id, bet]),
   );
-  const settlements = plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! }));
-  return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
+  return plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! }));
 }
 
 /**

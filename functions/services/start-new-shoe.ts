@@ -1,13 +1,13 @@
 import { getTableSession, resetShoe } from '../store/tables';
 import type { TableRecord } from '../store/records';
-import type { Caller, ServiceDependencies } from './services';
+import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 
 /** A new shoe goes in at a baccarat table: shoe tracking starts again from a full shoe. */
-export async function startNewShoe(deps: ServiceDependencies, _caller: Caller, tableId: string): Promise<TableRecord> {
+export async function startNewShoe(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['BACCARAT']);
-    if (await resetShoe(deps.db, table.id, table.version)) return (await getTableSession(deps.db, table.id))!;
+    if (await resetShoe(deps.db, table.id, table.version, stampOf(caller, deps))) return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);
 }

@@ -2,6 +2,7 @@ import { getAccount } from '../store/accounts';
 import { journalSortKey, playerJournals, type JournalRecord } from '../store/ledger';
 import { JOURNAL_PREFIX } from '../store/keys';
 import { ServiceError } from './service-error';
+import { assertRange, decodeCursor, encodeCursor, pageSize } from './pages';
 import type { ServiceDependencies } from './services';
 
 /**
@@ -38,23 +39,18 @@ export interface StatementPage {
   readonly endCursor: string | null;
 }
 
-export const STATEMENT_PAGE_DEFAULT = 50;
-export const STATEMENT_PAGE_MAX = 200;
 const STILL_MOMENT_ATTEMPTS = 5;
 
 export async function accountStatement(deps: ServiceDependencies, playerId: string, request: StatementRequest): Promise<StatementPage> {
-  const first = request.first ?? STATEMENT_PAGE_DEFAULT;
-  if (!Number.isInteger(first) || first < 1 || first > STATEMENT_PAGE_MAX) {
-    throw new ServiceError('BAD_USER_INPUT', `first must be from 1 to ${STATEMENT_PAGE_MAX}.`);
-  }
-  if (request.from && request.to && request.from > request.to) throw new ServiceError('BAD_USER_INPUT', 'from must not be after to.');
+  const first = pageSize(request.first);
+  assertRange(request.from, request.to);
   const fromSk = request.from ? `${JOURNAL_PREFIX}${request.from}` : undefined;
   const toSk = request.to ? `${JOURNAL_PREFIX}${request.to}` : undefined;
 
   let journals: JournalRecord[];
   let balance: number;
   if (request.after) {
-    const cursor = decodeCursor(request.after);
+    const cursor = decodeStatementCursor(request.after);
     journals = await playerJournals(deps.db, playerId, { fromSk, belowSk: min(cursor.sk, toSk), limit: first + 1 });
     balance = cursor.balance;
   } else {
@@ -66,7 +62,7 @@ export async function accountStatement(deps: ServiceDependencies, playerId: stri
     const amount = amountFor(journal, playerId);
     const balanceAfter = balance;
     balance -= amount;
-    entries.push({ journal, amount, balanceAfter, cursor: encodeCursor({ sk: journalSortKey(journal), balance }) });
+    entries.push({ journal, amount, balanceAfter, cursor: encodeStatementCursor({ sk: journalSortKey(journal), balance }) });
   }
   return { entries, hasNextPage: journals.length > first, endCursor: entries.at(-1)?.cursor ?? null };
 }
@@ -94,16 +90,11 @@ const amountFor = (journal: JournalRecord, playerId: string): number =>
 
 const min = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a);
 
-function encodeCursor(cursor: { sk: string; balance: number }): string {
-  return Buffer.from(JSON.stringify([cursor.sk, cursor.balance]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(text: string): { sk: string; balance: number } {
-  try {
-    const [sk, balance] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof sk === 'string' && sk.startsWith(JOURNAL_PREFIX) && Number.isSafeInteger(balance)) return { sk, balance: balance as number };
-  } catch {
-    // falls through to the refusal
-  }
-  throw new ServiceError('BAD_USER_INPUT', 'after is not a cursor this statement gave.');
-}
+/** A statement's cursor: where its page ended, and the balance there. */
+const encodeStatementCursor = (cursor: { sk: string; balance: number }): string => encodeCursor([cursor.sk, cursor.balance]);
+const decodeStatementCursor = (text: string): { sk: string; balance: number } =>
+  decodeCursor(text, ([sk, balance]) =>
+    typeof sk === 'string' && sk.startsWith(JOURNAL_PREFIX) && Number.isSafeInteger(balance)
+      ? { sk, balance: balance as number }
+      : undefined,
+  );

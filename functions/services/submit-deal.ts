@@ -22,7 +22,7 @@ export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
  * the baccarat rules, jackpot included. A sequence the tableau forbids, or a card the shoe cannot
  * hold any more, is refused before anything is written.
  */
-export async function submitDeal(deps: ServiceDependencies, _caller: Caller, request: SubmitDealRequest): Promise<DealOutcome> {
+export async function submitDeal(deps: ServiceDependencies, caller: Caller, request: SubmitDealRequest): Promise<DealOutcome> {
   if (request.cards.length === 0) throw new ServiceError('BAD_USER_INPUT', "cards must list the round's cards in dealt order.");
   const cards = request.cards.map(parseCard);
   const result = resolveDeal(cards);
@@ -40,6 +40,8 @@ export async function submitDeal(deps: ServiceDependencies, _caller: Caller, req
         kind: 'DEAL',
         tableId: table.id,
         currency: table.currency,
+        recordedBy: caller.playerId,
+        ...(table.bettingClosedBy ? { bettingClosedBy: table.bettingClosedBy } : {}),
         sequence,
         cards: codes,
         winner: result.winner,

@@ -16,7 +16,7 @@ export interface SubmitRollRequest {
 export type RollOutcome = SettledOutcome<RollRecord, 'CRAPS'>;
 
 /** Records a craps roll (two dice or void) and settles every bet it decides, through the craps rules. */
-export async function submitRoll(deps: ServiceDependencies, _caller: Caller, request: SubmitRollRequest): Promise<RollOutcome> {
+export async function submitRoll(deps: ServiceDependencies, caller: Caller, request: SubmitRollRequest): Promise<RollOutcome> {
   // Refuse bad dice before touching anything.
   const roll = parseRoll({ dice: request.dice ? [...request.dice] : null, void: request.void ?? false });
 
@@ -37,6 +37,8 @@ export async function submitRoll(deps: ServiceDependencies, _caller: Caller, req
         kind: 'ROLL',
         tableId: table.id,
         currency: table.currency,
+        recordedBy: caller.playerId,
+        ...(table.bettingClosedBy ? { bettingClosedBy: table.bettingClosedBy } : {}),
         sequence,
         dice,
         stateBefore: table.state,

@@ -18,7 +18,7 @@ import { isConditionalCheckFailed } from './transaction-cancellation';
  */
 
 /** Open bets one shard holds at most: a table holds SHARDS times as many. */
-export const MAX_OPEN_BETS_PER_SHARD = 640;
+export const MAX_OPEN_BETS_PER_SHARD = 320;
 export const MAX_OPEN_BETS_PER_TABLE = MAX_OPEN_BETS_PER_SHARD * SHARDS;
 
 /** A table's gate shards, open for `round`, as Put actions for the transaction that opens the table. */

@@ -33,7 +33,7 @@ export interface ItemKey {
  * Bets, and the gate that admits them, are spread over this many shards per table, by player:
  * no item is written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings").
  */
-export const SHARDS = 32;
+export const SHARDS = 64;
 
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
 export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({

@@ -86,7 +86,7 @@ export function journalItem(journal: JournalRecord): Record<string, unknown> {
   const home = homeOf(journal);
   return toItem(journalKey(home, journal.at, journal.id), journal, {
     bookPk: bookPk(journal.currency, shardOf(home.id)),
-    bookSk: `${journal.at}#${journal.id}`,
+    bookSk: bookSortKey(journal),
   });
 }
 
@@ -199,3 +199,50 @@ export async function listStoredBalances(db: Db, segments = 4): Promise<StoredBa
   );
   return parts.flat();
 }
+
+/**
+ * A page of a currency's book, newest first, across its shards: journals of the given kinds
+ * whose book key is at least `fromSk` and below `belowSk` (`<at>#<id>`; a time bounds by time).
+ * Each shard is read until it has given `limit + 1` of them or has no more, and the shards are
+ * merged, so that `hasMore` is exact. Eventually consistent (the book index).
+ */
+export async function bookPage(
+  db: Db,
+  currency: string,
+  { kinds, fromSk, belowSk, limit }: { kinds: readonly JournalKind[]; fromSk?: string; belowSk?: string; limit: number },
+): Promise<{ journals: JournalRecord[]; hasMore: boolean }> {
+  const kindValues = Object.fromEntries(kinds.map((kind, i) => [`:kind${i}`, kind]));
+  const shards = await Promise.all(
+    Array.from({ length: SHARDS }, async (_, shard) => {
+      const found: JournalRecord[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.doc.send(
+          new QueryCommand({
+            TableName: db.tableName,
+            IndexName: BOOK_INDEX,
+            KeyConditionExpression: 'bookPk = :pk AND bookSk BETWEEN :lower AND :upper',
+            FilterExpression: `kind IN (${Object.keys(kindValues).join(', ')})`,
+            ExpressionAttributeValues: {
+              ':pk': bookPk(currency, shard),
+              ':lower': fromSk ?? '',
+              ':upper': belowSk ?? '\uffff',
+              ...kindValues,
+            },
+            ScanIndexForward: false,
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? [])
+          if (belowSk === undefined || (item.bookSk as string) < belowSk) found.push(toRecord<JournalRecord>(item));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey && found.length <= limit);
+      return found;
+    }),
+  );
+  const merged = shards.flat().sort((a, b) => (bookSortKey(b) < bookSortKey(a) ? -1 : 1));
+  return { journals: merged.slice(0, limit), hasMore: merged.length > limit };
+}
+
+/** Where a journal sorts in the book: by time, then id. */
+export const bookSortKey = (journal: Pick<JournalRecord, 'at' | 'id'>): string => `${journal.at}#${journal.id}`;

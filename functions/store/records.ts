@@ -30,6 +30,20 @@ interface TableBase {
   /** What one player may have on this table's layout: so that one player cannot fill a table. */
   readonly playerLimits: PlayerLimits;
   readonly createdAt: string;
+  /** Who opened the table (the operator's token subject). */
+  readonly openedBy?: string;
+  /** Who last closed betting, and when (copied onto the outcome recorded next). */
+  readonly bettingClosedBy?: ActorStamp;
+  /** Who last handed the dice on (craps) or put in a new shoe (baccarat), and when. */
+  readonly lastDealerAction?: ActorStamp & { readonly action: 'SHOOTER' | 'NEW_SHOE' };
+  /** Who closed the table for good, and when. */
+  readonly closedBy?: ActorStamp;
+}
+
+/** Who did something, and when: the token's subject, and the server's time. */
+export interface ActorStamp {
+  readonly by: string;
+  readonly at: string;
 }
 
 export interface PlayerLimits {
@@ -128,6 +142,10 @@ interface OutcomeBase {
   /** The outcome's plan: where it is stored, how many bets it decides or moves, in how many chunks. */
   readonly planned: { readonly planId: string; readonly entries: number; readonly chunks: number };
   readonly recordedAt: string;
+  /** The dealer who recorded it. */
+  readonly recordedBy?: string;
+  /** Who closed betting for it, and when. */
+  readonly bettingClosedBy?: ActorStamp;
   /** Set once the whole plan (and any jackpot) has been applied. */
   readonly settledAt?: string;
 }
@@ -185,7 +203,11 @@ export interface CashMovementRecord {
   readonly reference: string;
   readonly kind: 'DEPOSIT' | 'WITHDRAWAL';
   readonly amount: number;
+  /** The account's currency. */
+  readonly currency: string;
   readonly at: string;
+  /** The operator who moved it (the token's subject). */
+  readonly actor: string;
 }
 
 export interface AccountRecord {
@@ -232,4 +254,6 @@ export interface JackpotPoolRecord {
   readonly prizes: JackpotConfig;
   readonly version: number;
   readonly createdAt: string;
+  /** The operator who opened the pool. */
+  readonly createdBy?: string;
 }

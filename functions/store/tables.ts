@@ -4,7 +4,7 @@ import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import { newGates } from './gates';
-import type { TableRecord } from './records';
+import type { ActorStamp, TableRecord } from './records';
 
 /** The table and its betting gate's shards, open for `round`, in one transaction. */
 export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<void> {
@@ -32,26 +32,54 @@ export async function getTableSession(db: Db, tableId: string, { consistent = tr
  * Empties a baccarat table's shoe record (a new shoe goes in), under the table's optimistic lock:
  * false if the table changed since `version` was read.
  */
-export function resetShoe(db: Db, tableId: string, version: number): Promise<boolean> {
-  return updateUnderLock(db, tableId, version, 'SET #state.shoe = :empty', { '#state': 'state' }, { ':empty': [] });
+export function resetShoe(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET #state.shoe = :empty, lastDealerAction = :stamp',
+    { '#state': 'state' },
+    { ':empty': [], ':stamp': { ...stamp, action: 'NEW_SHOE' } },
+  );
 }
 
 /**
  * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so until the
  * outcome is recorded. False if the table changed since `version` was read.
  */
-export function markBettingClosed(db: Db, tableId: string, version: number): Promise<boolean> {
-  return updateUnderLock(db, tableId, version, 'SET bettingClosed = :closed', {}, { ':closed': true });
+export function markBettingClosed(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET bettingClosed = :closed, bettingClosedBy = :stamp',
+    {},
+    { ':closed': true, ':stamp': stamp },
+  );
 }
 
 /** Closes a table session for good (the table is kept for its history), under its optimistic lock. */
-export function closeTableSession(db: Db, tableId: string, version: number): Promise<boolean> {
-  return updateUnderLock(db, tableId, version, 'SET #status = :closed', { '#status': 'status' }, { ':closed': 'CLOSED' });
+export function closeTableSession(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET #status = :closed, closedBy = :stamp',
+    { '#status': 'status' },
+    { ':closed': 'CLOSED', ':stamp': stamp },
+  );
 }
 
 /** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
-export function setShooter(db: Db, tableId: string, version: number, shooter: string): Promise<boolean> {
-  return updateUnderLock(db, tableId, version, 'SET #state.shooter = :shooter', { '#state': 'state' }, { ':shooter': shooter });
+export function setShooter(db: Db, tableId: string, version: number, shooter: string, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET #state.shooter = :shooter, lastDealerAction = :stamp',
+    { '#state': 'state' },
+    { ':shooter': shooter, ':stamp': { ...stamp, action: 'SHOOTER' } },
+  );
 }
 
 async function updateUnderLock(

@@ -68,3 +68,70 @@ describe('the cashier', () => {
     refused(await api.graphql('cash-other', query, { id: 'cash-read' }), 'FORBIDDEN');
   });
 });
+
+describe("the cashier's records", () => {
+  const LOOKUP = `query ($p: ID!, $r: String!) { cashMovement(playerId: $p, reference: $r) { playerId reference kind amount currency at actor } }`;
+  const LIST = `query ($first: Int, $after: String, $from: DateTime, $to: DateTime, $currency: String!) {
+    cashMovements(currency: $currency, first: $first, after: $after, from: $from, to: $to) {
+      edges { cursor node { playerId reference kind amount } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }`;
+
+  it('find a movement by its reference: did the deposit go through?', async () => {
+    await openAccount('cash-lookup');
+    await move('deposit', 'cash-lookup', 700, 'lookup-1');
+    const found = (await api.graphql(OPERATOR, LOOKUP, { p: 'cash-lookup', r: 'lookup-1' })).data!.cashMovement;
+    expect(found).toMatchObject({
+      playerId: 'cash-lookup',
+      reference: 'lookup-1',
+      kind: 'DEPOSIT',
+      amount: 700,
+      currency: 'MOP',
+      actor: 'cashier-operator',
+    });
+    expect((await api.graphql('cash-lookup', LOOKUP, { p: 'cash-lookup', r: 'lookup-1' })).data!.cashMovement.amount).toBe(700);
+    expect((await api.graphql(OPERATOR, LOOKUP, { p: 'cash-lookup', r: 'never-sent' })).data!.cashMovement).toBeNull();
+    refused(await api.graphql('cash-stranger', LOOKUP, { p: 'cash-lookup', r: 'lookup-1' }), 'FORBIDDEN');
+  });
+
+  it('list the movements of a currency newest first, by time range, a page at a time', async () => {
+    await openAccount('cash-list-a');
+    await openAccount('cash-list-b', 'HKD');
+    const from = new Date().toISOString();
+    for (const [i, [player, kind, amount]] of (
+      [
+        ['cash-list-a', 'deposit', 100],
+        ['cash-list-b', 'deposit', 999], // another currency
+        ['cash-list-a', 'deposit', 200],
+        ['cash-list-a', 'withdraw', 50],
+      ] as const
+    ).entries()) {
+      const res = await move(kind, player, amount, `list-${i}`);
+      expect(res.errors).toBeUndefined();
+    }
+    const to = new Date(Date.now() + 1).toISOString();
+    const all = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from, to })).data!.cashMovements;
+    expect(all.edges.map((edge: any) => [edge.node.kind, edge.node.amount])).toEqual([
+      ['WITHDRAWAL', 50],
+      ['DEPOSIT', 200],
+      ['DEPOSIT', 100],
+    ]);
+    expect(all.pageInfo.hasNextPage).toBe(false);
+
+    const firstPage = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from, to, first: 2 })).data!.cashMovements;
+    expect(firstPage.edges).toHaveLength(2);
+    expect(firstPage.pageInfo.hasNextPage).toBe(true);
+    const secondPage = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from, to, first: 2, after: firstPage.pageInfo.endCursor }))
+      .data!.cashMovements;
+    expect([...firstPage.edges, ...secondPage.edges]).toEqual(all.edges);
+    expect(secondPage.pageInfo.hasNextPage).toBe(false);
+
+    const exact = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from, to, first: 3 })).data!.cashMovements;
+    expect(exact.pageInfo.hasNextPage).toBe(false);
+    const none = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from: to })).data!.cashMovements;
+    expect(none).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
+    expect((await api.graphql(OPERATOR, LIST, { currency: 'HKD', from, to })).data!.cashMovements.edges).toHaveLength(1);
+    refused(await api.graphql('cash-list-a', LIST, { currency: 'MOP' }), 'FORBIDDEN');
+  });
+});

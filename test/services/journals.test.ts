@@ -73,12 +73,12 @@ describe('a journal', () => {
   });
 
   it('of a deposit and a withdrawal moves money between the cashier and the player', () => {
-    const movement = { playerId: 'p1', reference: 'r', amount: 700, at: '2026-12-01T09:00:00.000Z' };
-    expect(cashJournal({ ...movement, kind: 'DEPOSIT' }, 'MOP', 'op').legs.map((leg) => [leg.account.kind, leg.amount])).toEqual([
+    const movement = { playerId: 'p1', reference: 'r', amount: 700, currency: 'MOP', at: '2026-12-01T09:00:00.000Z', actor: 'op' };
+    expect(cashJournal({ ...movement, kind: 'DEPOSIT' }).legs.map((leg) => [leg.account.kind, leg.amount])).toEqual([
       ['PLAYER', 700],
       ['CASHIER', -700],
     ]);
-    expect(cashJournal({ ...movement, kind: 'WITHDRAWAL' }, 'MOP', 'op').legs.map((leg) => [leg.account.kind, leg.amount])).toEqual([
+    expect(cashJournal({ ...movement, kind: 'WITHDRAWAL' }).legs.map((leg) => [leg.account.kind, leg.amount])).toEqual([
       ['PLAYER', -700],
       ['CASHIER', 700],
     ]);

@@ -40,7 +40,7 @@ async function closedTable(): Promise<CrapsTableRecord> {
     createdAt: new Date().toISOString(),
   };
   await createTableSession(db, table, 1);
-  await markBettingClosed(db, table.id, 0);
+  await markBettingClosed(db, table.id, 0, { by: 'test-dealer', at: new Date().toISOString() });
   return (await getTableSession(db, table.id)) as CrapsTableRecord;
 }
 

@@ -1,0 +1,44 @@
+import { getOutcome } from '../store/settlement';
+import type { OutcomeRecord } from '../store/records';
+import { ServiceError } from './service-error';
+import type { ServiceDependencies } from './services';
+import { settlementsOf, type SettledBet } from './settle-outcome';
+
+/**
+ * A round as it happened, for operators and regulators, years later: the outcome (who recorded
+ * it and when, who closed betting before it and when), every bet it decided or moved with the
+ * result, what each player was credited for it (the sum of their bets' returns, and any jackpot
+ * share), and the jackpot's contributions and prize. Everything is read from what the round
+ * itself stored (the outcome and its plan, the bets), so it is the same answer every time.
+ */
+export interface RoundRecall {
+  readonly outcome: OutcomeRecord;
+  readonly settlements: readonly SettledBet[];
+  readonly credits: readonly RoundCredit[];
+}
+
+export interface RoundCredit {
+  readonly playerId: string;
+  /** Returned stakes and winnings of the player's bets this round. */
+  readonly bets: number;
+  /** The player's share of the round's jackpot prize. */
+  readonly jackpot: number;
+}
+
+export async function recallRound(deps: ServiceDependencies, tableId: string, sequence: number): Promise<RoundRecall | undefined> {
+  if (!Number.isSafeInteger(sequence) || sequence < 1) throw new ServiceError('BAD_USER_INPUT', 'sequence must be 1 or more.');
+  const outcome = await getOutcome(deps.db, tableId, sequence);
+  if (!outcome) return undefined;
+  const settlements = await settlementsOf(deps, outcome);
+  const credits = new Map<string, { bets: number; jackpot: number }>();
+  const creditOf = (playerId: string) => credits.get(playerId) ?? credits.set(playerId, { bets: 0, jackpot: 0 }).get(playerId)!;
+  for (const { entry } of settlements) if (entry.returned > 0) creditOf(entry.playerId).bets += entry.returned;
+  const payout = outcome.kind === 'DEAL' ? outcome.jackpot?.payout : undefined;
+  if (outcome.kind === 'DEAL' && payout && payout.share > 0)
+    for (const bettor of outcome.jackpot!.bettors) creditOf(bettor).jackpot += payout.share;
+  return {
+    outcome,
+    settlements,
+    credits: [...credits].map(([playerId, credit]) => ({ playerId, ...credit })).sort((a, b) => a.playerId.localeCompare(b.playerId)),
+  };
+}
