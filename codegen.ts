@@ -27,6 +27,7 @@ const config: CodegenConfig = {
           TableJackpot: '../../services/views#TableJackpotView',
           RollResult: '../../services/submit-roll#RollOutcome',
           DealResult: '../../services/submit-deal#DealOutcome',
+          VoidResult: '../../services/void-round#VoidOutcome',
           BetSettlement: '../../services/settle-outcome#SettledBet',
           Reconciliation: '../../services/reconcile#Reconciliation as ReconciliationResult',
           StatementConnection: '../../services/statement#StatementPage',

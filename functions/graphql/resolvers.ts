@@ -4,6 +4,7 @@ import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
 import { reconcile } from '../services/reconcile';
 import { accountStatement } from '../services/statement';
 import { recallRound } from '../services/round-recall';
+import { voidRound } from '../services/void-round';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -89,6 +90,7 @@ export const resolvers: Resolvers = {
     closeBetting: (_, { tableId }, ctx) => closeBetting(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
     submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
     submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
+    voidRound: (_, { input }, ctx) => voidRound(ctx.deps, requireRole(ctx, 'DEALER'), input),
     startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
     openAccount: (_, { input }, ctx) =>
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
@@ -190,6 +192,13 @@ export const resolvers: Resolvers = {
     deal: (result) => result.outcome,
   },
 
+  VoidResult: {
+    sequence: (result) => result.outcome.sequence,
+    reason: (result) => result.outcome.reason,
+    voidedAt: (result) => result.outcome.recordedAt,
+    voidedBy: (result) => result.outcome.recordedBy ?? null,
+  },
+
   BetSettlement: {
     outcome: (settlement) => settlement.entry.resolution.outcome,
     winnings: (settlement) => (settlement.entry.resolution.outcome === 'WIN' ? settlement.entry.resolution.winnings : 0),
@@ -213,6 +222,7 @@ export const resolvers: Resolvers = {
     recordedAt: (recall) => recall.outcome.recordedAt,
     recordedBy: (recall) => recall.outcome.recordedBy ?? null,
     bettingClosedBy: (recall) => recall.outcome.bettingClosedBy ?? null,
+    voidReason: (recall) => (recall.outcome.kind === 'VOID' ? recall.outcome.reason : null),
     settled: (recall) => recall.outcome.settledAt !== undefined,
     settledAt: (recall) => recall.outcome.settledAt ?? null,
     settlements: (recall) => [...recall.settlements],

@@ -11,6 +11,8 @@ const player = (id: string) => ({ kind: 'PLAYER', id }) as const;
 const house = (tableId?: string) => (tableId === undefined ? ({ kind: 'HOUSE' } as const) : ({ kind: 'HOUSE', id: tableId } as const));
 const pool = (id: string) => ({ kind: 'POOL', id }) as const;
 const CASHIER = { kind: 'CASHIER' } as const;
+/** The leg a bet's return is journalled as, by what decided it. */
+const LEG_OF: Record<'WIN' | 'PUSH' | 'VOID', LegType> = { WIN: 'WIN', PUSH: 'PUSH_RETURN', VOID: 'VOID_REFUND' };
 
 /** A stake leaves the player for the house's book at the table. */
 export function stakeJournal(bet: BetRecord, currency: string, actor: string): JournalRecord {
@@ -63,19 +65,20 @@ export function payoutJournal(
     .map((entry) => ({
       account: player(playerId),
       amount: entry.returned,
-      type: (entry.resolution.outcome === 'PUSH' ? 'PUSH_RETURN' : 'WIN') satisfies LegType,
+      type: LEG_OF[entry.resolution.outcome as 'WIN' | 'PUSH' | 'VOID'] ?? 'WIN',
       betId: entry.betId,
     }));
   if (legs.length === 0) return undefined;
   const total = legs.reduce((sum, leg) => sum + leg.amount, 0);
+  const voided = legs.every((leg) => leg.type === 'VOID_REFUND');
   return {
-    id: `PAYOUT:${tableId}:${round}:${playerId}:${part}`,
-    kind: 'PAYOUT',
+    id: `${voided ? 'VOID_REFUND' : 'PAYOUT'}:${tableId}:${round}:${playerId}:${part}`,
+    kind: voided ? 'VOID_REFUND' : 'PAYOUT',
     currency,
     at,
     actor: 'settlement',
     cause: { tableId, round },
-    legs: [...legs, { account: house(tableId), amount: -total, type: 'WIN' }],
+    legs: [...legs, { account: house(tableId), amount: -total, type: voided ? 'VOID_REFUND' : 'WIN' }],
   };
 }
 

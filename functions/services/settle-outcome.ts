@@ -34,7 +34,8 @@ export interface OutcomeDecision<O extends OutcomeRecord> {
 
 export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
   readonly tableId: string;
-  readonly game: G;
+  /** The games the outcome belongs to (a void belongs to both). */
+  readonly games: readonly G[];
   /** The sequence the client expects the outcome to get; a retry of one already recorded returns it. */
   readonly sequence?: number | null;
   /** Whether a stored outcome is this very outcome (same dice, same cards). */
@@ -54,7 +55,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
   submission: OutcomeSubmission<O, G>,
 ): Promise<SettledOutcome<O, G>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, submission.tableId, [submission.game]);
+    const table = await loadPlayableTable(deps, submission.tableId, submission.games);
     if (table.settling && submission.sequence !== table.settling.sequence) {
       if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress(table.id);
       continue;

@@ -37,7 +37,8 @@ export type LegType =
   | 'JACKPOT_CONTRIBUTION'
   | 'JACKPOT_PRIZE'
   | 'POOL_SEED'
-  | 'POOL_RESEED';
+  | 'POOL_RESEED'
+  | 'VOID_REFUND';
 
 export interface Leg {
   readonly account: LedgerAccount;
@@ -59,7 +60,8 @@ export interface JournalCause {
   readonly poolId?: string;
 }
 
-export type JournalKind = 'DEPOSIT' | 'WITHDRAWAL' | 'STAKE' | 'TAKE_DOWN' | 'PAYOUT' | 'JACKPOT' | 'JACKPOT_PRIZE' | 'POOL_SEED';
+export type JournalKind =
+  'DEPOSIT' | 'WITHDRAWAL' | 'STAKE' | 'TAKE_DOWN' | 'PAYOUT' | 'VOID_REFUND' | 'JACKPOT' | 'JACKPOT_PRIZE' | 'POOL_SEED';
 
 export interface JournalRecord {
   /** Unique, and named by what caused it (a retry of the same movement cannot write a second one). */

@@ -5,7 +5,7 @@ import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, Jackpot
 
 export type Game = 'CRAPS' | 'BACCARAT';
 export type TableStatus = 'OPEN' | 'CLOSED';
-export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN';
+export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN' | 'VOIDED';
 export type BetType = CrapsBetType | BaccaratBetType;
 
 interface TableBase {
@@ -56,7 +56,8 @@ export interface PlayerLimits {
 /** A recorded outcome whose settlement is still running, as the rules need it to project a player's bets. */
 export type PendingOutcome =
   | { readonly sequence: number; readonly kind: 'ROLL'; readonly dice: Dice | null; readonly stateBefore: CrapsTableState }
-  | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] };
+  | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] }
+  | { readonly sequence: number; readonly kind: 'VOID' };
 
 export interface CrapsTableRecord extends TableBase {
   readonly game: 'CRAPS';
@@ -128,7 +129,9 @@ export interface PlannedSettlement {
     | { readonly outcome: 'WIN'; readonly winnings: number }
     | { readonly outcome: 'LOSE' }
     | { readonly outcome: 'PUSH' }
-    | { readonly outcome: 'MOVED'; readonly number: PointNumber };
+    | { readonly outcome: 'MOVED'; readonly number: PointNumber }
+    /** The round was voided: the stake comes back. */
+    | { readonly outcome: 'VOID' };
   /** Credited to the player's balance: stake + winnings, stake, or 0. */
   readonly returned: number;
 }
@@ -195,7 +198,18 @@ export interface JackpotPayoutRecord {
   readonly poolAfter: number;
 }
 
-export type OutcomeRecord = RollRecord | DealRecord;
+/**
+ * A round voided before its outcome (a misdeal, a camera fault, a die off the table that cannot be
+ * rolled again): every stake placed for it comes back; bets from earlier rounds stay.
+ */
+export interface VoidRecord extends OutcomeBase {
+  readonly kind: 'VOID';
+  readonly game: Game;
+  /** Why, in the dealer's or operator's words. */
+  readonly reason: string;
+}
+
+export type OutcomeRecord = RollRecord | DealRecord | VoidRecord;
 
 /** Money in or out of an account at the cashier, recorded once per client reference. */
 export interface CashMovementRecord {

@@ -316,6 +316,7 @@ const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus
   WIN: 'WON',
   LOSE: 'LOST',
   PUSH: 'PUSHED',
+  VOID: 'VOIDED',
   MOVED: 'OPEN',
 };
 
