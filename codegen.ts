@@ -33,6 +33,7 @@ const config: CodegenConfig = {
           StatementConnection: '../../services/statement#StatementPage',
           CashMovementConnection: '../../services/cashier#CashMovementPage',
           RoundRecall: '../../services/round-recall#RoundRecall as RoundRecallResult',
+          DailyReport: '../../services/daily-report#DailyReport as DailyReportResult',
           CashMovementEdge: '../../services/cashier#CashMovementEntry',
           StatementEdge: '../../services/statement#StatementEntry as StatementEdgeResult',
           StatementEntry: '../../services/statement#StatementEntry as StatementEntryResult',

@@ -5,6 +5,7 @@ import { reconcile } from '../services/reconcile';
 import { accountStatement } from '../services/statement';
 import { recallRound } from '../services/round-recall';
 import { voidRound } from '../services/void-round';
+import { dailyReport } from '../services/daily-report';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -66,6 +67,10 @@ export const resolvers: Resolvers = {
     round: async (_, { tableId, sequence }, ctx) => {
       requireRole(ctx, 'OPERATOR');
       return (await recallRound(ctx.deps, tableId, sequence)) ?? null;
+    },
+    dailyReport: (_, { day, currency }, ctx) => {
+      requireRole(ctx, 'OPERATOR');
+      return dailyReport(ctx.deps, currency, day);
     },
     reconciliation: (_, __, ctx) => {
       requireRole(ctx, 'OPERATOR');

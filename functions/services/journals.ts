@@ -24,8 +24,8 @@ export function stakeJournal(bet: BetRecord, currency: string, actor: string): J
     actor,
     cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
     legs: [
-      { account: player(bet.playerId), amount: -bet.amount, type: 'STAKE', betId: bet.id },
-      { account: house(bet.tableId), amount: bet.amount, type: 'STAKE', betId: bet.id },
+      { account: player(bet.playerId), amount: -bet.amount, type: 'STAKE', betId: bet.id, betType: bet.type },
+      { account: house(bet.tableId), amount: bet.amount, type: 'STAKE', betId: bet.id, betType: bet.type },
     ],
   };
 }
@@ -40,8 +40,8 @@ export function takeDownJournal(bet: BetRecord, currency: string, actor: string,
     actor,
     cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
     legs: [
-      { account: house(bet.tableId), amount: -bet.amount, type: 'TAKE_DOWN', betId: bet.id },
-      { account: player(bet.playerId), amount: bet.amount, type: 'TAKE_DOWN', betId: bet.id },
+      { account: house(bet.tableId), amount: -bet.amount, type: 'TAKE_DOWN', betId: bet.id, betType: bet.type },
+      { account: player(bet.playerId), amount: bet.amount, type: 'TAKE_DOWN', betId: bet.id, betType: bet.type },
     ],
   };
 }
@@ -67,6 +67,7 @@ export function payoutJournal(
       amount: entry.returned,
       type: LEG_OF[entry.resolution.outcome as 'WIN' | 'PUSH' | 'VOID'] ?? 'WIN',
       betId: entry.betId,
+      ...(entry.betType ? { betType: entry.betType } : {}),
     }));
   if (legs.length === 0) return undefined;
   const total = legs.reduce((sum, leg) => sum + leg.amount, 0);

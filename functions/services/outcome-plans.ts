@@ -22,7 +22,7 @@ export function planRoll(
   crapsBets.forEach((bet, index) => {
     const resolution = settled.resolutions[index]!;
     if (resolution.outcome !== 'STAYS')
-      plan.push({ betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(bet, resolution) });
+      plan.push({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(bet, resolution) });
   });
   return { plan, settled };
 }
@@ -32,7 +32,7 @@ export function planDeal(options: BaccaratTableOptions, bets: readonly BetRecord
   return bets.map((bet) => {
     const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
     const resolution = settleBet(options, rulesBet, result);
-    return { betId: bet.id, playerId: bet.playerId, resolution, returned: stakeReturned(rulesBet, resolution) };
+    return { betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(rulesBet, resolution) };
   });
 }
 
@@ -40,7 +40,7 @@ export function planDeal(options: BaccaratTableOptions, bets: readonly BetRecord
 export function planVoid(bets: readonly BetRecord[], sequence: number): PlannedSettlement[] {
   return bets
     .filter((bet) => bet.round === sequence)
-    .map((bet) => ({ betId: bet.id, playerId: bet.playerId, resolution: { outcome: 'VOID' }, returned: bet.amount }));
+    .map((bet) => ({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution: { outcome: 'VOID' }, returned: bet.amount }));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import { accountKey, bookPk, journalKey, JOURNAL_PREFIX, SHARDS, shardOf } from './keys';
 import { toItem, toRecord } from './items';
 import type { TransactAction } from './transaction-actions';
+import type { BetType } from './records';
 
 /**
  * The double-entry ledger. Every movement of money is one journal: immutable, written in the
@@ -45,8 +46,9 @@ export interface Leg {
   /** Into the account (minor units); negative: out of it. */
   readonly amount: number;
   readonly type: LegType;
-  /** The bet the leg is for, where there is one. */
+  /** The bet the leg is for, where there is one, and its type. */
   readonly betId?: string;
+  readonly betType?: BetType;
 }
 
 /** What caused a journal: enough to find the bet, round, cash movement or pool behind it. */

@@ -125,6 +125,8 @@ export interface BetRecord {
 export interface PlannedSettlement {
   readonly betId: string;
   readonly playerId: string;
+  /** The bet's type, carried into the ledger (reports by bet type). */
+  readonly betType?: BetType;
   readonly resolution:
     | { readonly outcome: 'WIN'; readonly winnings: number }
     | { readonly outcome: 'LOSE' }

@@ -45,6 +45,7 @@ export const needsSettlement = (outcome: OutcomeRecord): boolean =>
 interface StoredEntry {
   readonly betKey: string;
   readonly playerId: string;
+  readonly betType?: PlannedSettlement['betType'];
   readonly resolution: PlannedSettlement['resolution'];
   readonly returned: number;
 }
@@ -58,6 +59,7 @@ export function planChunks(plan: readonly PlannedSettlement[]): string[] {
     const stored: StoredEntry = {
       betKey: parseBetId(entry.betId)!.betKey,
       playerId: entry.playerId,
+      ...(entry.betType ? { betType: entry.betType } : {}),
       resolution: entry.resolution,
       returned: entry.returned,
     };

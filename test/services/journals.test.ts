@@ -29,8 +29,8 @@ describe('a journal', () => {
   it('of a stake moves it from the player to the house at the table', () => {
     const journal = stakeJournal(bet, 'MOP', 'p1');
     expect(journal.legs).toEqual([
-      { account: { kind: 'PLAYER', id: 'p1' }, amount: -500, type: 'STAKE', betId: bet.id },
-      { account: { kind: 'HOUSE', id: 't1' }, amount: 500, type: 'STAKE', betId: bet.id },
+      { account: { kind: 'PLAYER', id: 'p1' }, amount: -500, type: 'STAKE', betId: bet.id, betType: 'PASS_LINE' },
+      { account: { kind: 'HOUSE', id: 't1' }, amount: 500, type: 'STAKE', betId: bet.id, betType: 'PASS_LINE' },
     ]);
     expect(journal).toMatchObject({
       id: `STAKE:${bet.id}`,
@@ -44,6 +44,22 @@ describe('a journal', () => {
     const journal = takeDownJournal(bet, 'MOP', 'p1', '2026-12-01T10:00:05.000Z');
     expect(legsSum(journal)).toBe(0);
     expect(journal.legs.find((leg) => leg.account.kind === 'PLAYER')!.amount).toBe(500);
+  });
+
+  it("of a voided round's refunds is a VOID_REFUND journal, each stake back from the house", () => {
+    const journal = payoutJournal(
+      't1',
+      4,
+      'p1',
+      [{ betId: 'v', playerId: 'p1', betType: 'FIELD', resolution: { outcome: 'VOID' }, returned: 300 }],
+      'MOP',
+      '2026-12-01T10:01:00.000Z',
+    )!;
+    expect(journal).toMatchObject({ id: 'VOID_REFUND:t1:4:p1:0', kind: 'VOID_REFUND' });
+    expect(journal.legs).toEqual([
+      { account: { kind: 'PLAYER', id: 'p1' }, amount: 300, type: 'VOID_REFUND', betId: 'v', betType: 'FIELD' },
+      { account: { kind: 'HOUSE', id: 't1' }, amount: -300, type: 'VOID_REFUND' },
+    ]);
   });
 
   it("of a round's payment to a player has a leg per bet that returns money and the house pays their sum", () => {

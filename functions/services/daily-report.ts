@@ -1,0 +1,161 @@
+import { bookPage, type JournalRecord, type Leg } from '../store/ledger';
+import type { BetType } from '../store/records';
+import { assertCurrency } from './request-checks';
+import { ServiceError } from './service-error';
+import type { ServiceDependencies } from './services';
+
+/**
+ * An operator's report of one day (UTC) in one currency, summed from that day's journals: per
+ * table and bet type, what was staked and returned and the house's result; the cashier's
+ * deposits and withdrawals; each jackpot pool's seed, contributions, prizes and reseeds. The
+ * house's result at a table is the sum of the house's legs there (stakes in; returns,
+ * contributions and reseeds out); by bet type, what its stakes brought in less what its bets
+ * returned. Reads the day's whole book (its index, eventually consistent): for the day after.
+ */
+
+export interface DailyReport {
+  readonly currency: string;
+  readonly day: string;
+  readonly journals: number;
+  readonly houseResult: number;
+  readonly tables: readonly TableDay[];
+  readonly cashier: CashierDay;
+  readonly pools: readonly PoolDay[];
+}
+
+export interface TableDay {
+  readonly tableId: string;
+  readonly staked: number;
+  readonly returned: number;
+  readonly houseResult: number;
+  readonly byBetType: readonly BetTypeDay[];
+}
+
+export interface BetTypeDay {
+  readonly betType: BetType;
+  /** Bets placed (stakes journalled) that day. */
+  readonly bets: number;
+  readonly staked: number;
+  /** Stakes and winnings paid back: wins, pushes, take-downs, voids. */
+  readonly returned: number;
+  readonly houseResult: number;
+}
+
+export interface CashierDay {
+  readonly deposits: number;
+  readonly depositCount: number;
+  readonly withdrawals: number;
+  readonly withdrawalCount: number;
+}
+
+export interface PoolDay {
+  readonly poolId: string;
+  readonly seeded: number;
+  readonly contributions: number;
+  readonly prizes: number;
+  readonly reseeds: number;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Journals read per page of the book while summing a day. */
+const PAGE = 1_000;
+
+export async function dailyReport(deps: ServiceDependencies, currency: string, day: string): Promise<DailyReport> {
+  assertCurrency(currency);
+  if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00.000Z`))) {
+    throw new ServiceError('BAD_USER_INPUT', 'day must be a date, YYYY-MM-DD (UTC).');
+  }
+  const journals = await journalsOfDay(deps, currency, day);
+
+  const tables = new Map<string, { houseResult: number; byType: Map<BetType, { bets: number; staked: number; returned: number }> }>();
+  const tableOf = (id: string) => tables.get(id) ?? tables.set(id, { houseResult: 0, byType: new Map() }).get(id)!;
+  const typeOf = (tableId: string, type: BetType) => {
+    const byType = tableOf(tableId).byType;
+    return byType.get(type) ?? byType.set(type, { bets: 0, staked: 0, returned: 0 }).get(type)!;
+  };
+  const cashier = { deposits: 0, depositCount: 0, withdrawals: 0, withdrawalCount: 0 };
+  const pools = new Map<string, { seeded: number; contributions: number; prizes: number; reseeds: number }>();
+  const poolOf = (id: string) => pools.get(id) ?? pools.set(id, { seeded: 0, contributions: 0, prizes: 0, reseeds: 0 }).get(id)!;
+  let houseResult = 0;
+
+  for (const journal of journals) {
+    for (const leg of journal.legs) {
+      const { account } = leg;
+      if (account.kind === 'HOUSE') {
+        houseResult += leg.amount;
+        if (account.id !== undefined) tableOf(account.id).houseResult += leg.amount;
+      }
+      if (account.kind === 'PLAYER') countPlayerLeg(leg, journal, typeOf);
+      if (account.kind === 'POOL') {
+        const pool = poolOf(account.id!);
+        if (leg.type === 'POOL_SEED') pool.seeded += leg.amount;
+        if (leg.type === 'JACKPOT_CONTRIBUTION') pool.contributions += leg.amount;
+        if (leg.type === 'POOL_RESEED') pool.reseeds += leg.amount;
+        if (leg.type === 'JACKPOT_PRIZE') pool.prizes -= leg.amount;
+      }
+    }
+    if (journal.kind === 'DEPOSIT' || journal.kind === 'WITHDRAWAL') {
+      const amount = journal.legs.find((leg) => leg.account.kind === 'PLAYER')!.amount;
+      if (journal.kind === 'DEPOSIT') {
+        cashier.deposits += amount;
+        cashier.depositCount += 1;
+      } else {
+        cashier.withdrawals -= amount;
+        cashier.withdrawalCount += 1;
+      }
+    }
+  }
+
+  return {
+    currency,
+    day,
+    journals: journals.length,
+    houseResult,
+    tables: [...tables]
+      .map(([tableId, table]) => {
+        const byBetType = [...table.byType]
+          .map(([betType, sums]) => ({ betType, ...sums, houseResult: sums.staked - sums.returned }))
+          .sort((a, b) => a.betType.localeCompare(b.betType));
+        const staked = byBetType.reduce((sum, type) => sum + type.staked, 0);
+        const returned = byBetType.reduce((sum, type) => sum + type.returned, 0);
+        return { tableId, staked, returned, houseResult: table.houseResult, byBetType };
+      })
+      .sort((a, b) => a.tableId.localeCompare(b.tableId)),
+    cashier,
+    pools: [...pools].map(([poolId, pool]) => ({ poolId, ...pool })).sort((a, b) => a.poolId.localeCompare(b.poolId)),
+  };
+}
+
+/** A player's leg at a table: a stake (out of their account) or a return (into it), by bet type. */
+function countPlayerLeg(
+  leg: Leg,
+  journal: JournalRecord,
+  typeOf: (tableId: string, type: BetType) => { bets: number; staked: number; returned: number },
+): void {
+  const tableId = journal.cause.tableId;
+  if (tableId === undefined || leg.betType === undefined) return;
+  const sums = typeOf(tableId, leg.betType);
+  if (leg.type === 'STAKE') {
+    sums.bets += 1;
+    sums.staked -= leg.amount;
+  } else if (leg.type === 'WIN' || leg.type === 'PUSH_RETURN' || leg.type === 'TAKE_DOWN' || leg.type === 'VOID_REFUND') {
+    sums.returned += leg.amount;
+  }
+}
+
+async function journalsOfDay(deps: ServiceDependencies, currency: string, day: string): Promise<JournalRecord[]> {
+  const journals: JournalRecord[] = [];
+  let belowSk = `${day}T23:59:59.999Z#\uffff`;
+  for (;;) {
+    const page = await bookPage(deps.db, currency, {
+      kinds: ['DEPOSIT', 'WITHDRAWAL', 'STAKE', 'TAKE_DOWN', 'PAYOUT', 'VOID_REFUND', 'JACKPOT', 'JACKPOT_PRIZE', 'POOL_SEED'],
+      fromSk: `${day}T00:00:00.000Z`,
+      belowSk,
+      limit: PAGE,
+    });
+    journals.push(...page.journals);
+    if (!page.hasMore) return journals;
+    const last = page.journals.at(-1)!;
+    belowSk = `${last.at}#${last.id}`;
+  }
+}
