@@ -4,7 +4,7 @@
  * credited; and who did what at the table.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type TestApi, type Who } from '../support/test-api';
 
 let api: TestApi;
 const OPERATOR = dealer('rr-operator');
@@ -25,11 +25,7 @@ const RECALL = `query ($t: ID!, $s: Int!) {
   }
 }`;
 
-async function ok(who: Parameters<TestApi['graphql']>[0], query: string, variables?: Record<string, unknown>) {
-  const res = await api.graphql(who, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
 
 describe('a round recalled', () => {
   it('shows the roll, who recorded it and who closed betting, every bet it decided and what each player was credited', async () => {

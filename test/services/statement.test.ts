@@ -21,11 +21,7 @@ const STATEMENT = `query ($id: ID!, $first: Int, $after: String, $from: DateTime
   }
 }`;
 
-async function ok(who: Who, query: string, variables?: Record<string, unknown>) {
-  const res = await api.graphql(who, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
 
 const statement = (variables: Record<string, unknown> = {}, who: Who = PLAYER) => api.graphql(who, STATEMENT, { id: PLAYER, ...variables });
 

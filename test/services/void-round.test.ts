@@ -24,11 +24,7 @@ const VOID = `mutation ($input: VoidRoundInput!) {
   }
 }`;
 
-async function ok(who: Who, query: string, variables?: Record<string, unknown>) {
-  const res = await api.graphql(who, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-}
+const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
 const code = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 
 const openTable = async (game: 'CRAPS' | 'BACCARAT') =>

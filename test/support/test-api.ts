@@ -48,6 +48,8 @@ export interface TestApi {
   token(who: Exclude<Who, null>): Promise<string>;
   /** POSTs a GraphQL request as `who` (anonymously with null). */
   graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
+  /** POSTs a GraphQL request that must succeed, and returns its data (the test fails on any error). */
+  data<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<T>;
   /** "No more bets" at the table, as a dealer: required before every roll or deal. */
   closeBetting(tableId: string): Promise<void>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
@@ -113,6 +115,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   return {
     url: server.url,
     graphql,
+    async data(who, query, variables) {
+      const res = await graphql(who, query, variables);
+      expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+      return res.data as any;
+    },
     db,
     deps,
     conflictModel,
