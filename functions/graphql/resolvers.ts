@@ -101,7 +101,7 @@ export const resolvers: Resolvers = {
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
     deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
-    closeTable: (_, { tableId }, ctx) => closeTable(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId),
+    closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, reason),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
   },
 

@@ -3,6 +3,8 @@ import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../store/gates';
 import type { TableRecord } from '../store/records';
 import { closeTableSession, getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
+import { closeBetting } from './close-betting';
+import { voidRound } from './void-round';
 import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
@@ -12,7 +14,7 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  * layout is checked a last time, so no bet can land meanwhile; if one did, they open again as
  * they were. An interrupted closeBetting (some gates past the round, some not) is closed all the same.
  */
-export async function closeTable(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
+export async function closeTable(deps: ServiceDependencies, caller: Caller, tableId: string, reason?: string | null): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
     if (table.settling) {
@@ -20,7 +22,17 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     }
     // Nothing is closed while bets are on the layout; then the gates close, so that none lands
     // while it is checked again, and they open again as they were if one did.
-    assertEmpty(table.id, await listOpenBets(deps.db, table.id));
+    const onLayout = await listOpenBets(deps.db, table.id);
+    if (onLayout.length > 0 && reason != null) {
+      // Closing with a reason voids what is on the layout first: every stake comes back.
+      await closeBetting(deps, caller, table.id);
+      const voided = await voidRound(deps, caller, { tableId: table.id, reason, wholeLayout: true });
+      if (!voided.settlementComplete) {
+        throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still returning its stakes; retry in a moment.`);
+      }
+      continue;
+    }
+    assertEmpty(table.id, onLayout);
     const round = currentRound(table);
     // A gate stands at the round while betting is open, past it once closed (or halfway through closing).
     let moved = new Map<number, number>();
@@ -43,7 +55,7 @@ function assertEmpty(tableId: string, openBets: readonly unknown[]): void {
   if (openBets.length > 0) {
     throw new ServiceError(
       'TABLE_HAS_OPEN_BETS',
-      `Table "${tableId}" still has ${openBets.length} bet(s) on the layout: settle or take them down before closing it.`,
+      `Table "${tableId}" still has ${openBets.length} bet(s) on the layout: settle them, or close it with a reason to void them.`,
     );
   }
 }

@@ -36,10 +36,13 @@ export function planDeal(options: BaccaratTableOptions, bets: readonly BetRecord
   });
 }
 
-/** A voided round returns every stake placed for it; bets placed for earlier rounds stay. */
-export function planVoid(bets: readonly BetRecord[], sequence: number): PlannedSettlement[] {
+/**
+ * A voided round returns every stake placed for it; bets placed for earlier rounds stay, unless
+ * the table is closing (`wholeLayout`): then every bet on the layout comes back.
+ */
+export function planVoid(bets: readonly BetRecord[], sequence: number, wholeLayout = false): PlannedSettlement[] {
   return bets
-    .filter((bet) => bet.round === sequence)
+    .filter((bet) => wholeLayout || bet.round === sequence)
     .map((bet) => ({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution: { outcome: 'VOID' }, returned: bet.amount }));
 }
 
@@ -63,7 +66,7 @@ export function afterPendingOutcome(table: TableRecord, bets: readonly BetRecord
 
 /** The bets the pending outcome decides or moves: the plan it was recorded with, for these bets. */
 export function pendingPlan(table: TableRecord, pending: PendingOutcome, bets: readonly BetRecord[]): PlannedSettlement[] {
-  if (pending.kind === 'VOID') return planVoid(bets, pending.sequence);
+  if (pending.kind === 'VOID') return planVoid(bets, pending.sequence, pending.wholeLayout);
   if (pending.kind === 'ROLL') {
     if (table.game !== 'CRAPS') throw new Error(`table ${table.id} is settling a roll but plays ${table.game}`);
     const roll: Roll = pending.dice ? { kind: 'DICE', dice: pending.dice } : { kind: 'VOID' };

@@ -9,6 +9,8 @@ export interface VoidRoundRequest {
   readonly reason: string;
   /** The round's expected sequence: a retry of a void already recorded returns it instead of voiding the next round. */
   readonly sequence?: number | null;
+  /** The table is closing: every bet on the layout comes back, craps bets from earlier rolls too. */
+  readonly wholeLayout?: boolean;
 }
 
 export type VoidOutcome = SettledOutcome<VoidRecord, Game>;
@@ -40,11 +42,18 @@ export async function voidRound(deps: ServiceDependencies, caller: Caller, reque
         currency: table.currency,
         sequence,
         reason,
+        ...(request.wholeLayout ? { wholeLayout: true } : {}),
         recordedAt,
         recordedBy: caller.playerId,
         ...(table.bettingClosedBy ? { bettingClosedBy: table.bettingClosedBy } : {}),
       };
-      return { outcome, stateAfter, plan: planVoid(openBets, sequence), pending: { sequence, kind: 'VOID' } };
+      const wholeLayout = request.wholeLayout === true;
+      return {
+        outcome,
+        stateAfter,
+        plan: planVoid(openBets, sequence, wholeLayout),
+        pending: { sequence, kind: 'VOID', ...(wholeLayout ? { wholeLayout } : {}) },
+      };
     },
   });
 }

@@ -57,7 +57,7 @@ export interface PlayerLimits {
 export type PendingOutcome =
   | { readonly sequence: number; readonly kind: 'ROLL'; readonly dice: Dice | null; readonly stateBefore: CrapsTableState }
   | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] }
-  | { readonly sequence: number; readonly kind: 'VOID' };
+  | { readonly sequence: number; readonly kind: 'VOID'; readonly wholeLayout?: boolean };
 
 export interface CrapsTableRecord extends TableBase {
   readonly game: 'CRAPS';
@@ -209,6 +209,8 @@ export interface VoidRecord extends OutcomeBase {
   readonly game: Game;
   /** Why, in the dealer's or operator's words. */
   readonly reason: string;
+  /** The table is closing: every bet on the layout comes back, not only the round's. */
+  readonly wholeLayout?: boolean;
 }
 
 export type OutcomeRecord = RollRecord | DealRecord | VoidRecord;

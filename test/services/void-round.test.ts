@@ -140,3 +140,40 @@ describe('voiding is refused', () => {
     expect(table.craps.rollCount).toBe(1);
   });
 });
+
+describe('closing a table with bets on it', () => {
+  it('is refused without a reason; with one, every bet on the layout is voided, its stake back, and the table closes', async () => {
+    const tableId = await openTable('CRAPS');
+    await api.fundAccount('void-close', 10_000);
+    const pass = await bet('void-close', tableId, 'PASS_LINE', 1_000);
+    await roll(tableId, [2, 2]); // point 4: the Pass Line bet is a contract bet now
+    const field = await bet('void-close', tableId, 'FIELD', 300);
+    const CLOSE = `mutation ($t: ID!, $r: String) { closeTable(tableId: $t, reason: $r) { status closedBy { by } } }`;
+
+    expect(code(await api.graphql(OPERATOR, CLOSE, { t: tableId }))).toBe('TABLE_HAS_OPEN_BETS');
+    expect(await api.balance('void-close')).toBe(8_700);
+
+    const closed = (await ok(OPERATOR, CLOSE, { t: tableId, r: 'table taken out of service' })).closeTable;
+    expect(closed).toEqual({ status: 'CLOSED', closedBy: { by: 'void-operator' } });
+    expect(await api.balance('void-close')).toBe(10_000);
+    for (const id of [pass, field])
+      expect((await ok('void-close', `query ($id: ID!) { bet(id: $id) { status } }`, { id })).bet.status).toBe('VOIDED');
+    const recall = (
+      await ok(OPERATOR, `query ($t: ID!) { round(tableId: $t, sequence: 2) { voidReason settlements { outcome returned } } }`, {
+        t: tableId,
+      })
+    ).round;
+    expect(recall.voidReason).toBe('table taken out of service');
+    expect(recall.settlements.map((settlement: any) => settlement.returned).sort()).toEqual([1_000, 300]);
+  });
+
+  it('at baccarat too', async () => {
+    const tableId = await openTable('BACCARAT');
+    await api.fundAccount('void-close-b', 5_000);
+    await bet('void-close-b', tableId, 'TIE', 500);
+    const closed = (await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "shoe damaged") { status } }`, { t: tableId }))
+      .closeTable;
+    expect(closed.status).toBe('CLOSED');
+    expect(await api.balance('void-close-b')).toBe(5_000);
+  });
+});
