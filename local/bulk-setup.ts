@@ -22,7 +22,7 @@ import { getTableSession } from '../functions/store/tables';
 import type { AccountRecord, BetRecord, BetType } from '../functions/store/records';
 import { validatePlacement } from '../functions/services/bet-validation';
 import { cashJournal, stakeJournal } from '../functions/services/journals';
-import { journalItem } from '../functions/store/ledger';
+import { journalItem, journalSortKey } from '../functions/store/ledger';
 import type { ServiceDependencies } from '../functions/services/services';
 import { currentRound, type TableOf } from '../functions/services/table-access';
 
@@ -43,10 +43,18 @@ const setupDeposit = (playerId: string, amount: number, at: string) =>
 /** New accounts holding `balance` each (in MOP), as openAccount and deposit would leave them. */
 export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {
   const createdAt = deps.now();
-  const puts = playerIds.flatMap((id) => [
-    { PutRequest: { Item: accountItem({ id, currency: 'MOP', balance, journals: balance > 0 ? 1 : 0, createdAt }) } },
-    ...(balance > 0 ? [{ PutRequest: { Item: journalItem(setupDeposit(id, balance, createdAt)) } }] : []),
-  ]);
+  const puts = playerIds.flatMap((id) => {
+    const funded = balance > 0 ? setupDeposit(id, balance, createdAt) : undefined;
+    const account = accountItem({
+      id,
+      currency: 'MOP',
+      balance,
+      journals: funded ? 1 : 0,
+      ...(funded ? { lastJournal: journalSortKey(funded) } : {}),
+      createdAt,
+    });
+    return [{ PutRequest: { Item: account } }, ...(funded ? [{ PutRequest: { Item: journalItem(funded) } }] : [])];
+  });
   await inParallel(chunks(puts, 25), (batch) => writeBatch(deps, { [deps.db.tableName]: batch }));
 }
 
@@ -101,8 +109,12 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
       const account = accounts.get(playerId);
       const staked = mine.reduce((sum, bet) => sum + bet.amount, 0);
       if (!account || account.balance < staked) throw new Error(`seeding: ${playerId}'s account cannot cover ${staked}`);
-      debited.push(accountItem({ ...account, balance: account.balance - staked, journals: (account.journals ?? 0) + mine.length }));
-      for (const bet of mine) debited.push(journalItem(stakeJournal(bet, table.currency, SETUP_ACTOR)));
+      const stakes = mine.map((bet) => stakeJournal(bet, table.currency, SETUP_ACTOR));
+      const last = stakes.map(journalSortKey).sort().at(-1)!;
+      debited.push(
+        accountItem({ ...account, balance: account.balance - staked, journals: (account.journals ?? 0) + mine.length, lastJournal: last }),
+      );
+      for (const journal of stakes) debited.push(journalItem(journal));
     }
   }
   await inParallel(chunks(debited, 25), (batch) =>

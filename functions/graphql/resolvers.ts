@@ -6,6 +6,7 @@ import { accountStatement } from '../services/statement';
 import { recallRound } from '../services/round-recall';
 import { voidRound } from '../services/void-round';
 import { dailyReport } from '../services/daily-report';
+import { balanceAfterPlacement, balanceAfterSettlement } from '../services/balance-after';
 import { ServiceError } from '../services/service-error';
 import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
@@ -161,6 +162,8 @@ export const resolvers: Resolvers = {
     seat: (bet) => bet.seat ?? null,
     settledAt: (bet) => bet.settledAt ?? null,
     settledBy: (bet) => bet.settledBy ?? null,
+    balanceAfterPlacement: (bet, _, ctx) => balanceAfterPlacement(ctx.deps, requireCaller(ctx), bet),
+    balanceAfterSettlement: (bet, _, ctx) => balanceAfterSettlement(ctx.deps, requireCaller(ctx), bet),
   },
 
   Roll: {

@@ -1,4 +1,4 @@
-import { listStoredBalances, playerJournals, readBook, type JournalRecord, type LedgerAccount } from '../store/ledger';
+import { listStoredBalances, playerAmount, playerJournals, readBook, type JournalRecord, type LedgerAccount } from '../store/ledger';
 import { getAccount } from '../store/accounts';
 import type { ServiceDependencies } from './services';
 
@@ -110,9 +110,6 @@ async function stillDiffers(deps: ServiceDependencies, difference: BalanceDiffer
   if (difference.account.kind !== 'PLAYER' || difference.stored === null) return true;
   const playerId = difference.account.id!;
   const [journals, account] = await Promise.all([playerJournals(deps.db, playerId), getAccount(deps.db, playerId)]);
-  const sum = journals
-    .flatMap((journal) => journal.legs)
-    .filter((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId)
-    .reduce((total, leg) => total + leg.amount, 0);
+  const sum = journals.reduce((total, journal) => total + playerAmount(journal, playerId), 0);
   return account?.balance !== sum;
 }

@@ -146,9 +146,8 @@ function playerUnit(
       : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
   );
   const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
-  if (credit > 0) actions.push(creditAccount(deps.db, playerId, credit));
   const journal = payoutJournal(outcome.tableId, sequence, playerId, entries, outcome.currency, settledAt, part);
-  if (journal) actions.push(recordJournal(deps.db, journal));
+  if (journal) actions.push(creditAccount(deps.db, playerId, credit, journal), recordJournal(deps.db, journal));
   return { entries, actions };
 }
 

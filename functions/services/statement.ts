@@ -1,5 +1,5 @@
 import { getAccount } from '../store/accounts';
-import { journalSortKey, playerJournals, type JournalRecord } from '../store/ledger';
+import { journalSortKey, playerAmount, playerJournals, type JournalRecord } from '../store/ledger';
 import { JOURNAL_PREFIX } from '../store/keys';
 import { ServiceError } from './service-error';
 import { assertRange, decodeCursor, encodeCursor, pageSize } from './pages';
@@ -59,7 +59,7 @@ export async function accountStatement(deps: ServiceDependencies, playerId: stri
 
   const entries: StatementEntry[] = [];
   for (const journal of journals.slice(0, first)) {
-    const amount = amountFor(journal, playerId);
+    const amount = playerAmount(journal, playerId);
     const balanceAfter = balance;
     balance -= amount;
     entries.push({ journal, amount, balanceAfter, cursor: encodeStatementCursor({ sk: journalSortKey(journal), balance }) });
@@ -79,14 +79,11 @@ async function firstPage(deps: ServiceDependencies, playerId: string, fromSk: st
     ]);
     const afterwards = await getAccount(deps.db, playerId);
     if ((afterwards?.journals ?? 0) !== (before.journals ?? 0)) continue;
-    const laterTotal = later.reduce((sum, journal) => sum + amountFor(journal, playerId), 0);
+    const laterTotal = later.reduce((sum, journal) => sum + playerAmount(journal, playerId), 0);
     return { journals, balance: before.balance - laterTotal };
   }
   throw new ServiceError('CONFLICT', `Player "${playerId}"'s account kept moving while the statement was read; retry.`);
 }
-
-const amountFor = (journal: JournalRecord, playerId: string): number =>
-  journal.legs.filter((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId).reduce((sum, leg) => sum + leg.amount, 0);
 
 const min = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a);
 

@@ -22,8 +22,8 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord, j
       new TransactWriteCommand({
         TransactItems: [
           withdrawal
-            ? debitAccount(db, movement.playerId, movement.amount, currency)
-            : creditAccount(db, movement.playerId, movement.amount, currency),
+            ? debitAccount(db, movement.playerId, movement.amount, journal, currency)
+            : creditAccount(db, movement.playerId, movement.amount, journal, currency),
           {
             Put: {
               TableName: db.tableName,

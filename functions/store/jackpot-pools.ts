@@ -18,6 +18,16 @@ export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoo
   return Item ? toRecord<JackpotPoolRecord>(Item) : undefined;
 }
 
+/** A bettor's prize journal, among the round's. */
+const prizeOf = (journals: readonly JournalRecord[], playerId: string): JournalRecord => {
+  const prize = journals.find(
+    (journal) =>
+      journal.kind === 'JACKPOT_PRIZE' && journal.legs.some((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId),
+  );
+  if (!prize) throw new Error(`the jackpot round pays ${playerId} without a journal of it`);
+  return prize;
+};
+
 export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
 
 /**
@@ -56,8 +66,9 @@ export async function commitJackpotRound(
               ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
             },
           },
-          ...(payout.share > 0 ? bettors.map((playerId) => creditAccount(db, playerId, payout.share)) : []),
           ...journals.map((journal) => recordJournal(db, journal)),
+          // Each bettor's share, with the journal of their prize.
+          ...(payout.share > 0 ? bettors.map((playerId) => creditAccount(db, playerId, payout.share, prizeOf(journals, playerId))) : []),
         ],
       }),
     );

@@ -116,17 +116,21 @@ export async function readBook(db: Db, currency: string, { from }: { from?: stri
   return shards.flat();
 }
 
+/** What a journal moved into a player's account (negative: out of it). */
+export const playerAmount = (journal: JournalRecord, playerId: string): number =>
+  journal.legs.filter((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId).reduce((sum, leg) => sum + leg.amount, 0);
+
 /** Where a journal sorts in its partition: by time, then id. */
 export const journalSortKey = (journal: Pick<JournalRecord, 'at' | 'id'>): string => `${JOURNAL_PREFIX}${journal.at}#${journal.id}`;
 
 /**
- * A player's journals, newest first, strongly consistent: those whose sort key is at least
+ * A player's journals, newest first (or oldest first), strongly consistent: those whose sort key is at least
  * `fromSk` and below `belowSk` (journalSortKey; `ENTRY#<time>` bounds by time), at most `limit`.
  */
 export async function playerJournals(
   db: Db,
   playerId: string,
-  { fromSk, belowSk, limit }: { fromSk?: string; belowSk?: string; limit?: number } = {},
+  { fromSk, belowSk, limit, oldestFirst = false }: { fromSk?: string; belowSk?: string; limit?: number; oldestFirst?: boolean } = {},
 ): Promise<JournalRecord[]> {
   const { pk } = accountKey(playerId);
   const upper = belowSk ?? `${JOURNAL_PREFIX}\uffff`;
@@ -137,7 +141,7 @@ export async function playerJournals(
       TableName: db.tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :lower AND :upper',
       ExpressionAttributeValues: { ':pk': pk, ':lower': fromSk ?? JOURNAL_PREFIX, ':upper': upper },
-      ScanIndexForward: false,
+      ScanIndexForward: oldestFirst,
       ConsistentRead: true,
     },
     limit === undefined ? undefined : limit + 1,

@@ -52,7 +52,7 @@ export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpoc
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
     admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
-    debitAccount(db, bet.playerId, bet.amount, table.currency),
+    debitAccount(db, bet.playerId, bet.amount, placement.journal, table.currency),
     movePosition(db, table.id, bet.playerId, placement.positionVersion),
     {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },

@@ -234,6 +234,8 @@ export interface AccountRecord {
   readonly balance: number;
   /** Journals written about the account (each movement of its money writes one). */
   readonly journals?: number;
+  /** The sort key of the journal that moved the balance last (balance-after.ts). */
+  readonly lastJournal?: string;
   readonly createdAt: string;
 }
 

@@ -29,7 +29,7 @@ export async function commitTakeDown(
         TransactItems: [
           releaseBet(db, tableId, shardOfBetKey(betKey), round),
           movePosition(db, tableId, takenDown.playerId, positionVersion),
-          creditAccount(db, takenDown.playerId, takenDown.returned),
+          creditAccount(db, takenDown.playerId, takenDown.returned, journal),
           decideBet(db, takenDown),
           recordJournal(db, journal),
         ],

@@ -1,6 +1,7 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { accountKey } from './keys';
+import { journalSortKey, type JournalRecord } from './ledger';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -11,28 +12,57 @@ import { accountKey } from './keys';
  */
 export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Money into a player's account (which must exist; given a currency, hold that currency). */
-export function creditAccount(db: Db, playerId: string, amount: number, currency?: string): TransactAction {
-  return {
-    Update: {
-      TableName: db.tableName,
-      Key: accountKey(playerId),
-      UpdateExpression: 'SET balance = balance + :amount ADD journals :one',
-      ConditionExpression: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
-      ExpressionAttributeValues: { ':amount': amount, ':one': 1, ...(currency !== undefined ? { ':currency': currency } : {}) },
-    },
-  };
+/**
+ * Money into a player's account (which must exist; given a currency, hold that currency), with
+ * the journal it is recorded by: the account keeps which journal moved it last (`lastJournal`),
+ * so that the balance right after a movement can be told exactly (balance-after.ts).
+ */
+export function creditAccount(db: Db, playerId: string, amount: number, journal: JournalRecord, currency?: string): TransactAction {
+  return moveBalance(
+    db,
+    playerId,
+    amount,
+    journal,
+    `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
+    currency,
+  );
 }
 
-/** Money out of a player's account, only if the balance covers it (and, given one, in that currency). */
-export function debitAccount(db: Db, playerId: string, amount: number, currency?: string): TransactAction {
+/** Money out of a player's account, only if the balance covers it (and, given one, in that currency), with its journal. */
+export function debitAccount(db: Db, playerId: string, amount: number, journal: JournalRecord, currency?: string): TransactAction {
+  return moveBalance(
+    db,
+    playerId,
+    -amount,
+    journal,
+    `attribute_exists(pk) AND balance >= :cover${currency !== undefined ? ' AND currency = :currency' : ''}`,
+    currency,
+    amount,
+  );
+}
+
+function moveBalance(
+  db: Db,
+  playerId: string,
+  delta: number,
+  journal: JournalRecord,
+  condition: string,
+  currency?: string,
+  cover?: number,
+): TransactAction {
   return {
     Update: {
       TableName: db.tableName,
       Key: accountKey(playerId),
-      UpdateExpression: 'SET balance = balance - :amount ADD journals :one',
-      ConditionExpression: `attribute_exists(pk) AND balance >= :amount${currency !== undefined ? ' AND currency = :currency' : ''}`,
-      ExpressionAttributeValues: { ':amount': amount, ':one': 1, ...(currency !== undefined ? { ':currency': currency } : {}) },
+      UpdateExpression: 'SET balance = balance + :delta, lastJournal = :journal ADD journals :one',
+      ConditionExpression: condition,
+      ExpressionAttributeValues: {
+        ':delta': delta,
+        ':journal': journalSortKey(journal),
+        ':one': 1,
+        ...(cover !== undefined ? { ':cover': cover } : {}),
+        ...(currency !== undefined ? { ':currency': currency } : {}),
+      },
     },
   };
 }
