@@ -1,8 +1,9 @@
 import { splitJackpotPrize } from '../rules/baccarat';
 import { getJackpotPool, commitJackpotRound } from '../store/jackpot-pools';
-import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../store/records';
+import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord, JackpotRound, OutcomeRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import { jackpotJournals } from './journals';
+import { jackpotJournals, type ShareHolder } from './journals';
+import type { SettledBet } from './settle-outcome';
 import type { ServiceDependencies } from './services';
 
 const MAX_POOL_ATTEMPTS = 10;
@@ -11,7 +12,8 @@ const MAX_POOL_ATTEMPTS = 10;
  * Pays a round's jackpot (art. 17.5-12): the round's contributions go into the pool first, then
  * the highest combination's prize is split equally among the round's jackpot bettors by the
  * rules layer; a remainder that cannot be split stays in the pool, and a whole-pool prize
- * restarts the pool from its seed (house money) [interpretation, docs/RULES.md]. The pool is read and
+ * restarts the pool from its seed (house money) [interpretation, docs/RULES.md]. Each bettor's
+ * share is the settlement of their first jackpot bet of the round. The pool is read and
  * written under its own version, so rounds of several tables sharing it never overwrite each other.
  */
 export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRecord): Promise<void> {
@@ -32,7 +34,7 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       deal.sequence,
       pool.id,
       pool.currency,
-      round.bettors,
+      shareHolders(round),
       payout,
       round.contributions,
       deps.now(),
@@ -66,4 +68,30 @@ function jackpotPayout(
     reseeded,
     poolAfter: kept + reseeded,
   };
+}
+
+/** The round's bettors, each with the bet that carries their share. */
+export function shareHolders(round: JackpotRound): ShareHolder[] {
+  return round.bettors.map((playerId, index) => ({ playerId, betId: round.shareBets[index]! }));
+}
+
+/**
+ * A round's settlements with its jackpot prize in them: each bet that carries a share shows WON
+ * with the share as its winnings and its return (its stake went to the house and the pool), so
+ * that a round's settlements add up to what reached the balances. The round's plan decided the
+ * jackpot bets LOST before the pool paid; the pool's transaction made the winners WON.
+ */
+export function withJackpotShares(outcome: OutcomeRecord, settlements: readonly SettledBet[]): SettledBet[] {
+  const payout = outcome.kind === 'DEAL' ? outcome.jackpot?.payout : undefined;
+  if (outcome.kind !== 'DEAL' || !payout || payout.share === 0) return [...settlements];
+  const winners = new Set(outcome.jackpot!.shareBets);
+  const share = payout.share;
+  return settlements.map((settled) =>
+    winners.has(settled.entry.betId)
+      ? {
+          entry: { ...settled.entry, resolution: { outcome: 'WIN', winnings: share }, returned: share },
+          bet: { ...settled.bet, status: 'WON', winnings: share, returned: share },
+        }
+      : settled,
+  );
 }

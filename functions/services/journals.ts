@@ -117,6 +117,12 @@ export function poolSeedJournal(created: JackpotPoolRecord, actor: string): Jour
   };
 }
 
+/** A jackpot bettor, and the bet of theirs that carries their share of a prize. */
+export interface ShareHolder {
+  readonly playerId: string;
+  readonly betId: string;
+}
+
 /**
  * A round's jackpot: the round's contributions from the table's book into the pool and, after a
  * whole-pool prize, the reseed from the table's book (kept in the pool's partition); and each
@@ -127,7 +133,7 @@ export function jackpotJournals(
   round: number,
   poolId: string,
   currency: string,
-  bettors: readonly string[],
+  holders: readonly ShareHolder[],
   payout: JackpotPayoutRecord,
   contributions: number,
   at: string,
@@ -150,7 +156,7 @@ export function jackpotJournals(
   if (poolLegs.length > 0)
     journals.push({ id: `JACKPOT:${tableId}:${round}`, kind: 'JACKPOT', currency, at, actor: 'settlement', cause, legs: poolLegs });
   if (payout.share > 0) {
-    for (const bettor of bettors) {
+    for (const { playerId: bettor, betId } of holders) {
       journals.push({
         id: `JACKPOT_PRIZE:${tableId}:${round}:${bettor}`,
         kind: 'JACKPOT_PRIZE',
@@ -160,7 +166,7 @@ export function jackpotJournals(
         cause,
         legs: [
           { account: pool(poolId), amount: -payout.share, type: 'JACKPOT_PRIZE' },
-          { account: player(bettor), amount: payout.share, type: 'JACKPOT_PRIZE' },
+          { account: player(bettor), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
         ],
       });
     }

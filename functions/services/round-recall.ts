@@ -32,10 +32,13 @@ export async function recallRound(deps: ServiceDependencies, tableId: string, se
   const settlements = await settlementsOf(deps, outcome);
   const credits = new Map<string, { bets: number; jackpot: number }>();
   const creditOf = (playerId: string) => credits.get(playerId) ?? credits.set(playerId, { bets: 0, jackpot: 0 }).get(playerId)!;
-  for (const { entry } of settlements) if (entry.returned > 0) creditOf(entry.playerId).bets += entry.returned;
-  const payout = outcome.kind === 'DEAL' ? outcome.jackpot?.payout : undefined;
-  if (outcome.kind === 'DEAL' && payout && payout.share > 0)
-    for (const bettor of outcome.jackpot!.bettors) creditOf(bettor).jackpot += payout.share;
+  const shareBets = new Set(outcome.kind === 'DEAL' ? outcome.jackpot?.shareBets : []);
+  for (const { entry } of settlements) {
+    if (entry.returned === 0) continue;
+    // A jackpot bet's return is its share of the prize, paid by the pool, not the table.
+    if (shareBets.has(entry.betId)) creditOf(entry.playerId).jackpot += entry.returned;
+    else creditOf(entry.playerId).bets += entry.returned;
+  }
   return {
     outcome,
     settlements,

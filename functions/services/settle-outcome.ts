@@ -4,6 +4,7 @@ import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcom
 import { getTableSession } from '../store/tables';
 import { isRetryable } from '../store/transaction-cancellation';
 import { runSettlement } from './settlement-job';
+import { withJackpotShares } from './jackpot-settlement';
 import { logger } from './logger';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
@@ -84,7 +85,11 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
     const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
     const settled = needsSettlement(outcome) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
-    return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements };
+    return {
+      ...settled,
+      table: (await getTableSession(deps.db, table.id)) as TableOf<G>,
+      settlements: withJackpotShares(settled.outcome, settlements),
+    };
   }
   throw tableBusy(submission.tableId);
 }
@@ -107,7 +112,11 @@ async function replay<O extends OutcomeRecord, G extends Game>(
     );
   }
   const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);
-  return { ...settled, table: (await getTableSession(deps.db, table.id)) as TableOf<G>, settlements: await settlementsOf(deps, stored) };
+  return {
+    ...settled,
+    table: (await getTableSession(deps.db, table.id)) as TableOf<G>,
+    settlements: await settlementsOf(deps, settled.outcome),
+  };
 }
 
 /** What a recorded outcome did to each bet: its plan, beside each bet as it stands now. */
@@ -121,7 +130,10 @@ export async function settlementsOf(deps: ServiceDependencies, outcome: OutcomeR
       )
     ).map((bet) => [bet.id, bet]),
   );
-  return plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! }));
+  return withJackpotShares(
+    outcome,
+    plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! })),
+  );
 }
 
 /**

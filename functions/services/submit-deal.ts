@@ -65,10 +65,15 @@ function jackpotRound(table: TableOf<'BACCARAT'>, openBets: readonly BetRecord[]
   const jackpotBets = openBets.filter((bet) => bet.type === 'JACKPOT');
   if (jackpotBets.length === 0 || !table.jackpotPool || !table.options.jackpot) return null;
   const share = odds(table.jackpotPool.contributionBasisPoints, BASIS_POINTS);
+  const firstBets = new Map<string, BetRecord>();
+  for (const bet of [...jackpotBets].sort(byPlacement)) if (!firstBets.has(bet.playerId)) firstBets.set(bet.playerId, bet);
   return {
     poolId: table.jackpotPool.poolId,
     contributions: jackpotBets.reduce((sum, bet) => sum + winnings(bet.amount, share), 0),
     combination: highestJackpotCombination(table.options.jackpot.modality, cards),
-    bettors: [...new Set(jackpotBets.map((bet) => bet.playerId))],
+    bettors: [...firstBets.keys()],
+    shareBets: [...firstBets.values()].map((bet) => bet.id),
   };
 }
+
+const byPlacement = (a: BetRecord, b: BetRecord): number => a.placedAt.localeCompare(b.placedAt) || a.id.localeCompare(b.id);

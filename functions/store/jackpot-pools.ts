@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { recordJournal, type JournalRecord } from './ledger';
 import type { Db } from './db';
 import { outcomeKey, poolKey } from './keys';
+import { awardJackpotShare } from './settlement';
 import { creditAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
@@ -33,8 +34,9 @@ export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
 /**
  * A round's jackpot in one transaction: the pool moves from the version its payout was computed
  * on to `payout.poolAfter` (contributions in, prize out, any reseed), each bettor is credited
- * their share, the payout is written onto the deal, which it may be only once, and the money's
- * journals are written with it.
+ * their share (and the bet that carries it shows it), the payout is written onto the deal, which
+ * it may be only once, and the money's journals are written with it. At most 14 bettors (one per
+ * seat): 3 items each, beside the deal, the pool and the pool's journal.
  */
 export async function commitJackpotRound(
   db: Db,
@@ -43,7 +45,7 @@ export async function commitJackpotRound(
   payout: JackpotPayoutRecord,
   journals: readonly JournalRecord[],
 ): Promise<JackpotApplication> {
-  const bettors = deal.jackpot!.bettors;
+  const { bettors, shareBets } = deal.jackpot!;
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -67,8 +69,13 @@ export async function commitJackpotRound(
             },
           },
           ...journals.map((journal) => recordJournal(db, journal)),
-          // Each bettor's share, with the journal of their prize.
-          ...(payout.share > 0 ? bettors.map((playerId) => creditAccount(db, playerId, payout.share, prizeOf(journals, playerId))) : []),
+          // Each bettor's share, with the journal of their prize, and the bet that carries it.
+          ...(payout.share > 0
+            ? bettors.flatMap((playerId, index) => [
+                creditAccount(db, playerId, payout.share, prizeOf(journals, playerId)),
+                awardJackpotShare(db, shareBets[index]!, deal.sequence, payout.share),
+              ])
+            : []),
         ],
       }),
     );

@@ -185,6 +185,11 @@ export interface JackpotRound {
   readonly combination: JackpotCombination | null;
   /** The round's jackpot bettors (each player once), who share any prize equally. */
   readonly bettors: readonly string[];
+  /**
+   * The bet that carries each bettor's share of a prize (in `bettors`' order): the first jackpot
+   * bet they placed for the round. It shows WON with the share once the jackpot is applied.
+   */
+  readonly shareBets: readonly string[];
   /** Set when applied: what the pool paid and kept. */
   readonly payout?: JackpotPayoutRecord;
 }

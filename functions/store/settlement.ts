@@ -285,6 +285,25 @@ export function decideBet(db: Db, decided: BetDecision): TransactAction {
   };
 }
 
+/**
+ * A jackpot bet that outcome `sequence` decided LOST (its stake went to the house and the pool)
+ * carries its bettor's share of the round's prize: WON, the share its winnings and its return.
+ * Once only: the condition holds only while the bet still shows the plan's decision.
+ */
+export function awardJackpotShare(db: Db, betId: string, sequence: number, share: number): TransactAction {
+  const { tableId, betKey: key } = parseBetId(betId)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: 'SET #status = :won, winnings = :share, returned = :share',
+      ConditionExpression: 'settledBy = :sequence AND #status = :lost',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':won': 'WON', ':lost': 'LOST', ':share': share, ':sequence': sequence },
+    },
+  };
+}
+
 /** A come bet travels to its number on outcome `sequence`; only while open, and once. */
 export function moveBet(db: Db, betId: string, number: number, sequence: number): TransactAction {
   const { tableId, betKey: key } = parseBetId(betId)!;

@@ -328,6 +328,44 @@ describe('the progressive jackpot', () => {
     // Each: -100 Player (lost to the natural 9), -200 jackpot stake, +500 share.
     expect(await api.balance('jp-a')).toBe(10_000 - 300 + 500);
     expect(await api.balance('jp-b')).toBe(10_000 - 300 + 500);
+    // The share is the jackpot bet's settlement: the round's settlements add up to what each balance got back.
+    const byType = (type: string) => round.settlements.filter((settled: { bet: { type: string } }) => settled.bet.type === type);
+    expect(byType('JACKPOT')).toEqual([
+      { bet: { type: 'JACKPOT', status: 'WON' }, outcome: 'WIN', winnings: 500, returned: 500 },
+      { bet: { type: 'JACKPOT', status: 'WON' }, outcome: 'WIN', winnings: 500, returned: 500 },
+    ]);
+    expect(byType('PLAYER').map((settled: { returned: number }) => settled.returned)).toEqual([0, 0]);
+  });
+
+  it("shows a bettor's share on their first jackpot bet of the round, as it is stored and recalled", async () => {
+    const { tableId } = await jackpotTable(100_000);
+    await api.fundAccount('jp-two', 10_000);
+    await bet('jp-two', tableId, 'PLAYER', 100, 4);
+    const first = await bet('jp-two', tableId, 'JACKPOT', 200, 4);
+    const second = await bet('jp-two', tableId, 'JACKPOT', 200, 4);
+    // A single pair, fixed prize 1,001, one bettor (one share for the player, whatever their jackpot bets).
+    const round = await deal(tableId, ['5S', 'KH', '5D', '9C']);
+    expect(round.deal.jackpot).toMatchObject({ bettors: 1, share: 1_001 });
+    expect(await api.balance('jp-two')).toBe(10_000 - 500 + 1_001);
+
+    const BET = `query ($id: ID!) { bet(id: $id) { status winnings returned balanceAfterSettlement } }`;
+    expect((await api.data('jp-two', BET, { id: first.id })).bet).toEqual({
+      status: 'WON',
+      winnings: 1_001,
+      returned: 1_001,
+      balanceAfterSettlement: 10_000 - 500 + 1_001,
+    });
+    expect((await api.data('jp-two', BET, { id: second.id })).bet).toMatchObject({ status: 'LOST', winnings: 0, returned: 0 });
+
+    const recall = await api.data(
+      dealer('jp-auditor'),
+      `query ($tableId: ID!) { round(tableId: $tableId, sequence: 1) {
+        settlements { bet { id } outcome returned } credits { playerId bets jackpot } } }`,
+      { tableId },
+    );
+    expect(recall.round.settlements).toContainEqual({ bet: { id: first.id }, outcome: 'WIN', returned: 1_001 });
+    expect(recall.round.settlements).toContainEqual({ bet: { id: second.id }, outcome: 'LOSE', returned: 0 });
+    expect(recall.round.credits).toEqual([{ playerId: 'jp-two', bets: 0, jackpot: 1_001 }]);
   });
 
   it('grows by the contributions when no combination is made', async () => {

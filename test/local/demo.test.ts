@@ -21,7 +21,9 @@ function operations(document: string): string[] {
     .map((d) => d.name!.value);
 }
 
-async function runAll(document: string) {
+/** Runs every operation of a document in order; answers each operation's data by its name. */
+async function runAll(document: string): Promise<Map<string, Record<string, any>>> {
+  const answers = new Map<string, Record<string, any>>();
   for (const operationName of operations(document)) {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
@@ -31,9 +33,11 @@ async function runAll(document: string) {
       },
       body: JSON.stringify({ query: document, operationName }),
     });
-    const body = (await response.json()) as { errors?: unknown[] };
+    const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
     expect(body.errors, `${operationName}: ${JSON.stringify(body.errors)}`).toBeUndefined();
+    answers.set(operationName, body.data!);
   }
+  return answers;
 }
 
 describe('the demo', () => {
@@ -53,6 +57,15 @@ describe('the demo', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const examples = [...readme.matchAll(/```graphql\n([\s\S]*?)```/g)].map((match) => match[1]!);
     expect(examples.length).toBeGreaterThanOrEqual(2);
-    for (const example of examples) await runAll(example);
+    const answers = new Map<string, Record<string, any>>();
+    for (const example of examples) for (const [name, data] of await runAll(example)) answers.set(name, data);
+
+    // The Deal example adds up, as the README says: the jackpot bet's settlement is the share.
+    const { submitDeal } = answers.get('Deal')!;
+    expect(submitDeal.deal.jackpot).toMatchObject({ combination: 'SINGLE_PAIR', share: 2_000 });
+    expect(submitDeal.settlements).toEqual([
+      { bet: { type: 'BANKER', amount: 10_000 }, outcome: 'WIN', winnings: 9_500, returned: 19_500 },
+      { bet: { type: 'JACKPOT', amount: 1_000 }, outcome: 'WIN', winnings: 2_000, returned: 2_000 },
+    ]);
   });
 });

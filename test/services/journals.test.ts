@@ -102,13 +102,25 @@ describe('a journal', () => {
 
   it("of a jackpot round puts the contributions and any reseed in the pool from the table's book, and pays each bettor's share out of it", () => {
     const payout = { poolBefore: 10_100, prize: 10_100, share: 5_000, paid: 10_000, remainder: 100, reseeded: 2_000, poolAfter: 2_100 };
-    const journals = jackpotJournals('t2', 9, 'pool', 'MOP', ['a', 'b'], payout, 100, '2026-12-01T10:02:00.000Z');
+    const journals = jackpotJournals(
+      't2',
+      9,
+      'pool',
+      'MOP',
+      [
+        { playerId: 'a', betId: 't2#bet-a' },
+        { playerId: 'b', betId: 't2#bet-b' },
+      ],
+      payout,
+      100,
+      '2026-12-01T10:02:00.000Z',
+    );
     for (const journal of journals) expect(legsSum(journal)).toBe(0);
     const pool = journals.flatMap((journal) => journal.legs).filter((leg) => leg.account.kind === 'POOL');
     expect(pool.reduce((sum, leg) => sum + leg.amount, 0)).toBe(payout.poolAfter - (payout.poolBefore - 100)); // what the pool moved by
     expect(journals.filter((journal) => journal.id.startsWith('JACKPOT_PRIZE:')).map((journal) => journal.legs[1])).toEqual([
-      { account: { kind: 'PLAYER', id: 'a' }, amount: 5_000, type: 'JACKPOT_PRIZE' },
-      { account: { kind: 'PLAYER', id: 'b' }, amount: 5_000, type: 'JACKPOT_PRIZE' },
+      { account: { kind: 'PLAYER', id: 'a' }, amount: 5_000, type: 'JACKPOT_PRIZE', betId: 't2#bet-a', betType: 'JACKPOT' },
+      { account: { kind: 'PLAYER', id: 'b' }, amount: 5_000, type: 'JACKPOT_PRIZE', betId: 't2#bet-b', betType: 'JACKPOT' },
     ]);
   });
 

@@ -286,6 +286,9 @@ describe('a crash while a baccarat jackpot is being paid', () => {
     expect((await sweepLater()).completed).toContain(baccaratTable);
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-crash-1')).toBe(9_800 + 1_000);
+    // The prize is the jackpot bet's settlement, written with it.
+    const { me } = await api.data('jp-crash-1', `{ me { bets { type status returned } } }`, {});
+    expect(me.bets).toContainEqual({ type: 'JACKPOT', status: 'WON', returned: 1_000 });
   });
 
   it('after the jackpot transaction: running the job again pays nobody twice', async () => {
