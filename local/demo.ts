@@ -62,7 +62,7 @@ query Table {
   table(id: "${DEMO_TABLE}") {
     craps { phase point rollCount }
     openBets { id type amount number status }
-    rolls(last: 5) { sequence dice total phaseAfter pointAfter }
+    rolls(first: 5) { edges { node { id sequence dice total phaseAfter pointAfter } } pageInfo { hasNextPage endCursor } }
   }
   me { id balance currency }
 }
@@ -99,7 +99,7 @@ mutation Deal {
 query Baccarat {
   table(id: "${DEMO_BACCARAT_TABLE}") {
     baccarat { decks commission roundCount cardsDealtFromShoe jackpot { modality pool { amount } } }
-    deals(last: 5) { sequence cards winner playerTotal bankerTotal }
+    deals(first: 5) { edges { node { id sequence cards winner playerTotal bankerTotal } } pageInfo { hasNextPage endCursor } }
   }
 }
 `;

@@ -3,7 +3,8 @@ import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
 import { reconcile } from '../services/reconcile';
 import { accountStatement } from '../services/statement';
-import { recallRound } from '../services/round-recall';
+import { recallRound, recallRoundById, roundId } from '../services/round-recall';
+import type { Page } from '../services/pages';
 import { voidRound } from '../services/void-round';
 import { dailyReport } from '../services/daily-report';
 import { balanceAfterPlacement, balanceAfterSettlement } from '../services/balance-after';
@@ -22,7 +23,6 @@ import { closeTable } from '../services/close-table';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
-import type { DealView, RollView } from '../services/views';
 import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
@@ -39,8 +39,11 @@ function requireRole(context: GraphQLContext, role: Role): Caller {
   throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
 }
 
-const isRoll = (outcome: { kind: string }): outcome is RollView => outcome.kind === 'ROLL';
-const isDeal = (outcome: { kind: string }): outcome is DealView => outcome.kind === 'DEAL';
+/** Every connection's fields, from a page of the service layer (services/pages.ts). */
+const connection = {
+  edges: <E extends { readonly cursor: string }>(page: Page<E>) => [...page.entries],
+  pageInfo: <E extends { readonly cursor: string }>(page: Page<E>) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
+};
 
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
@@ -68,6 +71,10 @@ export const resolvers: Resolvers = {
     round: async (_, { tableId, sequence }, ctx) => {
       requireRole(ctx, 'OPERATOR');
       return (await recallRound(ctx.deps, tableId, sequence)) ?? null;
+    },
+    roundById: async (_, { id }, ctx) => {
+      requireRole(ctx, 'OPERATOR');
+      return (await recallRoundById(ctx.deps, id)) ?? null;
     },
     dailyReport: (_, { day, currency }, ctx) => {
       requireRole(ctx, 'OPERATOR');
@@ -138,8 +145,8 @@ export const resolvers: Resolvers = {
           }
         : null,
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table),
-    rolls: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isRoll),
-    deals: async (table, { last }, ctx) => (await tableOutcomes(ctx.deps, table.id, last ?? 20)).filter(isDeal),
+    rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
+    deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
   },
 
   JackpotPool: {
@@ -167,6 +174,7 @@ export const resolvers: Resolvers = {
   },
 
   Roll: {
+    id: (roll) => roundId(roll.tableId, roll.sequence),
     dice: (roll) => (roll.dice ? [...roll.dice] : null),
     void: (roll) => roll.dice === null,
     total: (roll) => (roll.dice ? roll.dice[0] + roll.dice[1] : null),
@@ -178,6 +186,7 @@ export const resolvers: Resolvers = {
   },
 
   Deal: {
+    id: (deal) => roundId(deal.tableId, deal.sequence),
     cards: (deal) => [...deal.cards],
     dealtAt: (deal) => deal.recordedAt,
     jackpot: (deal) =>
@@ -218,11 +227,11 @@ export const resolvers: Resolvers = {
     // The account was handed to this caller (their own, or an operator's): so is its statement.
     statement: (account, args, ctx) => accountStatement(ctx.deps, account.id, args),
   },
-  StatementConnection: {
-    edges: (page) => [...page.entries],
-    pageInfo: (page) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
-  },
+  StatementConnection: connection,
+  RollConnection: connection,
+  DealConnection: connection,
   RoundRecall: {
+    id: (recall) => roundId(recall.outcome.tableId, recall.outcome.sequence),
     tableId: (recall) => recall.outcome.tableId,
     sequence: (recall) => recall.outcome.sequence,
     roll: (recall) => (recall.outcome.kind === 'ROLL' ? recall.outcome : null),
@@ -236,10 +245,7 @@ export const resolvers: Resolvers = {
     settlements: (recall) => [...recall.settlements],
     credits: (recall) => [...recall.credits],
   },
-  CashMovementConnection: {
-    edges: (page) => [...page.entries],
-    pageInfo: (page) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
-  },
+  CashMovementConnection: connection,
   CashMovementEdge: {
     cursor: (entry) => entry.cursor,
     node: (entry) => entry.movement,
@@ -247,6 +253,9 @@ export const resolvers: Resolvers = {
   StatementEdge: {
     cursor: (entry) => entry.cursor,
     node: (entry) => entry,
+  },
+  JournalCause: {
+    roundId: (cause) => (cause.tableId != null && cause.round != null ? roundId(cause.tableId, cause.round) : null),
   },
   StatementEntry: {
     id: (entry) => entry.journal.id,

@@ -6,7 +6,7 @@ import { assertClientKey, assertCurrency, assertPlayerId } from './request-check
 import type { Caller, ServiceDependencies } from './services';
 import { cashJournal } from './journals';
 import { bookPage, bookSortKey, type JournalRecord } from '../store/ledger';
-import { assertRange, decodeBookCursor, encodeBookCursor, pageSize } from './pages';
+import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from './pages';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -106,11 +106,7 @@ export interface CashMovementEntry {
   readonly cursor: string;
 }
 
-export interface CashMovementPage {
-  readonly entries: readonly CashMovementEntry[];
-  readonly hasNextPage: boolean;
-  readonly endCursor: string | null;
-}
+export type CashMovementPage = Page<CashMovementEntry>;
 
 /** The cashier's movements in a currency, newest first, by time range (from inclusive, to exclusive), a page at a time. */
 export async function listCashMovements(deps: ServiceDependencies, request: CashMovementsRequest): Promise<CashMovementPage> {
@@ -126,7 +122,7 @@ export async function listCashMovements(deps: ServiceDependencies, request: Cash
     limit: first,
   });
   const entries = page.journals.map((journal) => ({ movement: movementOf(journal), cursor: encodeBookCursor(bookSortKey(journal)) }));
-  return { entries, hasNextPage: page.hasMore, endCursor: entries.at(-1)?.cursor ?? null };
+  return pageOf(entries, page.hasMore);
 }
 
 /** A cash journal as the movement it records. */

@@ -6,6 +6,20 @@ import { ServiceError } from './service-error';
  * ended; one that does not decode to what the list expects is refused without being echoed.
  */
 
+/** A page of a list: its entries (each with the cursor of where it stands), and whether more follow. */
+export interface Page<E extends { readonly cursor: string }> {
+  readonly entries: readonly E[];
+  readonly hasNextPage: boolean;
+  /** The cursor of the page's last entry; null on an empty page. */
+  readonly endCursor: string | null;
+}
+
+export const pageOf = <E extends { readonly cursor: string }>(entries: readonly E[], hasNextPage: boolean): Page<E> => ({
+  entries,
+  hasNextPage,
+  endCursor: entries.at(-1)?.cursor ?? null,
+});
+
 export const PAGE_DEFAULT = 50;
 export const PAGE_MAX = 200;
 
@@ -39,3 +53,8 @@ export const decodeBookCursor = (text: string): string =>
 export function assertRange(from: string | null | undefined, to: string | null | undefined): void {
   if (from && to && from > to) throw new ServiceError('BAD_USER_INPUT', 'from must not be after to.');
 }
+
+/** A cursor into a table's rolls or deals: the sequence of the page's last one. */
+export const encodeSequenceCursor = (sequence: number): string => encodeCursor([sequence]);
+export const decodeSequenceCursor = (text: string): number =>
+  decodeCursor(text, ([sequence]) => (Number.isSafeInteger(sequence) && (sequence as number) >= 1 ? (sequence as number) : undefined));

@@ -1,10 +1,11 @@
 import { getAccount } from '../store/accounts';
 import { getBet, listOpenBets, listPlayerBets } from '../store/bets';
-import type { AccountRecord, BetRecord, OutcomeRecord, TableRecord } from '../store/records';
-import { listRecentOutcomes } from '../store/settlement';
+import type { AccountRecord, BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../store/records';
+import { outcomesPage } from '../store/settlement';
 import { getTableSession } from '../store/tables';
 import { ServiceError } from './service-error';
 import { afterPendingOutcome } from './outcome-plans';
+import { decodeSequenceCursor, encodeSequenceCursor, pageOf, pageSize, type Page } from './pages';
 import type { Caller, ServiceDependencies } from './services';
 
 /** Read-only use cases. A player sees every table, and only their own account and bets. */
@@ -15,9 +16,34 @@ export const findTable = (deps: ServiceDependencies, id: string): Promise<TableR
 export const tableOpenBets = async (deps: ServiceDependencies, table: TableRecord): Promise<BetRecord[]> =>
   afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
 
-/** The table's most recent rolls (craps) or deals (baccarat), newest first. */
-export function tableOutcomes(deps: ServiceDependencies, tableId: string, last: number): Promise<OutcomeRecord[]> {
-  return listRecentOutcomes(deps.db, tableId, boundedCount(last, 'last', 200));
+export interface OutcomeEdge<O extends OutcomeRecord> {
+  readonly node: O;
+  readonly cursor: string;
+}
+
+export type RollPage = Page<OutcomeEdge<RollRecord>>;
+export type DealPage = Page<OutcomeEdge<DealRecord>>;
+export type RollEdge = OutcomeEdge<RollRecord>;
+export type DealEdge = OutcomeEdge<DealRecord>;
+
+/**
+ * A table's rolls (craps) or deals (baccarat), newest first, a page at a time. Voided rounds are
+ * neither and are not listed; a page is never cut short by them.
+ */
+export async function tableOutcomes<K extends 'ROLL' | 'DEAL'>(
+  deps: ServiceDependencies,
+  tableId: string,
+  kind: K,
+  request: { readonly first?: number | null; readonly after?: string | null },
+): Promise<Page<OutcomeEdge<Extract<OutcomeRecord, { kind: K }>>>> {
+  const limit = pageSize(request.first);
+  const belowSequence = request.after ? decodeSequenceCursor(request.after) : undefined;
+  const page = await outcomesPage(deps.db, tableId, kind, { limit, ...(belowSequence !== undefined ? { belowSequence } : {}) });
+  const edges = page.outcomes.map((outcome) => ({
+    node: outcome as Extract<OutcomeRecord, { kind: K }>,
+    cursor: encodeSequenceCursor(outcome.sequence),
+  }));
+  return pageOf(edges, page.hasMore);
 }
 
 export async function findAccount(deps: ServiceDependencies, caller: Caller, playerId: string): Promise<AccountRecord | undefined> {

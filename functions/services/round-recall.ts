@@ -1,3 +1,6 @@
+import { parseRoundId } from '../store/keys';
+
+export { roundId } from '../store/keys';
 import { getOutcome } from '../store/settlement';
 import type { OutcomeRecord } from '../store/records';
 import { ServiceError } from './service-error';
@@ -23,6 +26,13 @@ export interface RoundCredit {
   readonly bets: number;
   /** The player's share of the round's jackpot prize. */
   readonly jackpot: number;
+}
+
+/** A round by its id (`Roll.id`, `Deal.id`, `RoundRecall.id`: `<tableId>.<sequence>`). */
+export async function recallRoundById(deps: ServiceDependencies, id: string): Promise<RoundRecall | undefined> {
+  const round = parseRoundId(id);
+  if (!round) throw new ServiceError('BAD_USER_INPUT', 'id is not a round id (<tableId>.<sequence>).');
+  return recallRound(deps, round.tableId, round.sequence);
 }
 
 export async function recallRound(deps: ServiceDependencies, tableId: string, sequence: number): Promise<RoundRecall | undefined> {

@@ -2,7 +2,7 @@ import { getAccount } from '../store/accounts';
 import { journalSortKey, playerAmount, playerJournals, type JournalRecord } from '../store/ledger';
 import { JOURNAL_PREFIX } from '../store/keys';
 import { ServiceError } from './service-error';
-import { assertRange, decodeCursor, encodeCursor, pageSize } from './pages';
+import { assertRange, decodeCursor, encodeCursor, pageOf, pageSize, type Page } from './pages';
 import type { ServiceDependencies } from './services';
 
 /**
@@ -33,11 +33,7 @@ export interface StatementEntry {
   readonly cursor: string;
 }
 
-export interface StatementPage {
-  readonly entries: readonly StatementEntry[];
-  readonly hasNextPage: boolean;
-  readonly endCursor: string | null;
-}
+export type StatementPage = Page<StatementEntry>;
 
 const STILL_MOMENT_ATTEMPTS = 5;
 
@@ -64,7 +60,7 @@ export async function accountStatement(deps: ServiceDependencies, playerId: stri
     balance -= amount;
     entries.push({ journal, amount, balanceAfter, cursor: encodeStatementCursor({ sk: journalSortKey(journal), balance }) });
   }
-  return { entries, hasNextPage: journals.length > first, endCursor: entries.at(-1)?.cursor ?? null };
+  return pageOf(entries, journals.length > first);
 }
 
 /** The newest page, and the balance after its newest journal, read at a still moment. */

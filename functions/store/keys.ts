@@ -118,6 +118,15 @@ export function betId(tableId: string, key: string): string {
   return `${tableId}.${key}`;
 }
 
+/** A round's public id: its table and its sequence, `<tableId>.<sequence>` (no bet id has that form). */
+export const roundId = (tableId: string, sequence: number): string => `${tableId}.${sequence}`;
+
+export function parseRoundId(id: string): { tableId: string; sequence: number } | undefined {
+  const dot = id.lastIndexOf('.');
+  const sequence = dot > 0 && /^[1-9][0-9]{0,9}$/.test(id.slice(dot + 1)) ? Number(id.slice(dot + 1)) : NaN;
+  return Number.isSafeInteger(sequence) ? { tableId: id.slice(0, dot), sequence } : undefined;
+}
+
 export function parseBetId(id: string): { tableId: string; betKey: string } | undefined {
   const dot = id.lastIndexOf('.');
   if (dot <= 0 || dot === id.length - 1) return undefined;

@@ -372,19 +372,40 @@ export async function getOutcome(db: Db, tableId: string, sequence: number): Pro
   return Item ? toRecord<OutcomeRecord>(Item) : undefined;
 }
 
-/** The table's most recent outcomes, newest first. */
-export async function listRecentOutcomes(db: Db, tableId: string, last: number): Promise<OutcomeRecord[]> {
+/**
+ * A page of a table's outcomes of one kind, newest first, from below `belowSequence`: up to
+ * `limit`, and whether there are more. Outcomes of other kinds (voided rounds among rolls) are
+ * skipped, never counted against the page, so a page is short only at the table's first outcome.
+ */
+export async function outcomesPage(
+  db: Db,
+  tableId: string,
+  kind: OutcomeRecord['kind'],
+  { belowSequence, limit }: { readonly belowSequence?: number; readonly limit: number },
+): Promise<{ outcomes: OutcomeRecord[]; hasMore: boolean }> {
+  if (belowSequence !== undefined && belowSequence <= 1) return { outcomes: [], hasMore: false };
   const { pk } = outcomeKey(tableId, 0);
-  const { Items = [] } = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': OUTCOME_PREFIX },
-      ScanIndexForward: false,
-      Limit: last,
-    }),
-  );
-  return Items.map((item) => toRecord<OutcomeRecord>(item));
+  const last = belowSequence === undefined ? `${OUTCOME_PREFIX}\uffff` : outcomeKey(tableId, belowSequence - 1).sk;
+  const outcomes: OutcomeRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        FilterExpression: '#kind = :kind',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':pk': pk, ':first': OUTCOME_PREFIX, ':last': last, ':kind': kind },
+        ScanIndexForward: false,
+        // One more than the page, to tell whether there are more.
+        Limit: limit + 1 - outcomes.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    outcomes.push(...(page.Items ?? []).map((item) => toRecord<OutcomeRecord>(item)));
+    start = page.LastEvaluatedKey;
+  } while (start && outcomes.length <= limit);
+  return { outcomes: outcomes.slice(0, limit), hasMore: outcomes.length > limit };
 }
 
 /** The job is done: the table's mark cleared, the outcome stamped settled, the job ended. Safe to repeat. */

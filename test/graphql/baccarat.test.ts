@@ -193,10 +193,13 @@ describe('a baccarat round', () => {
     expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'] }), 'INVALID_CARD');
     const table = await api.graphql(
       DEALER,
-      `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { sequence } } }`,
+      `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { edges { node { sequence } } pageInfo { hasNextPage endCursor } } } }`,
       { id: tableId },
     );
-    expect(table.data!.table).toMatchObject({ baccarat: { roundCount: 0 }, deals: [] });
+    expect(table.data!.table).toMatchObject({
+      baccarat: { roundCount: 0 },
+      deals: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
+    });
     expect(table.data!.table.openBets).toHaveLength(1);
     expect(await api.balance('bac-bad')).toBe(9_000);
   });

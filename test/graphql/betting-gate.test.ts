@@ -31,8 +31,13 @@ const submitRoll = (dice: number[], sequence?: number) =>
     { input: { tableId, dice, ...(sequence !== undefined ? { sequence } : {}) } },
   );
 const tableNow = async () =>
-  (await api.graphql(DEALER, `query ($id: ID!) { table(id: $id) { bettingOpen craps { rollCount } rolls { sequence } } }`, { id: tableId }))
-    .data!.table;
+  (
+    await api.graphql(
+      DEALER,
+      `query ($id: ID!) { table(id: $id) { bettingOpen craps { rollCount } rolls { edges { node { sequence } } } } }`,
+      { id: tableId },
+    )
+  ).data!.table;
 
 function refused(res: GraphQLResponse, code: string) {
   expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
@@ -91,7 +96,7 @@ describe('an outcome sent twice', () => {
     const [first, second] = await Promise.all([submitRoll([2, 2]), submitRoll([2, 2])]);
     const results = [first, second].map((res) => res.errors?.[0]?.extensions?.code ?? 'RECORDED').sort();
     expect(results).toEqual(['BETTING_OPEN', 'RECORDED']);
-    expect(await tableNow()).toMatchObject({ craps: { rollCount: 1 }, rolls: [{ sequence: 1 }] });
+    expect(await tableNow()).toMatchObject({ craps: { rollCount: 1 }, rolls: { edges: [{ node: { sequence: 1 } }] } });
     expect(await api.balance(player)).toBe(9_000); // a point of 4 was set, nothing paid
   });
 

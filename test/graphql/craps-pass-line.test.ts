@@ -92,9 +92,13 @@ const TABLE = /* GraphQL */ `
         status
       }
       rolls {
-        sequence
-        dice
-        total
+        edges {
+          node {
+            sequence
+            dice
+            total
+          }
+        }
       }
     }
   }
@@ -249,7 +253,7 @@ describe('a Pass Line bet', () => {
     await roll(tableId, [1, 2]);
     await roll(tableId, [6, 4]);
     const table = await api.graphql(DEALER, TABLE, { id: tableId });
-    expect(table.data!.table.rolls).toEqual([
+    expect(table.data!.table.rolls.edges.map((edge: { node: unknown }) => edge.node)).toEqual([
       { sequence: 2, dice: [6, 4], total: 10 },
       { sequence: 1, dice: [1, 2], total: 3 },
     ]);

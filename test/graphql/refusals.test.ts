@@ -38,7 +38,11 @@ const SNAPSHOT = /* GraphQL */ `
         amount
       }
       rolls {
-        sequence
+        edges {
+          node {
+            sequence
+          }
+        }
       }
     }
     me {
@@ -220,7 +224,7 @@ describe('dice that are not two dice of 1 to 6', () => {
     const res = await submitRoll({ void: true });
     expect(res.errors).toBeUndefined();
     const after = await snapshot();
-    expect(after!.table.rolls).toEqual([{ sequence: 1 }]);
+    expect(after!.table.rolls.edges).toEqual([{ node: { sequence: 1 } }]);
     expect(after!.table.openBets).toEqual(before!.table.openBets);
     expect(after!.me.balance).toBe(before!.me.balance);
   });

@@ -86,3 +86,98 @@ describe('a round recalled', () => {
     expect(closed).toMatchObject({ status: 'CLOSED', closedBy: { by: 'rr-operator' } });
   });
 });
+
+describe("a table's rolls, a page at a time, and a round by its id", () => {
+  const ROLLS = `query ($t: ID!, $first: Int, $after: String) {
+    table(id: $t) { rolls(first: $first, after: $after) { edges { cursor node { id sequence dice } } pageInfo { hasNextPage endCursor } } }
+  }`;
+  const page = async (tableId: string, first: number, after?: string | null) => {
+    const { rolls } = (await ok(OPERATOR, ROLLS, { t: tableId, first, after })).table;
+    expect(rolls.pageInfo.endCursor).toBe(rolls.edges.at(-1)?.cursor ?? null);
+    return { sequences: rolls.edges.map((edge: { node: { sequence: number } }) => edge.node.sequence), ...rolls.pageInfo };
+  };
+  const roll = async (tableId: string, dice: number[]) => {
+    await api.closeBetting(tableId);
+    await ok(ROLLER, `mutation ($t: ID!, $d: [Int!]) { submitRoll(input: { tableId: $t, dice: $d }) { settlementComplete } }`, {
+      t: tableId,
+      d: dice,
+    });
+  };
+  const BY_ID = `query ($id: ID!) { roundById(id: $id) { id tableId sequence roll { id dice } voidReason } }`;
+
+  /** Rounds 1, 3 and 4 rolled, round 2 voided. */
+  async function tableWithAVoid(): Promise<string> {
+    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
+      .openTable.id;
+    await roll(tableId, [1, 2]);
+    await api.closeBetting(tableId);
+    await ok(OPERATOR, `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera fault" }) { sequence } }`, { t: tableId });
+    await roll(tableId, [2, 2]);
+    await roll(tableId, [6, 5]);
+    return tableId;
+  }
+
+  it('is empty at a new table, with no cursor to go on from', async () => {
+    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
+      .openTable.id;
+    expect(await page(tableId, 5)).toEqual({ sequences: [], hasNextPage: false, endCursor: null });
+  });
+
+  it('pages newest first; a voided round is not a roll and never shortens a page', async () => {
+    const tableId = await tableWithAVoid();
+    // One page holds everything.
+    expect(await page(tableId, 20)).toMatchObject({ sequences: [4, 3, 1], hasNextPage: false });
+    // A page exactly as long as the list: nothing after it.
+    expect(await page(tableId, 3)).toMatchObject({ sequences: [4, 3, 1], hasNextPage: false });
+    // Two pages: the void between them is skipped, not counted.
+    const first = await page(tableId, 2);
+    expect(first).toMatchObject({ sequences: [4, 3], hasNextPage: true });
+    const second = await page(tableId, 2, first.endCursor);
+    expect(second).toMatchObject({ sequences: [1], hasNextPage: false });
+    expect(await page(tableId, 2, second.endCursor)).toEqual({ sequences: [], hasNextPage: false, endCursor: null });
+  });
+
+  it('refuses a page size out of bounds and a cursor it did not give, without echoing it', async () => {
+    const tableId = await tableWithAVoid();
+    for (const variables of [
+      { t: tableId, first: 0 },
+      { t: tableId, first: 201 },
+      { t: tableId, first: 2, after: 'not-a-cursor-<script>' },
+      { t: tableId, first: 2, after: Buffer.from('["x"]').toString('base64url') },
+    ]) {
+      const res = await api.graphql(OPERATOR, ROLLS, variables);
+      expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(JSON.stringify(res.errors)).not.toContain('<script>');
+    }
+  });
+
+  it('recalls a round by the id its roll, its recall and its journals carry', async () => {
+    const tableId = await tableWithAVoid();
+    const { rolls } = (await ok(OPERATOR, ROLLS, { t: tableId, first: 1 })).table;
+    const newest = rolls.edges[0].node;
+    expect(newest).toMatchObject({ id: `${tableId}.4`, sequence: 4 });
+    expect((await ok(OPERATOR, BY_ID, { id: newest.id })).roundById).toEqual({
+      id: newest.id,
+      tableId,
+      sequence: 4,
+      roll: { id: newest.id, dice: [6, 5] },
+      voidReason: null,
+    });
+    expect((await ok(OPERATOR, BY_ID, { id: `${tableId}.2` })).roundById).toMatchObject({
+      sequence: 2,
+      roll: null,
+      voidReason: 'camera fault',
+    });
+    expect((await ok(OPERATOR, BY_ID, { id: `${tableId}.99` })).roundById).toBeNull();
+    for (const id of ['nonsense', `${tableId}.0`, `${tableId}.-1`, `${tableId}.1e3`]) {
+      expect((await api.graphql(OPERATOR, BY_ID, { id })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+    expect((await api.graphql('rr-a', BY_ID, { id: newest.id })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    // A stake's journal names its round by the same id.
+    await api.fundAccount('rr-c', 1_000);
+    await ok('rr-c', `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: tableId });
+    const statement = (await ok('rr-c', `{ me { statement(first: 1) { edges { node { kind cause { round roundId } } } } } }`)).me.statement;
+    expect(statement.edges[0].node).toEqual({ kind: 'STAKE', cause: { round: 5, roundId: `${tableId}.5` } });
+  });
+});
