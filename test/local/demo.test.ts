@@ -63,9 +63,12 @@ describe('the demo', () => {
     // The Deal example adds up, as the README says: the jackpot bet's settlement is the share.
     const { submitDeal } = answers.get('Deal')!;
     expect(submitDeal.deal.jackpot).toMatchObject({ combination: 'SINGLE_PAIR', share: 2_000 });
-    expect(submitDeal.settlements).toEqual([
-      { bet: { type: 'BANKER', amount: 10_000 }, outcome: 'WIN', winnings: 9_500, returned: 19_500 },
-      { bet: { type: 'JACKPOT', amount: 1_000 }, outcome: 'WIN', winnings: 2_000, returned: 2_000 },
-    ]);
+    expect(submitDeal.settlements).toHaveLength(2);
+    expect(submitDeal.settlements).toEqual(
+      expect.arrayContaining([
+        { bet: { type: 'BANKER', amount: 10_000 }, outcome: 'WIN', winnings: 9_500, returned: 19_500 },
+        { bet: { type: 'JACKPOT', amount: 1_000 }, outcome: 'WIN', winnings: 2_000, returned: 2_000 },
+      ]),
+    );
   });
 });
