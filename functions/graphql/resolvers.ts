@@ -123,6 +123,7 @@ export const resolvers: Resolvers = {
             rollCount: table.state.rollCount,
             field12Pays: table.options.field12Pays,
             shooter: table.state.shooter ?? null,
+            shooterSetBy: table.shooterSetBy ?? null,
           }
         : null,
     baccarat: (table) =>
@@ -133,6 +134,7 @@ export const resolvers: Resolvers = {
             roundCount: table.state.roundCount,
             shoeTracking: table.shoeTracking,
             cardsDealtFromShoe: table.state.shoe.length,
+            shoeStartedBy: table.shoeStartedBy ?? null,
             jackpot:
               table.options.jackpot && table.jackpotPool
                 ? {

@@ -34,8 +34,10 @@ interface TableBase {
   readonly openedBy?: string;
   /** Who last closed betting, and when (copied onto the outcome recorded next). */
   readonly bettingClosedBy?: ActorStamp;
-  /** Who last handed the dice on (craps) or put in a new shoe (baccarat), and when. */
-  readonly lastDealerAction?: ActorStamp & { readonly action: 'SHOOTER' | 'NEW_SHOE' };
+  /** Craps: who last handed the dice on by hand (setShooter), and when. */
+  readonly shooterSetBy?: ActorStamp;
+  /** Baccarat: who put the shoe in use in (startNewShoe), and when; unset for the table's first shoe. */
+  readonly shoeStartedBy?: ActorStamp;
   /** Who closed the table for good, and when. */
   readonly closedBy?: ActorStamp;
 }

@@ -37,9 +37,9 @@ export function resetShoe(db: Db, tableId: string, version: number, stamp: Actor
     db,
     tableId,
     version,
-    'SET #state.shoe = :empty, lastDealerAction = :stamp',
+    'SET #state.shoe = :empty, shoeStartedBy = :stamp',
     { '#state': 'state' },
-    { ':empty': [], ':stamp': { ...stamp, action: 'NEW_SHOE' } },
+    { ':empty': [], ':stamp': stamp },
   );
 }
 
@@ -76,9 +76,9 @@ export function setShooter(db: Db, tableId: string, version: number, shooter: st
     db,
     tableId,
     version,
-    'SET #state.shooter = :shooter, lastDealerAction = :stamp',
+    'SET #state.shooter = :shooter, shooterSetBy = :stamp',
     { '#state': 'state' },
-    { ':shooter': shooter, ':stamp': { ...stamp, action: 'SHOOTER' } },
+    { ':shooter': shooter, ':stamp': stamp },
   );
 }
 

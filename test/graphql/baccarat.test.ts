@@ -223,10 +223,14 @@ describe('shoe tracking', () => {
 
     const shoe = await api.graphql(
       DEALER,
-      `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount } } }`,
+      `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount shoeStartedBy { by at } } } }`,
       { id: tableId },
     );
-    expect(shoe.data!.startNewShoe.baccarat).toEqual({ cardsDealtFromShoe: 0, roundCount: 1 });
+    expect(shoe.data!.startNewShoe.baccarat).toMatchObject({
+      cardsDealtFromShoe: 0,
+      roundCount: 1,
+      shoeStartedBy: { by: 'baccarat-dealer' },
+    });
     expect((await deal(tableId, sixAces)).deal.sequence).toBe(2);
   });
 

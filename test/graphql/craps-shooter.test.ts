@@ -35,7 +35,7 @@ describe('the shooter at a craps table', () => {
     expect(seatTaken.errors?.[0]?.extensions?.code).toBe('SEAT_TAKEN');
 
     const setShooter = (who: Parameters<TestApi['graphql']>[0], playerId: string) =>
-      api.graphql(who, `mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { craps { shooter } } }`, {
+      api.graphql(who, `mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { craps { shooter shooterSetBy { by } } } }`, {
         t: tableId,
         p: playerId,
       });
@@ -43,7 +43,10 @@ describe('the shooter at a craps table', () => {
     const notEligible = await setShooter(DEALER, 'shooter-cat');
     expect(notEligible.errors?.[0]?.extensions?.code).toBe('SHOOTER_NOT_ELIGIBLE');
     expect(notEligible.errors?.[0]?.message).toMatch(/art\. 2\.1/);
-    expect((await setShooter(DEALER, 'shooter-ann')).data!.setShooter.craps.shooter).toBe('shooter-ann');
+    expect((await setShooter(DEALER, 'shooter-ann')).data!.setShooter.craps).toEqual({
+      shooter: 'shooter-ann',
+      shooterSetBy: { by: 'shooter-dealer' },
+    });
 
     const roll = async (dice: number[]) => {
       await api.closeBetting(tableId);
