@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // DynamoDB Local, started once per run for the integration tests (in memory).
-    globalSetup: ['test/support/dynamodb-local.global-setup.ts'],
+    globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
     // Two files at a time: most of a file's time is spent waiting on DynamoDB Local (another process).
     maxWorkers: 2,
     testTimeout: 30_000,

@@ -2,16 +2,19 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 
 /**
  * A GraphQL POST as API Gateway's HTTP API hands it to the Lambda (payload format 2.0), with the
- * JWT authorizer's claims when given: for invoking a bundled handler directly, outside the local
- * server (the bundle test, the cold-start benchmark).
+ * JWT authorizer's claims when given, and the bearer token that carried them (the function reads
+ * the claims' types from it; its signature is the authorizer's business, so none is made here):
+ * for invoking a bundled handler directly, outside the local server (the bundle test, the
+ * cold-start benchmark).
  */
 export function graphqlPostEvent(query: string, claims?: Record<string, string>): APIGatewayProxyEventV2 {
+  const token = claims && `${encode({ alg: 'RS256' })}.${encode(claims)}.${encode('unsigned')}`;
   return {
     version: '2.0',
     routeKey: 'POST /graphql',
     rawPath: '/graphql',
     rawQueryString: '',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     requestContext: {
       accountId: '123456789012',
       apiId: 'api',
@@ -29,3 +32,5 @@ export function graphqlPostEvent(query: string, claims?: Record<string, string>)
     isBase64Encoded: false,
   };
 }
+
+const encode = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');

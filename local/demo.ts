@@ -9,12 +9,14 @@ import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-
 import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
 
-/** In the demo one person plays and deals: the demo player also holds the dealer role. */
 export const DEMO_PLAYER = 'demo-player';
-export const DEMO_PLAYER_ROLES = ['dealer'] as const;
 export const DEMO_OPERATOR = 'demo-operator';
 export const DEMO_TABLE = 'demo-craps';
 export const DEMO_BACCARAT_TABLE = 'demo-baccarat';
+/** The demo's dealer runs both demo tables (nobody may bet at a table they deal, so the player does not). */
+export const DEMO_DEALER = { id: 'demo-dealer', roles: ['dealer'], tables: [DEMO_TABLE, DEMO_BACCARAT_TABLE] } as const;
+/** The demo document's operations that are the dealer's: the explorer sends them with the dealer's token. */
+export const DEMO_DEALER_OPERATIONS = ['Roll', 'Deal'] as const;
 export const DEMO_POOL = 'demo-pool';
 
 const operator: Caller = { playerId: DEMO_OPERATOR, roles: new Set(['OPERATOR']) };
@@ -73,7 +75,8 @@ mutation PassLine {
   }
 }
 
-# A dealer closes betting when the dice are thrown, then records them (mutations run in order).
+# The dealer closes betting when the dice are thrown, then records them (mutations run in order).
+# The explorer sends Roll and Deal with the demo dealer's token: nobody may bet at a table they deal.
 mutation Roll {
   closeBetting(tableId: "${DEMO_TABLE}") { bettingOpen }
   submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4] }) {

@@ -1,20 +1,39 @@
 /**
  * Stands in for API Gateway's JWT authorizer on this machine: it signs tokens with a key made
- * here (nothing leaves the machine, nothing is downloaded) and verifies them the way the
- * authorizer does (signature, issuer, audience, expiry), handing the handler the same claims.
+ * here (nothing leaves the machine, nothing is downloaded) and verifies them as the authorizer
+ * does: an RSA signature by a key it knows (by `kid`), the issuer, the audience, an expiry that
+ * has not passed and an issue time that is not in the future. It hands the handler the same
+ * claims API Gateway would.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWTPayload, type CryptoKey } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWTPayload, type CryptoKey, type JWK } from 'jose';
 
 export const LOCAL_ISSUER = 'https://casino-tables.local/';
 export const LOCAL_AUDIENCE = 'casino-tables-api';
+const ALGORITHM = 'RS256';
+/** The clock skew API Gateway tolerates. */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+/** Claims a token may carry beside its subject and roles (README, "Tokens"). */
+export interface TokenClaims {
+  /** The tables a dealer runs. */
+  readonly tables?: readonly string[];
+  /** The partner platform the caller belongs to. */
+  readonly partner?: string;
+}
 
 export interface DevAuthorizer {
-  /** A bearer token for `sub` with `roles` (e.g. dealer, operator), valid for 12 hours. */
-  issueToken(sub: string, roles?: readonly string[]): Promise<string>;
+  /** A bearer token for `sub` with `roles` (player, dealer, operator) and other claims, valid for 12 hours. */
+  issueToken(sub: string, roles?: readonly string[], claims?: TokenClaims): Promise<string>;
   /** The verified claims of an `Authorization` header, or null if it is missing or invalid. */
   verify(authorization: string | undefined): Promise<JWTPayload | null>;
+}
+
+interface KeyPair {
+  readonly kid: string;
+  readonly privateKey: CryptoKey;
+  readonly publicKey: CryptoKey;
 }
 
 /**
@@ -22,14 +41,22 @@ export interface DevAuthorizer {
  * across restarts of `npm start`; without it, a fresh key lives as long as the process.
  */
 export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthorizer> {
-  const { privateKey, publicKey } = keyFile ? await keptKeyPair(keyFile) : await generateKeyPair('ES256');
+  const keys = keyFile ? await keptKeyPair(keyFile) : { kid: 'local-1', ...(await generateKeyPair(ALGORITHM)) };
   return {
-    issueToken: (sub, roles = []) => sign(privateKey, sub, roles),
+    issueToken: (sub, roles = [], claims = {}) => sign(keys, sub, roles, claims),
     async verify(authorization) {
       const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, publicKey, { issuer: LOCAL_ISSUER, audience: LOCAL_AUDIENCE });
+        const { payload, protectedHeader } = await jwtVerify(token, keys.publicKey, {
+          issuer: LOCAL_ISSUER,
+          audience: LOCAL_AUDIENCE,
+          algorithms: [ALGORITHM],
+          requiredClaims: ['exp'],
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        if (protectedHeader.kid !== keys.kid) return null;
+        if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
         return payload;
       } catch {
         return null;
@@ -38,27 +65,35 @@ export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthoriz
   };
 }
 
-function sign(key: CryptoKey, sub: string, roles: readonly string[]): Promise<string> {
-  return new SignJWT(roles.length > 0 ? { roles: [...roles] } : {})
-    .setProtectedHeader({ alg: 'ES256' })
+function sign(keys: KeyPair, sub: string, roles: readonly string[], claims: TokenClaims): Promise<string> {
+  return new SignJWT({
+    ...(roles.length > 0 ? { roles: [...roles] } : {}),
+    ...(claims.tables ? { tables: [...claims.tables] } : {}),
+    ...(claims.partner ? { partner: claims.partner } : {}),
+  })
+    .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
     .setSubject(sub)
     .setIssuer(LOCAL_ISSUER)
     .setAudience(LOCAL_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime('12h')
-    .sign(key);
+    .sign(keys.privateKey);
 }
 
-async function keptKeyPair(keyFile: string): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey }> {
-  if (!existsSync(keyFile)) {
-    const generated = await generateKeyPair('ES256', { extractable: true });
+/** The kept key pair; a key of another kind (an older local key) is replaced, its tokens then refused. */
+async function keptKeyPair(keyFile: string): Promise<KeyPair> {
+  const read = existsSync(keyFile) ? (JSON.parse(readFileSync(keyFile, 'utf8')) as JWK) : undefined;
+  let jwk = read;
+  if (!jwk || jwk.kty !== 'RSA' || !jwk.kid) {
+    const generated = await generateKeyPair(ALGORITHM, { extractable: true });
+    jwk = { ...(await exportJWK(generated.privateKey)), kid: `local-${Date.now()}` };
     mkdirSync(dirname(keyFile), { recursive: true });
-    writeFileSync(keyFile, JSON.stringify(await exportJWK(generated.privateKey)), { mode: 0o600 });
+    writeFileSync(keyFile, JSON.stringify(jwk), { mode: 0o600 });
   }
-  const jwk = JSON.parse(readFileSync(keyFile, 'utf8')) as { kty: string; crv: string; x: string; y: string; d: string };
-  const { d: _private, ...publicJwk } = jwk;
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicJwk } = jwk;
   return {
-    privateKey: (await importJWK(jwk, 'ES256')) as CryptoKey,
-    publicKey: (await importJWK(publicJwk, 'ES256')) as CryptoKey,
+    kid: jwk.kid!,
+    privateKey: (await importJWK(jwk, ALGORITHM)) as CryptoKey,
+    publicKey: (await importJWK(publicJwk, ALGORITHM)) as CryptoKey,
   };
 }

@@ -15,6 +15,8 @@ export type LambdaHandlerFn = (event: APIGatewayProxyEventV2, context: Context) 
 export interface ExplorerConfig {
   readonly defaultQuery: string;
   readonly headers: Record<string, string>;
+  /** Headers the explorer sends instead for the operations of these names (the demo's dealer actions). */
+  readonly operationHeaders?: Record<string, Record<string, string>>;
 }
 
 export interface LocalServerOptions {

@@ -7,7 +7,7 @@ import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-lo
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
-import { DEMO_OPERATOR, DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from './demo';
+import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_OPERATOR, DEMO_PLAYER, DEMO_QUERY, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { conflictModelFrom, systemDependencies } from '../functions/services/services';
 import { sweepSettlements } from '../functions/services/sweep-settlements';
@@ -54,13 +54,24 @@ try {
   const { handler } = await import('../functions/graphql/handler');
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
-  const playerToken = await authorizer.issueToken(DEMO_PLAYER, DEMO_PLAYER_ROLES);
+  const playerToken = await authorizer.issueToken(DEMO_PLAYER);
+  const dealerToken = await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables });
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
   const server = await startLocalServer({
     handler,
     authorizer,
     port,
-    explorerConfig: async () => ({ defaultQuery: DEMO_QUERY, headers: { authorization: `Bearer ${playerToken}` } }),
+    // Fresh tokens each time the explorer loads, so a page opened later never holds an expired one.
+    explorerConfig: async () => {
+      const dealer = {
+        authorization: `Bearer ${await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables })}`,
+      };
+      return {
+        defaultQuery: DEMO_QUERY,
+        headers: { authorization: `Bearer ${await authorizer.issueToken(DEMO_PLAYER)}` },
+        operationHeaders: Object.fromEntries(DEMO_DEALER_OPERATIONS.map((name) => [name, dealer])),
+      };
+    },
   }).catch(async (error: NodeJS.ErrnoException) => {
     await stopDynamo();
     console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: run with PORT=<another port> npm start` : error.message);
@@ -73,8 +84,10 @@ Casino tables API running locally.
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 
-Demo player "${DEMO_PLAYER}" (10,000.00 MOP; also a dealer, to record rolls and deals), bearer token (12 h):
+Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):
   ${playerToken}
+Demo dealer "${DEMO_DEALER.id}" (runs ${DEMO_DEALER.tables.join(' and ')}: closes betting, records rolls and deals), bearer token (12 h):
+  ${dealerToken}
 Demo operator "${DEMO_OPERATOR}" (opens tables and jackpot pools), bearer token (12 h):
   ${operatorToken}
 

@@ -1,58 +1,96 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller, Role, ServiceDependencies } from '../services/services';
+import { SUBJECT } from '../services/request-checks';
 
 export interface GraphQLContext {
   readonly deps: ServiceDependencies;
-  /** Null when the request carried no verified identity. */
+  /** Null when the request carried no verified identity, or one whose claims are refused. */
   readonly caller: Caller | null;
+  /** Why the token's claims were refused, when they were (UNAUTHENTICATED says it). */
+  readonly refusal?: string;
 }
 
-type Claims = Record<string, string | number | boolean | string[]>;
+type VerifiedClaims = Record<string, unknown>;
 
+/** A partner's id, as tokens name it. */
+export const PARTNER = /^[a-z0-9][a-z0-9-]{0,31}$/;
+/** A table id, as a dealer's token names the tables it runs. */
+export const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+export const MAX_TOKEN_TABLES = 64;
+
+const ROLES: Readonly<Record<string, Role | null>> = { player: null, dealer: 'DEALER', operator: 'OPERATOR' };
 /** Claims that may carry the caller's roles: our own, and Cognito's groups. */
 const ROLE_CLAIMS = ['roles', 'cognito:groups'] as const;
-const ROLES: Readonly<Record<string, Role>> = { dealer: 'DEALER', operator: 'OPERATOR' };
+
+export type Identity = { readonly caller: Caller; readonly refusal?: undefined } | { readonly caller: null; readonly refusal?: string };
 
 /**
- * The caller is whoever API Gateway's JWT authorizer verified: its claims arrive in the event,
- * never in a header the client could forge.
+ * The caller is whoever API Gateway's JWT authorizer verified. Its claims reach the function
+ * flattened (a list claim arrives as the string "[a b]", so ["player operator"] and
+ * ["player", "operator"] look alike), so the claims are read from the token itself, in the
+ * Authorization header the authorizer verified (its identity source), with their JSON types,
+ * and its subject must be the one the authorizer verified. Claims are read strictly: a token
+ * whose roles, tables or partner are not exactly what the README's "Tokens" section describes is
+ * refused, never read loosely.
  */
-export function callerFromEvent(event: APIGatewayProxyEventV2): Caller | null {
+export function identify(event: APIGatewayProxyEventV2): Identity {
   const requestContext = event.requestContext as APIGatewayProxyEventV2['requestContext'] & {
-    authorizer?: { jwt?: { claims?: Claims } };
+    authorizer?: { jwt?: { claims?: VerifiedClaims } };
   };
-  const claims = requestContext.authorizer?.jwt?.claims ?? {};
-  const sub = claims.sub;
-  if (typeof sub !== 'string' || sub.length === 0) return null;
+  const verified = requestContext.authorizer?.jwt?.claims;
+  if (!verified) return { caller: null };
+  const claims = tokenClaims(event.headers?.authorization ?? event.headers?.Authorization);
+  if (!claims || claims.sub !== verified.sub) return { caller: null, refusal: 'The token could not be read.' };
+  return callerFromClaims(claims);
+}
+
+/** A caller from a token's claims, exactly as they are typed in it. */
+export function callerFromClaims(claims: VerifiedClaims): Identity {
+  const { sub, partner, tables } = claims;
+  if (typeof sub !== 'string' || !SUBJECT.test(sub)) {
+    return refused('The token subject (sub) must be 1 to 128 of letters, digits and . _ @ + : | -');
+  }
   const roles = new Set<Role>();
   for (const claim of ROLE_CLAIMS) {
-    for (const name of claimValues(claims[claim])) {
-      const role = ROLES[name.toLowerCase()];
+    const value = claims[claim];
+    if (value === undefined) continue;
+    if (!Array.isArray(value) || !value.every((name) => typeof name === 'string' && Object.hasOwn(ROLES, name))) {
+      return refused(`The token's ${claim} claim must be an array of: player, dealer, operator.`);
+    }
+    for (const name of value as string[]) {
+      const role = ROLES[name];
       if (role) roles.add(role);
     }
   }
-  return { playerId: sub, roles };
+  if (partner !== undefined && (typeof partner !== 'string' || !PARTNER.test(partner))) {
+    return refused('The token partner claim must be 1 to 32 of lowercase letters, digits and -, starting with a letter or digit.');
+  }
+  if (
+    tables !== undefined &&
+    (!Array.isArray(tables) || tables.length > MAX_TOKEN_TABLES || !tables.every((id) => typeof id === 'string' && TABLE_ID.test(id)))
+  ) {
+    return refused(`The token tables claim must be an array of at most ${MAX_TOKEN_TABLES} table ids.`);
+  }
+  return {
+    caller: {
+      playerId: sub,
+      roles,
+      dealerTables: new Set(roles.has('DEALER') ? ((tables as string[] | undefined) ?? []) : []),
+      ...(partner !== undefined ? { partner: partner as string } : {}),
+    },
+  };
 }
 
-/**
- * API Gateway HTTP APIs hand list claims to the function flattened into one string, as
- * "[dealer operator]"; other issuers send JSON arrays or comma-separated strings. Accept all.
- */
-function claimValues(value: Claims[string] | undefined): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  if (typeof value !== 'string') return [];
-  const text = value.trim();
-  if (text.startsWith('[') && text.endsWith(']')) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      // Not JSON: API Gateway's "[a b]" form.
-    }
-    return text
-      .slice(1, -1)
-      .split(/[\s,]+/)
-      .filter(Boolean);
+const refused = (refusal: string): Identity => ({ caller: null, refusal });
+
+/** The payload of the bearer token in an Authorization header (its signature was checked by the authorizer). */
+function tokenClaims(authorization: string | undefined): VerifiedClaims | undefined {
+  const payload = /^Bearer [A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/i.exec(authorization ?? '')?.[1];
+  if (!payload) return undefined;
+  try {
+    const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as VerifiedClaims) : undefined;
+  } catch {
+    return undefined;
   }
-  return text.split(/[\s,]+/).filter(Boolean);
 }

@@ -9,7 +9,6 @@ import { voidRound } from '../services/void-round';
 import { dailyReport } from '../services/daily-report';
 import { balanceAfterPlacement, balanceAfterSettlement } from '../services/balance-after';
 import { ServiceError } from '../services/service-error';
-import { assertPlayerId } from '../services/request-checks';
 import type { Caller, Role } from '../services/services';
 import { openTable } from '../services/open-table';
 import { placeBet } from '../services/place-bet';
@@ -20,6 +19,7 @@ import { startNewShoe } from '../services/start-new-shoe';
 import { closeBetting } from '../services/close-betting';
 import { setShooter } from '../services/set-shooter';
 import { closeTable } from '../services/close-table';
+import { assignDealers } from '../services/assign-dealers';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
@@ -27,8 +27,7 @@ import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
-  if (!context.caller) throw new ServiceError('UNAUTHENTICATED', 'Sign in: this API needs a bearer token.');
-  assertPlayerId("the token's subject (sub)", context.caller.playerId, 'UNAUTHENTICATED');
+  if (!context.caller) throw new ServiceError('UNAUTHENTICATED', context.refusal ?? 'Sign in: this API needs a bearer token.');
   return context.caller;
 }
 
@@ -109,6 +108,7 @@ export const resolvers: Resolvers = {
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
     deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    assignDealers: (_, { tableId, dealers }, ctx) => assignDealers(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, dealers),
     closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, reason),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
   },
@@ -146,6 +146,7 @@ export const resolvers: Resolvers = {
                 : null,
           }
         : null,
+    dealers: (table) => [...(table.dealers ?? [])],
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table),
     rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
     deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),

@@ -3,7 +3,7 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { ServiceDependencies } from '../services/services';
 import { logger } from '../services/logger';
-import { callerFromEvent, type GraphQLContext } from './context';
+import { identify, type GraphQLContext } from './context';
 import { formatError, type ErrorLogger } from './errors';
 import { inputBounds } from './input-bounds';
 import { resolvers } from './resolvers';
@@ -30,6 +30,6 @@ export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorL
     plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds()],
   });
   return startServerAndCreateLambdaHandler(server, requestHandler, {
-    context: async ({ event }) => ({ deps, caller: callerFromEvent(event) }),
+    context: async ({ event }) => ({ deps, ...identify(event) }),
   });
 }

@@ -48,6 +48,7 @@ async function moveCash(
   kind: CashMovementRecord['kind'],
 ): Promise<AccountRecord> {
   assertClientKey('reference', request.reference);
+  if (request.playerId === caller.playerId) throw new ServiceError('FORBIDDEN', 'Nobody may move money into or out of their own account.');
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
   const before = await getAccount(deps.db, request.playerId);
   if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);

@@ -14,7 +14,7 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
 export async function closeBetting(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
   let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
+    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT'], { runBy: caller });
     // The round this request closes is the one it found open: if another dealer's request closed
     // it and its outcome was recorded meanwhile, this one must not close the next round too.
     round ??= currentRound(table);

@@ -14,7 +14,7 @@ import { stakeJournal } from './journals';
 import { assertClientKey } from './request-checks';
 import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
-import { currentRound, loadPlayableTable, type TableOf } from './table-access';
+import { currentRound, loadPlayableTable, runsTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 
@@ -61,7 +61,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
   const betKey = newBetKey(caller.playerId, deps.newId());
   // This process's recent copy of the table is safe to bet on (its gate checks the round); a
   // refusal it leads to, and any lost race, is asked again of a fresh read.
-  let fresh = false;
+  // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
+  let fresh = caller.roles.has('DEALER');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.now();
     // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
@@ -71,6 +72,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
+    if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
     const layout =
       copy && copy.round === currentRound(table)
         ? copy

@@ -24,3 +24,10 @@ export function assertPlayerId(name: string, value: string, code: ServiceErrorCo
     throw new ServiceError(code, `${name} must be 1 to ${MAX_PLAYER_ID_LENGTH} characters long.`);
   }
 }
+
+/** Who a player, dealer or operator is: a token subject's alphabet (what identity providers use: UUIDs, e-mail addresses, `auth0|...`). */
+export const SUBJECT = /^[A-Za-z0-9._@+:|-]{1,128}$/;
+
+export function assertSubject(name: string, value: string): void {
+  if (!SUBJECT.test(value)) throw new ServiceError('BAD_USER_INPUT', `${name}: an id is 1 to 128 of letters, digits and . _ @ + : | -`);
+}

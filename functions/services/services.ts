@@ -21,6 +21,10 @@ export type Role = 'DEALER' | 'OPERATOR';
 export interface Caller {
   readonly playerId: string;
   readonly roles: ReadonlySet<Role>;
+  /** The tables a DEALER runs, as its token names them (an operator may assign it more). */
+  readonly dealerTables?: ReadonlySet<string>;
+  /** The partner platform the token is from, if it names one. */
+  readonly partner?: string;
 }
 
 export const systemDependencies = (db: Db): ServiceDependencies => ({

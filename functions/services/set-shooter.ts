@@ -14,7 +14,7 @@ import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
  */
 export async function setShooter(deps: ServiceDependencies, caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS']);
+    const table = await loadPlayableTable(deps, tableId, ['CRAPS'], { runBy: caller });
     const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId)));
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(

@@ -7,7 +7,7 @@ import { runSettlement } from './settlement-job';
 import { withJackpotShares } from './jackpot-settlement';
 import { logger } from './logger';
 import { ServiceError } from './service-error';
-import type { ServiceDependencies } from './services';
+import type { Caller, ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from './table-access';
 
 export interface SettledBet {
@@ -35,6 +35,8 @@ export interface OutcomeDecision<O extends OutcomeRecord> {
 
 export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
   readonly tableId: string;
+  /** Who records it: they must run the table. */
+  readonly caller: Caller;
   /** The games the outcome belongs to (a void belongs to both). */
   readonly games: readonly G[];
   /** The sequence the client expects the outcome to get; a retry of one already recorded returns it. */
@@ -56,7 +58,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
   submission: OutcomeSubmission<O, G>,
 ): Promise<SettledOutcome<O, G>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, submission.tableId, submission.games);
+    const table = await loadPlayableTable(deps, submission.tableId, submission.games, { runBy: submission.caller });
     if (table.settling && submission.sequence !== table.settling.sequence) {
       if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress(table.id);
       continue;

@@ -30,6 +30,7 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
   const codes = cards.map(formatCard);
   return settleOutcome(deps, {
     tableId: request.tableId,
+    caller,
     games: ['BACCARAT'],
     sequence: request.sequence ?? null,
     isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),

@@ -23,6 +23,7 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
   const dice = roll.kind === 'DICE' ? roll.dice : null;
   return settleOutcome(deps, {
     tableId: request.tableId,
+    caller,
     games: ['CRAPS'],
     sequence: request.sequence ?? null,
     isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),

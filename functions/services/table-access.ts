@@ -2,7 +2,7 @@ import { getTableSession } from '../store/tables';
 import { cachedTable } from './table-cache';
 import type { Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import type { ServiceDependencies } from './services';
+import type { Caller, ServiceDependencies } from './services';
 
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
@@ -16,15 +16,26 @@ export async function loadPlayableTable<G extends Game>(
   deps: ServiceDependencies,
   tableId: string,
   games: readonly G[],
-  { fresh = true } = {},
+  { fresh = true, runBy }: { readonly fresh?: boolean; readonly runBy?: Caller } = {},
 ): Promise<TableOf<G>> {
   const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
   if (!table) throw new ServiceError('NOT_FOUND', `No table with id "${tableId}".`);
+  if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', `Table "${tableId}" is closed.`);
   if (!(games as readonly Game[]).includes(table.game)) {
     throw new ServiceError('WRONG_GAME', `Table "${tableId}" is a ${table.game} table, not a ${games.join(' or ')} table.`);
   }
   return table as TableOf<G>;
+}
+
+/**
+ * Whether the caller runs the table: an operator runs every table; a dealer, the tables its token
+ * names and those an operator assigned it (assignDealers). Whoever runs a table may not bet at it.
+ */
+export function runsTable(caller: Caller, table: TableRecord): boolean {
+  if (caller.roles.has('OPERATOR')) return true;
+  if (!caller.roles.has('DEALER')) return false;
+  return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
 }
 
 /** Outcomes recorded so far at the table. */

@@ -28,6 +28,7 @@ export async function voidRound(deps: ServiceDependencies, caller: Caller, reque
   if (reason.length === 0) throw new ServiceError('BAD_USER_INPUT', 'reason must say why the round is void.');
   return settleOutcome<VoidRecord, Game>(deps, {
     tableId: request.tableId,
+    caller,
     games: ['CRAPS', 'BACCARAT'],
     sequence: request.sequence ?? null,
     isSame: (stored) => stored.kind === 'VOID' && stored.reason === reason,

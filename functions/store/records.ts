@@ -34,6 +34,9 @@ interface TableBase {
   readonly openedBy?: string;
   /** Who last closed betting, and when (copied onto the outcome recorded next). */
   readonly bettingClosedBy?: ActorStamp;
+  /** Dealers an operator assigned to the table (assignDealers), beside those whose tokens name it. */
+  readonly dealers?: readonly string[];
+  readonly dealersAssignedBy?: ActorStamp;
   /** Craps: who last handed the dice on by hand (setShooter), and when. */
   readonly shooterSetBy?: ActorStamp;
   /** Baccarat: who put the shoe in use in (startNewShoe), and when; unset for the table's first shoe. */

@@ -70,6 +70,18 @@ export function closeTableSession(db: Db, tableId: string, version: number, stam
   );
 }
 
+/** The dealers an operator assigned to a table, under the table's optimistic lock. */
+export function storeDealers(db: Db, tableId: string, version: number, dealers: readonly string[], stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET dealers = :dealers, dealersAssignedBy = :stamp',
+    {},
+    { ':dealers': dealers, ':stamp': stamp },
+  );
+}
+
 /** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
 export function setShooter(db: Db, tableId: string, version: number, shooter: string, stamp: ActorStamp): Promise<boolean> {
   return updateUnderLock(

@@ -1,35 +1,94 @@
-/** The caller comes from the JWT authorizer's claims in the event, in every form issuers send roles. */
+/**
+ * The caller comes from the token the JWT authorizer verified, read strictly: a subject of a
+ * bounded alphabet, roles as an array of known names, a dealer's tables, a partner. Anything
+ * else refuses the token; nothing is read loosely.
+ */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { callerFromEvent } from '../../functions/graphql/context';
+import { callerFromClaims, identify } from '../../functions/graphql/context';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { systemDependencies } from '../../functions/services/services';
 import { createDb } from '../../functions/store/db';
 
-const eventWith = (claims?: Record<string, unknown>) =>
-  ({ requestContext: { authorizer: claims ? { jwt: { claims, scopes: null } } : undefined } }) as unknown as APIGatewayProxyEventV2;
+/** A bearer token with these claims (the authorizer checked its signature; the function only reads it). */
+const bearer = (claims: Record<string, unknown>) =>
+  `Bearer eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.c2lnbmF0dXJl`;
+const eventWith = (verified: Record<string, unknown> | undefined, authorization?: string) =>
+  ({
+    headers: authorization ? { authorization } : {},
+    requestContext: { authorizer: verified ? { jwt: { claims: verified, scopes: null } } : undefined },
+  }) as unknown as APIGatewayProxyEventV2;
 
-describe('callerFromEvent', () => {
-  it('is null without verified claims or without a subject', () => {
-    expect(callerFromEvent(eventWith())).toBeNull();
-    expect(callerFromEvent(eventWith({ roles: '[dealer]' }))).toBeNull();
-    expect(callerFromEvent(eventWith({ sub: '' }))).toBeNull();
+describe('identify', () => {
+  it('has no caller without verified claims, or when the token is not the one the authorizer verified', () => {
+    expect(identify(eventWith(undefined)).caller).toBeNull();
+    expect(identify(eventWith({ sub: 'p-1' })).caller).toBeNull();
+    expect(identify(eventWith({ sub: 'p-1' }, bearer({ sub: 'p-2' }))).caller).toBeNull();
+    expect(identify(eventWith({ sub: 'p-1' }, 'Bearer not.a-token')).caller).toBeNull();
   });
 
+  it('reads the roles with their JSON types from the token, whatever form API Gateway flattened them to', () => {
+    // API Gateway hands the function "[dealer operator]" for both of these tokens: the token tells them apart.
+    const verified = { sub: 'p-1', roles: '[dealer operator]' };
+    expect([...identify(eventWith(verified, bearer({ sub: 'p-1', roles: ['dealer', 'operator'] }))).caller!.roles].sort()).toEqual([
+      'DEALER',
+      'OPERATOR',
+    ]);
+    expect(identify(eventWith(verified, bearer({ sub: 'p-1', roles: ['dealer operator'] }))).caller).toBeNull();
+  });
+});
+
+describe('callerFromClaims', () => {
   it.each([
-    ['API Gateway flattened list', { roles: '[dealer operator]' }],
-    ['JSON array string', { roles: '["dealer","operator"]' }],
-    ['comma-separated', { roles: 'Dealer, OPERATOR' }],
-    ['array', { roles: ['dealer', 'operator'] }],
-    ['Cognito groups', { 'cognito:groups': '[dealer operator]' }],
-  ])('reads roles from a %s', (_, claims) => {
-    const caller = callerFromEvent(eventWith({ sub: 'p-1', ...claims }));
+    ['roles', ['dealer', 'operator']],
+    ['cognito:groups', ['dealer', 'operator']],
+  ])('reads the roles of a %s array', (claim, roles) => {
+    const { caller } = callerFromClaims({ sub: 'p-1', [claim]: roles });
     expect(caller?.playerId).toBe('p-1');
     expect([...caller!.roles].sort()).toEqual(['DEALER', 'OPERATOR']);
   });
 
-  it('ignores roles it does not know: a caller is a player unless told otherwise', () => {
-    expect([...callerFromEvent(eventWith({ sub: 'p-2', roles: '[admin superuser]' }))!.roles]).toEqual([]);
+  it('makes a token without roles, or with the player role only, a player', () => {
+    expect([...callerFromClaims({ sub: 'p-2' }).caller!.roles]).toEqual([]);
+    expect([...callerFromClaims({ sub: 'p-2', roles: ['player'] }).caller!.roles]).toEqual([]);
+  });
+
+  it.each([
+    ['a role in one comma-separated string', { roles: ['player,operator'] }],
+    ['roles in one space-separated string', { roles: ['player operator'] }],
+    ['a nested array', { roles: [['operator']] }],
+    ['a string instead of an array', { roles: 'operator' }],
+    ['an unknown role', { roles: ['admin'] }],
+    ['a role of another case', { roles: ['Operator'] }],
+    ['Cognito groups that are not roles', { 'cognito:groups': ['superusers'] }],
+  ])('refuses %s', (_, claims) => {
+    const identity = callerFromClaims({ sub: 'p-3', ...claims });
+    expect(identity.caller).toBeNull();
+    expect(identity.refusal).toMatch(/must be an array of: player, dealer, operator/);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['a number', 42],
+    ['blank', ''],
+    ['spaces', '   '],
+    ['a NUL', 'a\u0000b'],
+    ['an RTL override', 'abc\u202edef'],
+    ['a lone surrogate', 'a\ud800'],
+    ['2 KB long', 'x'.repeat(2_048)],
+  ])('refuses a subject that is %s', (_, sub) => {
+    expect(callerFromClaims({ sub }).caller).toBeNull();
+  });
+
+  it("reads a dealer's tables and a partner, and refuses them malformed", () => {
+    const { caller } = callerFromClaims({ sub: 'd-1', roles: ['dealer'], tables: ['t-1', 't-2'], partner: 'acme' });
+    expect([...caller!.dealerTables!]).toEqual(['t-1', 't-2']);
+    expect(caller!.partner).toBe('acme');
+    // Tables name what a dealer runs: a player's token naming them runs nothing.
+    expect([...callerFromClaims({ sub: 'p-4', tables: ['t-1'] }).caller!.dealerTables!]).toEqual([]);
+    expect(callerFromClaims({ sub: 'd-1', roles: ['dealer'], tables: 't-1' }).caller).toBeNull();
+    expect(callerFromClaims({ sub: 'd-1', roles: ['dealer'], tables: ['t 1'] }).caller).toBeNull();
+    expect(callerFromClaims({ sub: 'd-1', partner: 'Acme Corp' }).caller).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
 import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
 import { SHARDS, gateKey, shardOf } from '../../functions/store/keys';
 
@@ -285,18 +285,25 @@ describe('who may do what', () => {
     );
   });
 
-  it('a dealer runs tables but only an operator opens them', async () => {
-    const dealerOnly = { id: 'dealer-only', roles: ['dealer'] };
+  it('a dealer runs the tables its token names, but only an operator opens them', async () => {
+    const dealerHere = { id: 'dealer-here', roles: ['dealer'], tables: [tableId] };
+    const dealerElsewhere = { id: 'dealer-elsewhere', roles: ['dealer'], tables: ['another-table'] };
     expectRefused(
-      await api.graphql(dealerOnly, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`),
+      await api.graphql(dealerHere, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`),
       'FORBIDDEN',
       /operator/,
     );
+    const roll = (who: Who) =>
+      api.graphql(who, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
+        input: { tableId, dice: [3, 4], sequence: 1 },
+      });
+    expectRefused(
+      await api.graphql(dealerElsewhere, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId }),
+      'FORBIDDEN',
+    );
     await api.closeBetting(tableId);
-    const res = await api.graphql(dealerOnly, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
-      input: { tableId, dice: [3, 4] },
-    });
-    expect(res.errors).toBeUndefined();
+    expectRefused(await roll(dealerElsewhere), 'FORBIDDEN', /do not deal at this table/);
+    expect((await roll(dealerHere)).errors).toBeUndefined();
   });
 });
 
@@ -395,6 +402,6 @@ describe('strings past their bounds', () => {
       'BAD_USER_INPUT',
       /playerId must be 1 to 128 characters/,
     );
-    expectRefused(await api.graphql(id, `{ me { balance } }`), 'UNAUTHENTICATED', /subject.*1 to 128 characters/);
+    expectRefused(await api.graphql(id, `{ me { balance } }`), 'UNAUTHENTICATED', /subject.*1 to 128 of letters/);
   });
 });

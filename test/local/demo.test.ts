@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/test-api';
-import { DEMO_PLAYER, DEMO_PLAYER_ROLES, DEMO_QUERY, seedDemo } from '../../local/demo';
+import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, seedDemo } from '../../local/demo';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -29,7 +29,8 @@ async function runAll(document: string): Promise<Map<string, Record<string, any>
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        authorization: `Bearer ${await api.token({ id: DEMO_PLAYER, roles: DEMO_PLAYER_ROLES })}`,
+        // As the explorer sends them: the dealer's operations with the dealer's token, the rest as the player.
+        authorization: `Bearer ${await api.token((DEMO_DEALER_OPERATIONS as readonly string[]).includes(operationName) ? DEMO_DEALER : DEMO_PLAYER)}`,
       },
       body: JSON.stringify({ query: document, operationName }),
     });

@@ -59,7 +59,7 @@ describe('a hundred players betting at one table at the same moment', () => {
     expect((await listOpenBets(api.db, tableId)).length).toBe(codes.filter((code) => code === 'PLACED').length);
     // They did meet real DynamoDB's refusals (the same player's two bets share an account), and were retried inside.
     expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(refusedBefore);
-  });
+  }, 90_000);
 });
 
 describe('closing betting while a hundred bets are in flight', () => {

@@ -29,7 +29,10 @@ export interface GraphQLResponse<T = Record<string, any>> {
 }
 
 /** Who sends a request: a player id, an identity with roles, or nobody (no token). */
-export type Who = string | { readonly id: string; readonly roles: readonly string[] } | null;
+export type Who =
+  | string
+  | { readonly id: string; readonly roles: readonly string[]; readonly tables?: readonly string[]; readonly partner?: string }
+  | null;
 
 /** Who funds accounts in test setup (through the cashier, as an operator would). */
 const SETUP_OPERATOR = { playerId: 'test-setup', roles: new Set(['OPERATOR'] as const) };
@@ -88,7 +91,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const deps = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
   const loggedErrors: unknown[] = [];
-  const authorizer = await createDevAuthorizer();
+  const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error));
   const server = await startLocalServer({
     handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
@@ -97,7 +100,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
 
   const tokenFor = (who: Exclude<Who, null>) =>
-    typeof who === 'string' ? authorizer.issueToken(who) : authorizer.issueToken(who.id, who.roles);
+    typeof who === 'string'
+      ? authorizer.issueToken(who)
+      : authorizer.issueToken(who.id, who.roles, {
+          ...(who.tables ? { tables: who.tables } : {}),
+          ...(who.partner ? { partner: who.partner } : {}),
+        });
 
   async function graphql<T = Record<string, any>>(
     who: Who,
