@@ -35,6 +35,7 @@ const config: CodegenConfig = {
           RoundRecall: '../../services/round-recall#RoundRecall as RoundRecallResult',
           DailyReport: '../../services/daily-report#DailyReport as DailyReportResult',
           CashMovementEdge: '../../services/cashier#CashMovementEntry',
+          LayoutTotals: '../../services/queries#LayoutTotals as LayoutTotalsResult',
           RollConnection: '../../services/queries#RollPage',
           DealConnection: '../../services/queries#DealPage',
           RollEdge: '../../services/queries#RollEdge as RollEdgeResult',

@@ -22,7 +22,7 @@ import { closeTable } from '../services/close-table';
 import { assignDealers } from '../services/assign-dealers';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
-import { accountBets, findAccount, findBet, findTable, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
+import { accountBets, findAccount, findBet, findTable, layoutTotals, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
@@ -147,7 +147,8 @@ export const resolvers: Resolvers = {
           }
         : null,
     dealers: (table) => [...(table.dealers ?? [])],
-    openBets: (table, _, ctx) => tableOpenBets(ctx.deps, table),
+    openBets: (table, _, ctx) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
+    layout: (table, _, ctx) => layoutTotals(ctx.deps, table),
     rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
     deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
   },
@@ -256,6 +257,9 @@ export const resolvers: Resolvers = {
   StatementEdge: {
     cursor: (entry) => entry.cursor,
     node: (entry) => entry,
+  },
+  LayoutTotals: {
+    byBetType: (totals) => [...totals.byBetType],
   },
   JournalCause: {
     roundId: (cause) => (cause.tableId != null && cause.round != null ? roundId(cause.tableId, cause.round) : null),

@@ -59,14 +59,19 @@ describe("a bet's balance after", () => {
     expect(await api.balance('ba-player')).toBe(16_000);
   });
 
-  it("is nobody else's to see: another player reading the layout gets null", async () => {
+  it("is nobody else's to see: another player sees neither the bet nor its balance, only the layout's totals", async () => {
     await api.fundAccount('ba-owner', 10_000);
     const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
       .openTable.id;
     await ok('ba-owner', `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: tableId });
-    const seen = (
-      await ok('ba-stranger', `query ($t: ID!) { table(id: $t) { openBets { playerId balanceAfterPlacement } } }`, { t: tableId })
-    ).table.openBets;
-    expect(seen).toEqual([{ playerId: 'ba-owner', balanceAfterPlacement: null }]);
+    const LAYOUT = `query ($t: ID!) { table(id: $t) { openBets { playerId balanceAfterPlacement } layout { players bets amount byBetType { type bets amount } } } }`;
+    const totals = { players: 1, bets: 1, amount: 100, byBetType: [{ type: 'FIELD', bets: 1, amount: 100 }] };
+    expect((await ok('ba-stranger', LAYOUT, { t: tableId })).table).toEqual({ openBets: [], layout: totals });
+    expect((await ok('ba-owner', LAYOUT, { t: tableId })).table).toEqual({
+      openBets: [{ playerId: 'ba-owner', balanceAfterPlacement: 9_900 }],
+      layout: totals,
+    });
+    // Whoever runs the table sees every bet (an operator, here), and may see the balance.
+    expect((await ok(OPERATOR, LAYOUT, { t: tableId })).table.openBets).toEqual([{ playerId: 'ba-owner', balanceAfterPlacement: 9_900 }]);
   });
 });
