@@ -95,6 +95,7 @@ export const resolvers: Resolvers = {
         craps: input.craps ?? null,
         baccarat: input.baccarat ?? null,
         playerLimits: input.playerLimits ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
     takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),

@@ -8,6 +8,7 @@ import {
 import { createJackpotPool, getJackpotPool } from '../store/jackpot-pools';
 import { poolSeedJournal } from './journals';
 import type { JackpotPoolRecord } from '../store/records';
+import { createOnce, creation } from './creation-keys';
 import { ServiceError } from './service-error';
 import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
@@ -20,6 +21,8 @@ export interface OpenJackpotPoolRequest {
   readonly fixedAmounts: readonly { readonly combination: JackpotCombination; readonly amount: number }[];
   readonly poolPercentBasisPoints?: number | null;
   readonly approvalReference?: string | null;
+  /** The client's key: the same key from the same operator opens (and seeds) one pool, however often it is sent. */
+  readonly idempotencyKey?: string | null;
 }
 
 export async function openJackpotPool(
@@ -42,8 +45,11 @@ export async function openJackpotPool(
     approvalReference: request.approvalReference ?? null,
   };
   assertJackpotConfig(prizes);
+  const { idempotencyKey, ...options } = request;
+  const made = creation(deps, caller, 'pool', idempotencyKey, options);
   const pool: JackpotPoolRecord = {
-    id: deps.newId(),
+    id: made.id,
+    ...(made.creationKey ? { creationKey: made.creationKey } : {}),
     currency: request.currency,
     amount: request.seed,
     seed: request.seed,
@@ -52,8 +58,13 @@ export async function openJackpotPool(
     createdAt: deps.now(),
     createdBy: caller.playerId,
   };
-  await createJackpotPool(deps.db, pool, pool.seed > 0 ? poolSeedJournal(pool, caller.playerId) : undefined);
-  return pool;
+  const seedJournal = pool.seed > 0 ? poolSeedJournal(pool, caller.playerId) : undefined;
+  return createOnce(
+    made,
+    pool,
+    () => createJackpotPool(deps.db, pool, seedJournal),
+    () => getJackpotPool(deps.db, pool.id),
+  );
 }
 
 export const findJackpotPool = (deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord | undefined> =>

@@ -8,7 +8,8 @@ import {
 } from '../rules/baccarat';
 import { BASIS_POINTS, MAX_MONEY } from '../rules/money';
 import { requireJackpotPool } from './jackpot-pools';
-import { createTableSession } from '../store/tables';
+import { createTableSession, getTableSession } from '../store/tables';
+import { createOnce, creation } from './creation-keys';
 import type { BaccaratTableRecord, CrapsTableRecord, Game, PlayerLimits, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import { assertCurrency } from './request-checks';
@@ -22,6 +23,8 @@ export interface OpenTableRequest {
   readonly craps?: { readonly field12Pays?: number | null } | null;
   readonly baccarat?: BaccaratTableRequest | null;
   readonly playerLimits?: { readonly maxOpenBets?: number | null; readonly maxStakePerRound?: number | null } | null;
+  /** The client's key: the same key from the same operator opens one table, however often it is sent. */
+  readonly idempotencyKey?: string | null;
 }
 
 /**
@@ -52,8 +55,11 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
       `maximumBet may be at most ${MAX_TABLE_MAXIMUM}, so that every payout stays an exact integer.`,
     );
   }
+  const { idempotencyKey, ...options } = request;
+  const made = creation(deps, caller, 'table', idempotencyKey, options);
   const common = {
-    id: deps.newId(),
+    id: made.id,
+    ...(made.creationKey ? { creationKey: made.creationKey } : {}),
     status: 'OPEN' as const,
     currency: request.currency,
     minimumBet: request.minimumBet,
@@ -65,8 +71,12 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   };
   const table = request.game === 'CRAPS' ? crapsTable(common, request) : await baccaratTable(deps, common, request);
   // Betting opens for the table's first outcome.
-  await createTableSession(deps.db, table, 1);
-  return table;
+  return createOnce(
+    made,
+    table,
+    () => createTableSession(deps.db, table, 1),
+    () => getTableSession(deps.db, table.id),
+  );
 }
 
 /** The table's per-player limits; where the request is silent, 48 open bets and ten maximum bets a round. */

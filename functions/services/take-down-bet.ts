@@ -24,17 +24,17 @@ const MAX_RESENDS = 12;
  */
 export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord> {
   const tableId = parseBetId(id)?.tableId;
-  if (!tableId) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
+  if (!tableId) throw new ServiceError('NOT_FOUND', 'No bet with that id.');
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [table, layout] = await Promise.all([
       loadPlayableTable(deps, tableId, ['CRAPS']),
       getPlayerLayout(deps.db, tableId, caller.playerId),
     ]);
     const stored = layout.bets;
-    assertBettingOpen(table);
     const own = afterPendingOutcome(table, stored);
     const bet = own.find((open) => open.id === id);
-    if (!bet) return refuse(deps, caller, id, stored);
+    if (!bet) return alreadyTakenDown(deps, caller, id, stored);
+    assertBettingOpen(table);
     if (bet !== stored.find((open) => open.id === id)) {
       // The outcome being paid moves this bet, and has not yet: it comes down once it has.
       throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Bet ${id} is being settled by the last outcome; retry in a moment.`);
@@ -73,10 +73,14 @@ async function sendTakeDown(
   }
 }
 
-/** Why a bet that is not among the caller's open bets cannot come down. */
-async function refuse(deps: ServiceDependencies, caller: Caller, id: string, stored: readonly BetRecord[]): Promise<never> {
+/**
+ * A bet not among the caller's open bets: the one they took down already (a retried request
+ * answers it again, as the first did), or why it cannot come down.
+ */
+async function alreadyTakenDown(deps: ServiceDependencies, caller: Caller, id: string, stored: readonly BetRecord[]): Promise<BetRecord> {
   const bet = stored.find((open) => open.id === id) ?? (await getBet(deps.db, id));
-  if (!bet) throw new ServiceError('NOT_FOUND', `No bet with id "${id}".`);
+  if (!bet) throw new ServiceError('NOT_FOUND', 'No bet with that id.');
   if (bet.playerId !== caller.playerId) throw new ServiceError('FORBIDDEN', 'You may only take down your own bets.');
-  throw new RuleViolation('BET_NOT_OPEN', `Bet ${id} is not one of your open bets.`);
+  if (bet.status === 'TAKEN_DOWN') return bet;
+  throw new RuleViolation('BET_NOT_OPEN', 'That bet is not one of your open bets.');
 }

@@ -7,11 +7,22 @@ import { creditAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
 import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
+import type { Created } from './tables';
 
-/** A new pool, and the journal of its seed (house money), together. */
-export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<void> {
+/** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
+export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
   const put = { TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' };
-  await db.doc.send(new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(seedJournal ? [recordJournal(db, seedJournal)] : [])] }));
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(seedJournal ? [recordJournal(db, seedJournal)] : [])] }),
+    );
+    return 'CREATED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
+    if (isRetryable(error)) return 'RACED';
+    throw error;
+  }
 }
 
 export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoolRecord | undefined> {

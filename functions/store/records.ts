@@ -32,6 +32,8 @@ interface TableBase {
   readonly createdAt: string;
   /** Who opened the table (the operator's token subject). */
   readonly openedBy?: string;
+  /** The client's key the table was opened with, if any (services/creation-keys.ts). */
+  readonly creationKey?: { readonly key: string; readonly fingerprint: string };
   /** Who last closed betting, and when (copied onto the outcome recorded next). */
   readonly bettingClosedBy?: ActorStamp;
   /** Dealers an operator assigned to the table (assignDealers), beside those whose tokens name it. */
@@ -286,4 +288,6 @@ export interface JackpotPoolRecord {
   readonly createdAt: string;
   /** The operator who opened the pool. */
   readonly createdBy?: string;
+  /** The client's key the pool was opened with, if any (services/creation-keys.ts). */
+  readonly creationKey?: { readonly key: string; readonly fingerprint: string };
 }

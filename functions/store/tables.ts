@@ -1,21 +1,31 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import { newGates } from './gates';
 import type { ActorStamp, TableRecord } from './records';
 
-/** The table and its betting gate's shards, open for `round`, in one transaction. */
-export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<void> {
-  await db.doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ...newGates(db, table.id, round),
-      ],
-    }),
-  );
+export type Created = 'CREATED' | 'EXISTS' | 'RACED';
+
+/** The table and its betting gate's shards, open for `round`, in one transaction; EXISTS if a table has its id, RACED if a transaction in flight held it (nothing written). */
+export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...newGates(db, table.id, round),
+        ],
+      }),
+    );
+    return 'CREATED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
+    if (isRetryable(error)) return 'RACED';
+    throw error;
+  }
 }
 
 /**

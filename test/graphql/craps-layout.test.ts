@@ -118,6 +118,10 @@ describe("Don't Pass", () => {
     refusedWith(await takeDown(pass.id), 'CONTRACT_BET');
     expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ status: 'TAKEN_DOWN', returned: 1_000 });
     expect(await api.balance(player)).toBe(100_000 - 1_000);
+    // Sent again (its answer was lost), even once betting has closed: the same bet, its stake returned once.
+    await api.closeBetting(tableId);
+    expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ status: 'TAKEN_DOWN', returned: 1_000 });
+    expect(await api.balance(player)).toBe(100_000 - 1_000);
     expect(await layout()).toEqual([{ id: pass.id, type: 'PASS_LINE', number: null }]);
   });
 

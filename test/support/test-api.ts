@@ -99,13 +99,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     port: 0,
   });
 
-  const tokenFor = (who: Exclude<Who, null>) =>
-    typeof who === 'string'
-      ? authorizer.issueToken(who)
-      : authorizer.issueToken(who.id, who.roles, {
-          ...(who.tables ? { tables: who.tables } : {}),
-          ...(who.partner ? { partner: who.partner } : {}),
-        });
+  // One token per identity for the file's run (valid 12 hours): signing RS256 per request would cost the tests' CPU.
+  const tokens = new Map<string, Promise<string>>();
+  const tokenFor = (who: Exclude<Who, null>) => {
+    const id = JSON.stringify(who);
+    const issued =
+      tokens.get(id) ??
+      (typeof who === 'string'
+        ? authorizer.issueToken(who)
+        : authorizer.issueToken(who.id, who.roles, {
+            ...(who.tables ? { tables: who.tables } : {}),
+            ...(who.partner ? { partner: who.partner } : {}),
+          }));
+    tokens.set(id, issued);
+    return issued;
+  };
 
   async function graphql<T = Record<string, any>>(
     who: Who,
