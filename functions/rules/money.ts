@@ -21,6 +21,15 @@ export const BASIS_POINTS = 10_000;
 /** Largest amount any single stake or payout may reach: keeps every product exact in a double. */
 export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 
+/**
+ * The most a deposit may bring a balance to (2^50, about 11 trillion MOP): an eighth of MAX_MONEY,
+ * so that the winnings of many rounds at the largest table still fit the Money scalar exactly.
+ */
+export const MAX_BALANCE = 2 ** 50;
+
+/** The most one player may stake on one round: at the highest payout (40:1) its return stays below MAX_MONEY / 2. */
+export const MAX_STAKE_PER_ROUND = Math.floor(MAX_MONEY / 100);
+
 export function assertMoney(amount: number, what = 'amount'): void {
   if (!Number.isSafeInteger(amount) || amount < 0) {
     throw new RangeError(`${what} must be a non-negative integer number of minor units, got ${amount}`);

@@ -1,8 +1,9 @@
+import { MAX_BALANCE } from '../rules/money';
 import { createAccount, getAccount } from '../store/accounts';
 import { commitCashMovement, getCashMovement } from '../store/cashier';
 import type { AccountRecord, CashMovementRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import { assertClientKey, assertCurrency, assertPlayerId } from './request-checks';
+import { assertClientKey, assertCurrency, assertSubject } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 import { cashJournal } from './journals';
 import { bookPage, bookSortKey, type JournalRecord } from '../store/ledger';
@@ -19,7 +20,7 @@ export async function openAccount(
   request: { playerId: string; currency: string },
 ): Promise<AccountRecord> {
   assertCurrency(request.currency);
-  assertPlayerId('playerId', request.playerId);
+  assertSubject('playerId', request.playerId);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   if (await createAccount(deps.db, account)) return account;
   const existing = (await getAccount(deps.db, request.playerId))!;
@@ -50,6 +51,7 @@ async function moveCash(
   assertClientKey('reference', request.reference);
   if (request.playerId === caller.playerId) throw new ServiceError('FORBIDDEN', 'Nobody may move money into or out of their own account.');
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
+  if (request.amount > MAX_BALANCE) throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   const before = await getAccount(deps.db, request.playerId);
   if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
   const movement: CashMovementRecord = {
@@ -74,6 +76,9 @@ async function moveCash(
   }
   const account = await getAccount(deps.db, request.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
+  if (outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT') {
+    throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
+  }
   if (outcome === 'ACCOUNT_REFUSED') {
     throw new ServiceError('INSUFFICIENT_FUNDS', `A withdrawal of ${request.amount} exceeds the balance of ${account.balance}.`);
   }

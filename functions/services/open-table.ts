@@ -6,7 +6,7 @@ import {
   type JackpotCombination,
   type JackpotModality,
 } from '../rules/baccarat';
-import { BASIS_POINTS, MAX_MONEY } from '../rules/money';
+import { BASIS_POINTS, MAX_MONEY, MAX_STAKE_PER_ROUND } from '../rules/money';
 import { requireJackpotPool } from './jackpot-pools';
 import { createTableSession, getTableSession } from '../store/tables';
 import { createOnce, creation } from './creation-keys';
@@ -86,11 +86,12 @@ function playerLimits(request: OpenTableRequest): PlayerLimits {
     throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}, got ${maxOpenBets}.`);
   }
   const maxStakePerRound =
-    request.playerLimits?.maxStakePerRound ?? Math.min(MAX_MONEY, DEFAULT_PLAYER_LIMITS.maxStakeInMaximumBets * request.maximumBet);
-  if (!Number.isSafeInteger(maxStakePerRound) || maxStakePerRound < request.minimumBet) {
+    request.playerLimits?.maxStakePerRound ??
+    Math.min(MAX_STAKE_PER_ROUND, DEFAULT_PLAYER_LIMITS.maxStakeInMaximumBets * request.maximumBet);
+  if (!Number.isSafeInteger(maxStakePerRound) || maxStakePerRound < request.minimumBet || maxStakePerRound > MAX_STAKE_PER_ROUND) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `playerLimits.maxStakePerRound must be a whole amount of at least the minimum bet (${request.minimumBet}), got ${maxStakePerRound}.`,
+      `playerLimits.maxStakePerRound must be a whole amount from the minimum bet (${request.minimumBet}) to ${MAX_STAKE_PER_ROUND}, got ${maxStakePerRound}.`,
     );
   }
   return { maxOpenBets, maxStakePerRound };

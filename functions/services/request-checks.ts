@@ -1,4 +1,4 @@
-import { ServiceError, type ServiceErrorCode } from './service-error';
+import { ServiceError } from './service-error';
 
 /** Checks on request fields that several use cases share. */
 
@@ -13,15 +13,6 @@ export function assertCurrency(currency: string): void {
 export function assertClientKey(name: string, value: string): void {
   if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(value)) {
     throw new ServiceError('BAD_USER_INPUT', `${name} must be 1 to 128 characters among letters, digits and _ . : -`);
-  }
-}
-
-/** A player's id goes into keys and every bet: at most this long. */
-export const MAX_PLAYER_ID_LENGTH = 128;
-
-export function assertPlayerId(name: string, value: string, code: ServiceErrorCode = 'BAD_USER_INPUT'): void {
-  if (value.length === 0 || value.length > MAX_PLAYER_ID_LENGTH) {
-    throw new ServiceError(code, `${name} must be 1 to ${MAX_PLAYER_ID_LENGTH} characters long.`);
   }
 }
 

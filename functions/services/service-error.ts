@@ -25,6 +25,7 @@ export type ServiceErrorCode =
   | 'TABLE_FULL'
   | 'TABLE_HAS_OPEN_BETS'
   | 'IDEMPOTENCY_KEY_REUSED'
+  | 'BALANCE_LIMIT'
   | 'CONFLICT';
 
 export class ServiceError extends Error {

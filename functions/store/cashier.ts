@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_BALANCE } from '../rules/money';
 import type { Db } from './db';
 import { cashMovementKey } from './keys';
-import { creditAccount, debitAccount } from './transaction-actions';
+import { depositIntoAccount, debitAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { CashMovementRecord } from './records';
 import { recordJournal, type JournalRecord } from './ledger';
@@ -23,7 +24,7 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord, j
         TransactItems: [
           withdrawal
             ? debitAccount(db, movement.playerId, movement.amount, journal, currency)
-            : creditAccount(db, movement.playerId, movement.amount, journal, currency),
+            : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE),
           {
             Put: {
               TableName: db.tableName,

@@ -28,6 +28,21 @@ export function creditAccount(db: Db, playerId: string, amount: number, journal:
   );
 }
 
+/** Money into a player's account from the cashier, only while the balance stays within `limit`. */
+export function depositIntoAccount(
+  db: Db,
+  playerId: string,
+  amount: number,
+  journal: JournalRecord,
+  currency: string,
+  limit: number,
+): TransactAction {
+  const action = moveBalance(db, playerId, amount, journal, 'attribute_exists(pk) AND currency = :currency AND balance <= :room', currency);
+  return {
+    Update: { ...action.Update!, ExpressionAttributeValues: { ...action.Update!.ExpressionAttributeValues, ':room': limit - amount } },
+  };
+}
+
 /** Money out of a player's account, only if the balance covers it (and, given one, in that currency), with its journal. */
 export function debitAccount(db: Db, playerId: string, amount: number, journal: JournalRecord, currency?: string): TransactAction {
   return moveBalance(

@@ -400,8 +400,70 @@ describe('strings past their bounds', () => {
     expectRefused(
       await api.graphql(DEALER, `mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`, { id }),
       'BAD_USER_INPUT',
-      /playerId must be 1 to 128 characters/,
+      /playerId: an id is 1 to 128 of letters/,
     );
     expectRefused(await api.graphql(id, `{ me { balance } }`), 'UNAUTHENTICATED', /subject.*1 to 128 of letters/);
+  });
+});
+
+describe('ids, amounts and base bets a hostile client sends', () => {
+  const OPEN_ACCOUNT = `mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`;
+
+  it.each([
+    ['empty', ''],
+    ['blank', '   '],
+    ['a NUL', 'a\u0000b'],
+    ['an RTL override', 'abc\u202edef'],
+    ['a lone surrogate', 'a\ud800b'],
+    ['markup', '<img src=x>'],
+  ])('refuses an id that is %s, everywhere an id goes, without echoing it', async (_, id) => {
+    for (const [query, variables] of [
+      [OPEN_ACCOUNT, { id }],
+      [`query ($id: ID!) { table(id: $id) { id } }`, { id }],
+      [`mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId: id, type: 'FIELD', amount: 100 } }],
+    ] as const) {
+      const res = await api.graphql(DEALER, query, variables);
+      expectRefused(res, 'BAD_USER_INPUT', /An id may only be 1 to 256 of letters/);
+      if (id.trim()) expect(JSON.stringify(res)).not.toContain(JSON.stringify(id).slice(1, -1));
+    }
+    // Written into the document itself, too (a lone surrogate there does not even parse).
+    const literal = await api.graphql(DEALER, `mutation { openAccount(input: { playerId: ${JSON.stringify(id)} }) { id } }`);
+    expect(['BAD_USER_INPUT', 'GRAPHQL_PARSE_FAILED']).toContain(literal.errors?.[0]?.extensions?.code);
+    expect(await api.balance(id)).toBeUndefined();
+  });
+
+  it('refuses a deposit that would take a balance past 2^50, so that no balance outgrows the Money scalar', async () => {
+    await api.fundAccount('rich-player', 2 ** 50 - 1_000);
+    const deposit = (amount: number, reference: string) =>
+      api.graphql(
+        DEALER,
+        `mutation ($a: Money!, $r: String!) { deposit(input: { playerId: "rich-player", amount: $a, reference: $r }) { balance } }`,
+        {
+          a: amount,
+          r: reference,
+        },
+      );
+    expectRefused(await deposit(1_001, 'over-the-top'), 'BALANCE_LIMIT');
+    expectRefused(await deposit(Number.MAX_SAFE_INTEGER, 'far-over'), 'BALANCE_LIMIT');
+    expect(await api.balance('rich-player')).toBe(2 ** 50 - 1_000);
+    expect((await deposit(1_000, 'to-the-top')).data!.deposit.balance).toBe(2 ** 50);
+    expect((await api.graphql('rich-player', `{ me { balance } }`)).data!.me.balance).toBe(2 ** 50);
+  });
+
+  it("refuses a base bet on anything but odds, so nobody's bet can be named by a stranger's", async () => {
+    await api.fundAccount('victim', 1_000);
+    await api.fundAccount('griefer', 1_000);
+    const field = (
+      await api.graphql('victim', `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, {
+        t: tableId,
+      })
+    ).data!.placeBet.id;
+    const grief = await api.graphql('griefer', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+      input: { tableId, type: 'ANY_SEVEN', amount: 100, baseBetId: field },
+    });
+    expectRefused(grief, 'BASE_BET_NOT_TAKEN');
+    expect(await api.balance('griefer')).toBe(1_000);
+    const takeDown = await api.graphql('victim', `mutation ($id: ID!) { takeDownBet(id: $id) { status } }`, { id: field });
+    expect(takeDown.data!.takeDownBet.status).toBe('TAKEN_DOWN');
   });
 });

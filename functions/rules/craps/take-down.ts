@@ -19,7 +19,8 @@ export function validateTakeDown(state: CrapsTableState, _options: CrapsTableOpt
   if (open.type === 'COME' && open.number != null) {
     throw new RuleViolation('CONTRACT_BET', `A Come bet cannot be taken down once it has moved to its number (${open.number}).`);
   }
-  const odds = openBets.find((candidate) => candidate.baseBetId === open.id);
+  // Only the player's own odds hold their bet up: nobody else's bet can name it.
+  const odds = openBets.find((candidate) => candidate.baseBetId === open.id && candidate.playerId === open.playerId);
   if (odds) {
     throw new RuleViolation('ODDS_STILL_UP', `Take down the ${odds.type} (bet ${odds.id}) on bet ${open.id} first.`);
   }

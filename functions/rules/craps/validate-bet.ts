@@ -30,6 +30,9 @@ export function validateBet(state: CrapsTableState, options: CrapsTableOptions, 
     return bet.number === base.number ? bet : { ...bet, number: base.number };
   }
 
+  if (bet.baseBetId != null) {
+    throw new RuleViolation('BASE_BET_NOT_TAKEN', `${bet.type} is not an odds bet: only odds name the bet they back (baseBetId).`);
+  }
   assertPlaceableNow(state, bet);
   assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.type === bet.type && open.number == null)));
   return bet;

@@ -38,6 +38,12 @@ describe('taking a bet down [interpretation, docs/RULES.md]', () => {
     expect(takingDown(pointOn(5), dontPass, [dontPass, lay])).toThrow(refused('ODDS_STILL_UP', /Take down the DONT_PASS_ODDS/));
   });
 
+  it("is never held up by another player's bet naming it", () => {
+    const field = bet('FIELD', 100);
+    const strangers = { ...bet('FIELD', 100, { baseBetId: field.id }), playerId: 'mallory' };
+    expect(takingDown(comeOut(), field, [field, strangers])).not.toThrow();
+  });
+
   it("only the player's own open bet", () => {
     const field = bet('FIELD', 100);
     expect(takingDown(comeOut(), field, [])).toThrow(refused('BET_NOT_OPEN', /not one of your open bets/));

@@ -68,6 +68,12 @@ describe("odds need the player's own line or come bet, with a number", () => {
     );
   });
 
+  it('refuses a base bet on anything but odds: only odds back another bet', () => {
+    for (const type of ['FIELD', 'ANY_SEVEN', 'PASS_LINE', 'HARD_8'] as const) {
+      expect(placing(pointOn(6), bet(type, 100, { baseBetId: pass.id }), [pass])).toThrow(refused('BASE_BET_NOT_TAKEN', /not an odds bet/));
+    }
+  });
+
   it('refuses odds on the wrong kind of bet', () => {
     expect(placing(pointOn(6), bet('PASS_ODDS', 1000, { baseBetId: dontPass.id }), [dontPass])).toThrow(
       refused('ODDS_ON_WRONG_BET', /added to a PASS_LINE bet; bet .* is DONT_PASS/),
