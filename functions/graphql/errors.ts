@@ -4,7 +4,7 @@ import { RuleViolation } from '../rules/rule-violation';
 import { ServiceError, retryableAsConflict } from '../services/service-error';
 
 /** Apollo's own codes for a malformed request: safe to show as they are. */
-const CLIENT_ERROR_CODES = new Set([
+export const CLIENT_ERROR_CODES = new Set([
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',
   'BAD_USER_INPUT',

@@ -1,7 +1,11 @@
 /** What leaves the API when something goes wrong: a code and a message, never internals. */
 import { createRequire } from 'node:module';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { formatError } from '../../functions/graphql/errors';
+import { CLIENT_ERROR_CODES, formatError } from '../../functions/graphql/errors';
 import { RuleViolation } from '../../functions/rules/rule-violation';
 import { ServiceError } from '../../functions/services/service-error';
 
@@ -40,5 +44,32 @@ describe('formatError', () => {
 
   it("keeps Apollo's codes for a malformed request", () => {
     expect(format(undefined, { code: 'GRAPHQL_VALIDATION_FAILED' }).result.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+  });
+});
+
+describe('the schema lists every error code', () => {
+  /** Every code the code base refuses with: each RuleViolation and ServiceError it constructs, by a literal code. */
+  function codesThrown(): Set<string> {
+    const codes = new Set<string>();
+    const root = fileURLToPath(new URL('../../functions', import.meta.url));
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+      if (!file.endsWith('.ts') || file.includes('generated')) continue;
+      const source = readFileSync(join(root, file), 'utf8');
+      for (const match of source.matchAll(/new (?:RuleViolation|ServiceError)\(\s*([^,]+),/g)) {
+        // A code chosen by a condition (`type === 'HORN' ? 'A' : 'B'`): its branches.
+        const code = match[1]!.includes('?') ? match[1]!.slice(match[1]!.indexOf('?')) : match[1]!;
+        const literals = [...code.matchAll(/'([A-Z0-9_]+)'/g)].map((literal) => literal[1]!);
+        expect(literals.length, `${file}: a refusal's code must be written as a literal (${match[1]})`).toBeGreaterThan(0);
+        for (const code of literals) codes.add(code);
+      }
+    }
+    return codes;
+  }
+
+  it('as ErrorCode: each one the API throws or Apollo returns, and none it never does', () => {
+    const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const listed = (schema.getType('ErrorCode') as GraphQLEnumType).getValues().map((value) => value.name);
+    const returned = new Set([...codesThrown(), ...CLIENT_ERROR_CODES, 'INTERNAL_SERVER_ERROR']);
+    expect([...listed].sort()).toEqual([...returned].sort());
   });
 });
