@@ -24,6 +24,13 @@ export interface LocalServerOptions {
   readonly authorizer: DevAuthorizer;
   /** 0 picks a free port. */
   readonly port?: number;
+  /** The interface to listen on: 127.0.0.1 (this machine only) unless told otherwise. */
+  readonly host?: string;
+  /**
+   * Browser origins allowed to call the API (CORS): by default any http://localhost or
+   * http://127.0.0.1 origin, whatever its port (a front end's dev server); '*' allows any.
+   */
+  readonly corsOrigins?: readonly string[];
   readonly explorerConfig?: () => Promise<ExplorerConfig>;
 }
 
@@ -36,16 +43,20 @@ const GRAPHQL_PATH = '/graphql';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {
+    const cors = corsHeaders(options, request.headers.origin);
+    for (const [name, value] of Object.entries(cors)) response.setHeader(name, value);
+    // A preflight is answered here, before any token is asked for (browsers send none with it).
+    if (request.method === 'OPTIONS') return send(response, cors['access-control-allow-origin'] ? 204 : 403, {}, '');
     route(options, request, response).catch((error: unknown) => {
       console.error(error);
       send(response, 500, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
-  await listen(server, options.port ?? 0);
+  await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://localhost:${port}`,
+    url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -67,7 +78,10 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
 }
 
 async function invokeHandler(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
-  const body = await readBody(request);
+  const body = await readBody(request).catch(() => undefined);
+  // As API Gateway does past its payload limit (the function answers 413 past its own, smaller one).
+  if (body === undefined)
+    return send(response, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
   const headers = flattenHeaders(request);
   const claims = await options.authorizer.verify(headers.authorization);
   // As API Gateway's JWT authorizer: no valid token, no call to the function.
@@ -168,27 +182,44 @@ function readBody(request: IncomingMessage): Promise<string> {
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('request body too large'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      // Past the limit the rest is read and dropped, so that the 413 can still be answered.
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () =>
+      size > MAX_BODY_BYTES ? reject(new Error('request body too large')) : resolve(Buffer.concat(chunks).toString('utf8')),
+    );
     request.on('error', reject);
   });
 }
 
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+
+/** The CORS headers for a request from `origin`: none for an origin not allowed (the browser then refuses the answer). */
+function corsHeaders(options: LocalServerOptions, origin: string | undefined): Record<string, string> {
+  if (!origin) return {};
+  const allowed = options.corsOrigins
+    ? options.corsOrigins.includes('*') || options.corsOrigins.includes(origin)
+    : LOCAL_ORIGIN.test(origin);
+  if (!allowed) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+    'access-control-allow-headers': 'authorization, content-type, apollo-require-preflight',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+}
+
 function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  if (response.headersSent) return;
   response.writeHead(status, headers);
   response.end(body);
 }
 
-function listen(server: Server, port: number): Promise<void> {
+function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });

@@ -46,6 +46,8 @@ try {
   // The Lambda handler reads its configuration from the environment, as in AWS.
   Object.assign(process.env, {
     TABLE_NAME,
+    // The explorer reads the schema by introspection; in AWS it is off unless configured.
+    GRAPHQL_INTROSPECTION: 'on',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
@@ -61,6 +63,9 @@ try {
     handler,
     authorizer,
     port,
+    // This machine only, unless HOST says otherwise; browsers from CORS_ORIGINS (comma-separated; '*' for any), else localhost on any port.
+    ...(process.env.HOST ? { host: process.env.HOST } : {}),
+    ...(process.env.CORS_ORIGINS ? { corsOrigins: process.env.CORS_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
     // Fresh tokens each time the explorer loads, so a page opened later never holds an expired one.
     explorerConfig: async () => {
       const dealer = {

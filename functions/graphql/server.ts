@@ -6,6 +6,7 @@ import { logger } from '../services/logger';
 import { identify, type GraphQLContext } from './context';
 import { formatError, type ErrorLogger } from './errors';
 import { inputBounds } from './input-bounds';
+import { bodyTooLarge, requestLimits } from './request-limits';
 import { resolvers } from './resolvers';
 import { typeDefs } from './generated/type-defs';
 
@@ -18,18 +19,29 @@ const logToCloudWatch: ErrorLogger = (error) => logger.error('unexpected error',
  * The one GraphQL handler: Lambda runs it behind API Gateway, and the local server and the
  * integration tests run this same function on API Gateway v2 events they build.
  */
-export function createGraphQLHandler(deps: ServiceDependencies, logError: ErrorLogger = logToCloudWatch): GraphQLHandler {
+export function createGraphQLHandler(
+  deps: ServiceDependencies,
+  logError: ErrorLogger = logToCloudWatch,
+  /** Off unless asked for: in AWS only where GRAPHQL_INTROSPECTION=on; the local server turns it on for its explorer. */
+  { introspection = false }: { readonly introspection?: boolean } = {},
+): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers,
     // Explicit, though it is the default: a browser cannot send a simple (preflight-free) request.
     csrfPrevention: true,
+    introspection,
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logError),
     // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.
-    plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds(), requestLimits()],
   });
-  return startServerAndCreateLambdaHandler(server, requestHandler, {
+  const graphql = startServerAndCreateLambdaHandler(server, requestHandler, {
     context: async ({ event }) => ({ deps, ...identify(event) }),
   });
+  // A body past the limit is answered before Apollo reads it.
+  return (event, context, callback) => {
+    const tooLarge = bodyTooLarge(event);
+    return tooLarge ? Promise.resolve(tooLarge) : graphql(event, context, callback);
+  };
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_CODES, formatError } from '../../functions/graphql/errors';
+import { PAYLOAD_TOO_LARGE } from '../../functions/graphql/request-limits';
 import { RuleViolation } from '../../functions/rules/rule-violation';
 import { ServiceError } from '../../functions/services/service-error';
 
@@ -69,7 +70,7 @@ describe('the schema lists every error code', () => {
   it('as ErrorCode: each one the API throws or Apollo returns, and none it never does', () => {
     const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
     const listed = (schema.getType('ErrorCode') as GraphQLEnumType).getValues().map((value) => value.name);
-    const returned = new Set([...codesThrown(), ...CLIENT_ERROR_CODES, 'INTERNAL_SERVER_ERROR']);
+    const returned = new Set([...codesThrown(), ...CLIENT_ERROR_CODES, PAYLOAD_TOO_LARGE, 'INTERNAL_SERVER_ERROR']);
     expect([...listed].sort()).toEqual([...returned].sort());
   });
 });

@@ -92,7 +92,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const deps = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
-  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error));
+  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
   const server = await startLocalServer({
     handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
     authorizer,
