@@ -49,14 +49,14 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
   if (own.length >= maxOpenBets) {
     throw new ServiceError(
       'PLAYER_BET_LIMIT',
-      `You have ${own.length} open bets at table "${table.id}", the most one player may have there (${maxOpenBets}).`,
+      `You have ${own.length} open bets at the table, the most one player may have there (${maxOpenBets}).`,
     );
   }
   const staked = own.filter((open) => open.round === bet.round).reduce((sum, open) => sum + open.amount, 0);
   if (staked + bet.amount > maxStakePerRound) {
     throw new ServiceError(
       'PLAYER_STAKE_LIMIT',
-      `A stake of ${bet.amount} would make ${staked + bet.amount} this round at table "${table.id}", above the ${maxStakePerRound} one player may stake in a round.`,
+      `A stake of ${bet.amount} would make ${staked + bet.amount} this round at the table, above the ${maxStakePerRound} one player may stake in a round.`,
     );
   }
 }

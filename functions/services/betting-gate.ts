@@ -7,4 +7,4 @@ export function assertBettingOpen(table: TableRecord): void {
 }
 
 export const bettingClosed = (tableId: string): ServiceError =>
-  new ServiceError('BETTING_CLOSED', `Betting is closed at table "${tableId}" until the outcome is recorded.`);
+  new ServiceError('BETTING_CLOSED', 'Betting is closed at the table until the outcome is recorded.');

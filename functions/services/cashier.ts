@@ -26,7 +26,7 @@ export async function openAccount(
   const existing = (await getAccount(deps.db, request.playerId))!;
   // Opening the same account again is a retry, not an error; in another currency it is a mistake.
   if (existing.currency !== request.currency) {
-    throw new ServiceError('CURRENCY_MISMATCH', `Player "${request.playerId}" already has an account in ${existing.currency}.`);
+    throw new ServiceError('CURRENCY_MISMATCH', `That player already has an account in ${existing.currency}.`);
   }
   return existing;
 }
@@ -53,7 +53,7 @@ async function moveCash(
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
   if (request.amount > MAX_BALANCE) throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   const before = await getAccount(deps.db, request.playerId);
-  if (!before) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
+  if (!before) throw new ServiceError('NOT_FOUND', 'That player has no account.');
   const movement: CashMovementRecord = {
     playerId: request.playerId,
     reference: request.reference,
@@ -70,12 +70,12 @@ async function moveCash(
     if (earlier.kind !== kind || earlier.amount !== request.amount) {
       throw new ServiceError(
         'IDEMPOTENCY_KEY_REUSED',
-        `reference "${request.reference}" already recorded a ${earlier.kind.toLowerCase()} of ${earlier.amount} for "${request.playerId}".`,
+        `This reference already recorded a ${earlier.kind.toLowerCase()} of ${earlier.amount} for that player.`,
       );
     }
   }
   const account = await getAccount(deps.db, request.playerId);
-  if (!account) throw new ServiceError('NOT_FOUND', `Player "${request.playerId}" has no account.`);
+  if (!account) throw new ServiceError('NOT_FOUND', 'That player has no account.');
   if (outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT') {
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   }

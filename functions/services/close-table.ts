@@ -18,7 +18,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
     if (table.settling) {
-      throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still paying its last outcome; retry in a moment.`);
+      throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still paying its last outcome; retry in a moment.');
     }
     // Nothing is closed while bets are on the layout; then the gates close, so that none lands
     // while it is checked again, and they open again as they were if one did.
@@ -28,7 +28,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
       await closeBetting(deps, caller, table.id);
       const voided = await voidRound(deps, caller, { tableId: table.id, reason, wholeLayout: true });
       if (!voided.settlementComplete) {
-        throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still returning its stakes; retry in a moment.`);
+        throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still returning its stakes; retry in a moment.');
       }
       continue;
     }
@@ -55,7 +55,7 @@ function assertEmpty(tableId: string, openBets: readonly unknown[]): void {
   if (openBets.length > 0) {
     throw new ServiceError(
       'TABLE_HAS_OPEN_BETS',
-      `Table "${tableId}" still has ${openBets.length} bet(s) on the layout: settle them, or close it with a reason to void them.`,
+      `The table still has ${openBets.length} bet(s) on the layout: settle them, or close it with a reason to void them.`,
     );
   }
 }

@@ -72,6 +72,6 @@ export const findJackpotPool = (deps: ServiceDependencies, id: string): Promise<
 
 export async function requireJackpotPool(deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord> {
   const pool = await getJackpotPool(deps.db, id);
-  if (!pool) throw new ServiceError('NOT_FOUND', `No jackpot pool with id "${id}".`);
+  if (!pool) throw new ServiceError('NOT_FOUND', 'No jackpot pool with that id.');
   return pool;
 }

@@ -116,10 +116,7 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
   const jackpot = input.jackpot ?? null;
   const pool = jackpot && (await requireJackpotPool(deps, jackpot.poolId));
   if (pool && pool.currency !== request.currency) {
-    throw new ServiceError(
-      'CURRENCY_MISMATCH',
-      `Jackpot pool "${pool.id}" holds ${pool.currency}; the table plays in ${request.currency}.`,
-    );
+    throw new ServiceError('CURRENCY_MISMATCH', `The jackpot pool holds ${pool.currency}; the table plays in ${request.currency}.`);
   }
   if (
     jackpot &&

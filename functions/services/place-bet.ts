@@ -121,14 +121,19 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       case 'SHARD_FULL':
         throw new ServiceError(
           'TABLE_FULL',
-          `Table "${table.id}" holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
+          `The table holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
         );
-      // POSITION_CHANGED, SEAT_CHANGED, RACED: read again.
+      case 'RACED':
+        // Another transaction held an item (the player's account: their own bet at another table):
+        // a jittered wait, so that the two do not meet again at once.
+        await backoff(attempt, 5, 100);
+        break;
+      // POSITION_CHANGED, SEAT_CHANGED: read again.
     }
     fresh = true;
     forgetTable(deps, request.tableId);
   }
-  throw new ServiceError('CONFLICT', `Table "${request.tableId}" was too busy to take the bet; retry.`);
+  throw new ServiceError('CONFLICT', 'The table was too busy to take the bet; retry.');
 }
 
 /** The caller's bets as read, as they stand once the table's pending outcome is paid: what a bet is validated against. */
@@ -161,7 +166,7 @@ const isRefusal = (error: unknown): boolean => error instanceof ServiceError || 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
 async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, amount: number): Promise<void> {
   const account = await getAccount(deps.db, caller.playerId);
-  if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
+  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }
@@ -204,10 +209,7 @@ function sameRequest(bet: BetRecord, request: PlaceBetRequest, key: string): Bet
     (bet.baseBetId ?? null) === (request.baseBetId ?? null) &&
     (bet.seat ?? null) === (request.seat ?? null);
   if (!same) {
-    throw new ServiceError(
-      'IDEMPOTENCY_KEY_REUSED',
-      `idempotencyKey "${key}" already placed a different bet (${bet.type} ${bet.amount} at table "${bet.tableId}").`,
-    );
+    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `This idempotencyKey already placed a different bet (${bet.type} ${bet.amount}).`);
   }
   return bet;
 }

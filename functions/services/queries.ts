@@ -87,7 +87,7 @@ export async function findAccount(deps: ServiceDependencies, caller: Caller, pla
 
 export async function ownAccount(deps: ServiceDependencies, caller: Caller): Promise<AccountRecord> {
   const account = await getAccount(deps.db, caller.playerId);
-  if (!account) throw new ServiceError('NOT_FOUND', `Player "${caller.playerId}" has no account.`);
+  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
   return account;
 }
 

@@ -5,7 +5,7 @@ import { ServiceError } from './service-error';
 /** An ISO-4217 currency code: three capital letters. */
 export function assertCurrency(currency: string): void {
   if (!/^[A-Z]{3}$/.test(currency)) {
-    throw new ServiceError('BAD_USER_INPUT', `currency must be an ISO-4217 code of three capital letters, got "${currency}".`);
+    throw new ServiceError('BAD_USER_INPUT', 'currency must be an ISO-4217 code of three capital letters.');
   }
 }
 

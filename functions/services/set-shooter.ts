@@ -19,7 +19,7 @@ export async function setShooter(deps: ServiceDependencies, caller: Caller, tabl
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',
-        `"${playerId}" may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
+        `That player may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
       );
     }
     if (await storeShooter(deps.db, table.id, table.version, playerId, stampOf(caller, deps)))

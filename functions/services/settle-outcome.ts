@@ -66,7 +66,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
     const sequence = currentRound(table);
     if (submission.sequence != null && submission.sequence !== sequence) return replay(deps, table, submission);
     if (!table.bettingClosed) {
-      throw new ServiceError('BETTING_OPEN', `Close betting at table "${table.id}" (closeBetting) before recording its outcome.`);
+      throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
     }
 
     const openBets = await listOpenBets(deps.db, table.id);
@@ -97,7 +97,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 }
 
 const settlementInProgress = (tableId: string) =>
-  new ServiceError('SETTLEMENT_IN_PROGRESS', `Table "${tableId}" is still paying its last outcome; retry in a moment.`);
+  new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still paying its last outcome; retry in a moment.');
 
 /** A submission for a sequence other than the next: the same outcome sent again, or a mistake. */
 async function replay<O extends OutcomeRecord, G extends Game>(
@@ -110,7 +110,7 @@ async function replay<O extends OutcomeRecord, G extends Game>(
   if (!stored || !submission.isSame(stored)) {
     throw new ServiceError(
       'OUTCOME_SEQUENCE_MISMATCH',
-      `Table "${table.id}" expects outcome ${currentRound(table)}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
+      `The table expects outcome ${currentRound(table)}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
     );
   }
   const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);

@@ -67,7 +67,7 @@ export async function accountStatement(deps: ServiceDependencies, playerId: stri
 async function firstPage(deps: ServiceDependencies, playerId: string, fromSk: string | undefined, toSk: string | undefined, limit: number) {
   for (let attempt = 0; attempt < STILL_MOMENT_ATTEMPTS; attempt++) {
     const before = await getAccount(deps.db, playerId);
-    if (!before) throw new ServiceError('NOT_FOUND', `Player "${playerId}" has no account.`);
+    if (!before) throw new ServiceError('NOT_FOUND', 'That player has no account.');
     const [journals, later] = await Promise.all([
       playerJournals(deps.db, playerId, { fromSk, belowSk: toSk, limit }),
       // What came after the range: the balance at its end is the balance less that.
@@ -78,7 +78,7 @@ async function firstPage(deps: ServiceDependencies, playerId: string, fromSk: st
     const laterTotal = later.reduce((sum, journal) => sum + playerAmount(journal, playerId), 0);
     return { journals, balance: before.balance - laterTotal };
   }
-  throw new ServiceError('CONFLICT', `Player "${playerId}"'s account kept moving while the statement was read; retry.`);
+  throw new ServiceError('CONFLICT', 'The account kept moving while the statement was read; retry.');
 }
 
 const min = (a: string, b: string | undefined) => (b !== undefined && b < a ? b : a);

@@ -19,11 +19,11 @@ export async function loadPlayableTable<G extends Game>(
   { fresh = true, runBy }: { readonly fresh?: boolean; readonly runBy?: Caller } = {},
 ): Promise<TableOf<G>> {
   const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
-  if (!table) throw new ServiceError('NOT_FOUND', `No table with id "${tableId}".`);
+  if (!table) throw new ServiceError('NOT_FOUND', 'No table with that id.');
   if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
-  if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', `Table "${tableId}" is closed.`);
+  if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
   if (!(games as readonly Game[]).includes(table.game)) {
-    throw new ServiceError('WRONG_GAME', `Table "${tableId}" is a ${table.game} table, not a ${games.join(' or ')} table.`);
+    throw new ServiceError('WRONG_GAME', `This is a ${table.game} table, not a ${games.join(' or ')} table.`);
   }
   return table as TableOf<G>;
 }
@@ -50,5 +50,5 @@ export const currentRound = (table: TableRecord): number => outcomeCount(table) 
 export const MAX_ATTEMPTS = 5;
 
 export function tableBusy(tableId: string): ServiceError {
-  return new ServiceError('CONFLICT', `Table "${tableId}" changed while the request was processed ${MAX_ATTEMPTS} times; retry.`);
+  return new ServiceError('CONFLICT', `The table changed while the request was processed ${MAX_ATTEMPTS} times; retry.`);
 }

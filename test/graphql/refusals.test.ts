@@ -329,7 +329,7 @@ describe('who may see what', () => {
   it('a bet at an unknown table is NOT_FOUND', async () => {
     await api.fundAccount(PLAYER, 1_000);
     const res = await api.graphql(PLAYER, `mutation { placeBet(input: { tableId: "nope", type: PASS_LINE, amount: 100 }) { id } }`);
-    expectRefused(res, 'NOT_FOUND', /nope/);
+    expectRefused(res, 'NOT_FOUND', /No table with that id/);
   });
 
   it('a player without an account is told so', async () => {

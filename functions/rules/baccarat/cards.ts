@@ -32,7 +32,7 @@ export function parseCard(text: string): Card {
   if (!match) {
     throw new RuleViolation(
       'INVALID_CARD',
-      `"${text}" is not a card: write the rank (A, 2-10, J, Q, K) followed by the suit letter (S, H, D, C), e.g. "AS", "10H"`,
+      `Not a card: write the rank (A, 2-10, J, Q, K) followed by the suit letter (S, H, D, C), e.g. "AS", "10H"`,
     );
   }
   const rank = (match[1] === 'T' ? '10' : match[1]) as Rank;

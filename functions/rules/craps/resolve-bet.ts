@@ -137,7 +137,7 @@ export function resolveBet(bet: CrapsBet, roll: RollFacts, bets: readonly CrapsB
       return bigNumber(bet, roll, 10);
 
     default:
-      throw new RuleViolation('UNKNOWN_BET_TYPE', `"${String((bet as CrapsBet).type)}" is not a craps bet (art. 5).`);
+      throw new RuleViolation('UNKNOWN_BET_TYPE', 'That is not a craps bet (art. 5).');
   }
 }
 

@@ -16,7 +16,7 @@ import type { CrapsBet, CrapsTableState, PointNumber } from './types';
  */
 export function validateBet(state: CrapsTableState, options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): CrapsBet {
   if (!isCrapsBetType(bet.type)) {
-    throw new RuleViolation('UNKNOWN_BET_TYPE', `"${String(bet.type)}" is not a craps bet (art. 5).`);
+    throw new RuleViolation('UNKNOWN_BET_TYPE', 'That is not a craps bet (art. 5).');
   }
   if (openBets.some((open) => open.id === bet.id)) {
     throw new RuleViolation('DUPLICATE_BET', `Bet ${bet.id} is already on the layout.`);

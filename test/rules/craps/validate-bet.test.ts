@@ -155,7 +155,7 @@ describe('stakes: a positive multiple of the minimum, up to the maximum (art. 5.
 
 describe('other refusals', () => {
   it('an unknown bet type', () => {
-    expect(placing(comeOut(), bet('LUCKY_13' as never, 100))).toThrow(refused('UNKNOWN_BET_TYPE', /"LUCKY_13" is not a craps bet/));
+    expect(placing(comeOut(), bet('LUCKY_13' as never, 100))).toThrow(refused('UNKNOWN_BET_TYPE', /That is not a craps bet/));
   });
   it('a bet id already on the layout', () => {
     const field = bet('FIELD', 100);

@@ -1,0 +1,189 @@
+/**
+ * Who may call what, for every mutation and every query that is not everyone's: each role
+ * (player, dealer of this table, dealer of another table, operator) is either let through (the
+ * call may still be refused for the game's state, never FORBIDDEN) or refused FORBIDDEN with
+ * nothing changed; a request without a token is stopped at the door (401) whatever it asks.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi, type Who } from '../support/test-api';
+
+let api: TestApi;
+let tableId: string;
+let otherTable: string;
+let victimBet: string;
+const OPERATOR: Who = { id: 'az-operator', roles: ['operator'] };
+const PLAYER = 'az-player';
+const VICTIM = 'az-victim';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  const open = async () =>
+    (await api.data(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
+      .id as string;
+  tableId = await open();
+  otherTable = await open();
+  for (const player of [PLAYER, VICTIM, 'az-dealer', 'az-elsewhere']) await api.fundAccount(player, 10_000);
+  victimBet = (
+    await api.data(VICTIM, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: tableId })
+  ).placeBet.id;
+});
+afterAll(() => api?.close());
+afterEach(() => api.expectReconciled());
+
+type Role = 'player' | 'dealerHere' | 'dealerElsewhere' | 'operator';
+const callers = (): Record<Role, Who> => ({
+  player: PLAYER,
+  dealerHere: { id: 'az-dealer', roles: ['dealer'], tables: [tableId] },
+  dealerElsewhere: { id: 'az-elsewhere', roles: ['dealer'], tables: [otherTable] },
+  operator: OPERATOR,
+});
+
+interface Call {
+  readonly name: string;
+  readonly query: string;
+  readonly variables: () => Record<string, unknown>;
+  readonly allowed: readonly Role[];
+}
+
+const ALL: readonly Role[] = ['player', 'dealerHere', 'dealerElsewhere', 'operator'];
+const RUNS_TABLE: readonly Role[] = ['dealerHere', 'operator'];
+const OPERATORS: readonly Role[] = ['operator'];
+const pool = {
+  currency: 'MOP',
+  seed: 0,
+  modality: 'A',
+  fixedAmounts: ['PARADISE_STRAIGHT', 'FOUR_OF_A_KIND', 'DOUBLE_PAIRS', 'THREE_OF_A_KIND', 'SINGLE_PAIR'].map((combination) => ({
+    combination,
+    amount: 100,
+  })),
+};
+
+const CALLS: readonly Call[] = [
+  {
+    name: 'openTable',
+    query: `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`,
+    variables: () => ({}),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'openJackpotPool',
+    query: `mutation ($p: OpenJackpotPoolInput!) { openJackpotPool(input: $p) { id } }`,
+    variables: () => ({ p: pool }),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'openAccount',
+    query: `mutation { openAccount(input: { playerId: "az-new" }) { id } }`,
+    variables: () => ({}),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'deposit',
+    query: `mutation ($r: String!) { deposit(input: { playerId: "${VICTIM}", amount: 100, reference: $r }) { balance } }`,
+    variables: () => ({ r: `d-${Math.random()}`.replace('0.', '') }),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'withdraw',
+    query: `mutation ($r: String!) { withdraw(input: { playerId: "${VICTIM}", amount: 100, reference: $r }) { balance } }`,
+    variables: () => ({ r: `w-${Math.random()}`.replace('0.', '') }),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'assignDealers',
+    query: `mutation ($t: ID!) { assignDealers(tableId: $t, dealers: []) { id } }`,
+    variables: () => ({ t: tableId }),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'placeBet',
+    query: `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
+    variables: () => ({ t: tableId }),
+    allowed: ['player', 'dealerElsewhere'],
+  },
+  {
+    name: 'takeDownBet (a stranger’s)',
+    query: `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`,
+    variables: () => ({ id: victimBet }),
+    allowed: [],
+  },
+  {
+    name: 'setShooter',
+    query: `mutation ($t: ID!) { setShooter(tableId: $t, playerId: "${VICTIM}") { id } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  {
+    name: 'closeBetting',
+    query: `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  {
+    name: 'submitRoll',
+    query: `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  {
+    name: 'voidRound',
+    query: `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "test" }) { sequence } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  {
+    name: 'startNewShoe',
+    query: `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  { name: 'account (a stranger’s)', query: `{ account(id: "${VICTIM}") { balance } }`, variables: () => ({}), allowed: OPERATORS },
+  {
+    name: 'bet (a stranger’s)',
+    query: `query ($id: ID!) { bet(id: $id) { id } }`,
+    variables: () => ({ id: victimBet }),
+    allowed: OPERATORS,
+  },
+  {
+    name: 'cashMovement (a stranger’s)',
+    query: `{ cashMovement(playerId: "${VICTIM}", reference: "none") { amount } }`,
+    variables: () => ({}),
+    allowed: OPERATORS,
+  },
+  { name: 'reconciliation', query: `{ reconciliation { consistent } }`, variables: () => ({}), allowed: OPERATORS },
+  { name: 'dailyReport', query: `{ dailyReport(day: "2026-12-01") { journals } }`, variables: () => ({}), allowed: OPERATORS },
+  {
+    name: 'round',
+    query: `query ($t: ID!) { round(tableId: $t, sequence: 1) { id } }`,
+    variables: () => ({ t: tableId }),
+    allowed: OPERATORS,
+  },
+  { name: 'cashMovements', query: `{ cashMovements { edges { cursor } } }`, variables: () => ({}), allowed: OPERATORS },
+];
+
+/** What a forbidden call must leave as it was: the victim's money and bets, the table. */
+const snapshot = async () =>
+  api.data(
+    OPERATOR,
+    `query ($t: ID!) { table(id: $t) { bettingOpen openBets { id status } craps { rollCount shooter } dealers } account(id: "${VICTIM}") { balance } }`,
+    { t: tableId },
+  );
+
+describe('who may call what', () => {
+  it.each(CALLS.map((call) => [call.name, call] as const))('%s', async (_, call) => {
+    const who = callers();
+    for (const role of ALL) {
+      const before = await snapshot();
+      const res = await api.graphql(who[role], call.query, call.variables());
+      const code = res.errors?.[0]?.extensions?.code;
+      if (call.allowed.includes(role)) {
+        expect(code, `${role}: ${JSON.stringify(res.errors)}`).not.toBe('FORBIDDEN');
+      } else {
+        expect(code, `${role} must be refused`).toBe('FORBIDDEN');
+        expect(await snapshot(), `${role} changed something`).toEqual(before);
+      }
+    }
+    const anonymous = await api.graphql(null, call.query, call.variables());
+    expect(anonymous.status).toBe(401);
+  });
+});

@@ -1,0 +1,208 @@
+/**
+ * Every mutation, sent what a hostile or careless client might send (fast-check: arbitrary
+ * strings of any alphabet and length, numbers of any size and sign, ids and keys of every form):
+ * it never answers INTERNAL_SERVER_ERROR, never echoes what it was sent, and a refusal changes
+ * nothing (the caller's balance is as it was; the ledger still reconciles after the whole run).
+ */
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+
+let api: TestApi;
+let crapsTable: string;
+let baccaratTable: string;
+const OPERATOR = dealer('fz-operator');
+const PLAYER = 'fz-player';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  crapsTable = (await api.data(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
+    .openTable.id;
+  baccaratTable = (await api.data(OPERATOR, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
+    .openTable.id;
+  await api.fundAccount(PLAYER, 1_000_000);
+});
+afterAll(() => api?.close());
+afterEach(() => api.expectReconciled());
+
+/** Strings of every kind: empty, blank, any Unicode (lone surrogates too), markup, very long. */
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '\u202e', '\ud800', '<script>alert(1)</script>', '"; DROP TABLE x; --'),
+  fc.string({ minLength: 250, maxLength: 400 }),
+);
+const number = fc.oneof(fc.integer(), fc.integer({ min: -1_000, max: 100_000 }), fc.constantFrom(0, -1, 2 ** 53, 1e308, 0.5, -0.0));
+const id = (known: () => string) =>
+  fc.oneof(
+    text,
+    fc.constant(null).map(() => known()),
+  );
+
+/** What must hold of any answer: a typed refusal or a result, never an internal error or an echo. */
+function expectSafe(res: GraphQLResponse, sent: unknown) {
+  for (const error of res.errors ?? []) {
+    expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+    expect(error.extensions?.code).toEqual(expect.any(String));
+    expect(JSON.stringify(error)).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/); // no stack trace
+    for (const value of strings(sent)) if (value.length >= 8) expect(error.message).not.toContain(value);
+  }
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+/** Sends `query` with each generated input as `who`; a refusal must leave the caller's balance as it was. */
+async function fuzz(who: Who, balanceOf: string, query: string, field: string, input: fc.Arbitrary<Record<string, unknown>>) {
+  await fc.assert(
+    fc.asyncProperty(input, async (variables) => {
+      const before = await api.balance(balanceOf);
+      const res = await api.graphql(who, query, variables);
+      expectSafe(res, variables);
+      if (res.errors && !res.data?.[field]) expect(await api.balance(balanceOf)).toBe(before);
+    }),
+    { numRuns: 15 },
+  );
+}
+
+describe('fuzzed inputs', () => {
+  it('placeBet', async () => {
+    const input = fc.record({
+      tableId: id(() => crapsTable),
+      type: fc.constantFrom('FIELD', 'PASS_LINE', 'PASS_ODDS', 'BANKER', 'JACKPOT', 'HORN'),
+      amount: number,
+      seat: fc.option(number),
+      baseBetId: fc.option(text),
+      idempotencyKey: fc.option(text),
+    });
+    await fuzz(PLAYER, PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, 'placeBet', fc.record({ input }));
+  });
+
+  it('takeDownBet', async () => {
+    await fuzz(PLAYER, PLAYER, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, 'takeDownBet', fc.record({ id: text }));
+  });
+
+  it('submitRoll and submitDeal', async () => {
+    const roll = fc.record({
+      tableId: id(() => crapsTable),
+      dice: fc.option(fc.array(number, { maxLength: 4 })),
+      sequence: fc.option(number),
+    });
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete } }`,
+      'submitRoll',
+      fc.record({ input: roll }),
+    );
+    const deal = fc.record({ tableId: id(() => baccaratTable), cards: fc.array(text, { maxLength: 8 }), sequence: fc.option(number) });
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete } }`,
+      'submitDeal',
+      fc.record({ input: deal }),
+    );
+  });
+
+  it('deposit, withdraw and openAccount', async () => {
+    const movement = fc.record({ playerId: id(() => PLAYER), amount: number, reference: text });
+    for (const mutation of ['deposit', 'withdraw']) {
+      await fuzz(
+        OPERATOR,
+        PLAYER,
+        `mutation ($input: CashMovementInput!) { ${mutation}(input: $input) { balance } }`,
+        mutation,
+        fc.record({ input: movement }),
+      );
+    }
+    const account = fc.record({ playerId: text, currency: fc.option(text) });
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { id } }`,
+      'openAccount',
+      fc.record({ input: account }),
+    );
+  });
+
+  it('openTable and openJackpotPool', async () => {
+    const table = fc.record({
+      game: fc.constantFrom('CRAPS', 'BACCARAT'),
+      currency: fc.option(text),
+      minimumBet: number,
+      maximumBet: number,
+      playerLimits: fc.option(fc.record({ maxOpenBets: fc.option(number), maxStakePerRound: fc.option(number) })),
+      idempotencyKey: fc.option(text),
+    });
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`,
+      'openTable',
+      fc.record({ input: table }),
+    );
+    const pool = fc.record({
+      currency: text,
+      seed: number,
+      modality: fc.constantFrom('A', 'B', 'C'),
+      fixedAmounts: fc.array(fc.record({ combination: fc.constantFrom('SINGLE_PAIR', 'ROYAL_FLUSH', 'SIX_OF_A_KIND'), amount: number }), {
+        maxLength: 3,
+      }),
+      poolPercentBasisPoints: fc.option(number),
+      approvalReference: fc.option(text),
+    });
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`,
+      'openJackpotPool',
+      fc.record({ input: pool }),
+    );
+  });
+
+  it('voidRound, closeTable, assignDealers, setShooter and the queries that take ids', async () => {
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { sequence } }`,
+      'voidRound',
+      fc.record({
+        input: fc.record({ tableId: text, reason: text, sequence: fc.option(number) }),
+      }),
+    );
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($t: ID!, $r: String) { closeTable(tableId: $t, reason: $r) { id } }`,
+      'closeTable',
+      fc.record({ t: text, r: fc.option(text) }),
+    );
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($t: ID!, $d: [ID!]!) { assignDealers(tableId: $t, dealers: $d) { id } }`,
+      'assignDealers',
+      fc.record({ t: text, d: fc.array(text, { maxLength: 3 }) }),
+    );
+    await fuzz(
+      OPERATOR,
+      PLAYER,
+      `mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { id } }`,
+      'setShooter',
+      fc.record({ t: id(() => crapsTable), p: text }),
+    );
+    await fuzz(
+      PLAYER,
+      PLAYER,
+      `query ($id: ID!, $after: String, $first: Int) { bet(id: $id) { id } me { statement(first: $first, after: $after) { edges { cursor } } } }`,
+      'bet',
+      fc.record({ id: text, after: fc.option(text), first: fc.option(number) }),
+    );
+    await fuzz(OPERATOR, PLAYER, `query ($id: ID!) { roundById(id: $id) { id } }`, 'roundById', fc.record({ id: text }));
+  });
+});
