@@ -6,7 +6,7 @@ import { awardJackpotShare } from './settlement';
 import { creditAccount } from './transaction-actions';
 import { toItem, toRecord } from './items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from './records';
-import { cancellationReasons, conditionFailedAt, isRetryable } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, creationRefused, isRetryable } from './transaction-cancellation';
 import type { Created } from './tables';
 
 /** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
@@ -18,10 +18,7 @@ export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJou
     );
     return 'CREATED';
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
-    if (isRetryable(error)) return 'RACED';
-    throw error;
+    return creationRefused(error);
   }
 }
 

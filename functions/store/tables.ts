@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
+import { creationRefused, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -21,10 +21,7 @@ export async function createTableSession(db: Db, table: TableRecord, round: numb
     );
     return 'CREATED';
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
-    if (isRetryable(error)) return 'RACED';
-    throw error;
+    return creationRefused(error);
   }
 }
 

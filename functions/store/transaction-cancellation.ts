@@ -41,3 +41,14 @@ export function isRetryable(error: unknown): boolean {
   const reasons = cancellationReasons(error);
   return (reasons ?? []).some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
 }
+
+/**
+ * Why a transaction that creates an item (its first) was refused: the item exists already, or a
+ * transaction in flight held one of its items (nothing was written either way); else rethrown.
+ */
+export function creationRefused(error: unknown): 'EXISTS' | 'RACED' {
+  const reasons = cancellationReasons(error);
+  if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
+  if (isRetryable(error)) return 'RACED';
+  throw error;
+}
