@@ -37,7 +37,7 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
     assertBettingOpen(table);
     if (bet !== stored.find((open) => open.id === id)) {
       // The outcome being paid moves this bet, and has not yet: it comes down once it has.
-      throw new ServiceError('SETTLEMENT_IN_PROGRESS', `Bet ${id} is being settled by the last outcome; retry in a moment.`);
+      throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The bet is being settled by the last outcome; retry in a moment.');
     }
     validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
 

@@ -11,7 +11,7 @@ import type { CrapsBet, CrapsTableState } from './types';
 export function validateTakeDown(state: CrapsTableState, _options: CrapsTableOptions, bet: CrapsBet, openBets: readonly CrapsBet[]): void {
   const open = openBets.find((candidate) => candidate.id === bet.id);
   if (!open || open.playerId !== bet.playerId) {
-    throw new RuleViolation('BET_NOT_OPEN', `Bet ${bet.id} is not one of your open bets.`);
+    throw new RuleViolation('BET_NOT_OPEN', 'That bet is not one of your open bets.');
   }
   if (open.type === 'PASS_LINE' && state.phase === 'POINT') {
     throw new RuleViolation('CONTRACT_BET', `A Pass Line bet cannot be taken down once the point (${state.point}) is on.`);

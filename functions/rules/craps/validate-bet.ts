@@ -83,7 +83,7 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
   if (!base) {
     throw new RuleViolation(
       'ODDS_WITHOUT_BASE_BET',
-      `${type} needs your own open ${baseType} bet; bet ${bet.baseBetId} is not one of your open bets.`,
+      `${type} needs your own open ${baseType} bet; the bet named (baseBetId) is not one of your open bets.`,
     );
   }
   if (base.type !== baseType) {

@@ -57,7 +57,7 @@ describe("odds need the player's own line or come bet, with a number", () => {
   it('refuses odds without a line bet', () => {
     expect(placing(pointOn(6), bet('PASS_ODDS', 1000))).toThrow(refused('ODDS_WITHOUT_BASE_BET', /must name the PASS_LINE bet/));
     expect(placing(pointOn(6), bet('PASS_ODDS', 1000, { baseBetId: 'nothing' }), [pass])).toThrow(
-      refused('ODDS_WITHOUT_BASE_BET', /needs your own open PASS_LINE bet; bet nothing/),
+      refused('ODDS_WITHOUT_BASE_BET', /needs your own open PASS_LINE bet; the bet named \(baseBetId\) is not one of your open bets/),
     );
   });
 
