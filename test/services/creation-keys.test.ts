@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -20,13 +21,7 @@ const pool = {
   currency: 'MOP',
   seed: 50_000,
   modality: 'A',
-  fixedAmounts: [
-    { combination: 'PARADISE_STRAIGHT', amount: 50_000 },
-    { combination: 'FOUR_OF_A_KIND', amount: 10_000 },
-    { combination: 'DOUBLE_PAIRS', amount: 5_000 },
-    { combination: 'THREE_OF_A_KIND', amount: 2_000 },
-    { combination: 'SINGLE_PAIR', amount: 1_000 },
-  ],
+  fixedAmounts: MODALITY_A_FIXED_AMOUNTS,
 };
 
 describe('openTable with an idempotency key', () => {

@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 import { crash, withFaults } from '../support/faults';
 import { seededRandom } from '../../functions/rules/seeded-random';
 import { dealRound, formatCard, freshShoe, type Card } from '../../functions/rules/baccarat';
@@ -106,13 +107,7 @@ function shuffled(cards: Card[]): Card[] {
 }
 
 async function openPool(currency: string): Promise<string> {
-  const fixedAmounts = [
-    { combination: 'PARADISE_STRAIGHT', amount: 50_000 },
-    { combination: 'FOUR_OF_A_KIND', amount: 10_000 },
-    { combination: 'DOUBLE_PAIRS', amount: 5_000 },
-    { combination: 'THREE_OF_A_KIND', amount: 2_000 },
-    { combination: 'SINGLE_PAIR', amount: 1_000 },
-  ];
+  const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
   const data = await persisted(() =>
     api.graphql(OPERATOR, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
       input: { currency, seed: 20_000, modality: 'A', fixedAmounts },

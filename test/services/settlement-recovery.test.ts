@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
+import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 import { sweepSettlements } from '../../functions/services/sweep-settlements';
 
 interface Fault {
@@ -241,13 +242,7 @@ describe('a reply lost on the way back', () => {
 
 describe('a crash while a baccarat jackpot is being paid', () => {
   async function jackpotRound(player: string) {
-    const fixedAmounts = [
-      { combination: 'PARADISE_STRAIGHT', amount: 50_000 },
-      { combination: 'FOUR_OF_A_KIND', amount: 10_000 },
-      { combination: 'DOUBLE_PAIRS', amount: 5_000 },
-      { combination: 'THREE_OF_A_KIND', amount: 2_000 },
-      { combination: 'SINGLE_PAIR', amount: 1_000 },
-    ];
+    const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
     const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
       input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts },
     });
