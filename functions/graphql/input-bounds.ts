@@ -10,6 +10,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
  * No string a client sends may be longer than this: every id, reference, key and card goes into
@@ -43,27 +44,9 @@ export function inputBounds<Context extends object>(): ApolloServerPlugin<Contex
   };
 }
 
-/**
- * A type of the schema, read by its shape only: the schema is built by a copy of graphql-js other
- * than the one this module imports (Apollo's schema tools load it as CommonJS), and graphql-js's
- * type predicates and TypeInfo refuse, or silently misread, another copy's types.
- */
-interface SchemaType {
-  readonly name?: string;
-  readonly ofType?: SchemaType;
-  getFields?(): Record<
-    string,
-    { readonly type: SchemaType; readonly args?: readonly { readonly name: string; readonly type: SchemaType }[] }
-  >;
-}
-
-const named = (type: SchemaType): SchemaType => (type.ofType ? named(type.ofType) : type);
-
 /** Every ID in the document's literals and in the variables, by the types the schema gives them. */
 function idsWellFormed(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): boolean {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions)
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const fragments = fragmentsOf(document);
   const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
@@ -71,10 +54,8 @@ function idsWellFormed(schema: GraphQLSchema, document: DocumentNode, variables:
       const type = typeOf(namedTypeOf(variable.type));
       if (type && !idsIn(type, variables[variable.variable.name.value])) return false;
     }
-    const root = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() }[
-      definition.operation
-    ];
-    if (root && !literalIdsIn(root as unknown as SchemaType, definition.selectionSet, fragments, typeOf, new Set())) return false;
+    const root = rootOf(schema, definition.operation);
+    if (root && !literalIdsIn(root, definition.selectionSet, fragments, typeOf, new Set())) return false;
   }
   return true;
 }

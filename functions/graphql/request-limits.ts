@@ -1,14 +1,7 @@
-import {
-  GraphQLError,
-  Kind,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type GraphQLSchema,
-  type SelectionSetNode,
-  type ValueNode,
-} from 'graphql';
+import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
  * What one request may ask: checked before anything runs, so that no document can make the
@@ -48,18 +41,14 @@ export function requestLimits<Context extends object>(): ApolloServerPlugin<Cont
       return {
         async didResolveOperation({ document, schema, operation, request }) {
           if (!operation) return;
-          if (
-            operation.operation === 'mutation' &&
-            topLevelFields(operation.selectionSet, fragmentsOf(document)) > MAX_MUTATIONS_PER_DOCUMENT
-          ) {
+          const fragments = fragmentsOf(document);
+          if (operation.operation === 'mutation' && topLevelFields(operation.selectionSet, fragments) > MAX_MUTATIONS_PER_DOCUMENT) {
             throw refusal(`A document may hold at most ${MAX_MUTATIONS_PER_DOCUMENT} mutations.`);
           }
-          const root = { query: schema.getQueryType(), mutation: schema.getMutationType(), subscription: schema.getSubscriptionType() }[
-            operation.operation
-          ];
-          const measure = measured(schema, fragmentsOf(document), request.variables ?? {});
+          const root = rootOf(schema, operation.operation);
+          const measure = measured(schema, fragments, request.variables ?? {});
           // No type of the schema leads back to itself, so no document nests deeper than 7 fields: the cost bounds it.
-          const cost = measure(root as unknown as SchemaType, operation.selectionSet, 1, new Set());
+          const cost = root ? measure(root, operation.selectionSet, 1, new Set()) : 0;
           if (cost > MAX_COST)
             throw refusal(`This document would cost ${cost}; a request may cost at most ${MAX_COST} (fields times list sizes).`);
         },
@@ -70,24 +59,7 @@ export function requestLimits<Context extends object>(): ApolloServerPlugin<Cont
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 
-/** A schema type read by its shape (see input-bounds.ts: the schema is another copy of graphql-js's). */
-interface SchemaType {
-  readonly ofType?: SchemaType;
-  toString(): string;
-  getFields?(): Record<
-    string,
-    { readonly type: SchemaType; readonly args?: readonly { readonly name: string; readonly defaultValue?: unknown }[] }
-  >;
-}
-const named = (type: SchemaType): SchemaType => (type.ofType ? named(type.ofType) : type);
 const isList = (type: SchemaType): boolean => String(type).startsWith('[');
-
-function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions)
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  return fragments;
-}
 
 function topLevelFields(selections: SelectionSetNode, fragments: ReadonlyMap<string, FragmentDefinitionNode>): number {
   return selections.selections.reduce((count, selection) => {
