@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Caller, Role, ServiceDependencies } from '../services/services';
 import { SUBJECT } from '../services/request-checks';
+import { PARTNER } from '../services/tenancy';
+import { playerIdOf } from '../store/keys';
 
 export interface GraphQLContext {
   readonly deps: ServiceDependencies;
@@ -12,8 +14,6 @@ export interface GraphQLContext {
 
 type VerifiedClaims = Record<string, unknown>;
 
-/** A partner's id, as tokens name it. */
-export const PARTNER = /^[a-z0-9][a-z0-9-]{0,31}$/;
 /** A table id, as a dealer's token names the tables it runs. */
 export const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 export const MAX_TOKEN_TABLES = 64;
@@ -73,7 +73,8 @@ export function callerFromClaims(claims: VerifiedClaims): Identity {
   }
   return {
     caller: {
-      playerId: sub,
+      // A partner's player is <partner>/<sub>: two partners' subjects never collide.
+      playerId: playerIdOf(sub, partner as string | undefined),
       roles,
       dealerTables: new Set(roles.has('DEALER') ? ((tables as string[] | undefined) ?? []) : []),
       ...(partner !== undefined ? { partner: partner as string } : {}),

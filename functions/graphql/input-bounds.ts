@@ -24,10 +24,10 @@ export const MAX_INPUT_STRING = 256;
  * token subjects are made of. No blank, no space, no control, invisible or direction character,
  * nothing that could be taken for markup; checked before anything runs, never echoed back.
  */
-export const ID_PATTERN = /^[A-Za-z0-9._@+:|-]{1,256}$/;
+export const ID_PATTERN = /^[A-Za-z0-9._@+:|/-]{1,256}$/;
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
-const ID_REFUSAL = 'An id may only be 1 to 256 of letters, digits and . _ @ + : | -';
+const ID_REFUSAL = 'An id may only be 1 to 256 of letters, digits and . _ @ + : | - /';
 
 export function inputBounds<Context extends object>(): ApolloServerPlugin<Context> {
   return {

@@ -24,6 +24,8 @@ import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } f
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, layoutTotals, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
+import { isHouseOperator, sameTenant } from '../services/tenancy';
+import { runsTable } from '../services/table-access';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -36,6 +38,27 @@ function requireRole(context: GraphQLContext, role: Role): Caller {
   const caller = requireCaller(context);
   if (caller.roles.has(role) || caller.roles.has('OPERATOR')) return caller;
   throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
+}
+
+/** The house's operators run the tables and the pools; a partner's manage its players' money (services/tenancy.ts). */
+function requireHouseOperator(context: GraphQLContext): Caller {
+  const caller = requireRole(context, 'OPERATOR');
+  if (isHouseOperator(caller)) return caller;
+  throw new ServiceError('FORBIDDEN', "Only the house's operators may do this: a partner's operators manage their players' money.");
+}
+
+/**
+ * A player's id at a table, to those who may see it: whoever runs the table, the house's
+ * operators, the player's own partner's players and operators; null to another partner's.
+ */
+function visiblePlayer(
+  context: GraphQLContext,
+  table: Parameters<typeof runsTable>[1],
+  playerId: string | null | undefined,
+): string | null {
+  const caller = requireCaller(context);
+  if (playerId == null) return null;
+  return runsTable(caller, table) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
 }
 
 /** Every connection's fields, from a page of the service layer (services/pages.ts). */
@@ -63,31 +86,19 @@ export const resolvers: Resolvers = {
     },
     cashMovement: async (_, { playerId, reference }, ctx) =>
       (await findCashMovement(ctx.deps, requireCaller(ctx), playerId, reference)) ?? null,
-    cashMovements: (_, args, ctx) => {
-      requireRole(ctx, 'OPERATOR');
-      return listCashMovements(ctx.deps, args);
-    },
-    round: async (_, { tableId, sequence }, ctx) => {
-      requireRole(ctx, 'OPERATOR');
-      return (await recallRound(ctx.deps, tableId, sequence)) ?? null;
-    },
-    roundById: async (_, { id }, ctx) => {
-      requireRole(ctx, 'OPERATOR');
-      return (await recallRoundById(ctx.deps, id)) ?? null;
-    },
-    dailyReport: (_, { day, currency }, ctx) => {
-      requireRole(ctx, 'OPERATOR');
-      return dailyReport(ctx.deps, currency, day);
-    },
+    cashMovements: (_, args, ctx) => listCashMovements(ctx.deps, requireRole(ctx, 'OPERATOR'), args),
+    round: async (_, { tableId, sequence }, ctx) => (await recallRound(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, sequence)) ?? null,
+    roundById: async (_, { id }, ctx) => (await recallRoundById(ctx.deps, requireRole(ctx, 'OPERATOR'), id)) ?? null,
+    dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
     reconciliation: (_, __, ctx) => {
-      requireRole(ctx, 'OPERATOR');
+      requireHouseOperator(ctx);
       return reconcile(ctx.deps);
     },
   },
 
   Mutation: {
     openTable: (_, { input }, ctx) =>
-      openTable(ctx.deps, requireRole(ctx, 'OPERATOR'), {
+      openTable(ctx.deps, requireHouseOperator(ctx), {
         game: input.game,
         currency: input.currency ?? 'MOP',
         minimumBet: input.minimumBet,
@@ -109,21 +120,21 @@ export const resolvers: Resolvers = {
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
     deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
-    assignDealers: (_, { tableId, dealers }, ctx) => assignDealers(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, dealers),
-    closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, reason),
-    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    assignDealers: (_, { tableId, dealers }, ctx) => assignDealers(ctx.deps, requireHouseOperator(ctx), tableId, dealers),
+    closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireHouseOperator(ctx), tableId, reason),
+    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireHouseOperator(ctx), input),
   },
 
   Table: {
     bettingOpen: (table) => !table.bettingClosed,
-    craps: (table) =>
+    craps: (table, _, ctx) =>
       table.game === 'CRAPS'
         ? {
             phase: table.state.phase,
             point: table.state.point,
             rollCount: table.state.rollCount,
             field12Pays: table.options.field12Pays,
-            shooter: table.state.shooter ?? null,
+            shooter: visiblePlayer(ctx, table, table.state.shooter),
             shooterSetBy: table.shooterSetBy ?? null,
           }
         : null,

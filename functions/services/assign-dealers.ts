@@ -1,6 +1,6 @@
 import { getTableSession, storeDealers } from '../store/tables';
 import type { TableRecord } from '../store/records';
-import { assertSubject } from './request-checks';
+import { assertPlayerId } from './tenancy';
 import { ServiceError } from './service-error';
 import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
@@ -20,7 +20,7 @@ export async function assignDealers(
 ): Promise<TableRecord> {
   if (dealers.length > MAX_ASSIGNED_DEALERS)
     throw new ServiceError('BAD_USER_INPUT', `A table has at most ${MAX_ASSIGNED_DEALERS} assigned dealers.`);
-  for (const dealer of dealers) assertSubject('dealers', dealer);
+  for (const dealer of dealers) assertPlayerId('dealers', dealer);
   const unique = [...new Set(dealers)];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);

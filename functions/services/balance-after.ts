@@ -3,6 +3,7 @@ import { JOURNAL_PREFIX } from '../store/keys';
 import { journalSortKey, playerAmount, playerJournals } from '../store/ledger';
 import type { BetRecord } from '../store/records';
 import type { Caller, ServiceDependencies } from './services';
+import { mayReadPlayer } from './tenancy';
 
 /**
  * A player's balance right after one movement of their money, told from the ledger: the account
@@ -28,13 +29,13 @@ export async function balanceAfterJournal(deps: ServiceDependencies, playerId: s
 
 /** The bettor's balance right after the bet's stake left it. */
 export function balanceAfterPlacement(deps: ServiceDependencies, caller: Caller, bet: BetRecord): Promise<number | null> {
-  if (!mayKnow(caller, bet)) return Promise.resolve(null);
+  if (!mayReadPlayer(caller, bet.playerId)) return Promise.resolve(null);
   return balanceAfterJournal(deps, bet.playerId, journalSortKey({ at: bet.placedAt, id: `STAKE:${bet.id}` }));
 }
 
 /** The bettor's balance right after the money the bet returned came in (a win, a push, a take-down, a void); null for a bet still open or lost. */
 export async function balanceAfterSettlement(deps: ServiceDependencies, caller: Caller, bet: BetRecord): Promise<number | null> {
-  if (!mayKnow(caller, bet) || bet.settledAt === undefined || bet.returned <= 0) return null;
+  if (!mayReadPlayer(caller, bet.playerId) || bet.settledAt === undefined || bet.returned <= 0) return null;
   // The journal that paid it has a leg for it, and was stamped when the bet was decided or, for a
   // round's payment, a moment after the outcome was recorded (which is the time an outcome's
   // answer shows): the first of the player's journals from then on that names the bet.
@@ -49,5 +50,3 @@ export async function balanceAfterSettlement(deps: ServiceDependencies, caller: 
 
 /** Journals looked through, from the bet's decision on, for the one that paid it. */
 const SEARCHED = 100;
-
-const mayKnow = (caller: Caller, bet: BetRecord): boolean => caller.playerId === bet.playerId || caller.roles.has('OPERATOR');

@@ -3,24 +3,28 @@ import { createAccount, getAccount } from '../store/accounts';
 import { commitCashMovement, getCashMovement } from '../store/cashier';
 import type { AccountRecord, CashMovementRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import { assertClientKey, assertCurrency, assertSubject } from './request-checks';
+import { assertClientKey, assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
+import { assertPlayerId, managesPlayer, mayReadPlayer, reportScope } from './tenancy';
 import { cashJournal } from './journals';
 import { bookPage, bookSortKey, type JournalRecord } from '../store/ledger';
 import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from './pages';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
- * as deposits and withdrawals, each under a client reference that moves money at most once.
+ * as deposits and withdrawals, each under a client reference that moves money at most once: a
+ * reference is the partner's (its payment's id, say), used once whichever of its players' accounts
+ * it names. A partner's operator opens accounts for, and moves the money of, its own players only.
  */
 
 export async function openAccount(
   deps: ServiceDependencies,
-  _caller: Caller,
+  caller: Caller,
   request: { playerId: string; currency: string },
 ): Promise<AccountRecord> {
   assertCurrency(request.currency);
-  assertSubject('playerId', request.playerId);
+  assertPlayerId('playerId', request.playerId);
+  assertManaged(caller, request.playerId);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   if (await createAccount(deps.db, account)) return account;
   const existing = (await getAccount(deps.db, request.playerId))!;
@@ -49,6 +53,7 @@ async function moveCash(
   kind: CashMovementRecord['kind'],
 ): Promise<AccountRecord> {
   assertClientKey('reference', request.reference);
+  assertManaged(caller, request.playerId);
   if (request.playerId === caller.playerId) throw new ServiceError('FORBIDDEN', 'Nobody may move money into or out of their own account.');
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
   if (request.amount > MAX_BALANCE) throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
@@ -67,6 +72,9 @@ async function moveCash(
   const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
   if (outcome === 'REFERENCE_USED') {
     const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
+    if (earlier.playerId !== request.playerId) {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'This reference already moved money of another account.');
+    }
     if (earlier.kind !== kind || earlier.amount !== request.amount) {
       throw new ServiceError(
         'IDEMPOTENCY_KEY_REUSED',
@@ -85,7 +93,7 @@ async function moveCash(
   return account;
 }
 
-/** A movement by its reference (did the deposit go through?): an operator's, or the player's own; undefined if there is none. */
+/** A movement of a player's account by its reference (did the deposit go through?): the player's own, or an operator's of its players; undefined if there is none. */
 export async function findCashMovement(
   deps: ServiceDependencies,
   caller: Caller,
@@ -93,10 +101,12 @@ export async function findCashMovement(
   reference: string,
 ): Promise<CashMovementRecord | undefined> {
   assertClientKey('reference', reference);
-  if (playerId !== caller.playerId && !caller.roles.has('OPERATOR')) {
-    throw new ServiceError('FORBIDDEN', "Only an operator may look up another player's cash movements.");
+  if (!mayReadPlayer(caller, playerId)) {
+    throw new ServiceError('FORBIDDEN', "Only an operator of the player's partner may look up another player's cash movements.");
   }
-  return getCashMovement(deps.db, playerId, reference);
+  const movement = await getCashMovement(deps.db, playerId, reference);
+  // The reference is the partner's: it may have moved another account's money, not this one's.
+  return movement?.playerId === playerId ? movement : undefined;
 }
 
 export interface CashMovementsRequest {
@@ -114,15 +124,24 @@ export interface CashMovementEntry {
 
 export type CashMovementPage = Page<CashMovementEntry>;
 
-/** The cashier's movements in a currency, newest first, by time range (from inclusive, to exclusive), a page at a time. */
-export async function listCashMovements(deps: ServiceDependencies, request: CashMovementsRequest): Promise<CashMovementPage> {
+/**
+ * The cashier's movements in a currency, newest first, by time range (from inclusive, to
+ * exclusive), a page at a time: for a partner's operator, its own players' only.
+ */
+export async function listCashMovements(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: CashMovementsRequest,
+): Promise<CashMovementPage> {
   assertCurrency(request.currency);
   assertRange(request.from, request.to);
   const first = pageSize(request.first);
   const to = request.to ?? undefined;
   const after = request.after ? decodeBookCursor(request.after) : undefined;
+  const partner = reportScope(caller);
   const page = await bookPage(deps.db, request.currency, {
     kinds: ['DEPOSIT', 'WITHDRAWAL'],
+    ...(partner !== undefined ? { partner } : {}),
     ...(request.from ? { fromSk: request.from } : {}),
     ...(after !== undefined || to !== undefined ? { belowSk: [after, to].filter((bound) => bound !== undefined).sort()[0] } : {}),
     limit: first,
@@ -143,4 +162,8 @@ function movementOf(journal: JournalRecord): CashMovementRecord {
     at: journal.at,
     actor: journal.actor,
   };
+}
+
+function assertManaged(caller: Caller, playerId: string): void {
+  if (!managesPlayer(caller, playerId)) throw new ServiceError('FORBIDDEN', "A partner's operator manages its own players' accounts only.");
 }

@@ -2,7 +2,8 @@ import { bookPage, type JournalRecord, type Leg } from '../store/ledger';
 import type { BetType } from '../store/records';
 import { assertCurrency } from './request-checks';
 import { ServiceError } from './service-error';
-import type { ServiceDependencies } from './services';
+import type { Caller, ServiceDependencies } from './services';
+import { reportScope } from './tenancy';
 
 /**
  * An operator's report of one day (UTC) in one currency, summed from that day's journals: per
@@ -11,9 +12,14 @@ import type { ServiceDependencies } from './services';
  * house's result at a table is the sum of the house's legs there (stakes in; returns,
  * contributions and reseeds out); by bet type, what its stakes brought in less what its bets
  * returned. Reads the day's whole book (its index, eventually consistent): for the day after.
+ * A partner's operator's report covers the journals of its own players only: their stakes,
+ * returns, jackpot prizes and cash, and the house's side of those (pool seeds and the round's
+ * jackpot contributions are the house's, in the house's report only).
  */
 
 export interface DailyReport {
+  /** The partner whose players the report covers; undefined: the whole house. */
+  readonly partner?: string;
   readonly currency: string;
   readonly day: string;
   readonly journals: number;
@@ -60,12 +66,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Journals read per page of the book while summing a day. */
 const PAGE = 1_000;
 
-export async function dailyReport(deps: ServiceDependencies, currency: string, day: string): Promise<DailyReport> {
+export async function dailyReport(deps: ServiceDependencies, caller: Caller, currency: string, day: string): Promise<DailyReport> {
   assertCurrency(currency);
   if (!DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00.000Z`))) {
     throw new ServiceError('BAD_USER_INPUT', 'day must be a date, YYYY-MM-DD (UTC).');
   }
-  const journals = await journalsOfDay(deps, currency, day);
+  const partner = reportScope(caller);
+  const journals = await journalsOfDay(deps, currency, day, partner);
 
   const tables = new Map<string, { houseResult: number; byType: Map<BetType, { bets: number; staked: number; returned: number }> }>();
   const tableOf = (id: string) => tables.get(id) ?? tables.set(id, { houseResult: 0, byType: new Map() }).get(id)!;
@@ -107,6 +114,7 @@ export async function dailyReport(deps: ServiceDependencies, currency: string, d
   }
 
   return {
+    ...(partner !== undefined ? { partner } : {}),
     currency,
     day,
     journals: journals.length,
@@ -143,7 +151,12 @@ function countPlayerLeg(
   }
 }
 
-async function journalsOfDay(deps: ServiceDependencies, currency: string, day: string): Promise<JournalRecord[]> {
+async function journalsOfDay(
+  deps: ServiceDependencies,
+  currency: string,
+  day: string,
+  partner: string | undefined,
+): Promise<JournalRecord[]> {
   const journals: JournalRecord[] = [];
   let belowSk = `${day}T23:59:59.999Z#\uffff`;
   for (;;) {
@@ -152,6 +165,7 @@ async function journalsOfDay(deps: ServiceDependencies, currency: string, day: s
       fromSk: `${day}T00:00:00.000Z`,
       belowSk,
       limit: PAGE,
+      ...(partner !== undefined ? { partner } : {}),
     });
     journals.push(...page.journals);
     if (!page.hasMore) return journals;

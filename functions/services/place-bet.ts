@@ -73,6 +73,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
     if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
+    // A partner's operator runs no table, but is staff all the same: operators play nowhere.
+    if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
     const layout =
       copy && copy.round === currentRound(table)
         ? copy

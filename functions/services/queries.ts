@@ -8,20 +8,31 @@ import { ServiceError } from './service-error';
 import { afterPendingOutcome } from './outcome-plans';
 import { decodeSequenceCursor, encodeSequenceCursor, pageOf, pageSize, type Page } from './pages';
 import type { Caller, ServiceDependencies } from './services';
+import { mayReadPlayer } from './tenancy';
 
-/** Read-only use cases. A player sees every table, and only their own account and bets. */
+/**
+ * Read-only use cases. A player sees every table, and only their own account and bets; an
+ * operator, those of the players it manages (tenancy.ts).
+ */
 
 export const findTable = (deps: ServiceDependencies, id: string): Promise<TableRecord | undefined> => getTableSession(deps.db, id);
 
 /**
  * The bets on a table's layout that the caller may see, as they stand once any outcome being paid
- * is paid: a player's own (one query); every player's for those who run the table.
+ * is paid: a player's own (one query); every player's for those who run the table; a partner's
+ * operator, its own players' (every shard read, then filtered).
  */
-export const tableOpenBets = async (deps: ServiceDependencies, caller: Caller, table: TableRecord): Promise<BetRecord[]> =>
-  afterPendingOutcome(
-    table,
-    runsTable(caller, table) ? await listOpenBets(deps.db, table.id) : await listPlayerOpenBets(deps.db, table.id, caller.playerId),
-  );
+export async function tableOpenBets(deps: ServiceDependencies, caller: Caller, table: TableRecord): Promise<BetRecord[]> {
+  if (runsTable(caller, table)) return afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
+  if (caller.roles.has('OPERATOR')) {
+    const bets = await listOpenBets(deps.db, table.id);
+    return afterPendingOutcome(
+      table,
+      bets.filter((bet) => mayReadPlayer(caller, bet.playerId)),
+    );
+  }
+  return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId));
+}
 
 export interface LayoutTotals {
   readonly players: number;
@@ -81,7 +92,7 @@ export async function tableOutcomes<K extends 'ROLL' | 'DEAL'>(
 }
 
 export async function findAccount(deps: ServiceDependencies, caller: Caller, playerId: string): Promise<AccountRecord | undefined> {
-  if (!mayRead(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own account.');
+  if (!mayReadPlayer(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own account, or your players’.');
   return getAccount(deps.db, playerId);
 }
 
@@ -93,17 +104,15 @@ export async function ownAccount(deps: ServiceDependencies, caller: Caller): Pro
 
 export async function findBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord | undefined> {
   const bet = await getBet(deps.db, id);
-  if (bet && !mayRead(caller, bet.playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
+  if (bet && !mayReadPlayer(caller, bet.playerId))
+    throw new ServiceError('FORBIDDEN', 'You may only read your own bets, or your players’.');
   return bet;
 }
 
 export function accountBets(deps: ServiceDependencies, caller: Caller, playerId: string, last: number): Promise<BetRecord[]> {
-  if (!mayRead(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own bets.');
+  if (!mayReadPlayer(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own bets, or your players’.');
   return listPlayerBets(deps.db, playerId, boundedCount(last, 'last', 200));
 }
-
-/** A player reads their own account and bets; an operator reads anyone's. */
-const mayRead = (caller: Caller, playerId: string): boolean => caller.playerId === playerId || caller.roles.has('OPERATOR');
 
 function boundedCount(value: number, name: string, max: number): number {
   if (!Number.isInteger(value) || value < 1 || value > max) {

@@ -18,7 +18,3 @@ export function assertClientKey(name: string, value: string): void {
 
 /** Who a player, dealer or operator is: a token subject's alphabet (what identity providers use: UUIDs, e-mail addresses, `auth0|...`). */
 export const SUBJECT = /^[A-Za-z0-9._@+:|-]{1,128}$/;
-
-export function assertSubject(name: string, value: string): void {
-  if (!SUBJECT.test(value)) throw new ServiceError('BAD_USER_INPUT', `${name}: an id is 1 to 128 of letters, digits and . _ @ + : | -`);
-}

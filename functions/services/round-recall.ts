@@ -4,7 +4,8 @@ export { roundId } from '../store/keys';
 import { getOutcome } from '../store/settlement';
 import type { OutcomeRecord } from '../store/records';
 import { ServiceError } from './service-error';
-import type { ServiceDependencies } from './services';
+import type { Caller, ServiceDependencies } from './services';
+import { mayReadPlayer } from './tenancy';
 import { settlementsOf, type SettledBet } from './settle-outcome';
 
 /**
@@ -12,7 +13,8 @@ import { settlementsOf, type SettledBet } from './settle-outcome';
  * it and when, who closed betting before it and when), every bet it decided or moved with the
  * result, what each player was credited for it (the sum of their bets' returns, and any jackpot
  * share), and the jackpot's contributions and prize. Everything is read from what the round
- * itself stored (the outcome and its plan, the bets), so it is the same answer every time.
+ * itself stored (the outcome and its plan, the bets), so it is the same answer every time. A
+ * partner's operator sees the bets and credits of its own players only.
  */
 export interface RoundRecall {
   readonly outcome: OutcomeRecord;
@@ -29,17 +31,22 @@ export interface RoundCredit {
 }
 
 /** A round by its id (`Roll.id`, `Deal.id`, `RoundRecall.id`: `<tableId>.<sequence>`). */
-export async function recallRoundById(deps: ServiceDependencies, id: string): Promise<RoundRecall | undefined> {
+export async function recallRoundById(deps: ServiceDependencies, caller: Caller, id: string): Promise<RoundRecall | undefined> {
   const round = parseRoundId(id);
   if (!round) throw new ServiceError('BAD_USER_INPUT', 'id is not a round id (<tableId>.<sequence>).');
-  return recallRound(deps, round.tableId, round.sequence);
+  return recallRound(deps, caller, round.tableId, round.sequence);
 }
 
-export async function recallRound(deps: ServiceDependencies, tableId: string, sequence: number): Promise<RoundRecall | undefined> {
+export async function recallRound(
+  deps: ServiceDependencies,
+  caller: Caller,
+  tableId: string,
+  sequence: number,
+): Promise<RoundRecall | undefined> {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new ServiceError('BAD_USER_INPUT', 'sequence must be 1 or more.');
   const outcome = await getOutcome(deps.db, tableId, sequence);
   if (!outcome) return undefined;
-  const settlements = await settlementsOf(deps, outcome);
+  const settlements = (await settlementsOf(deps, outcome)).filter(({ entry }) => mayReadPlayer(caller, entry.playerId));
   const credits = new Map<string, { bets: number; jackpot: number }>();
   const creditOf = (playerId: string) => credits.get(playerId) ?? credits.set(playerId, { bets: 0, jackpot: 0 }).get(playerId)!;
   const shareBets = new Set(outcome.kind === 'DEAL' ? outcome.jackpot?.shareBets : []);

@@ -3,6 +3,7 @@ import { cachedTable } from './table-cache';
 import type { Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
+import { isHouseOperator } from './tenancy';
 
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
@@ -29,11 +30,12 @@ export async function loadPlayableTable<G extends Game>(
 }
 
 /**
- * Whether the caller runs the table: an operator runs every table; a dealer, the tables its token
- * names and those an operator assigned it (assignDealers). Whoever runs a table may not bet at it.
+ * Whether the caller runs the table: the house's operators run every table (a partner's run
+ * none: tables are the house's); a dealer, the tables its token names and those an operator
+ * assigned it (assignDealers). Whoever runs a table may not bet at it.
  */
 export function runsTable(caller: Caller, table: TableRecord): boolean {
-  if (caller.roles.has('OPERATOR')) return true;
+  if (isHouseOperator(caller)) return true;
   if (!caller.roles.has('DEALER')) return false;
   return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
 }

@@ -12,7 +12,8 @@
  *   TABLE#<t>#S#<shard>   POSITION#<player>         a player's position at the table: their bets' lock; in the
  *                                                   `layout` index under <player>#, just before their bets
  *   ACCOUNT#<p>           ACCOUNT                   a player's balance
- *   ACCOUNT#<p>           CASH#<reference>          a deposit or withdrawal by the cashier, once per reference
+ *   CASH#<partner>/<ref>  CASH                      a deposit or withdrawal by the cashier, once per reference and
+ *                                                   partner (the house's own players: an empty partner)
  *   ACCOUNT#<p>           ENTRY#<at>#<journalId>    a ledger journal about the player (a stake, a payment, cash)
  *   POOL#<poolId>         POOL                      a progressive jackpot pool
  *   POOL#<poolId>         ENTRY#<at>#<journalId>    a ledger journal about the pool (its seed, a round's contributions)
@@ -66,7 +67,11 @@ export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_P
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
-export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: `CASH#${reference}` });
+/** A cashier's reference, once per partner (the house's own players: one partner), whichever account it moved money of. */
+export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({
+  pk: `CASH#${partnerOfPlayer(playerId) ?? ''}/${reference}`,
+  sk: 'CASH',
+});
 export const idempotencyKey = (playerId: string, key: string): ItemKey => ({
   pk: `IDEMPOTENCY#${playerId}#${key}`,
   sk: 'IDEMPOTENCY',
@@ -119,6 +124,21 @@ export function betId(tableId: string, key: string): string {
 }
 
 /** A round's public id: its table and its sequence, `<tableId>.<sequence>` (no bet id has that form). */
+/**
+ * A player's id: a partner's player is `<partner>/<subject>`, the house's own player its token
+ * subject. Neither a subject nor a partner has a `/`, so two partners' players never share an id.
+ */
+export const playerIdOf = (subject: string, partner?: string): string => (partner === undefined ? subject : `${partner}/${subject}`);
+
+/** The partner a player (or a dealer, an operator) belongs to; undefined for the house's own. */
+export function partnerOfPlayer(playerId: string): string | undefined {
+  const slash = playerId.indexOf('/');
+  return slash > 0 ? playerId.slice(0, slash) : undefined;
+}
+
+/** Where every account of a partner's players begins: their journals' partitions. */
+export const partnerAccountsPrefix = (partner: string): string => `${accountKey(`${partner}/`).pk}`;
+
 export const roundId = (tableId: string, sequence: number): string => `${tableId}.${sequence}`;
 
 export function parseRoundId(id: string): { tableId: string; sequence: number } | undefined {

@@ -1,6 +1,6 @@
 import { QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { accountKey, bookPk, journalKey, JOURNAL_PREFIX, SHARDS, shardOf } from './keys';
+import { accountKey, bookPk, journalKey, JOURNAL_PREFIX, partnerAccountsPrefix, SHARDS, shardOf } from './keys';
 import { toItem, toRecord } from './items';
 import type { TransactAction } from './transaction-actions';
 import type { BetType } from './records';
@@ -210,16 +210,24 @@ export async function listStoredBalances(db: Db, segments = 4): Promise<StoredBa
 
 /**
  * A page of a currency's book, newest first, across its shards: journals of the given kinds
- * whose book key is at least `fromSk` and below `belowSk` (`<at>#<id>`; a time bounds by time).
+ * whose book key is at least `fromSk` and below `belowSk` (`<at>#<id>`; a time bounds by time),
+ * and, with `partner`, only those about that partner's players (in their accounts' partitions).
  * Each shard is read until it has given `limit + 1` of them or has no more, and the shards are
  * merged, so that `hasMore` is exact. Eventually consistent (the book index).
  */
 export async function bookPage(
   db: Db,
   currency: string,
-  { kinds, fromSk, belowSk, limit }: { kinds: readonly JournalKind[]; fromSk?: string; belowSk?: string; limit: number },
+  {
+    kinds,
+    fromSk,
+    belowSk,
+    limit,
+    partner,
+  }: { kinds: readonly JournalKind[]; fromSk?: string; belowSk?: string; limit: number; partner?: string },
 ): Promise<{ journals: JournalRecord[]; hasMore: boolean }> {
   const kindValues = Object.fromEntries(kinds.map((kind, i) => [`:kind${i}`, kind]));
+  const ofPartner = partner === undefined ? {} : { ':home': partnerAccountsPrefix(partner) };
   const shards = await Promise.all(
     Array.from({ length: SHARDS }, async (_, shard) => {
       const found: JournalRecord[] = [];
@@ -229,13 +237,16 @@ export async function bookPage(
           new QueryCommand({
             TableName: db.tableName,
             IndexName: BOOK_INDEX,
-            KeyConditionExpression: 'bookPk = :pk AND bookSk BETWEEN :lower AND :upper',
-            FilterExpression: `kind IN (${Object.keys(kindValues).join(', ')})`,
+            // A key condition cannot compare with an empty string: without a lower bound, none.
+            KeyConditionExpression:
+              fromSk === undefined ? 'bookPk = :pk AND bookSk <= :upper' : 'bookPk = :pk AND bookSk BETWEEN :lower AND :upper',
+            FilterExpression: `kind IN (${Object.keys(kindValues).join(', ')})${partner === undefined ? '' : ' AND begins_with(pk, :home)'}`,
             ExpressionAttributeValues: {
               ':pk': bookPk(currency, shard),
-              ':lower': fromSk ?? '',
+              ...(fromSk === undefined ? {} : { ':lower': fromSk }),
               ':upper': belowSk ?? '\uffff',
               ...kindValues,
+              ...ofPartner,
             },
             ScanIndexForward: false,
             ExclusiveStartKey,

@@ -90,6 +90,14 @@ describe('callerFromClaims', () => {
     expect(callerFromClaims({ sub: 'd-1', roles: ['dealer'], tables: ['t 1'] }).caller).toBeNull();
     expect(callerFromClaims({ sub: 'd-1', partner: 'Acme Corp' }).caller).toBeNull();
   });
+
+  it("names a partner's caller <partner>/<sub>, so that two partners' subjects are two callers", () => {
+    expect(callerFromClaims({ sub: 'alice', partner: 'acme' }).caller!.playerId).toBe('acme/alice');
+    expect(callerFromClaims({ sub: 'alice', partner: 'globex' }).caller!.playerId).toBe('globex/alice');
+    expect(callerFromClaims({ sub: 'alice' }).caller!.playerId).toBe('alice');
+    // A subject cannot pass for a partner's player: it has no slash.
+    expect(callerFromClaims({ sub: 'acme/alice' }).caller).toBeNull();
+  });
 });
 
 describe('a request that reaches the handler without verified claims', () => {

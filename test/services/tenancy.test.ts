@@ -1,0 +1,226 @@
+/**
+ * Tenancy: one live table serves several partner platforms. A partner's players are
+ * <partner>/<subject>, so two partners' subjects never collide; a partner's operator sees and
+ * moves only its own players' money, and its reports cover only them; the house's operators run
+ * the tables and see everyone; every read of a table shows a caller only what its partner may see.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+
+let api: TestApi;
+let tableId: string;
+const HOUSE = dealer('tn-house');
+const P1_OPERATOR: Who = { id: 'tn-ops', roles: ['operator'], partner: 'p1' };
+const P2_OPERATOR: Who = { id: 'tn-ops', roles: ['operator'], partner: 'p2' };
+const p1Alice: Who = { id: 'alice', roles: [], partner: 'p1' };
+const p2Alice: Who = { id: 'alice', roles: [], partner: 'p2' };
+const houseAlice = 'alice';
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tableId = (await api.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
+    .id as string;
+});
+afterAll(() => api?.close());
+afterEach(() => api.expectReconciled());
+
+const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
+const today = () => new Date().toISOString().slice(0, 10);
+const openAccount = (who: Who, playerId: string) =>
+  api.graphql(who, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id balance } }`, { p: playerId });
+const deposit = (who: Who, playerId: string, amount: number, reference: string) =>
+  api.graphql(
+    who,
+    `mutation ($p: ID!, $a: Money!, $r: String!) { deposit(input: { playerId: $p, amount: $a, reference: $r }) { balance } }`,
+    {
+      p: playerId,
+      a: amount,
+      r: reference,
+    },
+  );
+const bet = (who: Who, amount: number) =>
+  api.graphql(who, `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: $a }) { id playerId } }`, {
+    t: tableId,
+    a: amount,
+  });
+
+describe('ids', () => {
+  it('are <partner>/<subject>: the same subject at two partners and at the house is three players', async () => {
+    for (const [operator, id, amount] of [
+      [P1_OPERATOR, 'p1/alice', 1_000],
+      [P2_OPERATOR, 'p2/alice', 2_000],
+      [HOUSE, houseAlice, 3_000],
+    ] as const) {
+      expect((await openAccount(operator, id)).data!.openAccount).toEqual({ id, balance: 0 });
+      expect((await deposit(operator, id, amount, `tn-open-${id.replace('/', '-')}`)).data!.deposit).toEqual({ balance: amount });
+    }
+    expect((await api.data(p1Alice, `{ me { id balance } }`)).me).toEqual({ id: 'p1/alice', balance: 1_000 });
+    expect((await api.data(p2Alice, `{ me { id balance } }`)).me).toEqual({ id: 'p2/alice', balance: 2_000 });
+    expect((await api.data(houseAlice, `{ me { id balance } }`)).me).toEqual({ id: 'alice', balance: 3_000 });
+    expect((await bet(p1Alice, 100)).data!.placeBet.playerId).toBe('p1/alice');
+  });
+});
+
+describe("a partner's operator", () => {
+  it("opens accounts and moves money for its own players only, and changes nothing trying another's", async () => {
+    await api.fundAccount('p2/bob', 500);
+    await api.fundAccount('bob', 500);
+    for (const stranger of ['p2/bob', 'bob']) {
+      expect(codeOf(await openAccount(P1_OPERATOR, `${stranger}-new`))).toBe('FORBIDDEN');
+      expect(codeOf(await deposit(P1_OPERATOR, stranger, 100, 'tn-stranger'))).toBe('FORBIDDEN');
+      const withdrawn = await api.graphql(
+        P1_OPERATOR,
+        `mutation ($p: ID!) { withdraw(input: { playerId: $p, amount: 100, reference: "tn-w" }) { balance } }`,
+        {
+          p: stranger,
+        },
+      );
+      expect(codeOf(withdrawn)).toBe('FORBIDDEN');
+      expect(codeOf(await api.graphql(P1_OPERATOR, `query ($p: ID!) { account(id: $p) { balance } }`, { p: stranger }))).toBe('FORBIDDEN');
+      expect(await api.balance(stranger)).toBe(500);
+    }
+    expect(await api.balance('p2/bob-new')).toBeUndefined();
+    await api.fundAccount('p1/bob', 0);
+    expect((await deposit(P1_OPERATOR, 'p1/bob', 250, 'tn-own')).data!.deposit).toEqual({ balance: 250 });
+  });
+
+  it('runs no table, opens no table or pool, reconciles nothing of the house, and bets nowhere', async () => {
+    const refusals = [
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`,
+      `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`,
+      `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`,
+      `mutation ($t: ID!) { assignDealers(tableId: $t, dealers: ["p1/tn-dealer"]) { dealers } }`,
+      `{ reconciliation { consistent } }`,
+    ];
+    for (const query of refusals)
+      expect(codeOf(await api.graphql(P1_OPERATOR, query, query.includes('$t') ? { t: tableId } : {})), query).toBe('FORBIDDEN');
+    await api.fundAccount('p1/tn-ops', 1_000);
+    expect(codeOf(await bet(P1_OPERATOR, 100))).toBe('FORBIDDEN');
+    const table = await api.data(HOUSE, `query ($t: ID!) { table(id: $t) { bettingOpen dealers status } }`, { t: tableId });
+    expect(table.table).toEqual({ bettingOpen: true, dealers: [], status: 'OPEN' });
+    expect(await api.balance('p1/tn-ops')).toBe(1_000);
+  });
+});
+
+describe('cashier references', () => {
+  it('move money once per partner, whichever of its accounts they name; another partner has references of its own', async () => {
+    for (const id of ['p1/carol', 'p1/dave', 'p2/carol']) await api.fundAccount(id, 0);
+    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit).toEqual({ balance: 700 });
+    const reused = await deposit(P1_OPERATOR, 'p1/dave', 700, 'tn-payment-1');
+    expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(reused.errors![0]!.message).not.toContain('carol');
+    expect(await api.balance('p1/dave')).toBe(0);
+    // The same reference at another partner is that partner's own payment.
+    expect((await deposit(P2_OPERATOR, 'p2/carol', 300, 'tn-payment-1')).data!.deposit).toEqual({ balance: 300 });
+    // A retry is still a retry.
+    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit).toEqual({ balance: 700 });
+
+    const lookup = (who: Who, playerId: string) =>
+      api.graphql(who, `query ($p: ID!) { cashMovement(playerId: $p, reference: "tn-payment-1") { playerId amount actor } }`, {
+        p: playerId,
+      });
+    expect((await lookup(P1_OPERATOR, 'p1/carol')).data!.cashMovement).toEqual({ playerId: 'p1/carol', amount: 700, actor: 'p1/tn-ops' });
+    expect((await lookup(P1_OPERATOR, 'p1/dave')).data!.cashMovement).toBeNull();
+    expect(codeOf(await lookup(P1_OPERATOR, 'p2/carol'))).toBe('FORBIDDEN');
+    expect((await lookup(HOUSE, 'p2/carol')).data!.cashMovement).toMatchObject({ amount: 300, actor: 'p2/tn-ops' });
+  });
+
+  it("are listed to a partner's operator for its own players only, and to the house for all", async () => {
+    const players = (who: Who) =>
+      api
+        .data(who, `{ cashMovements(first: 200) { edges { node { playerId } } } }`)
+        .then((data) => new Set((data.cashMovements.edges as { node: { playerId: string } }[]).map((edge) => edge.node.playerId)));
+    const [p1, p2, house] = await Promise.all([players(P1_OPERATOR), players(P2_OPERATOR), players(HOUSE)]);
+    expect(p1.size).toBeGreaterThan(0);
+    expect([...p1].every((id) => id.startsWith('p1/'))).toBe(true);
+    expect([...p2].every((id) => id.startsWith('p2/'))).toBe(true);
+    expect(house).toEqual(new Set([...p1, ...p2, ...[...house].filter((id) => !id.includes('/'))]));
+    expect([...house].some((id) => !id.includes('/'))).toBe(true);
+  });
+});
+
+describe('a shared table', () => {
+  it("shows a partner's operator its own players' bets, and a player only their own; the shooter's id stays within its partner", async () => {
+    await api.fundAccount('p1/erin', 5_000);
+    await api.fundAccount('p2/frank', 5_000);
+    const erin: Who = { id: 'erin', roles: [], partner: 'p1' };
+    const frank: Who = { id: 'frank', roles: [], partner: 'p2' };
+    await bet(erin, 500);
+    await bet(frank, 700);
+    await api.data(HOUSE, `mutation ($t: ID!) { setShooter(tableId: $t, playerId: "p1/erin") { id } }`, { t: tableId });
+    const read = async (who: Who) => {
+      const { table } = await api.data(
+        who,
+        `query ($t: ID!) { table(id: $t) { openBets { playerId } layout { bets } craps { shooter } } }`,
+        {
+          t: tableId,
+        },
+      );
+      return {
+        players: new Set((table.openBets as { playerId: string }[]).map((b) => b.playerId)),
+        bets: table.layout.bets,
+        shooter: table.craps.shooter,
+      };
+    };
+    const [house, p1, p2, asErin, asFrank] = await Promise.all([
+      read(HOUSE),
+      read(P1_OPERATOR),
+      read(P2_OPERATOR),
+      read(erin),
+      read(frank),
+    ]);
+    expect([...house.players]).toEqual(expect.arrayContaining(['p1/erin', 'p2/frank', 'p1/alice']));
+    expect([...p1.players].sort()).toEqual(['p1/alice', 'p1/erin']);
+    expect([...p2.players]).toEqual(['p2/frank']);
+    expect([...asFrank.players]).toEqual(['p2/frank']);
+    // The layout's totals are the table's, whoever reads them.
+    expect(new Set([house.bets, p1.bets, p2.bets, asErin.bets, asFrank.bets]).size).toBe(1);
+    expect([house.shooter, p1.shooter, asErin.shooter]).toEqual(['p1/erin', 'p1/erin', 'p1/erin']);
+    expect([p2.shooter, asFrank.shooter]).toEqual([null, null]);
+  });
+
+  it("recalls a round to a partner's operator with its own players' bets and credits only; its daily report covers only them", async () => {
+    await api.closeBetting(tableId);
+    await api.data(HOUSE, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`, { t: tableId });
+    const recall = async (who: Who) =>
+      (
+        await api.data(
+          who,
+          `query ($t: ID!) { round(tableId: $t, sequence: 1) { credits { playerId bets } settlements { bet { playerId } } } }`,
+          { t: tableId },
+        )
+      ).round;
+    const house = await recall(HOUSE);
+    const p1 = await recall(P1_OPERATOR);
+    const p2 = await recall(P2_OPERATOR);
+    expect(house.credits.map((credit: { playerId: string }) => credit.playerId).sort()).toEqual(['p1/alice', 'p1/erin', 'p2/frank']);
+    expect(p1.credits).toEqual([
+      { playerId: 'p1/alice', bets: 200 },
+      { playerId: 'p1/erin', bets: 1_000 },
+    ]);
+    expect(p1.settlements.map((s: { bet: { playerId: string } }) => s.bet.playerId).sort()).toEqual(['p1/alice', 'p1/erin']);
+    expect(p2.credits).toEqual([{ playerId: 'p2/frank', bets: 1_400 }]);
+
+    const report = async (who: Who) =>
+      (
+        await api.data(
+          who,
+          `query ($d: String!) { dailyReport(day: $d) { partner houseResult tables { tableId staked returned } cashier { deposits depositCount } } }`,
+          {
+            d: today(),
+          },
+        )
+      ).dailyReport;
+    const [houseDay, p1Day, p2Day] = await Promise.all([report(HOUSE), report(P1_OPERATOR), report(P2_OPERATOR)]);
+    expect(p1Day.partner).toBe('p1');
+    expect(houseDay.partner).toBeNull();
+    expect(p1Day.tables).toEqual([{ tableId, staked: 600, returned: 1_200 }]);
+    expect(p2Day.tables).toEqual([{ tableId, staked: 700, returned: 1_400 }]);
+    expect(houseDay.tables).toEqual([{ tableId, staked: 1_300, returned: 2_600 }]);
+    // Each partner's result against the house, and the house's over all of them (and its own players').
+    expect(p1Day.houseResult).toBe(-600);
+    expect(p2Day.houseResult).toBe(-700);
+    expect(houseDay.houseResult).toBe(-1_300);
+    expect(p1Day.cashier.deposits + p2Day.cashier.deposits).toBeLessThan(houseDay.cashier.deposits);
+  });
+});
