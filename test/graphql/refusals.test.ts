@@ -400,7 +400,7 @@ describe('strings past their bounds', () => {
     expectRefused(
       await api.graphql(DEALER, `mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`, { id }),
       'BAD_USER_INPUT',
-      /playerId: an id is 1 to 128 of letters/,
+      /playerId: a player id is a subject \(1 to 128 of letters/,
     );
     expectRefused(await api.graphql(id, `{ me { balance } }`), 'UNAUTHENTICATED', /subject.*1 to 128 of letters/);
   });

@@ -31,8 +31,10 @@ describe('the reconciliation', () => {
   it("sums a day's play: the players' balances, the cashier's net, and the house's result at each table", async () => {
     for (const player of ['rc-a', 'rc-b']) {
       await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id } }`, { p: player });
-      await ok(OPERATOR, `mutation ($p: ID!) { deposit(input: { playerId: $p, amount: 10000, reference: "in-1" }) { balance } }`, {
+      // A reference is the partner's (here the house's): one per deposit.
+      await ok(OPERATOR, `mutation ($p: ID!, $r: String!) { deposit(input: { playerId: $p, amount: 10000, reference: $r }) { balance } }`, {
         p: player,
+        r: `in-${player}`,
       });
     }
     await ok(OPERATOR, `mutation { withdraw(input: { playerId: "rc-b", amount: 1000, reference: "out-1" }) { balance } }`);
