@@ -8,6 +8,7 @@ import { openTable } from '../functions/services/open-table';
 import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-pools';
 import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
+import { currentRound } from '../functions/services/table-access';
 
 export const DEMO_PLAYER = 'demo-player';
 export const DEMO_OPERATOR = 'demo-operator';
@@ -62,6 +63,7 @@ export const DEMO_QUERY = `# The demo table and your account. Try the mutations 
 # (select one with the cursor, then run).
 query Table {
   table(id: "${DEMO_TABLE}") {
+    nextSequence
     craps { phase point rollCount }
     openBets { id type amount number status }
     rolls(first: 5) { edges { node { id sequence dice total phaseAfter pointAfter } } pageInfo { hasNextPage endCursor } }
@@ -77,9 +79,11 @@ mutation PassLine {
 
 # The dealer closes betting when the dice are thrown, then records them (mutations run in order).
 # The explorer sends Roll and Deal with the demo dealer's token: nobody may bet at a table they deal.
-mutation Roll {
+# Every outcome names its sequence (the table's nextSequence; see the variables below): sent again
+# with the same sequence it answers the roll recorded, never a second roll. Roll again: add 1.
+mutation Roll($rollSequence: Int!) {
   closeBetting(tableId: "${DEMO_TABLE}") { bettingOpen }
-  submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4] }) {
+  submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4], sequence: $rollSequence }) {
     roll { sequence dice total phaseAfter pointAfter }
     settlements { bet { id type amount } outcome winnings returned }
   }
@@ -91,9 +95,9 @@ mutation BaccaratBets {
   jackpot: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: JACKPOT, amount: 1000, seat: 3 }) { id }
 }
 
-mutation Deal {
+mutation Deal($dealSequence: Int!) {
   closeBetting(tableId: "${DEMO_BACCARAT_TABLE}") { bettingOpen }
-  submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"] }) {
+  submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"], sequence: $dealSequence }) {
     deal { winner playerTotal bankerTotal playerPair jackpot { combination share poolAfter } }
     settlements { bet { type amount } outcome winnings returned }
   }
@@ -101,8 +105,15 @@ mutation Deal {
 
 query Baccarat {
   table(id: "${DEMO_BACCARAT_TABLE}") {
+    nextSequence
     baccarat { decks commission roundCount cardsDealtFromShoe jackpot { modality pool { amount } } }
     deals(first: 5) { edges { node { id sequence cards winner playerTotal bankerTotal } } pageInfo { hasNextPage endCursor } }
   }
 }
 `;
+
+/** The demo document's variables: the sequences the demo tables' next roll and deal get. */
+export async function demoVariables(deps: ServiceDependencies): Promise<{ rollSequence: number; dealSequence: number }> {
+  const [craps, baccarat] = await Promise.all([findTable(deps, DEMO_TABLE), findTable(deps, DEMO_BACCARAT_TABLE)]);
+  return { rollSequence: craps ? currentRound(craps) : 1, dealSequence: baccarat ? currentRound(baccarat) : 1 };
+}

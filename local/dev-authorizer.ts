@@ -23,8 +23,11 @@ export interface TokenClaims {
   readonly partner?: string;
 }
 
+/** How long a local token is valid. */
+export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+
 export interface DevAuthorizer {
-  /** A bearer token for `sub` with `roles` (player, dealer, operator) and other claims, valid for 12 hours. */
+  /** A bearer token for `sub` with `roles` (player, dealer, operator) and other claims, valid for TOKEN_LIFETIME_SECONDS. */
   issueToken(sub: string, roles?: readonly string[], claims?: TokenClaims): Promise<string>;
   /** The verified claims of an `Authorization` header, or null if it is missing or invalid. */
   verify(authorization: string | undefined): Promise<JWTPayload | null>;
@@ -76,7 +79,7 @@ function sign(keys: KeyPair, sub: string, roles: readonly string[], claims: Toke
     .setIssuer(LOCAL_ISSUER)
     .setAudience(LOCAL_AUDIENCE)
     .setIssuedAt()
-    .setExpirationTime('12h')
+    .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
     .sign(keys.privateKey);
 }
 

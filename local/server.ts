@@ -17,6 +17,10 @@ export interface ExplorerConfig {
   readonly headers: Record<string, string>;
   /** Headers the explorer sends instead for the operations of these names (the demo's dealer actions). */
   readonly operationHeaders?: Record<string, Record<string, string>>;
+  /** The variables editor's content, as JSON text (the demo's next sequences). */
+  readonly variables?: string;
+  /** How long the tokens in these headers stay valid: the explorer reads its config again well before. */
+  readonly tokenLifetimeSeconds?: number;
 }
 
 export interface LocalServerOptions {

@@ -5,9 +5,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-local';
 import { ensureTable } from './table-setup';
-import { createDevAuthorizer } from './dev-authorizer';
+import { createDevAuthorizer, TOKEN_LIFETIME_SECONDS } from './dev-authorizer';
 import { startLocalServer } from './server';
-import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_OPERATOR, DEMO_PLAYER, DEMO_QUERY, seedDemo } from './demo';
+import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_OPERATOR, DEMO_PLAYER, DEMO_QUERY, demoVariables, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { conflictModelFrom, systemDependencies } from '../functions/services/services';
 import { sweepSettlements } from '../functions/services/sweep-settlements';
@@ -75,6 +75,8 @@ try {
         defaultQuery: DEMO_QUERY,
         headers: { authorization: `Bearer ${await authorizer.issueToken(DEMO_PLAYER)}` },
         operationHeaders: Object.fromEntries(DEMO_DEALER_OPERATIONS.map((name) => [name, dealer])),
+        variables: JSON.stringify(await demoVariables(deps), null, 2),
+        tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
       };
     },
   }).catch(async (error: NodeJS.ErrnoException) => {

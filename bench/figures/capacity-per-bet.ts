@@ -47,8 +47,8 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
     transactions.push(appliedTransactions(placement.sent)[0]!.TransactItems ?? []);
   }
   const round = await metered(env, async () => {
-    await closeBetting(env, tableId);
-    const answer = await env.graphql(await operatorToken(env), SUBMIT_ROLL, { tableId, dice: [1, 2] });
+    const sequence = await closeBetting(env, tableId);
+    const answer = await env.graphql(await operatorToken(env), SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });
     if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
   });
 
@@ -261,13 +261,13 @@ async function jackpotRound(env: BenchEnvironment) {
       if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
     }
   }
-  await closeBetting(env, tableId);
+  const sequence = await closeBetting(env, tableId);
   const mark = env.recorder.mark();
   // Player 5S 5D, Banker KH 9C: a Player pair, a jackpot prize.
   const deal = await env.graphql(
     operator,
-    `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { settlementComplete } }`,
-    { tableId },
+    `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { settlementComplete } }`,
+    { tableId, sequence },
   );
   if (refusal(deal)) throw new Error(`submitDeal refused: ${JSON.stringify(deal.errors)}`);
   const { pk, sk } = poolKey(poolId);

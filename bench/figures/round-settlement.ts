@@ -56,11 +56,11 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
         tableId,
         Array.from({ length: bets }, (_, i) => ({ playerId: players[i % playerCount]!, type: 'FIELD', amount: 100 })),
       );
-      await closeBetting(env, tableId);
+      const sequence = await closeBetting(env, tableId);
 
       // A 3 (1 + 2): every Field bet wins, so every bet is decided and every player credited.
       const mark = env.recorder.mark();
-      const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2] });
+      const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });
       if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
       const sent = env.recorder.since(mark);
       const floor = await settlementFloor(env, seeded, players.slice(0, playerCount));

@@ -155,17 +155,19 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
 export const operatorToken = (env: BenchEnvironment): Promise<string> => env.token(BENCH_OPERATOR, OPERATOR_ROLES);
 
 /** "No more bets", as the dealer: before every outcome. */
-export async function closeBetting(env: BenchEnvironment, tableId: string): Promise<void> {
-  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(tableId: $id) { bettingOpen } }', {
+/** "No more bets" at the table; answers the sequence its outcome gets. */
+export async function closeBetting(env: BenchEnvironment, tableId: string): Promise<number> {
+  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(tableId: $id) { nextSequence } }', {
     id: tableId,
   });
   if (answer.errors) throw new Error(`closeBetting failed: ${JSON.stringify(answer.errors)}`);
+  return (answer.data as { closeBetting: { nextSequence: number } }).closeBetting.nextSequence;
 }
 
 export const PLACE_BET = 'mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }';
 export const TAKE_DOWN_BET = 'mutation ($id: ID!) { takeDownBet(id: $id) { id } }';
 export const SUBMIT_ROLL =
-  'mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { settlementComplete roll { sequence } } }';
+  'mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete roll { sequence } } }';
 
 /** The refusal code of an answer, or undefined if it succeeded. */
 export const refusal = (answer: GraphQLAnswer): string | undefined =>

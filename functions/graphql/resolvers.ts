@@ -25,7 +25,7 @@ import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../service
 import { accountBets, findAccount, findBet, findTable, layoutTotals, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
 import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
-import { runsTable } from '../services/table-access';
+import { currentRound, runsTable } from '../services/table-access';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -127,6 +127,7 @@ export const resolvers: Resolvers = {
 
   Table: {
     bettingOpen: (table) => !table.bettingClosed,
+    nextSequence: (table) => currentRound(table),
     craps: (table, _, ctx) =>
       table.game === 'CRAPS'
         ? {

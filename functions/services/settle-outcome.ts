@@ -40,7 +40,7 @@ export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
   /** The games the outcome belongs to (a void belongs to both). */
   readonly games: readonly G[];
   /** The sequence the client expects the outcome to get; a retry of one already recorded returns it. */
-  readonly sequence?: number | null;
+  readonly sequence: number;
   /** Whether a stored outcome is this very outcome (same dice, same cards). */
   readonly isSame: (stored: OutcomeRecord) => boolean;
   readonly decide: (table: TableOf<G>, openBets: readonly BetRecord[], sequence: number, recordedAt: string) => OutcomeDecision<O>;
@@ -64,7 +64,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       continue;
     }
     const sequence = currentRound(table);
-    if (submission.sequence != null && submission.sequence !== sequence) return replay(deps, table, submission);
+    if (submission.sequence !== sequence) return replay(deps, table, submission);
     if (!table.bettingClosed) {
       throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
     }
@@ -105,7 +105,7 @@ async function replay<O extends OutcomeRecord, G extends Game>(
   table: TableOf<G>,
   submission: OutcomeSubmission<O, G>,
 ): Promise<SettledOutcome<O, G>> {
-  const sequence = submission.sequence!;
+  const { sequence } = submission;
   const stored = sequence >= 1 ? await getOutcome(deps.db, table.id, sequence) : undefined;
   if (!stored || !submission.isSame(stored)) {
     throw new ServiceError(

@@ -12,7 +12,7 @@ export interface SubmitDealRequest {
   /** The round's cards in dealt order, as codes: "AS", "10H", "QD"... */
   readonly cards: readonly string[];
   /** The round's expected sequence: a retry of a deal already recorded returns it instead of dealing again. */
-  readonly sequence?: number | null;
+  readonly sequence: number;
 }
 
 export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
@@ -32,7 +32,7 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
     tableId: request.tableId,
     caller,
     games: ['BACCARAT'],
-    sequence: request.sequence ?? null,
+    sequence: request.sequence,
     isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),
     decide: (table, openBets, sequence, recordedAt) => {
       if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);

@@ -10,7 +10,7 @@ export interface SubmitRollRequest {
   readonly dice?: readonly number[] | null;
   readonly void?: boolean | null;
   /** The roll's expected sequence: a retry of a roll already recorded returns it instead of rolling again. */
-  readonly sequence?: number | null;
+  readonly sequence: number;
 }
 
 export type RollOutcome = SettledOutcome<RollRecord, 'CRAPS'>;
@@ -25,7 +25,7 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
     tableId: request.tableId,
     caller,
     games: ['CRAPS'],
-    sequence: request.sequence ?? null,
+    sequence: request.sequence,
     isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),
     decide: (table, openBets, sequence, recordedAt) => {
       const { plan, settled } = planRoll(table.state, table.options, openBets, roll);

@@ -8,7 +8,7 @@ export interface VoidRoundRequest {
   readonly tableId: string;
   readonly reason: string;
   /** The round's expected sequence: a retry of a void already recorded returns it instead of voiding the next round. */
-  readonly sequence?: number | null;
+  readonly sequence: number;
   /** The table is closing: every bet on the layout comes back, craps bets from earlier rolls too. */
   readonly wholeLayout?: boolean;
 }
@@ -30,7 +30,7 @@ export async function voidRound(deps: ServiceDependencies, caller: Caller, reque
     tableId: request.tableId,
     caller,
     games: ['CRAPS', 'BACCARAT'],
-    sequence: request.sequence ?? null,
+    sequence: request.sequence,
     isSame: (stored) => stored.kind === 'VOID' && stored.reason === reason,
     decide: (table, openBets, sequence, recordedAt) => {
       // The outcome count moves on (the round is over); nothing else about the table does.

@@ -133,13 +133,13 @@ const CALLS: readonly Call[] = [
   },
   {
     name: 'submitRoll',
-    query: `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`,
+    query: `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete } }`,
     variables: () => ({ t: tableId }),
     allowed: RUNS_TABLE,
   },
   {
     name: 'voidRound',
-    query: `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "test" }) { sequence } }`,
+    query: `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "test", sequence: 1 }) { sequence } }`,
     variables: () => ({ t: tableId }),
     allowed: RUNS_TABLE,
   },

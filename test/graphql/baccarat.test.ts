@@ -50,8 +50,8 @@ const PLACE_BET = /* GraphQL */ `
   }
 `;
 const DEAL = /* GraphQL */ `
-  mutation ($tableId: ID!, $cards: [String!]!) {
-    submitDeal(input: { tableId: $tableId, cards: $cards }) {
+  mutation ($tableId: ID!, $cards: [String!]!, $sequence: Int!) {
+    submitDeal(input: { tableId: $tableId, cards: $cards, sequence: $sequence }) {
       deal {
         sequence
         cards
@@ -107,8 +107,8 @@ async function bet(player: string, tableId: string, type: string, amount: number
 }
 
 async function deal(tableId: string, cards: string[]) {
-  await api.closeBetting(tableId);
-  const res = await api.graphql(DEALER, DEAL, { tableId, cards });
+  const sequence = await api.closeBetting(tableId);
+  const res = await api.graphql(DEALER, DEAL, { tableId, cards, sequence });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data!.submitDeal;
 }
@@ -187,10 +187,10 @@ describe('a baccarat round', () => {
     const tableId = await openBaccaratTable();
     await api.fundAccount('bac-bad', 10_000);
     await bet('bac-bad', tableId, 'PLAYER', 1_000);
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     // Player 3+K=3 must draw: four cards are too few.
-    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3C'] }), 'DEAL_PLAYER_MUST_DRAW');
-    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'] }), 'INVALID_CARD');
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3C'], sequence }), 'DEAL_PLAYER_MUST_DRAW');
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'], sequence }), 'INVALID_CARD');
     const table = await api.graphql(
       DEALER,
       `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { edges { node { sequence } } pageInfo { hasNextPage endCursor } } } }`,
@@ -218,8 +218,8 @@ describe('shoe tracking', () => {
   it('refuses a card the shoe cannot hold any more, until a new shoe goes in', async () => {
     const tableId = await openBaccaratTable({ decks: 6 });
     await deal(tableId, sixAces);
-    await api.closeBetting(tableId);
-    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['AS', '2H', '3D', '4C', '5S'] }), 'CARD_NOT_IN_SHOE');
+    const sequence = await api.closeBetting(tableId);
+    expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['AS', '2H', '3D', '4C', '5S'], sequence }), 'CARD_NOT_IN_SHOE');
 
     const shoe = await api.graphql(
       DEALER,

@@ -33,11 +33,11 @@ async function bet(type: string, amount: number, baseBetId?: string) {
 }
 
 async function roll(...dice: number[]) {
-  await api.closeBetting(tableId);
+  const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { settlements { bet { id type number } outcome winnings returned } } }`,
-    { tableId, dice },
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlements { bet { id type number } outcome winnings returned } } }`,
+    { tableId, dice, sequence },
   );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data!.submitRoll.settlements as {

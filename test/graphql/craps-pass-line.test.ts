@@ -44,8 +44,8 @@ const PLACE_BET = /* GraphQL */ `
   }
 `;
 const ROLL = /* GraphQL */ `
-  mutation ($tableId: ID!, $dice: [Int!], $void: Boolean) {
-    submitRoll(input: { tableId: $tableId, dice: $dice, void: $void }) {
+  mutation ($tableId: ID!, $dice: [Int!], $void: Boolean, $sequence: Int!) {
+    submitRoll(input: { tableId: $tableId, dice: $dice, void: $void, sequence: $sequence }) {
       roll {
         sequence
         dice
@@ -117,8 +117,8 @@ async function passLine(player: string, tableId: string, amount: number) {
 }
 
 async function roll(tableId: string, dice: number[]) {
-  await api.closeBetting(tableId);
-  const res = await api.graphql(DEALER, ROLL, { tableId, dice });
+  const sequence = await api.closeBetting(tableId);
+  const res = await api.graphql(DEALER, ROLL, { tableId, dice, sequence });
   expect(res.errors).toBeUndefined();
   return res.data!.submitRoll;
 }

@@ -49,14 +49,11 @@ describe('the shooter at a craps table', () => {
     });
 
     const roll = async (dice: number[]) => {
-      await api.closeBetting(tableId);
+      const sequence = await api.closeBetting(tableId);
       const res = await api.graphql(
         DEALER,
-        `mutation ($t: ID!, $d: [Int!]) { submitRoll(input: { tableId: $t, dice: $d }) { table { craps { shooter point } } } }`,
-        {
-          t: tableId,
-          d: dice,
-        },
+        `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { table { craps { shooter point } } } }`,
+        { t: tableId, d: dice, s: sequence },
       );
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
       return res.data!.submitRoll.table.craps;

@@ -67,9 +67,9 @@ function expectRefused(res: GraphQLResponse, code: string, message?: RegExp) {
 const placeBet = (input: Record<string, unknown>, player = PLAYER) =>
   api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
 async function submitRoll(input: Record<string, unknown>) {
-  await api.closeBetting(tableId);
+  const sequence = await api.closeBetting(tableId);
   return api.graphql(DEALER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
-    input: { tableId, ...input },
+    input: { tableId, sequence, ...input },
   });
 }
 

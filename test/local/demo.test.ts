@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/test-api';
-import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, seedDemo } from '../../local/demo';
+import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, demoVariables, seedDemo } from '../../local/demo';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -21,9 +21,13 @@ function operations(document: string): string[] {
     .map((d) => d.name!.value);
 }
 
-/** Runs every operation of a document in order; answers each operation's data by its name. */
+/**
+ * Runs every operation of a document in order, with the variables the explorer fills in when it
+ * opens (the demo tables' next sequences); answers each operation's data by its name.
+ */
 async function runAll(document: string): Promise<Map<string, Record<string, any>>> {
   const answers = new Map<string, Record<string, any>>();
+  const variables = await demoVariables(api.deps);
   for (const operationName of operations(document)) {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
@@ -32,7 +36,7 @@ async function runAll(document: string): Promise<Map<string, Record<string, any>
         // As the explorer sends them: the dealer's operations with the dealer's token, the rest as the player.
         authorization: `Bearer ${await api.token((DEMO_DEALER_OPERATIONS as readonly string[]).includes(operationName) ? DEMO_DEALER : DEMO_PLAYER)}`,
       },
-      body: JSON.stringify({ query: document, operationName }),
+      body: JSON.stringify({ query: document, operationName, variables }),
     });
     const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
     expect(body.errors, `${operationName}: ${JSON.stringify(body.errors)}`).toBeUndefined();

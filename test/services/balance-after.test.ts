@@ -42,12 +42,12 @@ describe("a bet's balance after", () => {
       .takeDownBet;
     expect(takenDown.balanceAfterSettlement).toBe(9_000);
 
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     const rolled = (
       await ok(
         OPERATOR,
-        `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlements { bet { id balanceAfterSettlement } } } }`,
-        { t: tableId },
+        `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlements { bet { id balanceAfterSettlement } } } }`,
+        { t: tableId, s: sequence },
       )
     ).submitRoll;
     expect(rolled.settlements).toEqual([{ bet: { id: pass.id, balanceAfterSettlement: 11_000 } }]);

@@ -65,13 +65,14 @@ async function commandsOf<T>(action: () => Promise<T>): Promise<{ result: T; com
 }
 
 async function roll(...dice: number[]) {
-  await api.closeBetting(tableId);
+  const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { settlementComplete } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete } }`,
     {
       tableId,
       dice,
+      sequence,
     },
   );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();

@@ -58,14 +58,15 @@ describe('a busy craps table', () => {
       );
       // Some are refused (a Come bet on the come-out, a race lost five times): they must charge nothing.
       await Promise.all(attempts);
-      await api.closeBetting(tableId);
+      const sequence = await api.closeBetting(tableId);
       const dice = [1 + random(6), 1 + random(6)];
       const rolled = await api.graphql(
         DEALER,
-        `mutation ($t: ID!, $d: [Int!]) { submitRoll(input: { tableId: $t, dice: $d }) { settlementComplete } }`,
+        `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete } }`,
         {
           t: tableId,
           d: dice,
+          s: sequence,
         },
       );
       expect(rolled.errors, JSON.stringify(rolled.errors)).toBeUndefined();

@@ -50,16 +50,14 @@ describe('a round of 6,000 bets from 3,000 players', () => {
     await api.fundNewAccounts(crowd, START);
     await seedBets(api.deps, tableId, layout);
     expect((await listOpenBets(api.db, tableId)).length).toBe(6_000);
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
 
     // Recorded (1st transaction), then the runner dies after paying some 60 transactions of the 120 or so.
     crashAfter = 61;
     const rolled = await api.graphql(
       DEALER,
-      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 2] }) { roll { sequence } settlementComplete } }`,
-      {
-        t: tableId,
-      },
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 2], sequence: $s }) { roll { sequence } settlementComplete } }`,
+      { t: tableId, s: sequence },
     );
     // The outcome is recorded, and the answer says it is not all paid.
     expect(rolled.errors).toBeUndefined();

@@ -70,7 +70,7 @@ describe('closing betting while a hundred bets are in flight', () => {
     const bets = crowd.map((player) => placeBet(player, 'FIELD', 100).then((res) => ({ player, res })));
     // "No more bets" lands among them.
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     const answers = await Promise.all(bets);
     const placed = answers.filter(({ res }) => !res.errors);
     for (const { res } of answers.filter(({ res }) => res.errors)) expect(refusalOf(res)).toBe('BETTING_CLOSED');
@@ -83,10 +83,8 @@ describe('closing betting while a hundred bets are in flight', () => {
     // The roll (a 3: the Field wins) pays every bet on the round, and nobody else.
     const rolled = await api.graphql(
       DEALER,
-      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 2] }) { settlementComplete settlements { returned } } }`,
-      {
-        t: tableId,
-      },
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 2], sequence: $s }) { settlementComplete settlements { returned } } }`,
+      { t: tableId, s: sequence },
     );
     expect(rolled.data!.submitRoll).toMatchObject({ settlementComplete: true });
     expect(rolled.data!.submitRoll.settlements).toHaveLength(placed.length);

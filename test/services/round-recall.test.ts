@@ -43,7 +43,9 @@ describe('a round recalled', () => {
     const field = await bet('rr-a', 'FIELD', 200);
     const dontPass = await bet('rr-b', 'DONT_PASS', 500);
     await ok(CLOSER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId });
-    await ok(ROLLER, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`, { t: tableId });
+    await ok(ROLLER, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete } }`, {
+      t: tableId,
+    });
 
     const { round } = await ok(OPERATOR, RECALL, { t: tableId, s: 1 });
     expect(round).toMatchObject({
@@ -97,11 +99,16 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
     return { sequences: rolls.edges.map((edge: { node: { sequence: number } }) => edge.node.sequence), ...rolls.pageInfo };
   };
   const roll = async (tableId: string, dice: number[]) => {
-    await api.closeBetting(tableId);
-    await ok(ROLLER, `mutation ($t: ID!, $d: [Int!]) { submitRoll(input: { tableId: $t, dice: $d }) { settlementComplete } }`, {
-      t: tableId,
-      d: dice,
-    });
+    const sequence = await api.closeBetting(tableId);
+    await ok(
+      ROLLER,
+      `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete } }`,
+      {
+        t: tableId,
+        d: dice,
+        s: sequence,
+      },
+    );
   };
   const BY_ID = `query ($id: ID!) { roundById(id: $id) { id tableId sequence roll { id dice } voidReason } }`;
 
@@ -110,8 +117,15 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
     const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
       .openTable.id;
     await roll(tableId, [1, 2]);
-    await api.closeBetting(tableId);
-    await ok(OPERATOR, `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera fault" }) { sequence } }`, { t: tableId });
+    const sequence = await api.closeBetting(tableId);
+    await ok(
+      OPERATOR,
+      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: $s }) { sequence } }`,
+      {
+        t: tableId,
+        s: sequence,
+      },
+    );
     await roll(tableId, [2, 2]);
     await roll(tableId, [6, 5]);
     return tableId;

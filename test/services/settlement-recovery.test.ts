@@ -64,16 +64,14 @@ const passLine = (player: string, amount: number, idempotencyKey?: string) =>
   api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id amount status } }`, {
     input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
   });
-const roll = async (dice: number[]) =>
-  (await api.closeBetting(tableId)) ??
-  api.graphql(
+const roll = async (dice: number[]) => {
+  const sequence = await api.closeBetting(tableId);
+  return api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!]) { submitRoll(input: { tableId: $tableId, dice: $dice }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
-    {
-      tableId,
-      dice,
-    },
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+    { tableId, dice, sequence },
   );
+};
 const tableState = async () =>
   (
     await api.graphql(
@@ -134,13 +132,11 @@ describe('a crash while a roll is being settled', () => {
     expect(await api.balance('rec-c')).toBe(6_000);
 
     // The next roll waits for the job, which a live lease still holds...
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     const early = await api.graphql(
       DEALER,
-      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 1] }) { roll { sequence } } }`,
-      {
-        t: tableId,
-      },
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      { t: tableId, s: sequence },
     );
     expect(early.errors![0]!.extensions!.code).toBe('SETTLEMENT_IN_PROGRESS');
     // ...until the job is finished, which pays nothing again.
@@ -148,10 +144,8 @@ describe('a crash while a roll is being settled', () => {
     expect(await api.balance('rec-c')).toBe(6_000);
     const next = await api.graphql(
       DEALER,
-      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [1, 1] }) { roll { sequence } } }`,
-      {
-        t: tableId,
-      },
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      { t: tableId, s: sequence },
     );
     expect(next.errors).toBeUndefined();
     expect(next.data!.submitRoll.roll.sequence).toBe(2);
@@ -264,13 +258,14 @@ describe('a crash while a baccarat jackpot is being paid', () => {
     }
     return { poolId, baccaratTable };
   }
-  const deal = async (tableId: string) =>
-    (await api.closeBetting(tableId)) ??
-    api.graphql(
+  const deal = async (tableId: string) => {
+    const sequence = await api.closeBetting(tableId);
+    return api.graphql(
       DEALER,
-      `mutation ($tableId: ID!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"] }) { deal { sequence } settlementComplete } }`,
-      { tableId },
+      `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { deal { sequence } settlementComplete } }`,
+      { tableId, sequence },
     );
+  };
   const pool = async (id: string) =>
     (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
 
@@ -306,13 +301,13 @@ describe('a race lost while paying a recorded roll', () => {
   it('does not fail the dealer: the roll comes back marked unsettled, and the job pays it once', async () => {
     await api.fundAccount('race-pay', 5_000);
     await passLine('race-pay', 1_000);
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     // Recording succeeds (1st TransactWrite); the payment keeps losing races (all 12 sends), and the runner gives up.
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 12, make: () => cancelledByConflict(2) });
     const res = await api.graphql(
       DEALER,
-      `mutation ($tableId: ID!) { submitRoll(input: { tableId: $tableId, dice: [3, 4] }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
-      { tableId },
+      `mutation ($tableId: ID!, $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: [3, 4], sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+      { tableId, sequence },
     );
     armed = null;
     expect(res.errors).toBeUndefined();

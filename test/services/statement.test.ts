@@ -46,8 +46,16 @@ beforeAll(async () => {
   stamps.pass = pass.placedAt;
   const field = await bet('FIELD', 500);
   await ok(PLAYER, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: field.id });
-  await api.closeBetting(tableId);
-  await ok(OPERATOR, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`, { t: tableId }); // 7: Pass wins
+  const sequence = await api.closeBetting(tableId);
+  // 7: Pass wins
+  await ok(
+    OPERATOR,
+    `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
+    {
+      t: tableId,
+      s: sequence,
+    },
+  );
   await ok(OPERATOR, `mutation { withdraw(input: { playerId: "${PLAYER}", amount: 2500, reference: "wd-1" }) { balance } }`);
 });
 afterAll(() => api?.close());

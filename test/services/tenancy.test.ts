@@ -180,8 +180,15 @@ describe('a shared table', () => {
   });
 
   it("recalls a round to a partner's operator with its own players' bets and credits only; its daily report covers only them", async () => {
-    await api.closeBetting(tableId);
-    await api.data(HOUSE, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4] }) { settlementComplete } }`, { t: tableId });
+    const sequence = await api.closeBetting(tableId);
+    await api.data(
+      HOUSE,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
+      {
+        t: tableId,
+        s: sequence,
+      },
+    );
     const recall = async (who: Who) =>
       (
         await api.data(

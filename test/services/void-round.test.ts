@@ -39,10 +39,9 @@ const bet = async (who: string, tableId: string, type: string, amount: number) =
     })
   ).placeBet.id as string;
 const roll = (tableId: string, dice: number[]) =>
-  api.closeBetting(tableId).then(() =>
-    ok(OPERATOR, `mutation ($t: ID!, $d: [Int!]) { submitRoll(input: { tableId: $t, dice: $d }) { settlementComplete } }`, {
-      t: tableId,
-      d: dice,
+  api.closeBetting(tableId).then((sequence) =>
+    ok(OPERATOR, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete } }`, {
+      input: { tableId, dice, sequence },
     }),
   );
 
@@ -93,11 +92,11 @@ describe('a voided baccarat round (a misdeal)', () => {
     expect(recall).toMatchObject({ voidReason: 'card exposed on the draw', recordedBy: 'void-floor-manager', deal: null });
 
     await bet('void-a', tableId, 'BANKER', 1_000);
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
     const next = await ok(
       OPERATOR,
-      `mutation ($t: ID!) { submitDeal(input: { tableId: $t, cards: ["9S", "9H", "KD", "QC"] }) { deal { sequence } } }`,
-      { t: tableId },
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "9H", "KD", "QC"], sequence: $s }) { deal { sequence } } }`,
+      { t: tableId, s: sequence },
     );
     expect(next.submitDeal.deal.sequence).toBe(2);
   });
@@ -110,9 +109,9 @@ describe('a voided craps roll', () => {
     const pass = await bet('void-c', tableId, 'PASS_LINE', 1_000);
     await roll(tableId, [3, 3]); // point 6
     const field = await bet('void-c', tableId, 'FIELD', 500);
-    await api.closeBetting(tableId);
+    const sequence = await api.closeBetting(tableId);
 
-    const voided = (await ok(OPERATOR, VOID, { input: { tableId, reason: 'die left the table' } })).voidRound;
+    const voided = (await ok(OPERATOR, VOID, { input: { tableId, reason: 'die left the table', sequence } })).voidRound;
     expect(voided.settlements).toEqual([{ bet: { id: field, status: 'VOIDED' }, outcome: 'VOID', returned: 500 }]);
     expect(voided.table.craps).toEqual({ phase: 'POINT', point: 6, rollCount: 2 });
     expect(await api.balance('void-c')).toBe(9_000);
@@ -127,15 +126,17 @@ describe('a voided craps roll', () => {
 describe('voiding is refused', () => {
   it('while betting is open, once the round has its outcome, without a reason, and to players', async () => {
     const tableId = await openTable('CRAPS');
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault' } }))).toBe('BETTING_OPEN');
+    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe('BETTING_OPEN');
     await roll(tableId, [2, 5]);
     // Round 1 has its outcome: it cannot be voided any more.
     expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(
       'OUTCOME_SEQUENCE_MISMATCH',
     );
-    await api.closeBetting(tableId);
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: '   ' } }))).toBe('BAD_USER_INPUT');
-    expect(code(await api.graphql('void-player', VOID, { input: { tableId, reason: 'I lost' } }))).toBe('FORBIDDEN');
+    const sequence = await api.closeBetting(tableId);
+    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: '   ', sequence } }))).toBe('BAD_USER_INPUT');
+    expect(code(await api.graphql('void-player', VOID, { input: { tableId, reason: 'I lost', sequence } }))).toBe('FORBIDDEN');
+    // The sequence is not optional: without it, nothing is voided.
+    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault' } }))).toBe('BAD_USER_INPUT');
     const table = (await ok(OPERATOR, `query ($t: ID!) { table(id: $t) { craps { rollCount } } }`, { t: tableId })).table;
     expect(table.craps.rollCount).toBe(1);
   });

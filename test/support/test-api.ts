@@ -53,8 +53,8 @@ export interface TestApi {
   graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
   /** POSTs a GraphQL request that must succeed, and returns its data (the test fails on any error). */
   data<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<T>;
-  /** "No more bets" at the table, as a dealer: required before every roll or deal. */
-  closeBetting(tableId: string): Promise<void>;
+  /** "No more bets" at the table, as a dealer: required before every roll or deal. Answers the sequence the outcome gets. */
+  closeBetting(tableId: string): Promise<number>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   /** Test setup: new accounts, in MOP, holding `balance` each, written in bulk. */
@@ -147,13 +147,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         `
           mutation ($id: ID!) {
             closeBetting(tableId: $id) {
-              bettingOpen
+              nextSequence
             }
           }
         `,
         { id: tableId },
       );
       if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
+      return res.data!.closeBetting.nextSequence as number;
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
       // Through the cashier, so that the ledger holds every unit the account holds.
