@@ -260,7 +260,7 @@ describe('who may do what', () => {
     await placeBet({ type: 'PASS_LINE', amount: 1_000 });
     const before = await snapshot();
     const res = await api.graphql(PLAYER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { roll { sequence } } }`, {
-      input: { tableId, dice: [3, 4] },
+      input: { tableId, dice: [3, 4], sequence: 1 },
     });
     expectRefused(res, 'FORBIDDEN', /dealer/);
     expect(await snapshot()).toEqual(before);
@@ -268,7 +268,7 @@ describe('who may do what', () => {
 
   it('a player may not deal, change the shoe, or open tables and jackpot pools', async () => {
     expectRefused(
-      await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"] }) { deal { sequence } } }`),
+      await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"], sequence: 1 }) { deal { sequence } } }`),
       'FORBIDDEN',
     );
     expectRefused(await api.graphql(PLAYER, `mutation { startNewShoe(tableId: "t") { id } }`), 'FORBIDDEN');
