@@ -9,6 +9,8 @@ import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-
 import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
 import { currentRound } from '../functions/services/table-access';
+import { TOKEN_LIFETIME_SECONDS, type DevAuthorizer } from './dev-authorizer';
+import type { ExplorerConfig } from './server';
 
 export const DEMO_PLAYER = 'demo-player';
 export const DEMO_OPERATOR = 'demo-operator';
@@ -117,3 +119,23 @@ export async function demoVariables(deps: ServiceDependencies): Promise<{ rollSe
   const [craps, baccarat] = await Promise.all([findTable(deps, DEMO_TABLE), findTable(deps, DEMO_BACCARAT_TABLE)]);
   return { rollSequence: craps ? currentRound(craps) : 1, dealSequence: baccarat ? currentRound(baccarat) : 1 };
 }
+
+/**
+ * What the explorer opens with: the demo document and its variables, the player's token in the
+ * headers editor, the dealer's for the dealer's operations. Fresh tokens each time the explorer
+ * reads it (at load, and again before they expire), so a page open for days never holds an expired one.
+ */
+export const demoExplorerConfig =
+  (deps: ServiceDependencies, authorizer: DevAuthorizer): (() => Promise<ExplorerConfig>) =>
+  async () => {
+    const dealer = {
+      authorization: `Bearer ${await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables })}`,
+    };
+    return {
+      defaultQuery: DEMO_QUERY,
+      headers: { authorization: `Bearer ${await authorizer.issueToken(DEMO_PLAYER)}` },
+      operationHeaders: Object.fromEntries(DEMO_DEALER_OPERATIONS.map((name) => [name, dealer])),
+      variables: JSON.stringify(await demoVariables(deps), null, 2),
+      tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
+    };
+  };

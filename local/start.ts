@@ -5,9 +5,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-local';
 import { ensureTable } from './table-setup';
-import { createDevAuthorizer, TOKEN_LIFETIME_SECONDS } from './dev-authorizer';
+import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
-import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_OPERATOR, DEMO_PLAYER, DEMO_QUERY, demoVariables, seedDemo } from './demo';
+import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { conflictModelFrom, systemDependencies } from '../functions/services/services';
 import { sweepSettlements } from '../functions/services/sweep-settlements';
@@ -66,19 +66,7 @@ try {
     // This machine only, unless HOST says otherwise; browsers from CORS_ORIGINS (comma-separated; '*' for any), else localhost on any port.
     ...(process.env.HOST ? { host: process.env.HOST } : {}),
     ...(process.env.CORS_ORIGINS ? { corsOrigins: process.env.CORS_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
-    // Fresh tokens each time the explorer loads, so a page opened later never holds an expired one.
-    explorerConfig: async () => {
-      const dealer = {
-        authorization: `Bearer ${await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables })}`,
-      };
-      return {
-        defaultQuery: DEMO_QUERY,
-        headers: { authorization: `Bearer ${await authorizer.issueToken(DEMO_PLAYER)}` },
-        operationHeaders: Object.fromEntries(DEMO_DEALER_OPERATIONS.map((name) => [name, dealer])),
-        variables: JSON.stringify(await demoVariables(deps), null, 2),
-        tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,
-      };
-    },
+    explorerConfig: demoExplorerConfig(deps, authorizer),
   }).catch(async (error: NodeJS.ErrnoException) => {
     await stopDynamo();
     console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: run with PORT=<another port> npm start` : error.message);

@@ -268,7 +268,10 @@ describe('who may do what', () => {
 
   it('a player may not deal, change the shoe, or open tables and jackpot pools', async () => {
     expectRefused(
-      await api.graphql(PLAYER, `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"], sequence: 1 }) { deal { sequence } } }`),
+      await api.graphql(
+        PLAYER,
+        `mutation { submitDeal(input: { tableId: "t", cards: ["9S", "9H", "KD", "QC"], sequence: 1 }) { deal { sequence } } }`,
+      ),
       'FORBIDDEN',
     );
     expectRefused(await api.graphql(PLAYER, `mutation { startNewShoe(tableId: "t") { id } }`), 'FORBIDDEN');

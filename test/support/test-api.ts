@@ -18,8 +18,8 @@ import { openFundedAccounts } from '../../local/bulk-setup';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
-import { createDevAuthorizer } from '../../local/dev-authorizer';
-import { startLocalServer } from '../../local/server';
+import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
+import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 
 export interface GraphQLResponse<T = Record<string, any>> {
@@ -72,6 +72,8 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Wraps the database the handler uses (fault injection); tests still read through the real one. */
   readonly wrapDb?: (db: Db) => Db;
+  /** What the local server's explorer page is configured with, as `npm start` configures it. */
+  readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => () => Promise<ExplorerConfig>;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -97,6 +99,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
     authorizer,
     port: 0,
+    ...(options.explorerConfig ? { explorerConfig: options.explorerConfig(deps, authorizer) } : {}),
   });
 
   // One token per identity for the file's run (valid 12 hours): signing RS256 per request would cost the tests' CPU.

@@ -1,0 +1,167 @@
+/**
+ * The explorer, in a real headless Chromium (Debian's, driven by playwright-core: nothing
+ * downloads a browser), against the local server as `npm start` configures it: it runs the
+ * demo's operations with the right tokens and the tables' next sequences, reaches nothing but
+ * this server, and reads its config again before the tokens it holds expire, sending the new ones.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { startTestApi, type TestApi } from '../support/test-api';
+import { demoExplorerConfig, DEMO_DEALER, DEMO_PLAYER, seedDemo } from '../../local/demo';
+import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let api: TestApi;
+let browser: Browser;
+beforeAll(async () => {
+  api = await startTestApi({ explorerConfig: demoExplorerConfig });
+  await seedDemo(api.deps);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+interface Sent {
+  readonly operationName: string | undefined;
+  readonly variables: Record<string, unknown> | undefined;
+  readonly subject: string;
+  readonly authorization: string;
+}
+
+/** What the page asked of whom: every request's origin, its config reads, its GraphQL requests with the token's subject. */
+interface Traffic {
+  readonly origins: Set<string>;
+  readonly configTokens: string[];
+  readonly sent: Sent[];
+  readonly answers: Record<string, any>[];
+}
+
+const subjectOf = (authorization: string): string =>
+  JSON.parse(Buffer.from(authorization.replace(/^Bearer /, '').split('.')[1]!, 'base64url').toString('utf8')).sub;
+
+/** A request of one of the document's operations (GraphiQL also asks for the schema: not counted). */
+const isOperation = (request: Request): boolean =>
+  new URL(request.url()).pathname === '/graphql' &&
+  request.method() === 'POST' &&
+  (request.postDataJSON() as { operationName?: string }).operationName !== 'IntrospectionQuery';
+
+async function openExplorer(operation: string): Promise<{ page: Page; traffic: Traffic }> {
+  const page = await browser.newPage();
+  const traffic: Traffic = { origins: new Set(), configTokens: [], sent: [], answers: [] };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    traffic.origins.add(url.protocol === 'data:' ? 'data:' : url.origin);
+    if (isOperation(request)) {
+      const body = request.postDataJSON() as { operationName?: string; variables?: Record<string, unknown> };
+      const authorization = request.headers().authorization ?? '';
+      traffic.sent.push({ operationName: body.operationName, variables: body.variables, authorization, subject: subjectOf(authorization) });
+    }
+  });
+  page.on('response', async (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname === '/explorer/config.json') {
+      traffic.configTokens.push(((await response.json()) as { headers: { authorization: string } }).headers.authorization);
+    }
+    if (isOperation(response.request())) traffic.answers.push(await response.json());
+  });
+  // Hours can pass in the page (its Date.now) without waiting for them. Playwright's page.clock
+  // stops GraphiQL's own timers, so only the wall clock the explorer reads is moved.
+  await page.addInitScript(() => {
+    const realNow = Date.now.bind(Date);
+    let offset = 0;
+    Date.now = () => realNow() + offset;
+    (globalThis as unknown as { letTimePass: (ms: number) => void }).letTimePass = (ms) => (offset += ms);
+  });
+  await page.goto(`${api.url}/?autorun=1&operation=${operation}`);
+  return { page, traffic };
+}
+
+const letTimePass = (page: Page, ms: number) =>
+  page.evaluate((by: number) => (globalThis as unknown as { letTimePass: (ms: number) => void }).letTimePass(by), ms);
+
+/** The `count`-th answer from /graphql, once the result pane shows it as GraphiQL formats it. */
+async function answer(page: Page, traffic: Traffic, count: number): Promise<Record<string, any>> {
+  await expect.poll(() => traffic.answers.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(count);
+  const body = traffic.answers[count - 1]!;
+  await page.waitForFunction(
+    (expected) => {
+      // In the page: its CodeMirror editor holds the whole answer (the DOM shows only what is on screen).
+      const { document } = globalThis as unknown as {
+        document: { querySelector(selector: string): { CodeMirror?: { getValue(): string } } | null };
+      };
+      return document.querySelector('.graphiql-response .CodeMirror')?.CodeMirror?.getValue() === expected;
+    },
+    JSON.stringify(body, null, 2),
+    { timeout: 15_000 },
+  );
+  return body;
+}
+
+describe('the explorer in Chromium', () => {
+  it("runs the demo: the player's bet with the player's token, the roll with the dealer's and the table's next sequence", async () => {
+    const bet = await openExplorer('PassLine');
+    const placed = await answer(bet.page, bet.traffic, 1);
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data.placeBet).toMatchObject({ type: 'PASS_LINE', amount: 5000, status: 'OPEN' });
+    expect(bet.traffic.sent.map((sent) => [sent.operationName, sent.subject])).toEqual([['PassLine', DEMO_PLAYER]]);
+    await bet.page.close();
+
+    const roll = await openExplorer('Roll');
+    const rolled = await answer(roll.page, roll.traffic, 1);
+    expect(rolled.errors).toBeUndefined();
+    expect(rolled.data.submitRoll.roll).toMatchObject({ sequence: 1, dice: [3, 4], total: 7 });
+    expect(rolled.data.submitRoll.settlements).toEqual([expect.objectContaining({ outcome: 'WIN', winnings: 5000, returned: 10_000 })]);
+    expect(roll.traffic.sent).toEqual([
+      expect.objectContaining({ operationName: 'Roll', subject: DEMO_DEALER.id, variables: { rollSequence: 1, dealSequence: 1 } }),
+    ]);
+    await roll.page.close();
+
+    // Opened again, the explorer offers the next roll's sequence.
+    const again = await openExplorer('Table');
+    expect((await answer(again.page, again.traffic, 1)).data.table.nextSequence).toBe(2);
+    expect(again.traffic.sent[0]!.variables).toEqual({ rollSequence: 2, dealSequence: 1 });
+    // Nothing but this server (and inline data) was asked for anything.
+    expect([...again.traffic.origins].filter((origin) => origin !== 'data:')).toEqual([new URL(api.url).origin]);
+    await again.page.close();
+  });
+
+  it('reads its config again before the tokens expire, and sends the new ones instead of the expired', async () => {
+    const { page, traffic } = await openExplorer('Table');
+    expect((await answer(page, traffic, 1)).errors).toBeUndefined();
+    expect(traffic.configTokens).toHaveLength(1);
+    // A token is signed to the second: let one pass, so that the next one differs.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+
+    // Well within a token's lifetime, nothing is read again.
+    await letTimePass(page, 60_000);
+    await page.click('.graphiql-execute-button');
+    expect((await answer(page, traffic, 2)).errors).toBeUndefined();
+    expect(traffic.configTokens).toHaveLength(1);
+
+    // A third of the lifetime later the config is read again before the request, which carries the new token.
+    await letTimePass(page, (TOKEN_LIFETIME_SECONDS * 1000) / 3);
+    await page.click('.graphiql-execute-button');
+    expect((await answer(page, traffic, 3)).errors).toBeUndefined();
+    expect(traffic.configTokens).toHaveLength(2);
+    expect(traffic.configTokens[1]).not.toBe(traffic.configTokens[0]);
+    expect(traffic.sent.map((sent) => sent.authorization)).toEqual([
+      traffic.configTokens[0],
+      traffic.configTokens[0],
+      traffic.configTokens[1],
+    ]);
+    await page.close();
+  });
+});
