@@ -34,8 +34,48 @@ export function formatError(logError: ErrorLogger) {
       return { ...base, message: original.message, extensions: { code: original.code } };
     }
     const code = formatted.extensions?.code;
-    if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code)) return { ...base, extensions: { code } };
+    if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code))
+      return { ...base, message: withoutEcho(base.message), extensions: { code } };
     logError(original);
     return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   };
+}
+
+/**
+ * Why graphql-js refused a value, reworded without the value: each pattern matches one of its
+ * messages (or the API's own scalars', scalars.ts), and the replacement keeps only what the
+ * schema names. A cause none of them matches is not repeated at all.
+ */
+const CAUSES: readonly (readonly [RegExp, string])[] = [
+  [/^Field "\w{1,64}" of required type "([\w![\]]{1,128})" was not provided\.$/, 'a required field ($1) is missing.'],
+  [/^Expected non-nullable type "([\w![\]]{1,128})" not to be null\.$/, 'a $1 may not be null.'],
+  [/^Field "[^"]*" is not defined by type "(\w{1,128})"\.[\s\S]*$/, 'it has a field that $1 does not define.'],
+  [/^Value "[^"]*" does not exist in "(\w{1,128})" enum\.[\s\S]*$/, 'not a value of the $1 enum.'],
+  [/^(?:Expected type "\w{1,128}"\. )?((?:Money|DateTime) must [^"]{1,120})$/, '$1'],
+  [/^(Int|Float|String|Boolean|ID) cannot represent [\s\S]*$/, 'not a value a $1 can hold.'],
+];
+
+function causeWithoutValue(cause: string): string {
+  for (const [pattern, replacement] of CAUSES) if (pattern.test(cause)) return cause.replace(pattern, replacement);
+  return 'it does not fit its type.';
+}
+
+/**
+ * graphql-js words a variable it cannot coerce with the value sent ("Variable "$input" got invalid
+ * value { ...everything sent... }; ..."), and a literal it cannot read with the literal ("found
+ * ..."): the API never sends back what it was sent, so the value is cut out, leaving the variable,
+ * where in it the fault is, and why, when graphql-js says why without the value. Any other quoted
+ * text past 64 characters (a name the client made up) is cut short.
+ */
+export function withoutEcho(message: string): string {
+  const variable = /^Variable "(\$\w{1,64})" got invalid value /.exec(message);
+  if (variable) {
+    const cause = message.slice(message.lastIndexOf('; ') + 2);
+    const at = / at "([\w.[\]]{1,200})"; [^;]*$/.exec(message)?.[1];
+    return `Variable "${variable[1]}" got an invalid value${at ? ` at "${at}"` : ''}: ${causeWithoutValue(cause)}`;
+  }
+  return message
+    .replace(/, found [\s\S]*$/, '.')
+    .replace(/^Value "[^"]*" does not exist in "(\w{1,128})" enum\./, 'A value that is not in the $1 enum.')
+    .replace(/"[^"]{65,}"/g, '"…"');
 }

@@ -18,7 +18,7 @@ export const MoneyScalar = new GraphQLScalarType<number, number>({
   parseLiteral(ast) {
     if (ast.kind !== Kind.INT)
       throw new TypeError('Money must be an integer number of minor units, e.g. 1000 (not a string or a fraction)');
-    return moneyInput(Number(ast.value), ast.value);
+    return moneyInput(Number(ast.value));
   },
 });
 
@@ -35,12 +35,11 @@ export const SignedMoneyScalar = new GraphQLScalarType<number, number>({
   },
 });
 
-function moneyInput(value: unknown, text = String(value)): number {
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    throw new TypeError(`Money must be an integer number of minor units, got ${text}`);
-  }
-  if (value < 0) throw new TypeError(`Money must not be negative, got ${text}`);
-  if (!Number.isSafeInteger(value)) throw new TypeError(`Money must be at most ${Number.MAX_SAFE_INTEGER}, got ${text}`);
+// The messages never repeat the value: the API sends back nothing it was sent.
+function moneyInput(value: unknown): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError('Money must be an integer number of minor units.');
+  if (value < 0) throw new TypeError('Money must not be negative.');
+  if (!Number.isSafeInteger(value)) throw new TypeError(`Money must be at most ${Number.MAX_SAFE_INTEGER}.`);
   return value;
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_ERROR_CODES, formatError } from '../../functions/graphql/errors';
+import { CLIENT_ERROR_CODES, formatError, withoutEcho } from '../../functions/graphql/errors';
 import { PAYLOAD_TOO_LARGE } from '../../functions/graphql/request-limits';
 import { RuleViolation } from '../../functions/rules/rule-violation';
 import { ServiceError } from '../../functions/services/service-error';
@@ -45,6 +45,42 @@ describe('formatError', () => {
 
   it("keeps Apollo's codes for a malformed request", () => {
     expect(format(undefined, { code: 'GRAPHQL_VALIDATION_FAILED' }).result.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED' });
+  });
+});
+
+describe('a malformed request is answered without what was sent', () => {
+  const SECRET = 'secret-value-sent';
+  it.each([
+    [
+      `Variable "$input" got invalid value { tableId: "${SECRET}", reason: "x" }; Field "sequence" of required type "Int!" was not provided.`,
+      'Variable "$input" got an invalid value: a required field (Int!) is missing.',
+    ],
+    [
+      `Variable "$input" got invalid value "${SECRET}" at "input.sequence"; Int cannot represent non-integer value: "${SECRET}"`,
+      'Variable "$input" got an invalid value at "input.sequence": not a value a Int can hold.',
+    ],
+    [
+      `Variable "$input" got invalid value "${SECRET}" at "input.type"; Value "${SECRET}" does not exist in "BetType" enum.`,
+      'Variable "$input" got an invalid value at "input.type": not a value of the BetType enum.',
+    ],
+    [
+      `Variable "$input" got invalid value { ${SECRET}: 1 }; Field "${SECRET}" is not defined by type "PlaceBetInput".`,
+      'Variable "$input" got an invalid value: it has a field that PlaceBetInput does not define.',
+    ],
+    [
+      'Variable "$input" got invalid value -100 at "input.amount"; Expected type "Money". Money must not be negative.',
+      'Variable "$input" got an invalid value at "input.amount": Money must not be negative.',
+    ],
+    [
+      `Variable "$input" got invalid value "; x" at "input.a"; something new: ${SECRET}`,
+      'Variable "$input" got an invalid value at "input.a": it does not fit its type.',
+    ],
+    [`Expected value of type "Money!", found "${SECRET}".`, 'Expected value of type "Money!".'],
+    [`Value "${SECRET}" does not exist in "BetType" enum.`, 'A value that is not in the BetType enum.'],
+    [`Cannot query field "${'x'.repeat(80)}" on type "Query".`, 'Cannot query field "…" on type "Query".'],
+  ])('%s', (message, expected) => {
+    expect(withoutEcho(message)).toBe(expected);
+    expect(withoutEcho(message)).not.toContain(SECRET);
   });
 });
 
