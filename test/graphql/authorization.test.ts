@@ -138,6 +138,13 @@ const CALLS: readonly Call[] = [
     allowed: RUNS_TABLE,
   },
   {
+    // At a craps table: refused WRONG_GAME when let through.
+    name: 'submitDeal',
+    query: `mutation ($t: ID!) { submitDeal(input: { tableId: $t, cards: ["9S", "9H", "KD", "QC"], sequence: 1 }) { settlementComplete } }`,
+    variables: () => ({ t: tableId }),
+    allowed: RUNS_TABLE,
+  },
+  {
     name: 'voidRound',
     query: `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "test", sequence: 1 }) { sequence } }`,
     variables: () => ({ t: tableId }),
