@@ -23,7 +23,8 @@ import { assignDealers } from '../services/assign-dealers';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
 import { accountBets, findAccount, findBet, findTable, layoutTotals, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
-import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
+import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
+import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
 
@@ -106,6 +107,7 @@ export const resolvers: Resolvers = {
         craps: input.craps ?? null,
         baccarat: input.baccarat ?? null,
         playerLimits: input.playerLimits ?? null,
+        betLimits: input.betLimits ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
@@ -135,6 +137,14 @@ export const resolvers: Resolvers = {
             point: table.state.point,
             rollCount: table.state.rollCount,
             field12Pays: table.options.field12Pays,
+            maxOdds: Object.entries(table.options.maxOdds)
+              .map(([point, multiple]) => ({ point: Number(point), multiple }))
+              .sort((a, b) => a.point - b.point),
+            layOddsLimit: table.options.layOddsLimit,
+            comeOddsWorkingOnComeOut: table.options.comeOddsWorkingOnComeOut,
+            dontComeOddsWorkingOnComeOut: table.options.dontComeOddsWorkingOnComeOut,
+            bigNumbersWorkingOnComeOut: table.options.bigNumbersWorkingOnComeOut,
+            hardwaysWorkingOnComeOut: table.options.hardwaysWorkingOnComeOut,
             shooter: visiblePlayer(ctx, table, table.state.shooter),
             shooterSetBy: table.shooterSetBy ?? null,
           }
@@ -160,6 +170,11 @@ export const resolvers: Resolvers = {
           }
         : null,
     dealers: (table) => [...(table.dealers ?? [])],
+    // In the game's order (a stored map keeps none).
+    betLimits: (table) =>
+      table.game === 'CRAPS'
+        ? CRAPS_BET_TYPES.map((type) => ({ type, ...table.options.limits[type] }))
+        : BACCARAT_BET_TYPES.map((type) => ({ type, ...table.options.limits[type] })),
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
     layout: (table, _, ctx) => layoutTotals(ctx.deps, table),
     rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),

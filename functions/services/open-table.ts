@@ -1,4 +1,4 @@
-import { initialCrapsState, makeCrapsOptions } from '../rules/craps';
+import { initialCrapsState, makeCrapsOptions, type CrapsOptionsInput } from '../rules/craps';
 import {
   combinationsWithFixedAmount,
   makeBaccaratOptions,
@@ -20,8 +20,10 @@ export interface OpenTableRequest {
   readonly currency: string;
   readonly minimumBet: number;
   readonly maximumBet: number;
-  readonly craps?: { readonly field12Pays?: number | null } | null;
+  readonly craps?: CrapsTableRequest | null;
   readonly baccarat?: BaccaratTableRequest | null;
+  /** Stake limits of single bet types, where they differ from the table's. */
+  readonly betLimits?: readonly BetLimitRequest[] | null;
   readonly playerLimits?: { readonly maxOpenBets?: number | null; readonly maxStakePerRound?: number | null } | null;
   /** The client's key: the same key from the same operator opens one table, however often it is sent. */
   readonly idempotencyKey?: string | null;
@@ -34,6 +36,22 @@ export interface OpenTableRequest {
  */
 export const MAX_OPEN_BETS_PER_PLAYER = 99;
 export const DEFAULT_PLAYER_LIMITS = { maxOpenBets: 48, maxStakeInMaximumBets: 10 } as const;
+
+export interface CrapsTableRequest {
+  readonly field12Pays?: number | null;
+  readonly maxOdds?: readonly { readonly point: number; readonly multiple: number }[] | null;
+  readonly layOddsLimit?: 'WINNINGS' | 'STAKE' | null;
+  readonly comeOddsWorkingOnComeOut?: boolean | null;
+  readonly dontComeOddsWorkingOnComeOut?: boolean | null;
+  readonly bigNumbersWorkingOnComeOut?: boolean | null;
+  readonly hardwaysWorkingOnComeOut?: boolean | null;
+}
+
+export interface BetLimitRequest {
+  readonly type: string;
+  readonly minimum?: number | null;
+  readonly maximum?: number | null;
+}
 
 export interface BaccaratTableRequest {
   readonly decks?: number | null;
@@ -101,13 +119,34 @@ type Common = Omit<CrapsTableRecord, 'game' | 'options' | 'state'>;
 
 function crapsTable(common: Common, request: OpenTableRequest): CrapsTableRecord {
   if (request.baccarat) throw new ServiceError('BAD_USER_INPUT', 'baccarat options were given for a CRAPS table.');
-  const field12Pays = request.craps?.field12Pays;
+  const { maxOdds, ...flags } = request.craps ?? {};
+  // The rules layer checks every value (INVALID_TABLE_OPTIONS, naming the field); here only the shape.
   const options = makeCrapsOptions({
     minimum: request.minimumBet,
     maximum: request.maximumBet,
-    ...(field12Pays != null ? { field12Pays: field12Pays as 2 | 3 } : {}),
+    limits: limitsOf(request),
+    ...(maxOdds
+      ? { maxOdds: Object.fromEntries(once(maxOdds, 'maxOdds', (odds) => String(odds.point)).map((odds) => [odds.point, odds.multiple])) }
+      : {}),
+    ...(Object.fromEntries(Object.entries(flags).filter(([, value]) => value != null)) as Partial<CrapsOptionsInput>),
   });
   return { ...common, game: 'CRAPS', options, state: initialCrapsState() };
+}
+
+/** The request's per-bet-type limits, as the rules layer takes them (which refuses a type of another game). */
+function limitsOf(request: OpenTableRequest): Record<string, { minimum?: number; maximum?: number }> {
+  return Object.fromEntries(
+    once(request.betLimits ?? [], 'betLimits', (limit) => limit.type).map((limit) => [
+      limit.type,
+      { ...(limit.minimum != null ? { minimum: limit.minimum } : {}), ...(limit.maximum != null ? { maximum: limit.maximum } : {}) },
+    ]),
+  );
+}
+
+/** The entries of a list keyed by one field, each key at most once. */
+function once<T>(entries: readonly T[], name: string, keyOf: (entry: T) => string): readonly T[] {
+  if (new Set(entries.map(keyOf)).size !== entries.length) throw new ServiceError('BAD_USER_INPUT', `${name} names the same one twice.`);
+  return entries;
 }
 
 async function baccaratTable(deps: ServiceDependencies, common: Common, request: OpenTableRequest): Promise<BaccaratTableRecord> {
@@ -132,6 +171,7 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
   const options = makeBaccaratOptions({
     minimum: request.minimumBet,
     maximum: request.maximumBet,
+    limits: limitsOf(request),
     ...(input.decks != null ? { decks: input.decks } : {}),
     ...(input.commission != null ? { commission: input.commission } : {}),
     // The rules see the pool's prize table as the table's jackpot (modality, what pays).

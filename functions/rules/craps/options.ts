@@ -105,8 +105,8 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
   const maxOdds = {} as Record<PointNumber, number>;
   for (const n of POINT_NUMBERS) {
     const multiple = defined(maxOddsInput[n], DEFAULT_CRAPS_OPTIONS.maxOdds[n]);
-    if (!Number.isSafeInteger(multiple) || multiple < 1) {
-      invalid(`maxOdds on ${n} must be a whole multiple of the line bet, at least 1; got ${String(multiple)}`);
+    if (!Number.isSafeInteger(multiple) || multiple < 1 || multiple > MAX_ODDS_MULTIPLE) {
+      invalid(`maxOdds on ${n} must be a whole multiple of the line bet, from 1 to ${MAX_ODDS_MULTIPLE}; got ${String(multiple)}`);
     }
     maxOdds[n] = multiple;
   }
@@ -136,12 +136,24 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
   };
 }
 
+/**
+ * The largest return of a stake at a craps table: Aces and Boxcars pay 30:1 (art. 6(9), 6(10)),
+ * stake back included; odds pay at most 2:1 (art. 6(2)). Every stake's return must stay an exact
+ * integer, so no stake limit may go past MAX_MONEY / 31.
+ */
+export const MAX_CRAPS_STAKE = Math.floor(MAX_MONEY / 31);
+/** The largest odds multiple a table may offer: beyond any casino's, and far within exact arithmetic. */
+export const MAX_ODDS_MULTIPLE = 1000;
+
 function checkLimits(what: string, minimum: number, maximum: number): void {
   if (!Number.isSafeInteger(minimum) || minimum < 1 || minimum > MAX_MONEY) {
     invalid(`the minimum stake of ${what} must be a positive integer number of minor units, got ${String(minimum)}`);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
     invalid(`the maximum stake of ${what} must be an integer at least its minimum (${minimum}), got ${String(maximum)}`);
+  }
+  if (maximum > MAX_CRAPS_STAKE) {
+    invalid(`the maximum stake of ${what} may be at most ${MAX_CRAPS_STAKE}, so that a 30:1 win stays an exact integer`);
   }
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CRAPS_BET_TYPES, makeCrapsOptions } from '../../../functions/rules/craps';
+import { CRAPS_BET_TYPES, makeCrapsOptions, settleRoll, stakeReturned } from '../../../functions/rules/craps';
+import { MAX_CRAPS_STAKE, MAX_ODDS_MULTIPLE } from '../../../functions/rules/craps/options';
+import { MAX_MONEY } from '../../../functions/rules/money';
+import { bet, comeOut } from './support/layout';
 
 describe("makeCrapsOptions: a table's rule variant", () => {
   it('follows the regulation by default: Field 12 pays 2:1, 3x/4x/5x odds, come odds off and the rest working on the come-out', () => {
@@ -41,9 +44,25 @@ describe("makeCrapsOptions: a table's rule variant", () => {
     [{ layOddsLimit: 'SOMETIMES' }, /layOddsLimit must be WINNINGS or STAKE/],
     [{ hardwaysWorkingOnComeOut: 'yes' }, /hardwaysWorkingOnComeOut must be true or false/],
     [{ field12: 3 }, /unknown craps table option "field12"/],
+    // A maximum whose 30:1 win would not be an exact integer (2^53 - 1: once accepted, then a RangeError on the win).
+    [{ maximum: MAX_MONEY }, /maximum stake of the table may be at most/],
+    [{ maximum: MAX_CRAPS_STAKE + 1 }, /maximum stake of the table may be at most/],
+    [{ limits: { ACES: { maximum: MAX_CRAPS_STAKE + 1 } } }, /maximum stake of ACES may be at most/],
+    [{ maxOdds: { 6: MAX_ODDS_MULTIPLE + 1 } }, /maxOdds on 6 must be a whole multiple of the line bet, from 1 to 1000/],
   ])('refuses %j', (input, message) => {
     expect(() => makeCrapsOptions(input as never)).toThrow(
       expect.objectContaining({ code: 'INVALID_TABLE_OPTIONS', message: expect.stringMatching(message) }),
     );
+  });
+});
+
+describe('the largest stake a table may take', () => {
+  it('wins its largest prize (Aces, 30:1) as an exact integer, stake back included', () => {
+    const options = makeCrapsOptions({ minimum: 1, maximum: MAX_CRAPS_STAKE });
+    const aces = bet('ACES', MAX_CRAPS_STAKE);
+    const [resolution] = settleRoll(comeOut(), options, [aces], { kind: 'DICE', dice: [1, 1] }).resolutions;
+    expect(resolution).toEqual({ outcome: 'WIN', winnings: 30 * MAX_CRAPS_STAKE });
+    expect(Number.isSafeInteger(stakeReturned(aces, resolution!))).toBe(true);
+    expect(stakeReturned(aces, resolution!)).toBeLessThanOrEqual(MAX_MONEY);
   });
 });

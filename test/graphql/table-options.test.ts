@@ -1,0 +1,165 @@
+/**
+ * Every option of a table's rules, in through openTable and out through Table: for craps the odds
+ * multiples, the lay-odds rule, the four come-out working flags and Field 12; for both games the
+ * limits of single bet types. Each one changes what is placed or how it is paid, and a bad one
+ * is refused naming the field, with nothing opened.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const OPERATOR = dealer('options-operator');
+const PLAYER = 'options-player';
+const OPEN = `mutation ($input: OpenTableInput!) {
+  openTable(input: $input) {
+    id
+    betLimits { type minimum maximum }
+    craps {
+      field12Pays maxOdds { point multiple } layOddsLimit
+      comeOddsWorkingOnComeOut dontComeOddsWorkingOnComeOut bigNumbersWorkingOnComeOut hardwaysWorkingOnComeOut
+    }
+  }
+}`;
+const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
+const open = (input: Record<string, unknown>) => api.graphql(OPERATOR, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
+const bet = (tableId: string, input: Record<string, unknown>) =>
+  api.graphql(PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
+async function roll(tableId: string, dice: number[]) {
+  const sequence = await api.closeBetting(tableId);
+  return (
+    await api.data(
+      OPERATOR,
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { type } outcome winnings } } }`,
+      { input: { tableId, dice, sequence } },
+    )
+  ).submitRoll.settlements;
+}
+
+const CRAPS_OPTIONS = {
+  field12Pays: 3,
+  maxOdds: [
+    { point: 6, multiple: 10 },
+    { point: 8, multiple: 10 },
+  ],
+  layOddsLimit: 'STAKE',
+  comeOddsWorkingOnComeOut: true,
+  dontComeOddsWorkingOnComeOut: false,
+  bigNumbersWorkingOnComeOut: false,
+  hardwaysWorkingOnComeOut: false,
+};
+
+describe('a craps table', () => {
+  it('takes every option of the rules and shows each one', async () => {
+    const res = await open({ game: 'CRAPS', craps: CRAPS_OPTIONS, betLimits: [{ type: 'FIELD', minimum: 200, maximum: 5_000 }] });
+    expect(res.errors).toBeUndefined();
+    const table = res.data!.openTable;
+    expect(table.craps).toEqual({
+      ...CRAPS_OPTIONS,
+      // Every point, those not given at their default.
+      maxOdds: [
+        { point: 4, multiple: 3 },
+        { point: 5, multiple: 4 },
+        { point: 6, multiple: 10 },
+        { point: 8, multiple: 10 },
+        { point: 9, multiple: 4 },
+        { point: 10, multiple: 3 },
+      ],
+    });
+    expect(table.betLimits[0]).toEqual({ type: 'PASS_LINE', minimum: 100, maximum: 10_000 });
+    expect(table.betLimits).toContainEqual({ type: 'FIELD', minimum: 200, maximum: 5_000 });
+    expect(table.betLimits.every((limit: { type: string }) => limit.type !== 'BANKER')).toBe(true);
+    // Read again, the same (a stored map keeps no order: the game's is restored).
+    const read = await api.data(OPERATOR, `query ($t: ID!) { table(id: $t) { betLimits { type minimum maximum } } }`, { t: table.id });
+    expect(read.table.betLimits).toEqual(table.betLimits);
+  });
+
+  it('places and pays by them: a bet type’s own limits, the odds multiple, Field 12, a come-out flag', async () => {
+    await api.fundAccount(PLAYER, 100_000);
+    const tableId = (await open({ game: 'CRAPS', craps: CRAPS_OPTIONS, betLimits: [{ type: 'FIELD', minimum: 200, maximum: 5_000 }] }))
+      .data!.openTable.id;
+    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 100 }))).toBe('STAKE_NOT_MULTIPLE_OF_MINIMUM');
+    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 5_200 }))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 400 }))).toBeUndefined();
+    expect(codeOf(await bet(tableId, { type: 'BIG_6', amount: 100 }))).toBeUndefined();
+    // Field 12 pays 3:1; Big 6 is off on the come-out: it stays.
+    expect(await roll(tableId, [6, 6])).toEqual([{ bet: { type: 'FIELD' }, outcome: 'WIN', winnings: 1_200 }]);
+
+    const pass = (await bet(tableId, { type: 'PASS_LINE', amount: 500 })).data!.placeBet.id;
+    await roll(tableId, [3, 3]); // point 6; Big 6 still off on a come-out roll, so nothing paid it
+    expect(codeOf(await bet(tableId, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('ABOVE_MAX_ODDS');
+    expect(codeOf(await bet(tableId, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
+    const made = await roll(tableId, [4, 2]);
+    expect(made).toEqual(
+      expect.arrayContaining([
+        { bet: { type: 'PASS_LINE' }, outcome: 'WIN', winnings: 500 },
+        { bet: { type: 'PASS_ODDS' }, outcome: 'WIN', winnings: 6_000 },
+        // Big 6 pays 7:6, rounded down: it works once the point is on.
+        { bet: { type: 'BIG_6' }, outcome: 'WIN', winnings: 116 },
+      ]),
+    );
+  });
+
+  it.each([
+    [{ craps: { maxOdds: [{ point: 7, multiple: 3 }] } }, 'INVALID_TABLE_OPTIONS', /7 is not a point number/],
+    [{ craps: { maxOdds: [{ point: 6, multiple: 1_001 }] } }, 'INVALID_TABLE_OPTIONS', /from 1 to 1000/],
+    [
+      {
+        craps: {
+          maxOdds: [
+            { point: 6, multiple: 2 },
+            { point: 6, multiple: 3 },
+          ],
+        },
+      },
+      'BAD_USER_INPUT',
+      /maxOdds names the same one twice/,
+    ],
+    [{ betLimits: [{ type: 'BANKER', maximum: 500 }] }, 'INVALID_TABLE_OPTIONS', /"BANKER" is not a craps bet type/],
+    [{ betLimits: [{ type: 'FIELD', minimum: 500, maximum: 200 }] }, 'INVALID_TABLE_OPTIONS', /maximum stake of FIELD/],
+    [
+      {
+        betLimits: [
+          { type: 'FIELD', maximum: 500 },
+          { type: 'FIELD', maximum: 600 },
+        ],
+      },
+      'BAD_USER_INPUT',
+      /betLimits names the same one twice/,
+    ],
+  ])('refuses %j, opening nothing', async (input, code, message) => {
+    const idempotencyKey = `refused-${Math.random()}`.replace('0.', '');
+    const res = await open({ game: 'CRAPS', idempotencyKey, ...input });
+    expect(codeOf(res)).toBe(code);
+    expect(res.errors![0]!.message).toMatch(message);
+    // Sent again as a valid request with the same key, it opens the table: the refused one left nothing.
+    expect(codeOf(await open({ game: 'CRAPS', idempotencyKey }))).toBeUndefined();
+  });
+});
+
+describe('a baccarat table', () => {
+  it('takes the limits of single bet types and plays by them', async () => {
+    await api.fundAccount(PLAYER, 100_000);
+    const res = await open({ game: 'BACCARAT', betLimits: [{ type: 'TIE', maximum: 1_000 }] });
+    expect(res.errors).toBeUndefined();
+    const { id, betLimits, craps } = res.data!.openTable;
+    expect(craps).toBeNull();
+    expect(betLimits.map((limit: { type: string }) => limit.type)).toEqual([
+      'PLAYER',
+      'BANKER',
+      'TIE',
+      'PLAYER_PAIR',
+      'BANKER_PAIR',
+      'DRAGON_7',
+      'JACKPOT',
+    ]);
+    expect(betLimits).toContainEqual({ type: 'TIE', minimum: 100, maximum: 1_000 });
+    expect(codeOf(await bet(id, { type: 'TIE', amount: 1_100 }))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(codeOf(await bet(id, { type: 'BANKER', amount: 1_100 }))).toBeUndefined();
+    expect(codeOf(await open({ game: 'BACCARAT', betLimits: [{ type: 'FIELD', maximum: 500 }] }))).toBe('INVALID_TABLE_OPTIONS');
+  });
+});
