@@ -98,7 +98,7 @@ const FIGURES: readonly Figure[] = [
     id: 6,
     title: 'rules layer',
     floor: 'none (absolute targets)',
-    run: () => rulesThroughput(),
+    run: () => rulesThroughput({ quick }),
   },
 ];
 

@@ -11,9 +11,12 @@ import { againstTarget, measured, type FigureRow } from '../harness/results';
 const RESOLUTIONS_TARGET = 10_000_000;
 const rulesBench = fileURLToPath(new URL('../rules.ts', import.meta.url));
 
-export function rulesThroughput() {
+export function rulesThroughput({ quick = false }: { quick?: boolean } = {}) {
   // In a process of its own: the bench's heap (and DynamoDB Local's client) would slow the rules' own allocation.
-  const run = spawnSync(process.execPath, ['--import', 'tsx', rulesBench, '--json'], { encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', rulesBench, '--json', ...(quick ? ['--quick'] : [])], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (run.status !== 0) throw new Error(`the rules benchmark failed:\n${run.stderr.slice(-1500)}`);
   const { craps, baccarat } = JSON.parse(run.stdout) as { craps: CrapsRulesFigures; baccarat: BaccaratRulesFigures };
   const rows: FigureRow[] = [
