@@ -27,6 +27,10 @@ import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } fro
 import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
+import { tablePaytable } from '../services/paytable';
+import type { BetType } from '../store/records';
+
+const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 function requireCaller(context: GraphQLContext): Caller {
@@ -171,6 +175,7 @@ export const resolvers: Resolvers = {
         : null,
     dealers: (table) => [...(table.dealers ?? [])],
     // In the game's order (a stored map keeps none).
+    paytable: (table) => tablePaytable(table),
     betLimits: (table) =>
       table.game === 'CRAPS'
         ? CRAPS_BET_TYPES.map((type) => ({ type, ...table.options.limits[type] }))
@@ -285,6 +290,25 @@ export const resolvers: Resolvers = {
   StatementEdge: {
     cursor: (entry) => entry.cursor,
     node: (entry) => entry,
+  },
+  Paytable: {
+    bets: (paytable) => [...paytable.entries],
+    jackpot: (paytable) => (paytable.jackpot ? [...paytable.jackpot] : null),
+  },
+  PaytableBet: {
+    type: (entry) => entry.type as BetType,
+    win: (entry) => entry.figures?.win ?? null,
+    lose: (entry) => entry.figures?.lose ?? null,
+    push: (entry) => entry.figures?.push ?? null,
+    houseEdge: (entry) => entry.figures?.houseEdge ?? null,
+  },
+  PaytableJackpotCombination: {
+    prize: (entry) => PRIZE_KINDS[entry.rule.kind],
+  },
+  ExactFraction: {
+    numerator: (fraction) => fraction.num.toString(),
+    denominator: (fraction) => fraction.den.toString(),
+    decimal: (fraction) => fraction.toDecimal(15),
   },
   LayoutTotals: {
     byBetType: (totals) => [...totals.byBetType],

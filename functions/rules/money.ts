@@ -13,6 +13,9 @@ export interface PayoutOdds {
   readonly per: number;
 }
 
+/** A payout as the regulation writes it: "7:1", "6:5". */
+export const oddsText = (payout: PayoutOdds): string => `${payout.to}:${payout.per}`;
+
 export const odds = (to: number, per = 1): PayoutOdds => ({ to, per });
 
 /** Shares of an amount are given in basis points: 10,000 is the whole. */

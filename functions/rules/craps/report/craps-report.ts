@@ -4,7 +4,7 @@ import type { CrapsTableOptions } from '../options';
 import { BIG_NUMBER_PAYS, LAY_ODDS, PAYS, TRUE_ODDS, field12Pays } from '../pay-table';
 import { initialCrapsState } from '../table-state';
 import type { CrapsBet, CrapsBetType, CrapsTableState, PointNumber } from '../types';
-import type { PayoutOdds } from '../../money';
+import { oddsText } from '../../money';
 import { EXACT_STAKE, betFate, type ChainStart } from './bet-chain';
 import { longRunPointSituations, longRunSituations } from './long-run';
 
@@ -77,52 +77,52 @@ export function crapsReport(options: CrapsTableOptions): CrapsReport {
   const onAnyRoll = (bet: CrapsBet): ChainStart[] => everyRoll.map(({ state, share }) => ({ weight: share, state, bets: [bet] }));
   const onPointRoll = (bet: CrapsBet): ChainStart[] => pointRolls.map(({ state, share }) => ({ weight: share, state, bets: [bet] }));
 
-  add('PASS_LINE', 'PASS_LINE', null, ratio(PAYS.LINE), onComeOut(stake('PASS_LINE')));
-  add('DONT_PASS', 'DONT_PASS', null, `${ratio(PAYS.LINE)}, 12 bars`, onComeOut(stake('DONT_PASS')));
-  add('COME', 'COME', null, ratio(PAYS.LINE), onPointRoll(stake('COME')));
-  add('DONT_COME', 'DONT_COME', null, `${ratio(PAYS.LINE)}, 12 bars`, onPointRoll(stake('DONT_COME')));
+  add('PASS_LINE', 'PASS_LINE', null, oddsText(PAYS.LINE), onComeOut(stake('PASS_LINE')));
+  add('DONT_PASS', 'DONT_PASS', null, `${oddsText(PAYS.LINE)}, 12 bars`, onComeOut(stake('DONT_PASS')));
+  add('COME', 'COME', null, oddsText(PAYS.LINE), onPointRoll(stake('COME')));
+  add('DONT_COME', 'DONT_COME', null, `${oddsText(PAYS.LINE)}, 12 bars`, onPointRoll(stake('DONT_COME')));
 
   for (const n of POINT_NUMBERS) {
     const onPoint: CrapsTableState = { phase: 'POINT', point: n, rollCount: 0, shooter: null };
     const pass = stake('PASS_LINE');
-    add(`PASS_ODDS_${n}`, 'PASS_ODDS', n, ratio(TRUE_ODDS[n]!), [
+    add(`PASS_ODDS_${n}`, 'PASS_ODDS', n, oddsText(TRUE_ODDS[n]!), [
       { weight: Fraction.ONE, state: onPoint, bets: [pass, oddsOn(pass, 'PASS_ODDS')] },
     ]);
     const dontPass = stake('DONT_PASS');
-    add(`DONT_PASS_ODDS_${n}`, 'DONT_PASS_ODDS', n, ratio(LAY_ODDS[n]!), [
+    add(`DONT_PASS_ODDS_${n}`, 'DONT_PASS_ODDS', n, oddsText(LAY_ODDS[n]!), [
       { weight: Fraction.ONE, state: onPoint, bets: [dontPass, oddsOn(dontPass, 'DONT_PASS_ODDS')] },
     ]);
   }
   for (const n of POINT_NUMBERS) {
     const come = { ...stake('COME'), number: n };
-    add(`COME_ODDS_${n}`, 'COME_ODDS', n, ratio(TRUE_ODDS[n]!), justMovedTo(n, [come, oddsOn(come, 'COME_ODDS')]));
+    add(`COME_ODDS_${n}`, 'COME_ODDS', n, oddsText(TRUE_ODDS[n]!), justMovedTo(n, [come, oddsOn(come, 'COME_ODDS')]));
   }
   for (const n of POINT_NUMBERS) {
     const dontCome = { ...stake('DONT_COME'), number: n };
-    add(`DONT_COME_ODDS_${n}`, 'DONT_COME_ODDS', n, ratio(LAY_ODDS[n]!), justMovedTo(n, [dontCome, oddsOn(dontCome, 'DONT_COME_ODDS')]));
+    add(`DONT_COME_ODDS_${n}`, 'DONT_COME_ODDS', n, oddsText(LAY_ODDS[n]!), justMovedTo(n, [dontCome, oddsOn(dontCome, 'DONT_COME_ODDS')]));
   }
 
   const oneRoll: [CrapsBetType, string][] = [
-    ['ANY_CRAPS', ratio(PAYS.ANY_CRAPS)],
-    ['ANY_SEVEN', ratio(PAYS.ANY_SEVEN)],
-    ['ELEVEN', ratio(PAYS.ELEVEN)],
-    ['ACE_DEUCE', ratio(PAYS.ACE_DEUCE)],
-    ['ACES', ratio(PAYS.ACES)],
-    ['BOXCARS', ratio(PAYS.BOXCARS)],
-    ['HORN', `${ratio(PAYS.HORN_2_OR_12)} on 2, 12; ${ratio(PAYS.HORN_3_OR_11)} on 3, 11`],
-    ['FIELD', `${ratio(PAYS.FIELD)}; 2 pays ${ratio(PAYS.FIELD_2)}; 12 pays ${ratio(field12Pays(options.field12Pays))}`],
-    ['BIG', ratio(PAYS.BIG_OR_SMALL)],
-    ['SMALL', ratio(PAYS.BIG_OR_SMALL)],
+    ['ANY_CRAPS', oddsText(PAYS.ANY_CRAPS)],
+    ['ANY_SEVEN', oddsText(PAYS.ANY_SEVEN)],
+    ['ELEVEN', oddsText(PAYS.ELEVEN)],
+    ['ACE_DEUCE', oddsText(PAYS.ACE_DEUCE)],
+    ['ACES', oddsText(PAYS.ACES)],
+    ['BOXCARS', oddsText(PAYS.BOXCARS)],
+    ['HORN', `${oddsText(PAYS.HORN_2_OR_12)} on 2, 12; ${oddsText(PAYS.HORN_3_OR_11)} on 3, 11`],
+    ['FIELD', `${oddsText(PAYS.FIELD)}; 2 pays ${oddsText(PAYS.FIELD_2)}; 12 pays ${oddsText(field12Pays(options.field12Pays))}`],
+    ['BIG', oddsText(PAYS.BIG_OR_SMALL)],
+    ['SMALL', oddsText(PAYS.BIG_OR_SMALL)],
   ];
   for (const [type, pays] of oneRoll) add(type, type, null, pays, onAnyRoll(stake(type)));
 
   for (const n of [4, 6, 8, 10] as const) {
     const type = `HARD_${n}` as const;
-    add(type, type, n, ratio(n === 6 || n === 8 ? PAYS.HARD_6_OR_8 : PAYS.HARD_4_OR_10), onAnyRoll(stake(type)));
+    add(type, type, n, oddsText(n === 6 || n === 8 ? PAYS.HARD_6_OR_8 : PAYS.HARD_4_OR_10), onAnyRoll(stake(type)));
   }
   for (const n of POINT_NUMBERS) {
     const type = `BIG_${n}` as const;
-    add(type, type, n, ratio(BIG_NUMBER_PAYS[n]!), onAnyRoll(stake(type)));
+    add(type, type, n, oddsText(BIG_NUMBER_PAYS[n]!), onAnyRoll(stake(type)));
   }
 
   return {
@@ -165,5 +165,3 @@ function oddsOn(base: CrapsBet, type: CrapsBetType): CrapsBet {
     baseBetId: base.id,
   };
 }
-
-const ratio = (pays: PayoutOdds): string => `${pays.to}:${pays.per}`;
