@@ -30,7 +30,7 @@ export function validatePlacement(table: TableOf<Game>, bet: BetRecord, own: rea
   if (bet.baseBetId != null) throw new ServiceError('BAD_USER_INPUT', 'baseBetId applies to craps odds only.');
   validateBaccaratBets(
     table.options,
-    [...own, bet].map((b) => ({ type: b.type as BaccaratBetType, amount: b.amount, seated: b.seat != null })),
+    [...own, bet].map((b) => ({ type: b.type as BaccaratBetType, amount: b.amount, seated: b.seat != null, seat: b.seat ?? null })),
   );
   return bet;
 }

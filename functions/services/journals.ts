@@ -126,7 +126,8 @@ export interface ShareHolder {
 /**
  * A round's jackpot: the round's contributions from the table's book into the pool and, after a
  * whole-pool prize, the reseed from the table's book (kept in the pool's partition); and each
- * bettor's share of the prize out of the pool (kept in the bettor's).
+ * share of the prize out of the pool, one journal per player (kept in the player's), whose legs
+ * name each jackpot bet of theirs that holds a share.
  */
 export function jackpotJournals(
   tableId: string,
@@ -156,7 +157,10 @@ export function jackpotJournals(
   if (poolLegs.length > 0)
     journals.push({ id: `JACKPOT:${tableId}:${round}`, kind: 'JACKPOT', currency, at, actor: 'settlement', cause, legs: poolLegs });
   if (payout.share > 0) {
-    for (const { playerId: bettor, betId } of holders) {
+    // One journal per player (their account is credited once), one pair of legs per share they hold.
+    const betsOf = new Map<string, string[]>();
+    for (const { playerId, betId } of holders) betsOf.set(playerId, [...(betsOf.get(playerId) ?? []), betId]);
+    for (const [bettor, betIds] of betsOf) {
       journals.push({
         id: `JACKPOT_PRIZE:${tableId}:${round}:${bettor}`,
         kind: 'JACKPOT_PRIZE',
@@ -164,10 +168,10 @@ export function jackpotJournals(
         at,
         actor: 'settlement',
         cause,
-        legs: [
+        legs: betIds.flatMap((betId): Leg[] => [
           { account: pool(poolId), amount: -payout.share, type: 'JACKPOT_PRIZE' },
           { account: player(bettor), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
-        ],
+        ]),
       });
     }
   }

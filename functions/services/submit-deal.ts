@@ -61,19 +61,20 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
   });
 }
 
-/** The round's dealings with the pool: each jackpot bet's contribution, and the combination its bettors share. */
+/**
+ * The round's dealings with the pool: each jackpot bet's contribution, and the combination its
+ * bets share: each jackpot bet (one per seat) is one share, so a player on two seats holds two.
+ */
 function jackpotRound(table: TableOf<'BACCARAT'>, openBets: readonly BetRecord[], cards: readonly Card[]): JackpotRound | null {
-  const jackpotBets = openBets.filter((bet) => bet.type === 'JACKPOT');
+  const jackpotBets = openBets.filter((bet) => bet.type === 'JACKPOT').sort(byPlacement);
   if (jackpotBets.length === 0 || !table.jackpotPool || !table.options.jackpot) return null;
   const share = odds(table.jackpotPool.contributionBasisPoints, BASIS_POINTS);
-  const firstBets = new Map<string, BetRecord>();
-  for (const bet of [...jackpotBets].sort(byPlacement)) if (!firstBets.has(bet.playerId)) firstBets.set(bet.playerId, bet);
   return {
     poolId: table.jackpotPool.poolId,
     contributions: jackpotBets.reduce((sum, bet) => sum + winnings(bet.amount, share), 0),
     combination: highestJackpotCombination(table.options.jackpot.modality, cards),
-    bettors: [...firstBets.keys()],
-    shareBets: [...firstBets.values()].map((bet) => bet.id),
+    bettors: jackpotBets.map((bet) => bet.playerId),
+    shareBets: jackpotBets.map((bet) => bet.id),
   };
 }
 

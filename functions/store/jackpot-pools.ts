@@ -41,10 +41,11 @@ export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
 
 /**
  * A round's jackpot in one transaction: the pool moves from the version its payout was computed
- * on to `payout.poolAfter` (contributions in, prize out, any reseed), each bettor is credited
- * their share (and the bet that carries it shows it), the payout is written onto the deal, which
- * it may be only once, and the money's journals are written with it. At most 14 bettors (one per
- * seat): 3 items each, beside the deal, the pool and the pool's journal.
+ * on to `payout.poolAfter` (contributions in, prize out, any reseed), each player is credited
+ * once for the shares they hold (and each bet that holds one shows it), the payout is written
+ * onto the deal, which it may be only once, and the money's journals are written with it. At
+ * most 14 shares (one per seat): a bet each, and per player a credit and a journal, beside the
+ * deal, the pool and the pool's journal: at most 45 items.
  */
 export async function commitJackpotRound(
   db: Db,
@@ -77,12 +78,14 @@ export async function commitJackpotRound(
             },
           },
           ...journals.map((journal) => recordJournal(db, journal)),
-          // Each bettor's share, with the journal of their prize, and the bet that carries it.
+          // Each player's shares in one credit, with the journal of their prize; each bet that holds a share.
           ...(payout.share > 0
-            ? bettors.flatMap((playerId, index) => [
-                creditAccount(db, playerId, payout.share, prizeOf(journals, playerId)),
-                awardJackpotShare(db, shareBets[index]!, deal.sequence, payout.share),
-              ])
+            ? [
+                ...[...sharesOf(bettors)].map(([playerId, shares]) =>
+                  creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId)),
+                ),
+                ...shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)),
+              ]
             : []),
         ],
       }),
@@ -94,4 +97,11 @@ export async function commitJackpotRound(
     if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
     throw error;
   }
+}
+
+/** How many shares each player holds (a player on two seats may hold two). */
+function sharesOf(bettors: readonly string[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const playerId of bettors) shares.set(playerId, (shares.get(playerId) ?? 0) + 1);
+  return shares;
 }

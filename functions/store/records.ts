@@ -190,12 +190,9 @@ export interface JackpotRound {
   /** Sum of this round's jackpot bets' contributions to the pool. */
   readonly contributions: number;
   readonly combination: JackpotCombination | null;
-  /** The round's jackpot bettors (each player once), who share any prize equally. */
+  /** The player of each share of the round's prize: one share per jackpot bet (one per seat), so a player on two seats appears twice. */
   readonly bettors: readonly string[];
-  /**
-   * The bet that carries each bettor's share of a prize (in `bettors`' order): the first jackpot
-   * bet they placed for the round. It shows WON with the share once the jackpot is applied.
-   */
+  /** The jackpot bet of each share (in `bettors`' order): it shows WON with its share once the jackpot is applied. */
   readonly shareBets: readonly string[];
   /** Set when applied: what the pool paid and kept. */
   readonly payout?: JackpotPayoutRecord;

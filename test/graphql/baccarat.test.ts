@@ -344,25 +344,36 @@ describe('the progressive jackpot', () => {
     expect(byType('PLAYER').map((settled: { returned: number }) => settled.returned)).toEqual([0, 0]);
   });
 
-  it("shows a bettor's share on their first jackpot bet of the round, as it is stored and recalled", async () => {
+  it('takes one jackpot bet per seat, and pays each one a share: a player on two seats holds two, stored and recalled so', async () => {
     const { tableId } = await jackpotTable(100_000);
     await api.fundAccount('jp-two', 10_000);
+    await api.fundAccount('jp-three', 10_000);
     await bet('jp-two', tableId, 'PLAYER', 100, 4);
     const first = await bet('jp-two', tableId, 'JACKPOT', 200, 4);
-    const second = await bet('jp-two', tableId, 'JACKPOT', 200, 4);
-    // A single pair, fixed prize 1,001, one bettor (one share for the player, whatever their jackpot bets).
+    expectRefused(
+      await api.graphql('jp-two', PLACE_BET, { input: { tableId, type: 'JACKPOT', amount: 200, seat: 4 } }),
+      'JACKPOT_ONE_PER_SEAT',
+    );
+    expect(await api.balance('jp-two')).toBe(10_000 - 300);
+    const second = await bet('jp-two', tableId, 'JACKPOT', 200, 5);
+    await bet('jp-three', tableId, 'PLAYER', 100, 6);
+    const third = await bet('jp-three', tableId, 'JACKPOT', 200, 6);
+    // A single pair, fixed prize 1,001, three jackpot bets: 333 each, the 2 left over stays in the pool.
     const round = await deal(tableId, ['5S', 'KH', '5D', '9C']);
-    expect(round.deal.jackpot).toMatchObject({ bettors: 1, share: 1_001 });
-    expect(await api.balance('jp-two')).toBe(10_000 - 500 + 1_001);
+    expect(round.deal.jackpot).toMatchObject({ bettors: 3, share: 333, prize: 1_001, poolAfter: 100_000 + 300 - 999 });
+    expect(await api.balance('jp-two')).toBe(10_000 - 500 + 666);
+    expect(await api.balance('jp-three')).toBe(10_000 - 300 + 333);
 
     const BET = `query ($id: ID!) { bet(id: $id) { status winnings returned balanceAfterSettlement } }`;
-    expect((await api.data('jp-two', BET, { id: first.id })).bet).toEqual({
-      status: 'WON',
-      winnings: 1_001,
-      returned: 1_001,
-      balanceAfterSettlement: 10_000 - 500 + 1_001,
-    });
-    expect((await api.data('jp-two', BET, { id: second.id })).bet).toMatchObject({ status: 'LOST', winnings: 0, returned: 0 });
+    for (const share of [first, second]) {
+      expect((await api.data('jp-two', BET, { id: share.id })).bet).toEqual({
+        status: 'WON',
+        winnings: 333,
+        returned: 333,
+        // Both shares reached the balance in one movement: the player's prize.
+        balanceAfterSettlement: 10_000 - 500 + 666,
+      });
+    }
 
     const recall = await api.data(
       dealer('jp-auditor'),
@@ -370,9 +381,13 @@ describe('the progressive jackpot', () => {
         settlements { bet { id } outcome returned } credits { playerId bets jackpot } } }`,
       { tableId },
     );
-    expect(recall.round.settlements).toContainEqual({ bet: { id: first.id }, outcome: 'WIN', returned: 1_001 });
-    expect(recall.round.settlements).toContainEqual({ bet: { id: second.id }, outcome: 'LOSE', returned: 0 });
-    expect(recall.round.credits).toEqual([{ playerId: 'jp-two', bets: 0, jackpot: 1_001 }]);
+    for (const share of [first, second, third]) {
+      expect(recall.round.settlements).toContainEqual({ bet: { id: share.id }, outcome: 'WIN', returned: 333 });
+    }
+    expect(recall.round.credits).toEqual([
+      { playerId: 'jp-three', bets: 0, jackpot: 333 },
+      { playerId: 'jp-two', bets: 0, jackpot: 666 },
+    ]);
   });
 
   it('grows by the contributions when no combination is made', async () => {

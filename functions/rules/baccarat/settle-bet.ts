@@ -61,6 +61,12 @@ export function validatePlayerBets(options: BaccaratTableOptions, bets: readonly
   if (bets.some((bet) => bet.type === 'JACKPOT') && !hasMainBet) {
     throw new RuleViolation('JACKPOT_NEEDS_MAIN_BET', 'a jackpot bet is placed in addition to a Player, Banker or Tie bet (art. 13.3)');
   }
+  // Art. 13.3: the jackpot is the seated players' bet, one per seat and round [interpretation]:
+  // each jackpot bet is one share of a prize, so a player on two seats may hold two.
+  const seats = bets.filter((bet) => bet.type === 'JACKPOT' && bet.seat != null).map((bet) => bet.seat);
+  if (new Set(seats).size !== seats.length) {
+    throw new RuleViolation('JACKPOT_ONE_PER_SEAT', 'a seat takes one jackpot bet a round (art. 13.3)');
+  }
 }
 
 /**

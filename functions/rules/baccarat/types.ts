@@ -55,6 +55,8 @@ export interface BaccaratBet {
   /** Stake in minor units. */
   readonly amount: number;
   readonly seated?: boolean;
+  /** The seat it is placed from, where there is one: a seat takes one jackpot bet a round. */
+  readonly seat?: number | null;
 }
 
 /** WIN returns the stake plus `winnings`; LOSE keeps the stake; PUSH returns the stake (../resolution.ts). */

@@ -181,6 +181,13 @@ describe('validatePlayerBets: one player’s bets for a round', () => {
     expect(violationOf(() => validatePlayerBets(options, [jackpot, { type: 'PLAYER_PAIR', amount: 100 }]))).toBe('JACKPOT_NEEDS_MAIN_BET');
   });
 
+  it('takes one jackpot bet per seat a round: a player on two seats may hold two', () => {
+    const banker = { type: 'BANKER' as const, amount: 100, seat: 3 };
+    const onSeat = (seat: number) => ({ type: 'JACKPOT' as const, amount: 100, seated: true, seat });
+    expect(violationOf(() => validatePlayerBets(options, [banker, onSeat(3), onSeat(4)]))).toBe('NO VIOLATION');
+    expect(violationOf(() => validatePlayerBets(options, [banker, onSeat(3), onSeat(3)]))).toBe('JACKPOT_ONE_PER_SEAT');
+  });
+
   it('checks every bet’s stake', () => {
     expect(
       violationOf(() =>
