@@ -1,5 +1,6 @@
 import {
   assertJackpotConfig,
+  assertPoolSeed,
   combinationsWithFixedAmount,
   type JackpotCombination,
   type JackpotConfig,
@@ -45,6 +46,7 @@ export async function openJackpotPool(
     approvalReference: request.approvalReference ?? null,
   };
   assertJackpotConfig(prizes);
+  assertPoolSeed(prizes, request.seed);
   const { idempotencyKey, ...options } = request;
   const made = creation(deps, caller, 'pool', idempotencyKey, options);
   const pool: JackpotPoolRecord = {

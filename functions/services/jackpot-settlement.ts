@@ -11,8 +11,9 @@ const MAX_POOL_ATTEMPTS = 10;
 /**
  * Pays a round's jackpot (art. 17.5-12): the round's contributions go into the pool first, then
  * the highest combination's prize is split equally among the round's jackpot bettors by the
- * rules layer; a remainder that cannot be split stays in the pool, and a whole-pool prize
- * restarts the pool from its seed (house money) [interpretation, docs/RULES.md]. Each bettor's
+ * rules layer; a remainder that cannot be split stays in the pool, a fixed prize the pool cannot
+ * cover is paid in full with the house topping the pool up, and a whole-pool prize restarts the
+ * pool from its seed (both house money, journalled as reseeds) [interpretation, docs/RULES.md]. Each bettor's
  * share is the settlement of their first jackpot bet of the round. The pool is read and
  * written under its own version, so rounds of several tables sharing it never overwrite each other.
  */
@@ -58,7 +59,8 @@ function jackpotPayout(
   if (!split) return { poolBefore, prize: 0, share: 0, paid: 0, remainder: 0, reseeded: 0, poolAfter: poolBefore };
   const paid = Number(split.paid);
   const kept = poolBefore - paid;
-  const reseeded = split.wholePool ? pool.seed : 0;
+  // House money into the pool: what a fixed prize needed beyond it, and the seed after a whole-pool prize.
+  const reseeded = Number(split.topUp) + (split.wholePool ? pool.seed : 0);
   return {
     poolBefore,
     prize: Number(split.prize),

@@ -243,8 +243,9 @@ describe('shoe tracking', () => {
 
 describe('the progressive jackpot', () => {
   const FIXED_A = [
-    { combination: 'PARADISE_STRAIGHT', amount: 500_000 },
-    { combination: 'FOUR_OF_A_KIND', amount: 100_000 },
+    // Within every pool's seed here (a seed must cover the largest fixed prize).
+    { combination: 'PARADISE_STRAIGHT', amount: 30_000 },
+    { combination: 'FOUR_OF_A_KIND', amount: 20_000 },
     { combination: 'DOUBLE_PAIRS', amount: 10_000 },
     { combination: 'THREE_OF_A_KIND', amount: 3_000 },
     { combination: 'SINGLE_PAIR', amount: 1_001 },
@@ -388,6 +389,38 @@ describe('the progressive jackpot', () => {
       { playerId: 'jp-three', bets: 0, jackpot: 333 },
       { playerId: 'jp-two', bets: 0, jackpot: 666 },
     ]);
+  });
+
+  it('pays a fixed prize the pool cannot cover in full: the house tops the pool up, journalled as a reseed', async () => {
+    const SMALL = FIXED_A.map(({ combination }) => ({ combination, amount: 2_000 }));
+    const refused = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 1_999, modality: 'A', fixedAmounts: SMALL },
+    });
+    expectRefused(refused, 'INVALID_JACKPOT_POOL');
+    const { openJackpotPool } = await api.data(
+      DEALER,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`,
+      {
+        input: { currency: 'MOP', seed: 2_000, modality: 'A', fixedAmounts: SMALL },
+      },
+    );
+    const tableId = await openBaccaratTable({ jackpot: { poolId: openJackpotPool.id, contributionBasisPoints: 5_000 } });
+    await api.fundAccount('jp-topped', 10_000);
+    const pair = ['5S', 'KH', '5D', '9C'];
+    for (const round of [1, 2]) {
+      await bet('jp-topped', tableId, 'PLAYER', 100, 2);
+      await bet('jp-topped', tableId, 'JACKPOT', 200, 2);
+      const { deal: dealt } = await deal(tableId, pair);
+      // Round 1: the pool (2,000 + 100) pays the 2,000 and keeps 100. Round 2: it holds 200, the house puts in 1,800.
+      expect(dealt.jackpot).toMatchObject(
+        round === 1
+          ? { prize: 2_000, share: 2_000, reseeded: 0, poolAfter: 100 }
+          : { prize: 2_000, share: 2_000, reseeded: 1_800, poolAfter: 0 },
+      );
+    }
+    expect(await poolAmount(openJackpotPool.id)).toBe(0);
+    expect(await api.balance('jp-topped')).toBe(10_000 - 2 * 300 + 2 * 2_000);
+    await api.expectReconciled();
   });
 
   it('grows by the contributions when no combination is made', async () => {

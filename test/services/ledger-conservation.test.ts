@@ -110,7 +110,7 @@ async function openPool(currency: string): Promise<string> {
   const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
   const data = await persisted(() =>
     api.graphql(OPERATOR, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: { currency, seed: 20_000, modality: 'A', fixedAmounts },
+      input: { currency, seed: 50_000, modality: 'A', fixedAmounts },
     }),
   );
   return data.openJackpotPool.id;

@@ -21,6 +21,7 @@ export {
   prizeRuleOf,
   combinationsWithFixedAmount,
   assertJackpotConfig,
+  assertPoolSeed,
   splitJackpotPrize,
   poolPercent,
 } from './jackpot-prize';

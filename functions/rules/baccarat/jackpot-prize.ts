@@ -120,17 +120,28 @@ export function assertJackpotConfig(config: JackpotConfig): void {
   }
 }
 
+/**
+ * A pool starts able to pay each of its fixed prizes in full [interpretation, docs/RULES.md]:
+ * its seed is at least the largest (the house tops it up later where a prize needs it).
+ */
+export function assertPoolSeed(config: JackpotConfig, seed: number): void {
+  const largest = Math.max(0, ...Object.values(config.fixedAmounts).map((amount) => amount ?? 0));
+  if (!Number.isSafeInteger(seed) || seed < largest) {
+    throw new RuleViolation('INVALID_JACKPOT_POOL', `a pool's seed must cover its largest fixed prize, ${largest}`);
+  }
+}
+
 /** How one round's jackpot prize leaves the pool. All amounts in minor units. */
 export interface JackpotPayout {
   readonly combination: JackpotCombination;
-  /** The prize the combination earns, never more than the pool holds. */
+  /** The prize the combination earns, in full. */
   readonly prize: bigint;
-  /** True when the pool held less than the prize's fixed amount, which was cut down to the pool. */
-  readonly limitedByPool: boolean;
+  /** What the pool needed beyond what it held to pay a fixed amount in full: the house puts it in first. */
+  readonly topUp: bigint;
   readonly bettors: number;
   /** What each of the round's jackpot bettors receives (equal parts, rounded down). */
   readonly share: bigint;
-  /** share x bettors: what leaves the pool. */
+  /** share x bettors: what leaves the pool (after any top-up). */
   readonly paid: bigint;
   /** prize - paid: the part that cannot be split equally; it stays in the pool. */
   readonly remainder: bigint;
@@ -141,10 +152,11 @@ export interface JackpotPayout {
 
 /**
  * The prize of `combination` under `config` for a pool holding `pool`, shared equally among the
- * round's `bettors` jackpot bettors (art. 17.5-11: "pagos, em cada jogada, em partes iguais").
- * [interpretation, docs/RULES.md] Nothing is paid that is not in the pool: a fixed amount larger than the
- * pool is cut to the pool; the part of the prize that cannot be split equally stays in the pool.
- * With no bettors nothing is paid. Invariant: share x bettors + remainder = prize <= pool.
+ * round's `bettors` jackpot bets (art. 17.5-11: "pagos, em cada jogada, em partes iguais").
+ * [interpretation, docs/RULES.md] A fixed amount is paid in full: where the pool holds less, the
+ * house tops it up first (`topUp`); the part of the prize that cannot be split equally stays in
+ * the pool. With no bettors nothing is paid (and nothing topped up). Invariant: share x bettors +
+ * remainder = prize <= pool + topUp, and poolAfter = pool + topUp - paid >= 0.
  */
 export function splitJackpotPrize(
   config: JackpotConfig,
@@ -160,18 +172,20 @@ export function splitJackpotPrize(
   }
   const rule = prizeRuleOf(config.modality, combination);
   const earned = prizeEarned(config, combination, rule, poolAmount);
-  const prize = earned < poolAmount ? earned : poolAmount;
+  // With nobody to pay, nothing is topped up: the prize is what the pool could have paid.
+  const topUp = bettors > 0 && earned > poolAmount ? earned - poolAmount : 0n;
+  const prize = earned > poolAmount + topUp ? poolAmount : earned;
   const share = bettors === 0 ? 0n : prize / BigInt(bettors);
   const paid = share * BigInt(bettors);
   return {
     combination,
     prize,
-    limitedByPool: earned > poolAmount,
+    topUp,
     bettors,
     share,
     paid,
     remainder: prize - paid,
-    poolAfter: poolAmount - paid,
+    poolAfter: poolAmount + topUp - paid,
     wholePool: rule.kind === 'WHOLE_POOL',
   };
 }

@@ -4,6 +4,7 @@ import {
   JACKPOT_COMBINATIONS,
   JACKPOT_MODALITIES,
   makeBaccaratOptions,
+  assertPoolSeed,
   poolPercent,
   splitJackpotPrize,
   type JackpotCombination,
@@ -29,7 +30,7 @@ describe('splitJackpotPrize', () => {
     expect(splitJackpotPrize(configA, 'ROYAL_FLUSH', 1_000_003n, 4)).toEqual({
       combination: 'ROYAL_FLUSH',
       prize: 1_000_003n,
-      limitedByPool: false,
+      topUp: 0n,
       bettors: 4,
       share: 250_000n,
       paid: 1_000_000n,
@@ -60,10 +61,22 @@ describe('splitJackpotPrize', () => {
     });
   });
 
-  it('never pays out more than the pool holds', () => {
+  it('pays a fixed prize in full when the pool holds less: the house tops the pool up first', () => {
+    const fixed = BigInt(configA.fixedAmounts.PARADISE_STRAIGHT!);
     const payout = splitJackpotPrize(configA, 'PARADISE_STRAIGHT', 400_001n, 2);
-    expect(payout).toMatchObject({ prize: 400_001n, limitedByPool: true, share: 200_000n, remainder: 1n, poolAfter: 1n });
-    expect(splitJackpotPrize(configA, 'FOUR_OF_A_KIND', 0n, 5)).toMatchObject({ prize: 0n, share: 0n, poolAfter: 0n });
+    expect(payout).toMatchObject({ prize: fixed, topUp: fixed - 400_001n, share: fixed / 2n, remainder: fixed % 2n });
+    expect(payout.poolAfter).toBe(400_001n + payout.topUp - payout.paid);
+    expect(payout.poolAfter).toBeGreaterThanOrEqual(0n);
+    const four = splitJackpotPrize(configA, 'FOUR_OF_A_KIND', 0n, 5);
+    expect(four).toMatchObject({ prize: BigInt(configA.fixedAmounts.FOUR_OF_A_KIND!), topUp: four.prize, poolAfter: four.remainder });
+    // Nobody to pay: nothing is topped up.
+    expect(splitJackpotPrize(configA, 'FOUR_OF_A_KIND', 0n, 0)).toMatchObject({ topUp: 0n, paid: 0n, poolAfter: 0n });
+  });
+
+  it('refuses a pool seed below the largest fixed prize', () => {
+    const largest = Math.max(...Object.values(configA.fixedAmounts).map(Number));
+    expect(() => assertPoolSeed(configA, largest - 1)).toThrow(expect.objectContaining({ code: 'INVALID_JACKPOT_POOL' }));
+    expect(() => assertPoolSeed(configA, largest)).not.toThrow();
   });
 
   it('pays nobody when nobody bet on the jackpot', () => {
@@ -88,7 +101,7 @@ describe('splitJackpotPrize', () => {
     expect(violationOf(() => splitJackpotPrize(configA, 'DOUBLE_THREE', 100n, 1))).toBe('JACKPOT_COMBINATION_NOT_IN_MODALITY');
   });
 
-  it('creates and loses no cent: shares and remainder make the prize, and the prize never exceeds the pool', () => {
+  it('creates and loses no cent: shares and remainder make the prize, paid from the pool and any top-up, and the pool never goes below zero', () => {
     const combinations = JACKPOT_MODALITIES.flatMap((modality) =>
       (JACKPOT_COMBINATIONS[modality] as readonly JackpotCombination[]).map((c) => [modality, c] as const),
     );
@@ -104,8 +117,11 @@ describe('splitJackpotPrize', () => {
           });
           const payout = splitJackpotPrize(options.jackpot as JackpotConfig, c, pool, bettors);
           expect(payout.share * BigInt(bettors) + payout.remainder).toBe(payout.prize);
-          expect(payout.paid + payout.poolAfter).toBe(pool);
-          expect(payout.prize <= pool).toBe(true);
+          expect(payout.paid + payout.poolAfter).toBe(pool + payout.topUp);
+          expect(payout.prize <= pool + payout.topUp).toBe(true);
+          expect(payout.poolAfter >= 0n).toBe(true);
+          // The house puts in only what a prize needs beyond the pool, and only when someone is paid.
+          expect(payout.topUp).toBe(bettors > 0 && payout.prize > pool ? payout.prize - pool : 0n);
           expect(payout.share >= 0n && payout.remainder >= 0n).toBe(true);
           if (bettors > 0) expect(payout.remainder < BigInt(bettors)).toBe(true);
         },
