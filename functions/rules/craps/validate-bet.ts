@@ -131,11 +131,22 @@ function assertWithinMaxOdds(
   const limit = multiple * base.amount;
   const stakes = [...own.filter((open) => open.baseBetId === base.id).map((open) => open.amount), bet.amount];
   if (isLayOdds(type) && options.layOddsLimit === 'WINNINGS') {
-    const canWin = stakes.reduce((total, stake) => total + winnings(stake, LAY_ODDS[base.number]!), 0);
+    const pays = LAY_ODDS[base.number]!;
+    const canWin = stakes.reduce((total, stake) => total + winnings(stake, pays), 0);
     if (canWin > limit) {
       throw new RuleViolation(
         'ABOVE_MAX_ODDS',
         `Lay odds on ${base.number} may win at most ${multiple}x the ${base.type} bet (${limit}); these would win ${canWin}.`,
+      );
+    }
+    // The most that can be laid is the least stake that wins the whole limit: a unit more could
+    // never win anything (601 laid on 5 against 4x a 100 bet wins 400, as 600 does) [interpretation].
+    const most = Math.ceil((limit * pays.per) / pays.to);
+    const laid = stakes.reduce((total, stake) => total + stake, 0);
+    if (laid > most) {
+      throw new RuleViolation(
+        'ABOVE_MAX_ODDS',
+        `Lay odds on ${base.number} are at most ${most} against this ${base.type} bet: that already wins its ${multiple}x (${limit}).`,
       );
     }
     return;

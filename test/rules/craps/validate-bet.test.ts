@@ -114,6 +114,13 @@ describe("odds need the player's own line or come bet, with a number", () => {
     expect(placing(pointOn(4), bet('DONT_PASS_ODDS', 7300, { baseBetId: dontPass.id }), [dontPass])).toThrow(
       refused('ABOVE_MAX_ODDS', /may win at most 3x the DONT_PASS bet \(3600\); these would win 3650/),
     );
+    // The most that can be laid is the least stake that wins the limit: a unit more could never win anything.
+    const oneUnit = makeCrapsOptions({ minimum: 1, maximum: 10_000 });
+    const dontPass100 = bet('DONT_PASS', 100);
+    const lay = (amount: number) => () =>
+      validateBet(pointOn(5), oneUnit, bet('DONT_PASS_ODDS', amount, { baseBetId: dontPass100.id }), [dontPass100]);
+    expect(lay(600)).not.toThrow(); // 4x on the 5: 600 laid at 2:3 wins 400
+    expect(lay(601)).toThrow(refused('ABOVE_MAX_ODDS', /at most 600 against this DONT_PASS bet/)); // also wins 400
     const byStake = makeCrapsOptions({ minimum: 100, maximum: 10_000, layOddsLimit: 'STAKE' });
     expect(() => validateBet(pointOn(4), byStake, bet('DONT_PASS_ODDS', 3700, { baseBetId: dontPass.id }), [dontPass])).toThrow(
       refused('ABOVE_MAX_ODDS', /3x the DONT_PASS bet \(3600\)/),
