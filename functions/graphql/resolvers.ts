@@ -145,6 +145,8 @@ export const resolvers: Resolvers = {
               .map(([point, multiple]) => ({ point: Number(point), multiple }))
               .sort((a, b) => a.point - b.point),
             layOddsLimit: table.options.layOddsLimit,
+            // Tables opened before the option existed held odds to the table maximum.
+            oddsCappedByTableMaximum: table.options.oddsCappedByTableMaximum ?? true,
             comeOddsWorkingOnComeOut: table.options.comeOddsWorkingOnComeOut,
             dontComeOddsWorkingOnComeOut: table.options.dontComeOddsWorkingOnComeOut,
             bigNumbersWorkingOnComeOut: table.options.bigNumbersWorkingOnComeOut,

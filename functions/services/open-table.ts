@@ -41,6 +41,7 @@ export interface CrapsTableRequest {
   readonly field12Pays?: number | null;
   readonly maxOdds?: readonly { readonly point: number; readonly multiple: number }[] | null;
   readonly layOddsLimit?: 'WINNINGS' | 'STAKE' | null;
+  readonly oddsCappedByTableMaximum?: boolean | null;
   readonly comeOddsWorkingOnComeOut?: boolean | null;
   readonly dontComeOddsWorkingOnComeOut?: boolean | null;
   readonly bigNumbersWorkingOnComeOut?: boolean | null;

@@ -20,7 +20,7 @@ const OPEN = `mutation ($input: OpenTableInput!) {
     id
     betLimits { type minimum maximum }
     craps {
-      field12Pays maxOdds { point multiple } layOddsLimit
+      field12Pays maxOdds { point multiple } layOddsLimit oddsCappedByTableMaximum
       comeOddsWorkingOnComeOut dontComeOddsWorkingOnComeOut bigNumbersWorkingOnComeOut hardwaysWorkingOnComeOut
     }
   }
@@ -47,6 +47,7 @@ const CRAPS_OPTIONS = {
     { point: 8, multiple: 10 },
   ],
   layOddsLimit: 'STAKE',
+  oddsCappedByTableMaximum: true,
   comeOddsWorkingOnComeOut: true,
   dontComeOddsWorkingOnComeOut: false,
   bigNumbersWorkingOnComeOut: false,
@@ -102,6 +103,24 @@ describe('a craps table', () => {
         { bet: { type: 'BIG_6' }, outcome: 'WIN', winnings: 116 },
       ]),
     );
+  });
+
+  it('takes odds up to their multiple of the line bet, past the table maximum, unless the table caps them', async () => {
+    await api.fundAccount(PLAYER, 100_000);
+    for (const capped of [false, true]) {
+      const res = await open({ game: 'CRAPS', minimumBet: 100, maximumBet: 1_000, craps: { oddsCappedByTableMaximum: capped } });
+      const { id, betLimits } = res.data!.openTable;
+      expect(betLimits).toContainEqual({ type: 'PASS_ODDS', minimum: 100, maximum: capped ? 1_000 : 5_000 });
+      const pass = (await bet(id, { type: 'PASS_LINE', amount: 1_000 })).data!.placeBet.id;
+      await roll(id, [3, 3]); // point 6: 5x odds
+      if (capped) {
+        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 1_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
+      } else {
+        // 5x is the largest multiple: the odds types' maximum.
+        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
+        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
+      }
+    }
   });
 
   it.each([

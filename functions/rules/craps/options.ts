@@ -1,6 +1,7 @@
 import { MAX_MONEY } from '../money';
 import { RuleViolation } from '../rule-violation';
-import { CRAPS_BET_TYPES, POINT_NUMBERS, isCrapsBetType, isPointNumber } from './bet-types';
+import { CRAPS_BET_TYPES, ODDS_BASE, POINT_NUMBERS, isCrapsBetType, isLayOdds, isPointNumber, type OddsBetType } from './bet-types';
+import { LAY_ODDS } from './pay-table';
 import type { CrapsBetType, PointNumber } from './types';
 
 /**
@@ -23,6 +24,12 @@ export interface CrapsTableOptions {
    * itself is capped at the multiple. [interpretation: the regulation is silent]
    */
   readonly layOddsLimit: 'WINNINGS' | 'STAKE';
+  /**
+   * Whether odds are also held to the table maximum. By default not: as casinos practise it, odds
+   * are a multiple of the bet they back whatever the table maximum, and the odds types' maximum is
+   * the largest stake that multiple allows (limits). An operator who wants the cap sets this.
+   */
+  readonly oddsCappedByTableMaximum: boolean;
   /** Odds on a come bet during a come-out roll: off by default (returned when the come bet is decided). */
   readonly comeOddsWorkingOnComeOut: boolean;
   /** Lay odds on a don't come bet during a come-out roll: working by default. */
@@ -46,6 +53,7 @@ export interface CrapsOptionsInput {
   field12Pays: 2 | 3;
   maxOdds: Partial<Record<PointNumber, number>>;
   layOddsLimit: 'WINNINGS' | 'STAKE';
+  oddsCappedByTableMaximum: boolean;
   comeOddsWorkingOnComeOut: boolean;
   dontComeOddsWorkingOnComeOut: boolean;
   bigNumbersWorkingOnComeOut: boolean;
@@ -62,6 +70,7 @@ export const DEFAULT_CRAPS_OPTIONS = {
   field12Pays: 2,
   maxOdds: { 4: 3, 5: 4, 6: 5, 8: 5, 9: 4, 10: 3 },
   layOddsLimit: 'WINNINGS',
+  oddsCappedByTableMaximum: false,
   comeOddsWorkingOnComeOut: false,
   dontComeOddsWorkingOnComeOut: true,
   bigNumbersWorkingOnComeOut: true,
@@ -116,6 +125,21 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
     invalid(`layOddsLimit must be WINNINGS or STAKE, got ${String(layOddsLimit)}`);
   }
 
+  const oddsCappedByTableMaximum = defined(input.oddsCappedByTableMaximum, DEFAULT_CRAPS_OPTIONS.oddsCappedByTableMaximum);
+  if (typeof oddsCappedByTableMaximum !== 'boolean')
+    invalid(`oddsCappedByTableMaximum must be true or false, got ${String(oddsCappedByTableMaximum)}`);
+  if (!oddsCappedByTableMaximum) {
+    // An odds type without a maximum of its own takes the largest stake its multiple allows.
+    for (const [odds, base] of Object.entries(ODDS_BASE) as [OddsBetType, CrapsBetType][]) {
+      if (limitsInput[odds]?.maximum !== undefined) continue;
+      const largest = Math.max(...POINT_NUMBERS.map((n) => largestOddsStake(odds, maxOdds[n] * limits[base].maximum, n, layOddsLimit)));
+      if (largest > MAX_CRAPS_STAKE) {
+        invalid(`${odds} could take ${largest}, past what exact payouts allow (${MAX_CRAPS_STAKE}): lower maxOdds or the ${base} maximum`);
+      }
+      limits[odds] = { minimum: limits[odds].minimum, maximum: Math.max(largest, limits[odds].minimum) };
+    }
+  }
+
   const flag = (name: keyof typeof DEFAULT_CRAPS_OPTIONS & `${string}WorkingOnComeOut`): boolean => {
     const value = defined(input[name], DEFAULT_CRAPS_OPTIONS[name]);
     if (typeof value !== 'boolean') invalid(`${name} must be true or false, got ${String(value)}`);
@@ -129,6 +153,7 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
     field12Pays,
     maxOdds,
     layOddsLimit,
+    oddsCappedByTableMaximum,
     comeOddsWorkingOnComeOut: flag('comeOddsWorkingOnComeOut'),
     dontComeOddsWorkingOnComeOut: flag('dontComeOddsWorkingOnComeOut'),
     bigNumbersWorkingOnComeOut: flag('bigNumbersWorkingOnComeOut'),
@@ -144,6 +169,13 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
 export const MAX_CRAPS_STAKE = Math.floor(MAX_MONEY / 31);
 /** The largest odds multiple a table may offer: beyond any casino's, and far within exact arithmetic. */
 export const MAX_ODDS_MULTIPLE = 1000;
+
+/** The largest odds stake on `point` that `limit` (the multiple times the base bet) allows: lay odds under WINNINGS, the stake that wins it. */
+export function largestOddsStake(odds: OddsBetType, limit: number, point: PointNumber, layOddsLimit: 'WINNINGS' | 'STAKE'): number {
+  if (!isLayOdds(odds) || layOddsLimit === 'STAKE') return limit;
+  const pays = LAY_ODDS[point]!;
+  return Math.ceil((limit * pays.per) / pays.to);
+}
 
 function checkLimits(what: string, minimum: number, maximum: number): void {
   if (!Number.isSafeInteger(minimum) || minimum < 1 || minimum > MAX_MONEY) {

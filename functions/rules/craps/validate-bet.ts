@@ -1,7 +1,7 @@
 import { winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
 import { ODDS_BASE, isCrapsBetType, isLayOdds, isOddsBet, isPointNumber, type OddsBetType } from './bet-types';
-import type { CrapsTableOptions } from './options';
+import { largestOddsStake, type CrapsTableOptions } from './options';
 import { LAY_ODDS } from './pay-table';
 import { assertStakeWithinLimits } from './stake-limits';
 import type { CrapsBet, CrapsTableState, PointNumber } from './types';
@@ -141,7 +141,7 @@ function assertWithinMaxOdds(
     }
     // The most that can be laid is the least stake that wins the whole limit: a unit more could
     // never win anything (601 laid on 5 against 4x a 100 bet wins 400, as 600 does) [interpretation].
-    const most = Math.ceil((limit * pays.per) / pays.to);
+    const most = largestOddsStake(type, limit, base.number, 'WINNINGS');
     const laid = stakes.reduce((total, stake) => total + stake, 0);
     if (laid > most) {
       throw new RuleViolation(

@@ -58,11 +58,36 @@ describe("makeCrapsOptions: a table's rule variant", () => {
 
 describe('the largest stake a table may take', () => {
   it('wins its largest prize (Aces, 30:1) as an exact integer, stake back included', () => {
-    const options = makeCrapsOptions({ minimum: 1, maximum: MAX_CRAPS_STAKE });
+    // Odds held to the table maximum: uncapped, 5x odds on such a line bet could not pay exactly (below).
+    const options = makeCrapsOptions({ minimum: 1, maximum: MAX_CRAPS_STAKE, oddsCappedByTableMaximum: true });
     const aces = bet('ACES', MAX_CRAPS_STAKE);
     const [resolution] = settleRoll(comeOut(), options, [aces], { kind: 'DICE', dice: [1, 1] }).resolutions;
     expect(resolution).toEqual({ outcome: 'WIN', winnings: 30 * MAX_CRAPS_STAKE });
     expect(Number.isSafeInteger(stakeReturned(aces, resolution!))).toBe(true);
     expect(stakeReturned(aces, resolution!)).toBeLessThanOrEqual(MAX_MONEY);
+  });
+});
+
+describe('odds limits', () => {
+  it('are the multiple of the bet they back, whatever the table maximum (casino practice), unless capped by option', () => {
+    const options = makeCrapsOptions({ minimum: 100, maximum: 10_000 });
+    // 5x on 6 and 8 is the largest multiple: 50,000 of Pass or Come odds on a 10,000 line bet.
+    expect(options.limits.PASS_ODDS).toEqual({ minimum: 100, maximum: 50_000 });
+    expect(options.limits.COME_ODDS).toEqual({ minimum: 100, maximum: 50_000 });
+    // Lay odds win up to the multiple: 6x the line bet on every number under 3x/4x/5x.
+    expect(options.limits.DONT_PASS_ODDS).toEqual({ minimum: 100, maximum: 60_000 });
+    expect(makeCrapsOptions({ minimum: 100, maximum: 10_000, layOddsLimit: 'STAKE' }).limits.DONT_COME_ODDS.maximum).toBe(50_000);
+    const capped = makeCrapsOptions({ minimum: 100, maximum: 10_000, oddsCappedByTableMaximum: true });
+    expect(capped.limits.PASS_ODDS).toEqual({ minimum: 100, maximum: 10_000 });
+    // An odds type's own maximum stays its own.
+    expect(makeCrapsOptions({ minimum: 100, maximum: 10_000, limits: { PASS_ODDS: { maximum: 20_000 } } }).limits.PASS_ODDS.maximum).toBe(
+      20_000,
+    );
+  });
+
+  it('refuse a multiple whose largest odds could not pay exactly', () => {
+    expect(() => makeCrapsOptions({ minimum: 1, maximum: MAX_CRAPS_STAKE })).toThrow(
+      expect.objectContaining({ code: 'INVALID_TABLE_OPTIONS', message: expect.stringMatching(/PASS_ODDS could take/) }),
+    );
   });
 });
