@@ -43,15 +43,7 @@ describe("a day's report", () => {
     await bet('FIELD', 500); // loses on the 7
     await bet('FIELD', 200); // loses on the 7
     await bet('ANY_SEVEN', 100); // wins 4:1
-    const sequence = await api.closeBetting(tableId);
-    await ok(
-      OPERATOR,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
-      {
-        t: tableId,
-        s: sequence,
-      },
-    );
+    await api.closeAndRoll(tableId, [3, 4]);
 
     const report = (await ok(OPERATOR, REPORT, { day: today })).dailyReport;
     expect(report).toMatchObject({

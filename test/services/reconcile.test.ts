@@ -50,15 +50,7 @@ describe('the reconciliation', () => {
     await bet('DONT_PASS', 500, 'rc-b'); // loses on a 7
     const taken = (await bet('FIELD', 300, 'rc-b')).placeBet.id;
     await ok('rc-b', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: taken }); // the stake comes back
-    const sequence = await api.closeBetting(craps);
-    await ok(
-      OPERATOR,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
-      {
-        t: craps,
-        s: sequence,
-      },
-    );
+    await api.closeAndRoll(craps, [3, 4]);
 
     const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
     expect(reconciliation.consistent).toBe(true);

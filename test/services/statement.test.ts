@@ -46,16 +46,7 @@ beforeAll(async () => {
   stamps.pass = pass.placedAt;
   const field = await bet('FIELD', 500);
   await ok(PLAYER, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: field.id });
-  const sequence = await api.closeBetting(tableId);
-  // 7: Pass wins
-  await ok(
-    OPERATOR,
-    `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
-    {
-      t: tableId,
-      s: sequence,
-    },
-  );
+  await api.closeAndRoll(tableId, [3, 4]); // 7: Pass wins
   await ok(OPERATOR, `mutation { withdraw(input: { playerId: "${PLAYER}", amount: 2500, reference: "wd-1" }) { balance } }`);
 });
 afterAll(() => api?.close());

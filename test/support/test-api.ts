@@ -55,6 +55,8 @@ export interface TestApi {
   data<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<T>;
   /** "No more bets" at the table, as a dealer: required before every roll or deal. Answers the sequence the outcome gets. */
   closeBetting(tableId: string): Promise<number>;
+  /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. */
+  closeAndRoll(tableId: string, dice: readonly [number, number]): Promise<void>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   /** Test setup: new accounts, in MOP, holding `balance` each, written in bulk. */
@@ -131,6 +133,22 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     return { status: response.status, ...body };
   }
 
+  async function closeBetting(tableId: string): Promise<number> {
+    const res = await graphql(
+      dealer('test-dealer'),
+      `
+        mutation ($id: ID!) {
+          closeBetting(tableId: $id) {
+            nextSequence
+          }
+        }
+      `,
+      { id: tableId },
+    );
+    if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
+    return res.data!.closeBetting.nextSequence as number;
+  }
+
   return {
     url: server.url,
     graphql,
@@ -144,20 +162,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     conflictModel,
     loggedErrors,
     token: (who) => tokenFor(who),
-    async closeBetting(tableId) {
+    closeBetting,
+    async closeAndRoll(tableId, dice) {
+      const sequence = await closeBetting(tableId);
       const res = await graphql(
         dealer('test-dealer'),
         `
-          mutation ($id: ID!) {
-            closeBetting(tableId: $id) {
-              nextSequence
+          mutation ($input: SubmitRollInput!) {
+            submitRoll(input: $input) {
+              settlementComplete
             }
           }
         `,
-        { id: tableId },
+        { input: { tableId, dice, sequence } },
       );
-      if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
-      return res.data!.closeBetting.nextSequence as number;
+      if (res.errors || !res.data?.submitRoll.settlementComplete) throw new Error(`the roll was not paid: ${JSON.stringify(res)}`);
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
       // Through the cashier, so that the ledger holds every unit the account holds.
