@@ -53,8 +53,18 @@ export interface BenchEnvironment {
 export const BENCH_OPERATOR = 'bench-operator';
 const OPERATOR_ROLES = ['dealer', 'operator'];
 
+/**
+ * A DynamoDB Local of the bench's own, in memory, so that nothing else loads it while it measures;
+ * or, with BENCH_DYNAMODB_ENDPOINT, one already running (the test suite's, for its quick check
+ * that the bench still runs: nothing it measures there is read).
+ */
+async function benchDynamo(): Promise<Pick<DynamoDbLocal, 'endpoint' | 'stop'>> {
+  const endpoint = process.env.BENCH_DYNAMODB_ENDPOINT;
+  return endpoint ? { endpoint, stop: async () => undefined } : startDynamoDbLocal({ inMemory: true });
+}
+
 export async function startBenchEnvironment(): Promise<BenchEnvironment> {
-  const dynamo: DynamoDbLocal = await startDynamoDbLocal({ inMemory: true });
+  const dynamo = await benchDynamo();
   const clients: { destroy(): void }[] = [];
   let server: LocalServer | undefined;
   const close = async () => {

@@ -37,7 +37,7 @@ async function inChunks<T, R>(items: readonly T[], work: (item: T) => Promise<R>
 describe('a hundred players betting at one table at the same moment', () => {
   it('are each answered: their 200 bets accepted or refused by a rule, never CONFLICT, and every balance exact', async () => {
     const crowd = players(100, 'crowd');
-    for (const player of crowd) await api.fundAccount(player, 1_000);
+    await api.fundNewAccounts(crowd, 1_000);
     const refusedBefore = api.conflictModel.stats.refusedTransactions;
 
     // Two bets each at once; 'crowd-0'...'crowd-9' bet more than they hold on the second.
@@ -65,7 +65,7 @@ describe('a hundred players betting at one table at the same moment', () => {
 describe('closing betting while a hundred bets are in flight', () => {
   it('puts every bet on the round or refuses it with BETTING_CLOSED: none lost, none charged without a bet', async () => {
     const crowd = players(100, 'late');
-    for (const player of crowd) await api.fundAccount(player, 1_000);
+    await api.fundNewAccounts(crowd, 1_000);
 
     const bets = crowd.map((player) => placeBet(player, 'FIELD', 100).then((res) => ({ player, res })));
     // "No more bets" lands among them.
