@@ -1,7 +1,7 @@
 /**
  * A live table at online scale, with real DynamoDB's transaction conflicts modelled: many players
  * betting at once are each answered (never a CONFLICT), and closing betting while bets are in
- * flight loses or overcharges nobody. (A round of 3,000 bets: online-round.test.ts.)
+ * flight loses or overcharges nobody. (A round of 2,000 bets: online-round.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
