@@ -23,15 +23,11 @@ export const findTable = (deps: ServiceDependencies, id: string): Promise<TableR
  * operator, its own players' (every shard read, then filtered).
  */
 export async function tableOpenBets(deps: ServiceDependencies, caller: Caller, table: TableRecord): Promise<BetRecord[]> {
-  if (runsTable(caller, table)) return afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
-  if (caller.roles.has('OPERATOR')) {
-    const bets = await listOpenBets(deps.db, table.id);
-    return afterPendingOutcome(
-      table,
-      bets.filter((bet) => mayReadPlayer(caller, bet.playerId)),
-    );
-  }
-  return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId));
+  const everyone = runsTable(caller, table);
+  if (!everyone && !caller.roles.has('OPERATOR'))
+    return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId));
+  const bets = await listOpenBets(deps.db, table.id);
+  return afterPendingOutcome(table, everyone ? bets : bets.filter((bet) => mayReadPlayer(caller, bet.playerId)));
 }
 
 export interface LayoutTotals {
