@@ -51,10 +51,15 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
     for (const { bets: asked, players: playerCount } of options.rounds) {
       const bets = Math.min(asked, MAX_OPEN_BETS_PER_TABLE);
       const tableId = await env.openCrapsTable();
-      // Bet i is player (i mod n)'s: every player has bets / n FIELD bets on the layout.
+      // Bet i is player (i mod n)'s: every player has bets / n bets on the layout, all FIELD but the
+      // first, the shooter's DONT_PASS (a roll needs a shooter: art. 2.1), which the 3 pays alike.
       const seeded = await env.seedBets(
         tableId,
-        Array.from({ length: bets }, (_, i) => ({ playerId: players[i % playerCount]!, type: 'FIELD', amount: 100 })),
+        Array.from({ length: bets }, (_, i) => ({
+          playerId: players[i % playerCount]!,
+          type: i === 0 ? 'DONT_PASS' : 'FIELD',
+          amount: 100,
+        })),
       );
       const sequence = await closeBetting(env, tableId);
 
@@ -102,7 +107,7 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
       notes.push(`${at}: ${(ms / 1000).toFixed(1)} s is past the GraphQL function's ${LAMBDA_TIMEOUT_MS / 1000} s Lambda timeout.`);
   }
   notes.push(
-    `${options.repetitions} round(s) per case (medians), each on a fresh table seeded with FIELD 100 bets and settled by a roll of 3 (every bet wins).`,
+    `${options.repetitions} round(s) per case (medians), each on a fresh table seeded with bets of 100 (the shooter's on Don't Pass, the rest on the Field) and settled by a roll of 3 (every bet wins).`,
   );
   return { rows, notes };
 }

@@ -53,17 +53,18 @@ function requireHouseOperator(context: GraphQLContext): Caller {
 }
 
 /**
- * A player's id at a table, to those who may see it: whoever runs the table, the house's
- * operators, the player's own partner's players and operators; null to another partner's.
+ * A player's id at a table, to those who may see it: whoever runs the table (when the table is at
+ * hand), the house's operators, the player's own partner's players and operators; null to another
+ * partner's.
  */
 function visiblePlayer(
   context: GraphQLContext,
-  table: Parameters<typeof runsTable>[1],
+  table: Parameters<typeof runsTable>[1] | null,
   playerId: string | null | undefined,
 ): string | null {
   const caller = requireCaller(context);
   if (playerId == null) return null;
-  return runsTable(caller, table) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
+  return (table && runsTable(caller, table)) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
 }
 
 /** Every connection's fields, from a page of the service layer (services/pages.ts). */
@@ -221,6 +222,7 @@ export const resolvers: Resolvers = {
     pointBefore: (roll) => roll.stateBefore.point,
     phaseAfter: (roll) => roll.stateAfter.phase,
     pointAfter: (roll) => roll.stateAfter.point,
+    shooter: (roll, _, ctx) => visiblePlayer(ctx, null, roll.stateBefore.shooter),
     rolledAt: (roll) => roll.recordedAt,
   },
 

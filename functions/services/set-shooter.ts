@@ -1,4 +1,4 @@
-import { isEligibleShooter } from '../rules/craps';
+import { isEligibleShooter, seatOrder } from '../rules/craps';
 import { listPlayerOpenBets } from '../store/bets';
 import type { TableRecord } from '../store/records';
 import { getTableSession, setShooter as storeShooter } from '../store/tables';
@@ -22,7 +22,8 @@ export async function setShooter(deps: ServiceDependencies, caller: Caller, tabl
         `That player may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
       );
     }
-    if (await storeShooter(deps.db, table.id, table.version, playerId, stampOf(caller, deps)))
+    const position = seatOrder(theirs)[0]!;
+    if (await storeShooter(deps.db, table.id, table.version, position, stampOf(caller, deps)))
       return (await getTableSession(deps.db, table.id))!;
   }
   throw tableBusy(tableId);

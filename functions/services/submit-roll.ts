@@ -1,7 +1,8 @@
-import { nextShooter, parseRoll } from '../rules/craps';
+import { holderOf, nextShooter, parseRoll, seatOrder, shooterOfRoll, type ShooterPosition } from '../rules/craps';
 import type { RollRecord } from '../store/records';
-import { asCrapsBets, seatOrder } from './craps-table';
+import { asCrapsBets } from './craps-table';
 import { planRoll } from './outcome-plans';
+import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
 
@@ -28,12 +29,21 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
     sequence: request.sequence,
     isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),
     decide: (table, openBets, sequence, recordedAt) => {
-      const { plan, settled } = planRoll(table.state, table.options, openBets, roll);
+      const bets = asCrapsBets(openBets);
+      const players = seatOrder(openBets);
+      // The roll is thrown by whoever holds the dice, unless they stopped betting (art. 4(1)).
+      const shooter = shooterOfRoll(players, holderOf(table.state), bets, table.options);
+      if (!shooter) {
+        throw new ServiceError(
+          'NO_SHOOTER',
+          `Nobody at the table may shoot: a roll needs a shooter with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
+        );
+      }
+      const stateBefore = { ...table.state, ...holding(shooter) };
+      const { plan, settled } = planRoll(stateBefore, table.options, openBets, roll);
       // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),
       // judged on the layout as the hand ended.
-      const stateAfter = settled.sevenOut
-        ? { ...settled.state, shooter: nextShooter(seatOrder(openBets), table.state.shooter ?? null, asCrapsBets(openBets), table.options) }
-        : settled.state;
+      const stateAfter = { ...settled.state, ...holding(settled.sevenOut ? nextShooter(players, shooter, bets, table.options)! : shooter) };
       const outcome: Omit<RollRecord, 'planned'> = {
         kind: 'ROLL',
         tableId: table.id,
@@ -42,11 +52,13 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
         ...(table.bettingClosedBy ? { bettingClosedBy: table.bettingClosedBy } : {}),
         sequence,
         dice,
-        stateBefore: table.state,
+        stateBefore,
         stateAfter,
         recordedAt,
       };
-      return { outcome, stateAfter, plan, pending: { sequence, kind: 'ROLL', dice, stateBefore: table.state } };
+      return { outcome, stateAfter, plan, pending: { sequence, kind: 'ROLL', dice, stateBefore } };
     },
   });
 }
+
+const holding = (shooter: ShooterPosition) => ({ shooter: shooter.playerId, shooterSeat: shooter.seat });

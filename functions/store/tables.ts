@@ -4,6 +4,7 @@ import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import { newGates } from './gates';
+import type { ShooterPosition } from '../rules/craps';
 import type { ActorStamp, TableRecord } from './records';
 
 export type Created = 'CREATED' | 'EXISTS' | 'RACED';
@@ -90,14 +91,14 @@ export function storeDealers(db: Db, tableId: string, version: number, dealers: 
 }
 
 /** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
-export function setShooter(db: Db, tableId: string, version: number, shooter: string, stamp: ActorStamp): Promise<boolean> {
+export function setShooter(db: Db, tableId: string, version: number, shooter: ShooterPosition, stamp: ActorStamp): Promise<boolean> {
   return updateUnderLock(
     db,
     tableId,
     version,
-    'SET #state.shooter = :shooter, shooterSetBy = :stamp',
+    'SET #state.shooter = :shooter, #state.shooterSeat = :seat, shooterSetBy = :stamp',
     { '#state': 'state' },
-    { ':shooter': shooter, ':stamp': stamp },
+    { ':shooter': shooter.playerId, ':seat': shooter.seat, ':stamp': stamp },
   );
 }
 

@@ -46,6 +46,7 @@ function refused(res: GraphQLResponse, code: string) {
 
 describe('closing betting', () => {
   it('refuses new bets and take-downs until the outcome is recorded, which reopens betting', async () => {
+    await api.seatShooter(tableId);
     const field = (await placeBet('FIELD', 100)).data!.placeBet;
     await api.closeBetting(tableId);
     expect((await tableNow()).bettingOpen).toBe(false);
@@ -74,6 +75,7 @@ describe("a bet made on this server's copy of the table from before the last out
   it('is judged by the table as it is now: a Come bet is taken as soon as the point is on', async () => {
     // The server keeps a recent copy of the table for bets: this bet leaves one at the come-out.
     expect((await placeBet('FIELD', 100)).errors).toBeUndefined();
+    await api.seatShooter(tableId);
     await api.closeBetting(tableId);
     expect((await submitRoll([2, 2])).errors).toBeUndefined(); // the point is 4
     const come = await placeBet('COME', 100);
@@ -115,6 +117,7 @@ describe('an outcome sent twice', () => {
   });
 
   it('with the wrong sequence, or other dice for a recorded one, is refused', async () => {
+    await api.seatShooter(tableId);
     await api.closeBetting(tableId);
     refused(await submitRoll([3, 4], 2), 'OUTCOME_SEQUENCE_MISMATCH');
     expect((await submitRoll([3, 4], 1)).errors).toBeUndefined();

@@ -38,20 +38,25 @@ async function bet(type: string, amount: number, baseBetId?: string) {
   return res.data!.placeBet;
 }
 
+/** A roll, by the test shooter where the player holds no line bet; answers what it did to the player's bets. */
 async function roll(...dice: number[]) {
+  await api.seatShooter(tableId);
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlements { bet { id type number } outcome winnings returned } } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlements { bet { id type number playerId } outcome winnings returned } } }`,
     { tableId, dice, sequence },
   );
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.submitRoll.settlements as {
-    bet: { id: string; type: string; number: number | null };
+  type Settled = {
+    bet: { id: string; type: string; number: number | null; playerId?: string };
     outcome: string;
     winnings: number;
     returned: number;
-  }[];
+  };
+  return (res.data!.submitRoll.settlements as Settled[])
+    .filter(({ bet }) => bet.playerId === player)
+    .map(({ bet: { playerId: _, ...bet }, ...settled }) => ({ ...settled, bet }));
 }
 
 const layout = async () =>

@@ -250,7 +250,9 @@ describe('a Pass Line bet', () => {
 
   it('records every roll, newest first', async () => {
     const tableId = await openCrapsTable();
-    await roll(tableId, [1, 2]);
+    await api.seatShooter(tableId);
+    await roll(tableId, [1, 2]); // craps: the shooter's Pass Line loses, and they bet again
+    await api.seatShooter(tableId);
     await roll(tableId, [6, 4]);
     const table = await api.graphql(DEALER, TABLE, { id: tableId });
     expect(table.data!.table.rolls.edges.map((edge: { node: unknown }) => edge.node)).toEqual([

@@ -236,6 +236,18 @@ describe('dice that are not two dice of 1 to 6', () => {
   });
 });
 
+describe('a roll nobody may throw (art. 2.1)', () => {
+  it('is refused with NO_SHOOTER while no player has the table minimum on a line bet, and changes nothing', async () => {
+    await api.fundAccount(PLAYER, 10_000);
+    await placeBet({ type: 'FIELD', amount: 1_000 }); // at the table, but not on a line bet
+    const before = await snapshot();
+    const res = await submitRoll({ dice: [3, 4] });
+    expectRefused(res, 'NO_SHOOTER', /art\. 2\.1/);
+    expect(JSON.stringify(res.errors)).not.toContain(PLAYER);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
 describe('stakes the rules refuse', () => {
   beforeEach(() => api.fundAccount(PLAYER, 1_000_000));
 
@@ -253,6 +265,7 @@ describe('stakes the rules refuse', () => {
   });
 
   it('a Pass Line bet once the point is on is refused (contract: come-out only)', async () => {
+    await api.seatShooter(tableId);
     await submitRoll({ dice: [2, 2] });
     const before = await snapshot();
     expectRefused(await placeBet({ type: 'PASS_LINE', amount: 100 }), 'BET_NOT_ALLOWED_IN_PHASE');
@@ -310,6 +323,7 @@ describe('who may do what', () => {
       await api.graphql(dealerElsewhere, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId }),
       'FORBIDDEN',
     );
+    await api.seatShooter(tableId);
     await api.closeBetting(tableId);
     expectRefused(await roll(dealerElsewhere), 'FORBIDDEN', /do not deal at this table/);
     expect((await roll(dealerHere)).errors).toBeUndefined();

@@ -29,15 +29,20 @@ const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const open = (input: Record<string, unknown>) => api.graphql(OPERATOR, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
 const bet = (tableId: string, input: Record<string, unknown>) =>
   api.graphql(PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
+/** A roll, with the test shooter on a line bet where nobody else may shoot; answers what it did to PLAYER's bets. */
 async function roll(tableId: string, dice: number[]) {
+  await api.seatShooter(tableId);
   const sequence = await api.closeBetting(tableId);
-  return (
+  const { settlements } = (
     await api.data(
       OPERATOR,
-      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { type } outcome winnings } } }`,
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { type playerId } outcome winnings } } }`,
       { input: { tableId, dice, sequence } },
     )
-  ).submitRoll.settlements;
+  ).submitRoll;
+  return settlements
+    .filter((settled: { bet: { playerId: string } }) => settled.bet.playerId === PLAYER)
+    .map(({ bet: { type }, ...settled }: { bet: { type: string } }) => ({ ...settled, bet: { type } }));
 }
 
 const CRAPS_OPTIONS = {
@@ -102,6 +107,37 @@ describe('a craps table', () => {
         // Big 6 pays 7:6, rounded down: it works once the point is on.
         { bet: { type: 'BIG_6' }, outcome: 'WIN', winnings: 116 },
       ]),
+    );
+  });
+
+  it.each([
+    ['by default, come odds off and lay odds on a don\u2019t come working', {}, { COME_ODDS: 'PUSH', DONT_COME_ODDS: 'WIN' }],
+    [
+      'with the two flags the other way',
+      { comeOddsWorkingOnComeOut: true, dontComeOddsWorkingOnComeOut: false },
+      { COME_ODDS: 'LOSE', DONT_COME_ODDS: 'PUSH' },
+    ],
+  ])('settles odds on come and don\u2019t come bets on a come-out seven %s', async (_, flags, odds) => {
+    await api.fundAccount(PLAYER, 100_000);
+    const tableId = (await open({ game: 'CRAPS', craps: flags })).data!.openTable.id;
+    await roll(tableId, [2, 2]); // the shooter's point is 4
+    const come = (await bet(tableId, { type: 'COME', amount: 100 })).data!.placeBet.id;
+    const dontCome = (await bet(tableId, { type: 'DONT_COME', amount: 100 })).data!.placeBet.id;
+    await roll(tableId, [3, 3]); // both travel to 6
+    expect(codeOf(await bet(tableId, { type: 'COME_ODDS', amount: 500, baseBetId: come }))).toBeUndefined();
+    expect(codeOf(await bet(tableId, { type: 'DONT_COME_ODDS', amount: 600, baseBetId: dontCome }))).toBeUndefined();
+    await roll(tableId, [1, 3]); // the point: a come-out roll is next
+    const byType = Object.fromEntries(
+      (await roll(tableId, [3, 4])).map((s: { bet: { type: string }; outcome: string }) => [s.bet.type, s]),
+    );
+    expect(byType.COME).toMatchObject({ outcome: 'LOSE' });
+    expect(byType.DONT_COME).toMatchObject({ outcome: 'WIN', winnings: 100 });
+    // Working odds are decided (6:5 on a come 6, 5:6 laid against it); odds that are off come back.
+    expect(byType.COME_ODDS).toMatchObject({ outcome: odds.COME_ODDS, winnings: 0 });
+    expect(byType.DONT_COME_ODDS).toMatchObject({ outcome: odds.DONT_COME_ODDS, winnings: odds.DONT_COME_ODDS === 'WIN' ? 500 : 0 });
+    expect(await api.balance(PLAYER)).toBe(
+      // The come bet's 100 lost, the don't come's 100 won: even, but for the odds.
+      100_000 + (odds.COME_ODDS === 'PUSH' ? 0 : -500) + (odds.DONT_COME_ODDS === 'WIN' ? 500 : 0),
     );
   });
 

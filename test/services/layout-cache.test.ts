@@ -65,6 +65,7 @@ async function commandsOf<T>(action: () => Promise<T>): Promise<{ result: T; com
 }
 
 async function roll(...dice: number[]) {
+  await api.seatShooter(tableId);
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,

@@ -49,7 +49,9 @@ describe('a round of 2,000 bets from 1,000 players', () => {
       .openTable.id;
     await api.fundNewAccounts(crowd, START);
     await seedBets(api.deps, tableId, layout);
-    expect((await listOpenBets(api.db, tableId)).length).toBe(2_000);
+    // And a shooter, on Don't Pass (the 3 pays it too): a roll needs one (art. 2.1).
+    await api.seatShooter(tableId, { type: 'DONT_PASS' });
+    expect((await listOpenBets(api.db, tableId)).length).toBe(2_001);
     const sequence = await api.closeBetting(tableId);
 
     // Recorded (1st transaction), then the runner dies after paying some 20 transactions of the 40 or so.

@@ -66,6 +66,7 @@ describe('closing betting while a hundred bets are in flight', () => {
   it('puts every bet on the round or refuses it with BETTING_CLOSED: none lost, none charged without a bet', async () => {
     const crowd = players(100, 'late');
     await api.fundNewAccounts(crowd, 1_000);
+    await api.seatShooter(tableId, { type: 'DONT_PASS' }); // a roll needs a shooter (art. 2.1); the 3 pays Don't Pass too
 
     const bets = crowd.map((player) => placeBet(player, 'FIELD', 100).then((res) => ({ player, res })));
     // "No more bets" lands among them.
@@ -77,7 +78,7 @@ describe('closing betting while a hundred bets are in flight', () => {
 
     // After the close, nothing more gets on the round.
     expect(refusalOf(await placeBet('late-0', 'BIG', 100))).toBe('BETTING_CLOSED');
-    const layout = await listOpenBets(api.db, tableId);
+    const layout = (await listOpenBets(api.db, tableId)).filter((bet) => bet.playerId !== 'test-shooter');
     expect(layout.map((bet) => bet.id).sort()).toEqual(placed.map(({ res }) => res.data!.placeBet.id).sort());
 
     // The roll (a 3: the Field wins) pays every bet on the round, and nobody else.
@@ -87,7 +88,7 @@ describe('closing betting while a hundred bets are in flight', () => {
       { t: tableId, s: sequence },
     );
     expect(rolled.data!.submitRoll).toMatchObject({ settlementComplete: true });
-    expect(rolled.data!.submitRoll.settlements).toHaveLength(placed.length);
+    expect(rolled.data!.submitRoll.settlements).toHaveLength(placed.length + 1); // and the shooter's
     for (const { player, res } of answers) expect(await api.balance(player)).toBe(res.errors ? 1_000 : 1_100);
   });
 });

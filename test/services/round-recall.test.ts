@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const RECALL = `query ($t: ID!, $s: Int!) {
   round(tableId: $t, sequence: $s) {
-    tableId sequence roll { dice recordedBy } deal { cards } recordedAt recordedBy bettingClosedBy { by at } settled settledAt
+    tableId sequence roll { dice recordedBy shooter } deal { cards } recordedAt recordedBy bettingClosedBy { by at } settled settledAt
     settlements { bet { id playerId type } outcome winnings returned }
     credits { playerId bets jackpot }
   }
@@ -58,7 +58,8 @@ describe('a round recalled', () => {
     expect(round).toMatchObject({
       tableId,
       sequence: 1,
-      roll: { dice: [3, 4], recordedBy: 'rr-roller' },
+      // Neither player sits: the first in the order of ids throws (art. 2.3).
+      roll: { dice: [3, 4], recordedBy: 'rr-roller', shooter: 'rr-a' },
       deal: null,
       recordedBy: 'rr-roller',
       bettingClosedBy: { by: 'rr-closer' },
@@ -106,6 +107,7 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
     return { sequences: rolls.edges.map((edge: { node: { sequence: number } }) => edge.node.sequence), ...rolls.pageInfo };
   };
   const roll = async (tableId: string, dice: number[]) => {
+    await api.seatShooter(tableId);
     const sequence = await api.closeBetting(tableId);
     await ok(
       ROLLER,

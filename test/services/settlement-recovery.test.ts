@@ -137,7 +137,8 @@ describe('a crash while a roll is being settled', () => {
     recordedNotPaid(await roll([5, 6]), 'submitRoll');
     expect(await api.balance('rec-c')).toBe(6_000);
 
-    // The next roll waits for the job, which a live lease still holds...
+    // The next roll (its shooter on the line: the 11 paid rec-c's) waits for the job, which a live lease still holds...
+    await api.seatShooter(tableId);
     const sequence = await api.closeBetting(tableId);
     const early = await api.graphql(
       DEALER,
@@ -171,6 +172,7 @@ describe('a crash while a roll is being settled', () => {
         expect(placed.errors).toBeUndefined();
       }
     }
+    await api.seatShooter(tableId); // a fourth player, whose one bet rides in the second transaction
     // Recorded (1st), one player's unit paid (2nd), and the process dies.
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
     recordedNotPaid(await roll([1, 2]), 'submitRoll');

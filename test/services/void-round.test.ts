@@ -134,6 +134,7 @@ describe('voiding is refused', () => {
   it('while betting is open, once the round has its outcome, without a reason, and to players', async () => {
     const tableId = await openTable('CRAPS');
     expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe('BETTING_OPEN');
+    await api.seatShooter(tableId);
     await roll(tableId, [2, 5]);
     // Round 1 has its outcome: it cannot be voided any more.
     expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(

@@ -57,6 +57,13 @@ export interface TestApi {
   closeBetting(tableId: string): Promise<number>;
   /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. */
   closeAndRoll(tableId: string, dice: readonly [number, number]): Promise<void>;
+  /**
+   * Test setup: a shooter for a craps table (a roll needs one, art. 2.1): `playerId` (default
+   * test-shooter, funded for it) puts `amount` (default 100, the tests' usual table minimum) on a
+   * line bet, Pass Line unless told, unless they have a line bet there already. A come-out roll
+   * that decides the bet ends their eligibility: call it again before the next roll.
+   */
+  seatShooter(tableId: string, options?: { playerId?: string; type?: 'PASS_LINE' | 'DONT_PASS'; amount?: number }): Promise<void>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
   fundAccount(playerId: string, balance: number, currency?: string): Promise<void>;
   /** Test setup: new accounts, in MOP, holding `balance` each, written in bulk. */
@@ -177,6 +184,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         { input: { tableId, dice, sequence } },
       );
       if (res.errors || !res.data?.submitRoll.settlementComplete) throw new Error(`the roll was not paid: ${JSON.stringify(res)}`);
+    },
+    async seatShooter(this: TestApi, tableId, { playerId = 'test-shooter', type = 'PASS_LINE', amount = 100 } = {}) {
+      const { openBets } = (await this.data(playerId, `query ($id: ID!) { table(id: $id) { openBets { type } } }`, { id: tableId })).table;
+      if (openBets.some((bet: { type: string }) => bet.type === 'PASS_LINE' || bet.type === 'DONT_PASS')) return;
+      if (((await this.balance(playerId)) ?? 0) < amount) await this.fundAccount(playerId, 1_000_000);
+      await this.data(playerId, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+        input: { tableId, type, amount },
+      });
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
       // Through the cashier, so that the ledger holds every unit the account holds.

@@ -12,5 +12,5 @@ export { validateBet } from './validate-bet';
 export { validateTakeDown } from './take-down';
 export { settleRoll, type SettledRoll } from './settle-roll';
 export { stakeReturned, isDecided, LOSE, PUSH, STAYS } from './resolutions';
-export { isEligibleShooter, nextShooter } from './shooter';
+export { isEligibleShooter, nextShooter, shooterOfRoll, seatOrder, holderOf, type ShooterPosition } from './shooter';
 export { crapsReport, type CrapsReport, type CrapsReportEntry, type CrapsReportOptions } from './report/craps-report';

@@ -57,6 +57,8 @@ export interface CrapsTableState {
    * it only reports a seven-out, and `nextShooter` says who takes the dice (art. 4).
    */
   readonly shooter?: string | null;
+  /** The shooter's seat when they took the dice (null: betting without one): where the dice go on from if they leave. */
+  readonly shooterSeat?: number | null;
 }
 
 /** A bet on the layout, as the rules see it: no ids of storage, no timestamps. */
