@@ -28,7 +28,8 @@ import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
 import { tablePaytable } from '../services/paytable';
-import type { BetType } from '../store/records';
+import type { BetType, TableRecord } from '../store/records';
+import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
 
 const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
 
@@ -66,6 +67,22 @@ function visiblePlayer(
   if (playerId == null) return null;
   return (table && runsTable(caller, table)) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
 }
+
+/** Every bet type of the game, in the game's order (a stored map keeps none), with its limits under `options`. */
+function betLimitsOf(game: TableRecord['game'], options: TableRecord['options']) {
+  const types: readonly BetType[] = game === 'CRAPS' ? CRAPS_BET_TYPES : BACCARAT_BET_TYPES;
+  const limits = options.limits as Readonly<Record<string, { minimum: number; maximum: number }>>;
+  return types.map((type) => ({ type, ...limits[type]! }));
+}
+
+/** A set of limits at a table, as the API shows it. */
+const limitsView = (table: TableRecord, limits: TableLimits) => ({
+  profile: limits.profile,
+  minimumBet: limits.options.minimum,
+  maximumBet: limits.options.maximum,
+  betLimits: betLimitsOf(table.game, limits.options),
+  playerLimits: limits.playerLimits,
+});
 
 /** Every connection's fields, from a page of the service layer (services/pages.ts). */
 const connection = {
@@ -113,6 +130,7 @@ export const resolvers: Resolvers = {
         baccarat: input.baccarat ?? null,
         playerLimits: input.playerLimits ?? null,
         betLimits: input.betLimits ?? null,
+        limitProfiles: input.limitProfiles ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
       }),
     placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
@@ -127,6 +145,7 @@ export const resolvers: Resolvers = {
       openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
     deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    assignLimitProfile: (_, { input }, ctx) => assignLimitProfile(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
     assignDealers: (_, { tableId, dealers }, ctx) => assignDealers(ctx.deps, requireHouseOperator(ctx), tableId, dealers),
     closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireHouseOperator(ctx), tableId, reason),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireHouseOperator(ctx), input),
@@ -179,10 +198,9 @@ export const resolvers: Resolvers = {
     dealers: (table) => [...(table.dealers ?? [])],
     // In the game's order (a stored map keeps none).
     paytable: (table) => tablePaytable(table),
-    betLimits: (table) =>
-      table.game === 'CRAPS'
-        ? CRAPS_BET_TYPES.map((type) => ({ type, ...table.options.limits[type] }))
-        : BACCARAT_BET_TYPES.map((type) => ({ type, ...table.options.limits[type] })),
+    betLimits: (table) => betLimitsOf(table.game, table.options),
+    limitProfiles: (table) => tableProfiles(table).map((limits) => limitsView(table, limits)),
+    myLimits: async (table, _, ctx) => limitsView(table, await limitsFor(ctx.deps, requireCaller(ctx), table)),
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
     layout: (table, _, ctx) => layoutTotals(ctx.deps, table),
     rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
@@ -207,6 +225,7 @@ export const resolvers: Resolvers = {
     number: (bet) => bet.number ?? null,
     baseBetId: (bet) => bet.baseBetId ?? null,
     seat: (bet) => bet.seat ?? null,
+    limitProfile: (bet) => bet.limitProfile ?? null,
     settledAt: (bet) => bet.settledAt ?? null,
     settledBy: (bet) => bet.settledBy ?? null,
     balanceAfterPlacement: (bet, _, ctx) => balanceAfterPlacement(ctx.deps, requireCaller(ctx), bet),
@@ -264,6 +283,7 @@ export const resolvers: Resolvers = {
   },
 
   Account: {
+    limitProfile: (account, _, ctx) => assignedProfile(ctx.deps, account.id),
     bets: (account, { last }, ctx) => accountBets(ctx.deps, requireCaller(ctx), account.id, last ?? 50),
     // The account was handed to this caller (their own, or an operator's): so is its statement.
     statement: (account, args, ctx) => accountStatement(ctx.deps, account.id, args),

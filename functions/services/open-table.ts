@@ -10,8 +10,10 @@ import { BASIS_POINTS, MAX_MONEY, MAX_STAKE_PER_ROUND } from '../rules/money';
 import { requireJackpotPool } from './jackpot-pools';
 import { createTableSession, getTableSession } from '../store/tables';
 import { createOnce, creation } from './creation-keys';
-import type { BaccaratTableRecord, CrapsTableRecord, Game, PlayerLimits, TableRecord } from '../store/records';
+import type { BaccaratTableRecord, CrapsTableRecord, Game, LimitProfile, PlayerLimits, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
+import { RuleViolation } from '../rules/rule-violation';
+import { MAX_LIMIT_PROFILES, assertProfileName } from './limit-profiles';
 import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
@@ -24,7 +26,9 @@ export interface OpenTableRequest {
   readonly baccarat?: BaccaratTableRequest | null;
   /** Stake limits of single bet types, where they differ from the table's. */
   readonly betLimits?: readonly BetLimitRequest[] | null;
-  readonly playerLimits?: { readonly maxOpenBets?: number | null; readonly maxStakePerRound?: number | null } | null;
+  readonly playerLimits?: PlayerLimitsRequest | null;
+  /** Other sets of limits the table offers, by name (services/limit-profiles.ts). */
+  readonly limitProfiles?: readonly LimitProfileRequest[] | null;
   /** The client's key: the same key from the same operator opens one table, however often it is sent. */
   readonly idempotencyKey?: string | null;
 }
@@ -48,6 +52,27 @@ export interface CrapsTableRequest {
   readonly hardwaysWorkingOnComeOut?: boolean | null;
 }
 
+export interface PlayerLimitsRequest {
+  readonly maxOpenBets?: number | null;
+  readonly maxStakePerRound?: number | null;
+}
+
+/** A table's stakes: its own, or one limit profile's. */
+interface Stakes {
+  readonly minimumBet: number;
+  readonly maximumBet: number;
+  readonly betLimits?: readonly BetLimitRequest[] | null;
+  readonly playerLimits?: PlayerLimitsRequest | null;
+}
+
+export interface LimitProfileRequest {
+  readonly name: string;
+  readonly minimumBet?: number | null;
+  readonly maximumBet?: number | null;
+  readonly betLimits?: readonly BetLimitRequest[] | null;
+  readonly playerLimits?: PlayerLimitsRequest | null;
+}
+
 export interface BetLimitRequest {
   readonly type: string;
   readonly minimum?: number | null;
@@ -68,12 +93,7 @@ export const MAX_TABLE_MAXIMUM = Math.floor(MAX_MONEY / 100);
 /** Opens a table session with options the game's rules have validated. */
 export async function openTable(deps: ServiceDependencies, caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
   assertCurrency(request.currency);
-  if (request.maximumBet > MAX_TABLE_MAXIMUM) {
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `maximumBet may be at most ${MAX_TABLE_MAXIMUM}, so that every payout stays an exact integer.`,
-    );
-  }
+  assertTableMaximum(request.maximumBet);
   const { idempotencyKey, ...options } = request;
   const made = creation(deps, caller, 'table', idempotencyKey, options);
   const common = {
@@ -98,8 +118,17 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   );
 }
 
+function assertTableMaximum(maximumBet: number): void {
+  if (maximumBet > MAX_TABLE_MAXIMUM) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `maximumBet may be at most ${MAX_TABLE_MAXIMUM}, so that every payout stays an exact integer.`,
+    );
+  }
+}
+
 /** The table's per-player limits; where the request is silent, 48 open bets and ten maximum bets a round. */
-function playerLimits(request: OpenTableRequest): PlayerLimits {
+function playerLimits(request: Stakes): PlayerLimits {
   const maxOpenBets = request.playerLimits?.maxOpenBets ?? DEFAULT_PLAYER_LIMITS.maxOpenBets;
   if (!Number.isInteger(maxOpenBets) || maxOpenBets < 1 || maxOpenBets > MAX_OPEN_BETS_PER_PLAYER) {
     throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}, got ${maxOpenBets}.`);
@@ -116,26 +145,64 @@ function playerLimits(request: OpenTableRequest): PlayerLimits {
   return { maxOpenBets, maxStakePerRound };
 }
 
-type Common = Omit<CrapsTableRecord, 'game' | 'options' | 'state'>;
+type Common = Omit<CrapsTableRecord, 'game' | 'options' | 'state' | 'limitProfiles'>;
+
+/**
+ * The table's limit profiles, each made by the game's rules as the table's own options are, with
+ * the profile's stakes; a refusal names the profile by its place in the list.
+ */
+function limitProfiles<O>(request: OpenTableRequest, optionsWith: (stakes: Stakes) => O): LimitProfile<O>[] | undefined {
+  const profiles = once(request.limitProfiles ?? [], 'limitProfiles', (profile) => profile.name);
+  if (profiles.length === 0) return undefined;
+  if (profiles.length > MAX_LIMIT_PROFILES) {
+    throw new ServiceError('BAD_USER_INPUT', `A table offers at most ${MAX_LIMIT_PROFILES} limit profiles.`);
+  }
+  return profiles.map((profile, index) => {
+    const field = `limitProfiles[${index}]`;
+    assertProfileName(`${field}.name`, profile.name);
+    const stakes: Stakes = {
+      minimumBet: profile.minimumBet ?? request.minimumBet,
+      maximumBet: profile.maximumBet ?? request.maximumBet,
+      betLimits: profile.betLimits ?? null,
+      playerLimits: profile.playerLimits ?? null,
+    };
+    try {
+      assertTableMaximum(stakes.maximumBet);
+      return { name: profile.name, options: optionsWith(stakes), playerLimits: playerLimits(stakes) };
+    } catch (error) {
+      // The same refusal, saying which profile it is about.
+      if (error instanceof ServiceError || error instanceof RuleViolation) error.message = `${field}: ${error.message}`;
+      throw error;
+    }
+  });
+}
 
 function crapsTable(common: Common, request: OpenTableRequest): CrapsTableRecord {
   if (request.baccarat) throw new ServiceError('BAD_USER_INPUT', 'baccarat options were given for a CRAPS table.');
   const { maxOdds, ...flags } = request.craps ?? {};
   // The rules layer checks every value (INVALID_TABLE_OPTIONS, naming the field); here only the shape.
-  const options = makeCrapsOptions({
-    minimum: request.minimumBet,
-    maximum: request.maximumBet,
-    limits: limitsOf(request),
-    ...(maxOdds
-      ? { maxOdds: Object.fromEntries(once(maxOdds, 'maxOdds', (odds) => String(odds.point)).map((odds) => [odds.point, odds.multiple])) }
-      : {}),
-    ...(Object.fromEntries(Object.entries(flags).filter(([, value]) => value != null)) as Partial<CrapsOptionsInput>),
-  });
-  return { ...common, game: 'CRAPS', options, state: initialCrapsState() };
+  const optionsWith = (stakes: Stakes) =>
+    makeCrapsOptions({
+      minimum: stakes.minimumBet,
+      maximum: stakes.maximumBet,
+      limits: limitsOf(stakes),
+      ...(maxOdds
+        ? { maxOdds: Object.fromEntries(once(maxOdds, 'maxOdds', (odds) => String(odds.point)).map((odds) => [odds.point, odds.multiple])) }
+        : {}),
+      ...(Object.fromEntries(Object.entries(flags).filter(([, value]) => value != null)) as Partial<CrapsOptionsInput>),
+    });
+  const profiles = limitProfiles(request, optionsWith);
+  return {
+    ...common,
+    game: 'CRAPS',
+    options: optionsWith(request),
+    state: initialCrapsState(),
+    ...(profiles ? { limitProfiles: profiles } : {}),
+  };
 }
 
 /** The request's per-bet-type limits, as the rules layer takes them (which refuses a type of another game). */
-function limitsOf(request: OpenTableRequest): Record<string, { minimum?: number; maximum?: number }> {
+function limitsOf(request: Stakes): Record<string, { minimum?: number; maximum?: number }> {
   return Object.fromEntries(
     once(request.betLimits ?? [], 'betLimits', (limit) => limit.type).map((limit) => [
       limit.type,
@@ -169,19 +236,23 @@ async function baccaratTable(deps: ServiceDependencies, common: Common, request:
       `contributionBasisPoints must be from 0 to ${BASIS_POINTS}, got ${jackpot.contributionBasisPoints}.`,
     );
   }
-  const options = makeBaccaratOptions({
-    minimum: request.minimumBet,
-    maximum: request.maximumBet,
-    limits: limitsOf(request),
-    ...(input.decks != null ? { decks: input.decks } : {}),
-    ...(input.commission != null ? { commission: input.commission } : {}),
-    // The rules see the pool's prize table as the table's jackpot (modality, what pays).
-    jackpot: pool ? pool.prizes : null,
-  });
+  const optionsWith = (stakes: Stakes) =>
+    makeBaccaratOptions({
+      minimum: stakes.minimumBet,
+      maximum: stakes.maximumBet,
+      limits: limitsOf(stakes),
+      ...(input.decks != null ? { decks: input.decks } : {}),
+      ...(input.commission != null ? { commission: input.commission } : {}),
+      // The rules see the pool's prize table as the table's jackpot (modality, what pays).
+      jackpot: pool ? pool.prizes : null,
+    });
+  const options = optionsWith(request);
+  const profiles = limitProfiles(request, optionsWith);
   return {
     ...common,
     game: 'BACCARAT',
     options,
+    ...(profiles ? { limitProfiles: profiles } : {}),
     state: { roundCount: 0, shoe: [] },
     shoeTracking: input.shoeTracking ?? true,
     jackpotPool: jackpot && { poolId: jackpot.poolId, contributionBasisPoints: jackpot.contributionBasisPoints },

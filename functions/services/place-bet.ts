@@ -16,6 +16,7 @@ import { ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { currentRound, loadPlayableTable, runsTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
+import { judgedBy, limitsFor } from './limit-profiles';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 
 export interface PlaceBetRequest {
@@ -79,9 +80,16 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       copy && copy.round === currentRound(table)
         ? copy
         : layoutFor(table, read ?? (await getPlayerLayout(deps.db, request.tableId, caller.playerId)));
+    // The caller's limit profile, where the table offers one (limit-profiles.ts).
+    const limits = await limitsFor(deps, caller, table);
     let placement: BetPlacement;
     try {
-      const bet = validatePlacement(table, candidateBet(table, caller, request, betKey, now), layout.bets);
+      const candidate = candidateBet(table, caller, request, betKey, now);
+      const bet = validatePlacement(
+        judgedBy(table, limits),
+        limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
+        layout.bets,
+      );
       placement = {
         table,
         betKey,

@@ -18,6 +18,8 @@
  *   POOL#<poolId>         POOL                      a progressive jackpot pool
  *   POOL#<poolId>         ENTRY#<at>#<journalId>    a ledger journal about the pool (its seed, a round's contributions)
  *   IDEMPOTENCY#<p>#<key> IDEMPOTENCY               which bet a client's idempotency key placed
+ *   LIMITS#PLAYER#<p>     LIMITS                    the limit profile a player bets by
+ *   LIMITS#PARTNER#<partner> LIMITS                 the limit profile a partner's players bet by
  *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
  * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal.
@@ -66,6 +68,11 @@ export const positionKey = (tableId: string, playerId: string): ItemKey => ({
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
+/** Where a limit profile assignment is kept: a player's, or a whole partner's. */
+export const limitAssignmentKey = (target: { readonly playerId: string } | { readonly partner: string }): ItemKey => ({
+  pk: 'playerId' in target ? `LIMITS#PLAYER#${target.playerId}` : `LIMITS#PARTNER#${target.partner}`,
+  sk: 'LIMITS',
+});
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 /** A cashier's reference, once per partner (the house's own players: one partner), whichever account it moved money of. */
 export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({

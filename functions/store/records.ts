@@ -70,6 +70,26 @@ export interface CrapsTableRecord extends TableBase {
   readonly game: 'CRAPS';
   readonly options: CrapsTableOptions;
   readonly state: CrapsTableState;
+  readonly limitProfiles?: readonly LimitProfile<CrapsTableOptions>[];
+}
+
+/**
+ * One of a table's other sets of limits, by name: the table's options as the rules made them with
+ * this profile's stakes (so every check of a bet reads them as it reads the table's own).
+ */
+export interface LimitProfile<O> {
+  readonly name: string;
+  readonly options: O;
+  readonly playerLimits: PlayerLimits;
+}
+
+/** The limit profile a player, or every player of a partner, bets by (assignLimitProfile). */
+export interface LimitAssignmentRecord {
+  readonly playerId?: string;
+  readonly partner?: string;
+  /** Null once an operator removed it. */
+  readonly profile: string | null;
+  readonly assignedBy: ActorStamp;
 }
 
 export interface BaccaratTableState {
@@ -87,6 +107,7 @@ export interface BaccaratTableRecord extends TableBase {
   readonly shoeTracking: boolean;
   /** Where the table's jackpot bets go, when it runs a jackpot (options.jackpot). */
   readonly jackpotPool: TableJackpotPool | null;
+  readonly limitProfiles?: readonly LimitProfile<BaccaratTableOptions>[];
 }
 
 export interface TableJackpotPool {
@@ -112,6 +133,8 @@ export interface BetRecord {
   readonly baseBetId?: string | null;
   /** The seat the bet was placed from (baccarat jackpot bets need one; craps dice pass in seat order). */
   readonly seat?: number | null;
+  /** The table's limit profile the bet was judged by; absent for the table's own limits. */
+  readonly limitProfile?: string;
   readonly status: BetStatus;
   readonly winnings: number;
   readonly returned: number;

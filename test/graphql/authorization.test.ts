@@ -108,6 +108,18 @@ const CALLS: readonly Call[] = [
     allowed: HOUSE,
   },
   {
+    name: 'assignLimitProfile (a player)',
+    query: `mutation { assignLimitProfile(input: { playerId: "${VICTIM}", profile: "vip" }) { profile } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'assignLimitProfile (a partner)',
+    query: `mutation { assignLimitProfile(input: { partner: "p1", profile: "vip" }) { profile } }`,
+    variables: () => ({}),
+    allowed: HOUSE,
+  },
+  {
     name: 'placeBet',
     query: `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
     variables: () => ({ t: tableId }),
@@ -197,7 +209,7 @@ const CALLS: readonly Call[] = [
 const snapshot = async () =>
   api.data(
     VICTIM_WHO,
-    `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence status openBets { id status } craps { rollCount shooter } dealers } me { balance } }`,
+    `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence status openBets { id status } craps { rollCount shooter } dealers myLimits { profile } } me { balance limitProfile } }`,
     { t: tableId },
   );
 
