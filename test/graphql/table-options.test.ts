@@ -111,13 +111,22 @@ describe('a craps table', () => {
   });
 
   it.each([
-    ['by default, come odds off and lay odds on a don\u2019t come working', {}, { COME_ODDS: 'PUSH', DONT_COME_ODDS: 'WIN' }],
     [
-      'with the two flags the other way',
-      { comeOddsWorkingOnComeOut: true, dontComeOddsWorkingOnComeOut: false },
-      { COME_ODDS: 'LOSE', DONT_COME_ODDS: 'PUSH' },
+      'by default: come odds off; lay odds on a don\u2019t come, Big 8 and hardways working',
+      {},
+      { COME_ODDS: 'PUSH', DONT_COME_ODDS: 'WIN', BIG_8: 'LOSE', HARD_10: 'LOSE' },
     ],
-  ])('settles odds on come and don\u2019t come bets on a come-out seven %s', async (_, flags, odds) => {
+    [
+      'with the four flags the other way',
+      {
+        comeOddsWorkingOnComeOut: true,
+        dontComeOddsWorkingOnComeOut: false,
+        bigNumbersWorkingOnComeOut: false,
+        hardwaysWorkingOnComeOut: false,
+      },
+      { COME_ODDS: 'LOSE', DONT_COME_ODDS: 'PUSH', BIG_8: undefined, HARD_10: undefined },
+    ],
+  ])('settles a come-out seven %s', async (_, flags, odds) => {
     await api.fundAccount(PLAYER, 100_000);
     const tableId = (await open({ game: 'CRAPS', craps: flags })).data!.openTable.id;
     await roll(tableId, [2, 2]); // the shooter's point is 4
@@ -127,6 +136,8 @@ describe('a craps table', () => {
     expect(codeOf(await bet(tableId, { type: 'COME_ODDS', amount: 500, baseBetId: come }))).toBeUndefined();
     expect(codeOf(await bet(tableId, { type: 'DONT_COME_ODDS', amount: 600, baseBetId: dontCome }))).toBeUndefined();
     await roll(tableId, [1, 3]); // the point: a come-out roll is next
+    expect(codeOf(await bet(tableId, { type: 'BIG_8', amount: 100 }))).toBeUndefined();
+    expect(codeOf(await bet(tableId, { type: 'HARD_10', amount: 100 }))).toBeUndefined();
     const byType = Object.fromEntries(
       (await roll(tableId, [3, 4])).map((s: { bet: { type: string }; outcome: string }) => [s.bet.type, s]),
     );
@@ -135,9 +146,14 @@ describe('a craps table', () => {
     // Working odds are decided (6:5 on a come 6, 5:6 laid against it); odds that are off come back.
     expect(byType.COME_ODDS).toMatchObject({ outcome: odds.COME_ODDS, winnings: 0 });
     expect(byType.DONT_COME_ODDS).toMatchObject({ outcome: odds.DONT_COME_ODDS, winnings: odds.DONT_COME_ODDS === 'WIN' ? 500 : 0 });
+    // Working, a seven loses them; off, the seven is no decision and they stay up.
+    expect(byType.BIG_8?.outcome).toBe(odds.BIG_8);
+    expect(byType.HARD_10?.outcome).toBe(odds.HARD_10);
+    const layout = (await api.data(PLAYER, `query ($t: ID!) { table(id: $t) { openBets { type } } }`, { t: tableId })).table.openBets;
+    expect(layout.map((open: { type: string }) => open.type).sort()).toEqual(odds.BIG_8 ? [] : ['BIG_8', 'HARD_10']);
     expect(await api.balance(PLAYER)).toBe(
-      // The come bet's 100 lost, the don't come's 100 won: even, but for the odds.
-      100_000 + (odds.COME_ODDS === 'PUSH' ? 0 : -500) + (odds.DONT_COME_ODDS === 'WIN' ? 500 : 0),
+      // The come bet's 100 lost, the don't come's 100 won: even, but for the odds, the Big 8 and the Hard 10 (staked, lost or up).
+      100_000 + (odds.COME_ODDS === 'PUSH' ? 0 : -500) + (odds.DONT_COME_ODDS === 'WIN' ? 500 : 0) - 200,
     );
   });
 
