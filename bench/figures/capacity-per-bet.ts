@@ -8,7 +8,15 @@
 import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
 import { JOURNAL_PREFIX, SHARDS, poolKey, tableKey } from '../../functions/store/keys';
-import { PLACE_BET, SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import {
+  PLACE_BET,
+  SUBMIT_ROLL,
+  closeBetting,
+  handDiceTo,
+  operatorToken,
+  refusal,
+  type BenchEnvironment,
+} from '../harness/bench-environment';
 import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';
 import { NO_CAPACITY, addCapacity, itemSize, writeUnits, type Capacity } from '../harness/capacity-units';
 import { median } from '../harness/statistics';
@@ -49,6 +57,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
     placements.push(placement.capacity);
     transactions.push(appliedTransactions(placement.sent)[0]!.TransactItems ?? []);
   }
+  await handDiceTo(env, tableId, players[0]!);
   const round = await metered(env, async () => {
     const sequence = await closeBetting(env, tableId);
     const answer = await env.graphql(await operatorToken(env), SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });

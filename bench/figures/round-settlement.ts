@@ -11,7 +11,7 @@ import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/clie
 import type { BetRecord } from '../../functions/store/records';
 import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/keys';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
-import { SUBMIT_ROLL, closeBetting, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import { SUBMIT_ROLL, closeBetting, handDiceTo, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { countByCommand } from '../harness/request-recorder';
 import { payoutJournal } from '../../functions/services/journals';
 import { journalItem } from '../../functions/store/ledger';
@@ -61,6 +61,7 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
           amount: 100,
         })),
       );
+      await handDiceTo(env, tableId, players[0]!);
       const sequence = await closeBetting(env, tableId);
 
       // A 3 (1 + 2): every Field bet wins, so every bet is decided and every player credited.

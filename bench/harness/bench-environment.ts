@@ -174,6 +174,23 @@ export async function closeBetting(env: BenchEnvironment, tableId: string): Prom
   return (answer.data as { closeBetting: { nextSequence: number } }).closeBetting.nextSequence;
 }
 
+/**
+ * The dealer hands the dice to a player, as at a new hand: closing betting then checks that
+ * player's own bets only, as at most rounds of a live table (only a table's first round, or one
+ * after its shooter stopped betting, reads the whole layout to find the next shooter).
+ */
+export async function handDiceTo(env: BenchEnvironment, tableId: string, playerId: string): Promise<void> {
+  const answer = await env.graphql(
+    await operatorToken(env),
+    'mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { id } }',
+    {
+      t: tableId,
+      p: playerId,
+    },
+  );
+  if (answer.errors) throw new Error(`setShooter failed: ${JSON.stringify(answer.errors)}`);
+}
+
 export const PLACE_BET = 'mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }';
 export const TAKE_DOWN_BET = 'mutation ($id: ID!) { takeDownBet(id: $id) { id } }';
 export const SUBMIT_ROLL =

@@ -2,6 +2,7 @@ import { GateMovedOn, moveGates } from '../store/gates';
 import { getTableSession, markBettingClosed } from '../store/tables';
 import type { TableRecord } from '../store/records';
 import { stampOf, type Caller, type ServiceDependencies } from './services';
+import { assertShooterAvailable } from './shooter-check';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
 /**
@@ -19,6 +20,7 @@ export async function closeBetting(deps: ServiceDependencies, caller: Caller, ta
     // it and its outcome was recorded meanwhile, this one must not close the next round too.
     round ??= currentRound(table);
     if (table.bettingClosed || currentRound(table) !== round) return table;
+    if (table.game === 'CRAPS') await assertShooterAvailable(deps, table);
     try {
       await moveGates(deps.db, table.id, [round], round + 1);
     } catch (error) {

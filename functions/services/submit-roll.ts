@@ -1,8 +1,8 @@
-import { holderOf, nextShooter, parseRoll, seatOrder, shooterOfRoll, type ShooterPosition } from '../rules/craps';
+import { nextShooter, parseRoll, seatOrder, type ShooterPosition } from '../rules/craps';
 import type { RollRecord } from '../store/records';
 import { asCrapsBets } from './craps-table';
 import { planRoll } from './outcome-plans';
-import { ServiceError } from './service-error';
+import { requireShooter } from './shooter-check';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
 
@@ -32,13 +32,8 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
       const bets = asCrapsBets(openBets);
       const players = seatOrder(openBets);
       // The roll is thrown by whoever holds the dice, unless they stopped betting (art. 4(1)).
-      const shooter = shooterOfRoll(players, holderOf(table.state), bets, table.options);
-      if (!shooter) {
-        throw new ServiceError(
-          'NO_SHOOTER',
-          `Nobody at the table may shoot: a roll needs a shooter with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
-        );
-      }
+      // closeBetting made sure of a shooter; only a take-down racing it can leave none.
+      const shooter = requireShooter(table, openBets, 'Nothing was recorded; void the round (voidRound) to reopen betting.');
       const stateBefore = { ...table.state, ...holding(shooter) };
       const { plan, settled } = planRoll(stateBefore, table.options, openBets, roll);
       // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),

@@ -86,6 +86,7 @@ describe("a bet made on this server's copy of the table from before the last out
 
   it('is refused once the copy shows betting open but the gate has closed', async () => {
     expect((await placeBet('FIELD', 100)).errors).toBeUndefined();
+    await api.seatShooter(tableId);
     await api.closeBetting(tableId);
     refused(await placeBet('BIG', 100), 'BETTING_CLOSED');
     expect(await api.balance(player)).toBe(9_900);

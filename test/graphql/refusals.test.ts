@@ -237,14 +237,17 @@ describe('dice that are not two dice of 1 to 6', () => {
 });
 
 describe('a roll nobody may throw (art. 2.1)', () => {
-  it('is refused with NO_SHOOTER while no player has the table minimum on a line bet, and changes nothing', async () => {
+  it('is refused when betting closes, with NO_SHOOTER, while no player has the table minimum on a line bet: betting stays open', async () => {
     await api.fundAccount(PLAYER, 10_000);
     await placeBet({ type: 'FIELD', amount: 1_000 }); // at the table, but not on a line bet
     const before = await snapshot();
-    const res = await submitRoll({ dice: [3, 4] });
+    const res = await api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId });
     expectRefused(res, 'NO_SHOOTER', /art\. 2\.1/);
     expect(JSON.stringify(res.errors)).not.toContain(PLAYER);
     expect(await snapshot()).toEqual(before);
+    // A line bet makes a shooter: betting closes, and the roll is theirs.
+    expect((await placeBet({ type: 'DONT_PASS', amount: 100 })).errors).toBeUndefined();
+    expect((await submitRoll({ dice: [1, 2] })).errors).toBeUndefined();
   });
 });
 

@@ -55,6 +55,7 @@ describe('a dealer', () => {
     const floor = { id: 'ad-floor', roles: ['dealer'] };
     expect(codeOf(await closeBetting(floor, tableId))).toBe('FORBIDDEN');
     expect((await assign(OPERATOR, ['ad-floor', 'ad-floor'])).data!.assignDealers).toEqual({ dealers: ['ad-floor'] });
+    await api.seatShooter(tableId);
     expect(codeOf(await closeBetting(floor, tableId))).toBeUndefined();
     expect(codeOf(await closeBetting(floor, otherTable))).toBe('FORBIDDEN');
     await api.fundAccount('ad-floor', 1_000);

@@ -47,6 +47,8 @@ const DEALER = dealer('lc-dealer');
 const ROUNDS = 5;
 const MOP_PLAYERS = ['lc-m1', 'lc-m2', 'lc-m3', 'lc-m4', 'lc-m5', 'lc-m6'];
 const USD_PLAYERS = ['lc-u1', 'lc-u2', 'lc-u3'];
+/** Bets on the Pass Line at both craps tables before every roll, from a seat nobody else takes: a roll needs a shooter (art. 2.1). */
+const SHOOTER = 'lc-shooter';
 const CRAPS_BETS = ['FIELD', 'ANY_SEVEN', 'ANY_CRAPS', 'ELEVEN', 'BIG_6', 'HARD_8', 'PASS_LINE', 'DONT_PASS', 'COME'];
 const MAIN_BETS = ['PLAYER', 'BANKER', 'TIE', 'PLAYER_PAIR'];
 /** Refusals a racing, crashing session may meet: each leaves the ledger as it was (or, after a crash, whole). */
@@ -171,6 +173,11 @@ async function playRound(table: Table, player: string): Promise<void> {
 
 /** The dealer ends the round: no more bets, then the outcome, or a void. */
 async function endRound(table: Table, voided: boolean): Promise<void> {
+  if (table.game === 'CRAPS') {
+    // Refused while a point is on: the shooter's Pass Line from the come-out is still up then.
+    const input = { tableId: table.id, type: 'PASS_LINE', amount: 100, seat: 20, idempotencyKey: randomUUID() };
+    note(await persist(() => api.graphql(SHOOTER, PLACE, { input })));
+  }
   await persisted(() => api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: table.id }));
   const state = await api.data(OPERATOR, `query ($t: ID!) { table(id: $t) { craps { rollCount } baccarat { roundCount } } }`, {
     t: table.id,
@@ -252,6 +259,7 @@ describe('a randomized session at five tables, in two currencies, with crashes',
   it('leaves a ledger that balances to the unit, accounts for every balance and pool, and replays every statement from zero', async () => {
     for (const player of MOP_PLAYERS) await api.fundAccount(player, 100_000, 'MOP');
     for (const player of USD_PLAYERS) await api.fundAccount(player, 100_000, 'USD');
+    await api.fundAccount(SHOOTER, 10_000_000, 'MOP');
     const mopPool = await openPool('MOP');
     const usdPool = await openPool('USD');
     const tables = [
@@ -297,7 +305,7 @@ describe('a randomized session at five tables, in two currencies, with crashes',
     const poolAmount = async (id: string) =>
       (await api.data(OPERATOR, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).jackpotPool.amount;
     for (const [currency, players, pool] of [
-      ['MOP', MOP_PLAYERS, mopPool],
+      ['MOP', [...MOP_PLAYERS, SHOOTER], mopPool],
       ['USD', USD_PLAYERS, usdPool],
     ] as const) {
       const books = ledger.currencies.find((candidate) => candidate.currency === currency)!;
@@ -311,7 +319,7 @@ describe('a randomized session at five tables, in two currencies, with crashes',
 
     // Each statement, replayed from an empty account, arrives at the balance, entry by entry.
     const kinds = new Set<string>();
-    for (const player of [...MOP_PLAYERS, ...USD_PLAYERS]) {
+    for (const player of [...MOP_PLAYERS, SHOOTER, ...USD_PLAYERS]) {
       let balance = 0;
       for (const entry of await replayStatement(player)) {
         kinds.add(entry.kind);

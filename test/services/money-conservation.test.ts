@@ -58,6 +58,7 @@ describe('a busy craps table', () => {
       );
       // Some are refused (a Come bet on the come-out, a race lost five times): they must charge nothing.
       await Promise.all(attempts);
+      await api.seatShooter(tableId); // whatever the players bet, a roll needs a shooter (art. 2.1)
       const sequence = await api.closeBetting(tableId);
       const dice = [1 + random(6), 1 + random(6)];
       const rolled = await api.graphql(

@@ -126,6 +126,7 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
     const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
       .openTable.id;
     await roll(tableId, [1, 2]);
+    await api.seatShooter(tableId); // the 3 lost the shooter's Pass Line
     const sequence = await api.closeBetting(tableId);
     await ok(
       OPERATOR,

@@ -140,6 +140,7 @@ describe('voiding is refused', () => {
     expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(
       'OUTCOME_SEQUENCE_MISMATCH',
     );
+    await api.seatShooter(tableId); // the 7 paid the shooter's Pass Line
     const sequence = await api.closeBetting(tableId);
     expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: '   ', sequence } }))).toBe('BAD_USER_INPUT');
     expect(code(await api.graphql('void-player', VOID, { input: { tableId, reason: 'I lost', sequence } }))).toBe('FORBIDDEN');

@@ -1,0 +1,34 @@
+import { holderOf, isEligibleShooter, seatOrder, shooterOfRoll, type ShooterPosition } from '../rules/craps';
+import { listOpenBets, listPlayerOpenBets } from '../store/bets';
+import type { BetRecord } from '../store/records';
+import { asCrapsBets } from './craps-table';
+import { afterPendingOutcome } from './outcome-plans';
+import { ServiceError } from './service-error';
+import type { ServiceDependencies } from './services';
+import type { TableOf } from './table-access';
+
+/** Who will throw the table's next roll, judged on `openBets` (the layout as the last outcome left it); NO_SHOOTER if nobody may. */
+export function requireShooter(table: TableOf<'CRAPS'>, openBets: readonly BetRecord[], whenRefused: string): ShooterPosition {
+  const shooter = shooterOfRoll(seatOrder(openBets), holderOf(table.state), asCrapsBets(openBets), table.options);
+  if (shooter) return shooter;
+  throw new ServiceError(
+    'NO_SHOOTER',
+    `Nobody at the table may shoot: a roll needs a player with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1). ${whenRefused}`,
+  );
+}
+
+/**
+ * Before "no more bets" at a craps table: someone must be able to throw the roll, or betting
+ * would close on a roll nobody may make (art. 2.1). The holder of the dice is checked on their own
+ * bets (one query); only when they stopped betting, or nobody has the dice yet, is the whole
+ * layout read to find the next eligible player.
+ */
+export async function assertShooterAvailable(deps: ServiceDependencies, table: TableOf<'CRAPS'>): Promise<void> {
+  const whenRefused = 'Betting stays open.';
+  const holder = holderOf(table.state);
+  if (holder) {
+    const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, holder.playerId));
+    if (isEligibleShooter(holder.playerId, asCrapsBets(theirs), table.options)) return;
+  }
+  requireShooter(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id)), whenRefused);
+}
