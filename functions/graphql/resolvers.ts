@@ -28,6 +28,7 @@ import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
 import { tablePaytable } from '../services/paytable';
+import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
 import type { BetType, TableRecord } from '../store/records';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
 
@@ -96,6 +97,10 @@ export const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
 
   Query: {
+    serverTime: (_, __, ctx) => {
+      requireCaller(ctx);
+      return ctx.deps.now();
+    },
     table: async (_, { id }, ctx) => {
       requireCaller(ctx);
       return (await findTable(ctx.deps, id)) ?? null;
@@ -130,6 +135,7 @@ export const resolvers: Resolvers = {
         baccarat: input.baccarat ?? null,
         playerLimits: input.playerLimits ?? null,
         betLimits: input.betLimits ?? null,
+        bettingWindowSeconds: input.bettingWindowSeconds ?? null,
         limitProfiles: input.limitProfiles ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
       }),
@@ -152,7 +158,10 @@ export const resolvers: Resolvers = {
   },
 
   Table: {
-    bettingOpen: (table) => !table.bettingClosed,
+    bettingOpen: (table, _, ctx) => isBettingOpen(table, ctx.deps.now()),
+    bettingWindowSeconds: (table) => table.bettingWindowSeconds ?? null,
+    bettingDeadline: (table) => bettingDeadline(table),
+    serverTime: (_, __, ctx) => ctx.deps.now(),
     nextSequence: (table) => currentRound(table),
     craps: (table, _, ctx) =>
       table.game === 'CRAPS'

@@ -27,6 +27,8 @@ export interface OpenTableRequest {
   /** Stake limits of single bet types, where they differ from the table's. */
   readonly betLimits?: readonly BetLimitRequest[] | null;
   readonly playerLimits?: PlayerLimitsRequest | null;
+  /** The betting clock: betting closes this many seconds after it opens each round (the dealer may close it sooner). */
+  readonly bettingWindowSeconds?: number | null;
   /** Other sets of limits the table offers, by name (services/limit-profiles.ts). */
   readonly limitProfiles?: readonly LimitProfileRequest[] | null;
   /** The client's key: the same key from the same operator opens one table, however often it is sent. */
@@ -96,6 +98,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   assertTableMaximum(request.maximumBet);
   const { idempotencyKey, ...options } = request;
   const made = creation(deps, caller, 'table', idempotencyKey, options);
+  const now = deps.now();
   const common = {
     id: made.id,
     ...(made.creationKey ? { creationKey: made.creationKey } : {}),
@@ -105,7 +108,9 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     maximumBet: request.maximumBet,
     version: 0,
     playerLimits: playerLimits(request),
-    createdAt: deps.now(),
+    ...bettingClock(request),
+    bettingOpenedAt: now,
+    createdAt: now,
     openedBy: caller.playerId,
   };
   const table = request.game === 'CRAPS' ? crapsTable(common, request) : await baccaratTable(deps, common, request);
@@ -116,6 +121,21 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     () => createTableSession(deps.db, table, 1),
     () => getTableSession(deps.db, table.id),
   );
+}
+
+/** A betting window long enough to bet in and short enough to be a live table's: 5 s to 10 minutes. */
+export const BETTING_WINDOW_SECONDS = { min: 5, max: 600 } as const;
+
+function bettingClock(request: OpenTableRequest): { bettingWindowSeconds?: number } {
+  const seconds = request.bettingWindowSeconds;
+  if (seconds == null) return {};
+  if (!Number.isInteger(seconds) || seconds < BETTING_WINDOW_SECONDS.min || seconds > BETTING_WINDOW_SECONDS.max) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `bettingWindowSeconds must be a whole number of seconds from ${BETTING_WINDOW_SECONDS.min} to ${BETTING_WINDOW_SECONDS.max}.`,
+    );
+  }
+  return { bettingWindowSeconds: seconds };
 }
 
 function assertTableMaximum(maximumBet: number): void {

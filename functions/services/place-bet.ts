@@ -98,7 +98,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
         journal: stakeJournal(bet, table.currency, caller.playerId),
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       };
-      assertBettingOpen(table);
+      assertBettingOpen(table, now);
       if (placement.bet.seat != null)
         placement = { ...placement, seat: await seatClaim(deps, table, placement.bet.seat, caller.playerId, seat) };
     } catch (error) {

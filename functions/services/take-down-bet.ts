@@ -34,7 +34,7 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
     const own = afterPendingOutcome(table, stored);
     const bet = own.find((open) => open.id === id);
     if (!bet) return alreadyTakenDown(deps, caller, id, stored);
-    assertBettingOpen(table);
+    assertBettingOpen(table, deps.now());
     if (bet !== stored.find((open) => open.id === id)) {
       // The outcome being paid moves this bet, and has not yet: it comes down once it has.
       throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The bet is being settled by the last outcome; retry in a moment.');

@@ -27,6 +27,10 @@ interface TableBase {
   readonly settling?: PendingOutcome;
   /** "No more bets": set once every gate shard is closed, cleared when the outcome is recorded. */
   readonly bettingClosed?: boolean;
+  /** The betting clock: how long betting stays open each round, in seconds; absent, until the dealer closes it. */
+  readonly bettingWindowSeconds?: number;
+  /** When betting last opened: the table opened, or its last outcome was recorded (the clock runs from here). */
+  readonly bettingOpenedAt?: string;
   /** What one player may have on this table's layout: so that one player cannot fill a table. */
   readonly playerLimits: PlayerLimits;
   readonly createdAt: string;

@@ -92,13 +92,14 @@ export function recordOutcomeTransaction(
           TableName: db.tableName,
           Key: tableKey(table.id),
           // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-          UpdateExpression: `SET #state = :state, version = :next${settling ? ', settling = :pending' : ''} REMOVE bettingClosed`,
+          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''} REMOVE bettingClosed`,
           ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
             ':state': stateAfter,
             ':version': table.version,
             ':next': table.version + 1,
+            ':opened': outcome.recordedAt,
             ':closed': true,
             ...(settling ? { ':pending': pending } : {}),
           },

@@ -81,6 +81,8 @@ export interface TestApi {
 export interface TestApiOptions {
   /** Wraps the database the handler uses (fault injection); tests still read through the real one. */
   readonly wrapDb?: (db: Db) => Db;
+  /** The handler's clock (default the real one): a test moves time on without waiting. */
+  readonly clock?: () => string;
   /** What the local server's explorer page is configured with, as `npm start` configures it. */
   readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => () => Promise<ExplorerConfig>;
 }
@@ -100,7 +102,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     credentials: localCredentials,
     conflictModel,
   });
-  const deps = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
+  const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
+  const deps = options.clock ? { ...system, now: options.clock } : system;
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
