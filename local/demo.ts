@@ -5,6 +5,7 @@
  */
 import { findTable } from '../functions/services/queries';
 import { openTable } from '../functions/services/open-table';
+import { ensureLobbyEntry } from '../functions/store/lobby';
 import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-pools';
 import { deposit, openAccount } from '../functions/services/cashier';
 import type { Caller, ServiceDependencies } from '../functions/services/services';
@@ -30,7 +31,13 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   await openAccount(deps, operator, { playerId: DEMO_PLAYER, currency: 'MOP' });
   await deposit(deps, operator, { playerId: DEMO_PLAYER, amount: 1_000_000, reference: 'demo-seed' });
   if (!(await findTable(deps, DEMO_TABLE))) {
-    await openTable(withId(deps, DEMO_TABLE), operator, { game: 'CRAPS', currency: 'MOP', minimumBet: 1_000, maximumBet: 1_000_000 });
+    await openTable(withId(deps, DEMO_TABLE), operator, {
+      game: 'CRAPS',
+      name: 'Demo craps',
+      currency: 'MOP',
+      minimumBet: 1_000,
+      maximumBet: 1_000_000,
+    });
   }
   if (!(await findJackpotPool(deps, DEMO_POOL))) {
     await openJackpotPool(withId(deps, DEMO_POOL), operator, {
@@ -50,6 +57,7 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   if (!(await findTable(deps, DEMO_BACCARAT_TABLE))) {
     await openTable(withId(deps, DEMO_BACCARAT_TABLE), operator, {
       game: 'BACCARAT',
+      name: 'Demo baccarat',
       currency: 'MOP',
       minimumBet: 1_000,
       maximumBet: 1_000_000,
@@ -58,6 +66,11 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
         jackpot: { poolId: DEMO_POOL, contributionBasisPoints: 2_500 },
       },
     });
+  }
+  // Demo tables a version before the lobby opened (kept in .local/dynamodb) get their entry.
+  for (const id of [DEMO_TABLE, DEMO_BACCARAT_TABLE]) {
+    const table = await findTable(deps, id);
+    if (table?.status === 'OPEN') await ensureLobbyEntry(deps.db, table);
   }
 }
 

@@ -29,6 +29,7 @@ import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
 import { tablePaytable } from '../services/paytable';
 import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
+import { lobby } from '../services/lobby';
 import type { BetType, TableRecord } from '../store/records';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
 
@@ -97,6 +98,7 @@ export const resolvers: Resolvers = {
   DateTime: DateTimeScalar,
 
   Query: {
+    tables: (_, args, ctx) => lobby(ctx.deps, requireCaller(ctx), args),
     serverTime: (_, __, ctx) => {
       requireCaller(ctx);
       return ctx.deps.now();
@@ -136,6 +138,8 @@ export const resolvers: Resolvers = {
         playerLimits: input.playerLimits ?? null,
         betLimits: input.betLimits ?? null,
         bettingWindowSeconds: input.bettingWindowSeconds ?? null,
+        name: input.name ?? null,
+        partners: input.partners ?? null,
         limitProfiles: input.limitProfiles ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
       }),
@@ -158,6 +162,10 @@ export const resolvers: Resolvers = {
   },
 
   Table: {
+    name: (table) => table.name ?? table.id,
+    // Which partners a table is offered to is the house's business.
+    partners: (table, _, ctx) => (table.partners && requireCaller(ctx).partner === undefined ? [...table.partners] : null),
+    recentResults: (table) => [...(table.recentResults ?? [])],
     bettingOpen: (table, _, ctx) => isBettingOpen(table, ctx.deps.now()),
     bettingWindowSeconds: (table) => table.bettingWindowSeconds ?? null,
     bettingDeadline: (table) => bettingDeadline(table),
@@ -298,6 +306,15 @@ export const resolvers: Resolvers = {
     statement: (account, args, ctx) => accountStatement(ctx.deps, account.id, args),
   },
   StatementConnection: connection,
+  TableConnection: connection,
+  RecentResult: {
+    dice: (result) => ('dice' in result ? [...result.dice] : null),
+    total: (result) => ('dice' in result ? result.dice[0] + result.dice[1] : null),
+    winner: (result) => ('winner' in result ? result.winner : null),
+    playerPair: (result) => ('winner' in result ? result.playerPair : null),
+    bankerPair: (result) => ('winner' in result ? result.bankerPair : null),
+    natural: (result) => ('winner' in result ? result.natural : null),
+  },
   RollConnection: connection,
   DealConnection: connection,
   RoundRecall: {

@@ -39,8 +39,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     try {
       moved = await moveGates(deps.db, table.id, [round, round + 1], CLOSED_FOR_GOOD);
       assertEmpty(table.id, await listOpenBets(deps.db, table.id));
-      if (await closeTableSession(deps.db, table.id, table.version, stampOf(caller, deps)))
-        return (await getTableSession(deps.db, table.id))!;
+      if (await closeTableSession(deps.db, table, stampOf(caller, deps))) return (await getTableSession(deps.db, table.id))!;
     } catch (error) {
       await restoreGates(deps.db, table.id, (error as { movedGates?: Map<number, number> }).movedGates ?? moved, CLOSED_FOR_GOOD);
       throw error;

@@ -14,6 +14,7 @@ import type { BaccaratTableRecord, CrapsTableRecord, Game, LimitProfile, PlayerL
 import { ServiceError } from './service-error';
 import { RuleViolation } from '../rules/rule-violation';
 import { MAX_LIMIT_PROFILES, assertProfileName } from './limit-profiles';
+import { PARTNER } from './tenancy';
 import { assertCurrency } from './request-checks';
 import type { Caller, ServiceDependencies } from './services';
 
@@ -27,6 +28,10 @@ export interface OpenTableRequest {
   /** Stake limits of single bet types, where they differ from the table's. */
   readonly betLimits?: readonly BetLimitRequest[] | null;
   readonly playerLimits?: PlayerLimitsRequest | null;
+  /** What the lobby calls the table. */
+  readonly name?: string | null;
+  /** The partners whose players are offered the table (the lobby, bets); absent, every partner's. */
+  readonly partners?: readonly string[] | null;
   /** The betting clock: betting closes this many seconds after it opens each round (the dealer may close it sooner). */
   readonly bettingWindowSeconds?: number | null;
   /** Other sets of limits the table offers, by name (services/limit-profiles.ts). */
@@ -109,6 +114,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     version: 0,
     playerLimits: playerLimits(request),
     ...bettingClock(request),
+    ...lobbyFields(request),
     bettingOpenedAt: now,
     createdAt: now,
     openedBy: caller.playerId,
@@ -121,6 +127,27 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     () => createTableSession(deps.db, table, 1),
     () => getTableSession(deps.db, table.id),
   );
+}
+
+/** A table's name: what a lobby shows, so letters, digits, spaces and common punctuation, 1 to 64 of them. */
+const TABLE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .,'&()#+:-]{0,63}$/u;
+const MAX_PARTNERS = 50;
+
+function lobbyFields(request: OpenTableRequest): { name?: string; partners?: readonly string[] } {
+  if (request.name != null && !TABLE_NAME.test(request.name)) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      "name must be 1 to 64 letters, digits, spaces and . , ' & ( ) # + : -, starting with a letter or digit.",
+    );
+  }
+  const partners = request.partners == null ? undefined : once(request.partners, 'partners', (partner) => partner);
+  if (partners && (partners.length > MAX_PARTNERS || !partners.every((partner) => PARTNER.test(partner)))) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `partners: at most ${MAX_PARTNERS} partner ids, each 1 to 32 of lowercase letters, digits and '-'.`,
+    );
+  }
+  return { ...(request.name != null ? { name: request.name } : {}), ...(partners ? { partners } : {}) };
 }
 
 /** A betting window long enough to bet in and short enough to be a live table's: 5 s to 10 minutes. */

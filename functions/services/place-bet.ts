@@ -17,6 +17,7 @@ import { epochSeconds, type Caller, type ServiceDependencies } from './services'
 import { currentRound, loadPlayableTable, runsTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
 import { judgedBy, limitsFor } from './limit-profiles';
+import { offeredTo } from './lobby';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 
 export interface PlaceBetRequest {
@@ -76,6 +77,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
     // A partner's operator runs no table, but is staff all the same: operators play nowhere.
     if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
+    if (!offeredTo(caller, table)) throw new ServiceError('FORBIDDEN', 'This table is not offered to your platform.');
     const layout =
       copy && copy.round === currentRound(table)
         ? copy

@@ -1,12 +1,6 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactGetCommand,
-  type BatchGetCommandInput,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactGetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
+import { batchGet } from './batch-get';
 import { SHARDS, betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from './keys';
 import { toRecord } from './items';
 import type { BetRecord } from './records';
@@ -62,20 +56,7 @@ export async function getBets(db: Db, ids: readonly string[]): Promise<BetRecord
     .map(parseBetId)
     .filter((parsed) => parsed !== undefined)
     .map(({ tableId, betKey: key }) => betKey(tableId, key));
-  const found = new Map<string, BetRecord>();
-  for (let i = 0; i < keys.length; i += 100) {
-    let request: NonNullable<BatchGetCommandInput['RequestItems']> = {
-      [db.tableName]: { Keys: keys.slice(i, i + 100).map((key) => ({ ...key })), ConsistentRead: true },
-    };
-    while (Object.keys(request).length > 0) {
-      const page = await db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of page.Responses?.[db.tableName] ?? []) {
-        const bet = toRecord<BetRecord>(item);
-        found.set(bet.id, bet);
-      }
-      request = page.UnprocessedKeys ?? {};
-    }
-  }
+  const found = new Map((await batchGet<BetRecord>(db, keys, { consistent: true })).map((bet) => [bet.id, bet]));
   return ids.map((id) => found.get(id)).filter((bet) => bet !== undefined);
 }
 

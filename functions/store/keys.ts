@@ -18,6 +18,7 @@
  *   POOL#<poolId>         POOL                      a progressive jackpot pool
  *   POOL#<poolId>         ENTRY#<at>#<journalId>    a ledger journal about the pool (its seed, a round's contributions)
  *   IDEMPOTENCY#<p>#<key> IDEMPOTENCY               which bet a client's idempotency key placed
+ *   LOBBY#<status>        <game>#<createdAt>#<t>    a table's entry in the lobby (OPEN or CLOSED)
  *   LIMITS#PLAYER#<p>     LIMITS                    the limit profile a player bets by
  *   LIMITS#PARTNER#<partner> LIMITS                 the limit profile a partner's players bet by
  *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
@@ -68,6 +69,12 @@ export const positionKey = (tableId: string, playerId: string): ItemKey => ({
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
+/** A table's lobby entry: by status, then game, then opening time. */
+export const lobbyEntryKey = (status: string, game: string, createdAt: string, tableId: string): ItemKey => ({
+  pk: `LOBBY#${status}`,
+  sk: `${game}#${createdAt}#${tableId}`,
+});
+
 /** Where a limit profile assignment is kept: a player's, or a whole partner's. */
 export const limitAssignmentKey = (target: { readonly playerId: string } | { readonly partner: string }): ItemKey => ({
   pk: 'playerId' in target ? `LIMITS#PLAYER#${target.playerId}` : `LIMITS#PARTNER#${target.partner}`,

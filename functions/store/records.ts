@@ -10,6 +10,12 @@ export type BetType = CrapsBetType | BaccaratBetType;
 
 interface TableBase {
   readonly id: string;
+  /** What the lobby calls the table; absent for tables opened before tables had names. */
+  readonly name?: string;
+  /** The partners whose players see the table in the lobby and bet at it; absent, every partner's. */
+  readonly partners?: readonly string[];
+  /** The table's last results, newest first (the lobby's "last results", without reading the outcomes). */
+  readonly recentResults?: readonly RecentResult[];
   readonly status: TableStatus;
   readonly currency: string;
   readonly minimumBet: number;
@@ -50,6 +56,17 @@ interface TableBase {
   /** Who closed the table for good, and when. */
   readonly closedBy?: ActorStamp;
 }
+
+/** One outcome, as a lobby shows it: the dice of a roll, or how a baccarat round ended. */
+export type RecentResult =
+  | { readonly sequence: number; readonly dice: Dice }
+  | {
+      readonly sequence: number;
+      readonly winner: Winner;
+      readonly playerPair: boolean;
+      readonly bankerPair: boolean;
+      readonly natural: boolean;
+    };
 
 /** Who did something, and when: the token's subject, and the server's time. */
 export interface ActorStamp {

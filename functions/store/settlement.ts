@@ -7,6 +7,7 @@ import {
   type BatchWriteCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { recentResultsAfter } from './recent-results';
 import type { Db } from './db';
 import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPk, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -85,6 +86,7 @@ export function recordOutcomeTransaction(
   pending: PendingOutcome,
 ): TransactWriteCommandInput {
   const settling = needsSettlement(outcome);
+  const recent = recentResultsAfter(table, outcome);
   return {
     TransactItems: [
       {
@@ -92,7 +94,7 @@ export function recordOutcomeTransaction(
           TableName: db.tableName,
           Key: tableKey(table.id),
           // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''} REMOVE bettingClosed`,
+          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''} REMOVE bettingClosed`,
           ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
@@ -102,6 +104,7 @@ export function recordOutcomeTransaction(
             ':opened': outcome.recordedAt,
             ':closed': true,
             ...(settling ? { ':pending': pending } : {}),
+            ...(recent ? { ':recent': recent } : {}),
           },
         },
       },

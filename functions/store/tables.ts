@@ -1,9 +1,10 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { creationRefused, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, creationRefused, isConditionalCheckFailed, isRetryable } from './transaction-cancellation';
 import type { Db } from './db';
 import { tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import { newGates } from './gates';
+import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../rules/craps';
 import type { ActorStamp, TableRecord } from './records';
 
@@ -17,6 +18,7 @@ export async function createTableSession(db: Db, table: TableRecord, round: numb
         TransactItems: [
           { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
           ...newGates(db, table.id, round),
+          openTableEntry(db, table),
         ],
       }),
     );
@@ -66,16 +68,35 @@ export function markBettingClosed(db: Db, tableId: string, version: number, stam
   );
 }
 
-/** Closes a table session for good (the table is kept for its history), under its optimistic lock. */
-export function closeTableSession(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
-  return updateUnderLock(
-    db,
-    tableId,
-    version,
-    'SET #status = :closed, closedBy = :stamp',
-    { '#status': 'status' },
-    { ':closed': 'CLOSED', ':stamp': stamp },
-  );
+/**
+ * Closes a table session for good (the table is kept for its history), under its optimistic lock,
+ * and moves its lobby entry to the closed tables in the same transaction.
+ */
+export async function closeTableSession(db: Db, table: TableRecord, stamp: ActorStamp): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: tableKey(table.id),
+              UpdateExpression: 'SET #status = :closed, closedBy = :stamp, version = :next',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':closed': 'CLOSED', ':stamp': stamp, ':version': table.version, ':next': table.version + 1 },
+            },
+          },
+          ...closedTableEntries(db, table),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 0))) return false;
+    throw error;
+  }
 }
 
 /** The dealers an operator assigned to a table, under the table's optimistic lock. */

@@ -163,16 +163,7 @@ function bigRoadStreaks(results: readonly RoadResult[]): StreakHand[][] {
 }
 
 function drawBigRoad(streaks: readonly StreakHand[][]): BigRoadCell[] {
-  const drawn = drawStreaks(streaks.map((streak) => streak.length));
-  return streaks.flatMap((streak, logicalColumn) =>
-    streak.map((hand, logicalRow) => ({ ...positionIn(drawn, logicalColumn, logicalRow), ...hand, logicalColumn, logicalRow })),
-  );
-}
-
-function positionIn(drawn: readonly RoadPosition[][], streak: number, place: number): RoadPosition {
-  const position = drawn[streak]?.[place];
-  if (position === undefined) throw new Error(`no drawn position for cell ${place} of streak ${streak}`);
-  return position;
+  return drawStreaks(streaks, (position, hand, logicalColumn, logicalRow) => ({ ...position, ...hand, logicalColumn, logicalRow }));
 }
 
 /**
@@ -180,34 +171,34 @@ function positionIn(drawn: readonly RoadPosition[][], streak: number, place: num
  * earlier streak's tail only ever lies below or to the left of a later streak, so the cell to the
  * right of a turned tail is always free; only the cell below and a streak's top need checking.
  */
-function drawStreaks(lengths: readonly number[]): RoadPosition[][] {
+function drawStreaks<Item, Cell>(
+  streaks: readonly (readonly Item[])[],
+  cellAt: (position: RoadPosition, item: Item, streak: number, place: number) => Cell,
+): Cell[] {
   const taken = new Set<string>();
   const key = (column: number, row: number): string => `${column}:${row}`;
+  const cells: Cell[] = [];
   let startColumn = -1;
-  return lengths.map((length) => {
+  streaks.forEach((items, streak) => {
     startColumn += 1;
     while (taken.has(key(startColumn, 0))) startColumn += 1;
-    const cells: RoadPosition[] = [];
     let position: RoadPosition = { column: startColumn, row: 0 };
     let turned = false;
-    for (let place = 0; place < length; place += 1) {
+    items.forEach((item, place) => {
       if (place > 0) {
         turned ||= position.row + 1 >= ROAD_ROWS || taken.has(key(position.column, position.row + 1));
         position = turned ? { column: position.column + 1, row: position.row } : { column: position.column, row: position.row + 1 };
       }
-      cells.push(position);
       taken.add(key(position.column, position.row));
-    }
-    return cells;
+      cells.push(cellAt(position, item, streak, place));
+    });
   });
+  return cells;
 }
 
 /** A derived road for offset k, from the big road's streak lengths, drawn like the big road. */
 function derivedRoad(streakLengths: readonly number[], offset: number): DerivedRoadCell[] {
-  const colours = derivedColours(streakLengths, offset);
-  const runs = runsOf(colours);
-  const drawn = drawStreaks(runs.map((run) => run.length));
-  return runs.flatMap((run, index) => run.map((colour, place) => ({ ...positionIn(drawn, index, place), colour })));
+  return drawStreaks(runsOf(derivedColours(streakLengths, offset)), (position, colour) => ({ ...position, colour }));
 }
 
 /** One colour per big-road cell, in dealt order, from the cell the road starts at. */

@@ -1,0 +1,174 @@
+/**
+ * The lobby: the tables of a status and game, a page at a time, each with what a lobby shows
+ * (name, limits, dealers, last results, betting open and its deadline, the jackpot's amount); a
+ * partner's callers see only the tables offered to their platform.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
+import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+
+let api: TestApi;
+const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };
+const P1_PLAYER = { id: 'ann', roles: ['player'], partner: 'lb-p1' };
+const P2_PLAYER = { id: 'bob', roles: ['player'], partner: 'lb-p2' };
+const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
+
+const open = async (input: Record<string, unknown>) =>
+  (
+    await api.data(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+      input: { minimumBet: 100, maximumBet: 10_000, ...input },
+    })
+  ).openTable.id as string;
+const LOBBY = `query ($game: Game, $status: TableStatus, $first: Int, $after: String) {
+  tables(game: $game, status: $status, first: $first, after: $after) {
+    edges { cursor node { id name game status minimumBet maximumBet bettingOpen bettingDeadline partners dealers
+      recentResults { sequence dice total winner playerPair bankerPair natural }
+      baccarat { jackpot { pool { amount } } } } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+const lobby = async (who: Who, variables: Record<string, unknown> = {}) => (await api.data(who, LOBBY, variables)).tables;
+const ids = (page: { edges: { node: { id: string } }[] }) => page.edges.map((edge) => edge.node.id);
+
+let craps: string;
+let named: string;
+let p1Only: string;
+let closed: string;
+let baccarat: string;
+beforeAll(async () => {
+  api = await startTestApi();
+  craps = await open({ game: 'CRAPS' });
+  named = await open({ game: 'CRAPS', name: 'Golden Dragon 1', bettingWindowSeconds: 30 });
+  p1Only = await open({ game: 'CRAPS', name: 'Partner room', partners: ['lb-p1'] });
+  closed = await open({ game: 'CRAPS', name: 'Closed early' });
+  await api.data(HOUSE, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: closed });
+  const pool = (
+    await api.data(HOUSE, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 50_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
+    })
+  ).openJackpotPool.id;
+  baccarat = await open({
+    game: 'BACCARAT',
+    name: 'Baccarat squeeze',
+    baccarat: { jackpot: { poolId: pool, contributionBasisPoints: 2_500 } },
+  });
+});
+afterAll(() => api?.close());
+
+describe('the lobby', () => {
+  it('lists the open tables of a game in the order they opened, with what a lobby shows', async () => {
+    const page = await lobby(HOUSE, { game: 'CRAPS' });
+    expect(ids(page)).toEqual([craps, named, p1Only]);
+    expect(page.pageInfo).toEqual({ hasNextPage: false, endCursor: page.edges[2].cursor });
+    const [plain, golden] = page.edges.map((edge: { node: unknown }) => edge.node);
+    expect(plain).toMatchObject({
+      name: craps,
+      game: 'CRAPS',
+      status: 'OPEN',
+      minimumBet: 100,
+      maximumBet: 10_000,
+      bettingOpen: true,
+      bettingDeadline: null,
+    });
+    expect(golden.name).toBe('Golden Dragon 1');
+    expect(Date.parse(golden.bettingDeadline)).toBeGreaterThan(Date.now());
+    // Both games without a filter; the jackpot's pool amount with the baccarat table.
+    const all = await lobby(HOUSE);
+    expect(ids(all)).toEqual([baccarat, craps, named, p1Only]);
+    expect(all.edges[0].node.baccarat.jackpot.pool.amount).toBe(50_000);
+  });
+
+  it('pages through them with the cursor each page ends on', async () => {
+    const first = await lobby(HOUSE, { game: 'CRAPS', first: 2 });
+    expect(ids(first)).toEqual([craps, named]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await lobby(HOUSE, { game: 'CRAPS', first: 2, after: first.pageInfo.endCursor });
+    expect(ids(second)).toEqual([p1Only]);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('lists closed tables apart', async () => {
+    expect(ids(await lobby(HOUSE, { status: 'CLOSED' }))).toEqual([closed]);
+  });
+
+  it("shows a partner's players the tables offered to their platform only, and refuses their bets elsewhere", async () => {
+    expect(ids(await lobby(P1_PLAYER, { game: 'CRAPS' }))).toEqual([craps, named, p1Only]);
+    const p2 = await lobby(P2_PLAYER, { game: 'CRAPS', first: 2 });
+    expect(ids(p2)).toEqual([craps, named]);
+    expect(p2.pageInfo.hasNextPage).toBe(false);
+    // Which partners a table is offered to is for the house to see.
+    expect((await lobby(P1_PLAYER, { game: 'CRAPS' })).edges[2].node.partners).toBeNull();
+    expect((await lobby(HOUSE, { game: 'CRAPS' })).edges[2].node.partners).toEqual(['lb-p1']);
+
+    await api.fundAccount('lb-p2/bob', 10_000);
+    const refused = await api.graphql(
+      P2_PLAYER,
+      `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
+      { t: p1Only },
+    );
+    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(await api.balance('lb-p2/bob')).toBe(10_000);
+  });
+
+  it('carries each table’s last results, newest first, without its void rolls', async () => {
+    await api.seatShooter(craps);
+    await api.closeAndRoll(craps, [2, 3]);
+    const sequence = await api.closeBetting(craps);
+    await api.data(
+      HOUSE,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, void: true, sequence: $s }) { settlementComplete } }`,
+      {
+        t: craps,
+        s: sequence,
+      },
+    );
+    await api.closeAndRoll(craps, [6, 6]);
+    const results = (await lobby(HOUSE, { game: 'CRAPS', first: 1 })).edges[0].node.recentResults;
+    expect(results).toEqual([
+      { sequence: 3, dice: [6, 6], total: 12, winner: null, playerPair: null, bankerPair: null, natural: null },
+      { sequence: 1, dice: [2, 3], total: 5, winner: null, playerPair: null, bankerPair: null, natural: null },
+    ]);
+
+    const dealt = await api.closeBetting(baccarat);
+    await api.data(
+      HOUSE,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "KD", "9H", "QC"], sequence: $s }) { settlementComplete } }`,
+      {
+        t: baccarat,
+        s: dealt,
+      },
+    );
+    // Player 9S 9H (8, a pair), Banker KD QC (0).
+    expect((await lobby(HOUSE, { game: 'BACCARAT' })).edges[0].node.recentResults).toEqual([
+      { sequence: 1, dice: null, total: null, winner: 'PLAYER', playerPair: true, bankerPair: false, natural: true },
+    ]);
+  });
+
+  it('refuses a cursor it did not give, or one of another game, without echoing it', async () => {
+    const crapsCursor = (await lobby(HOUSE, { game: 'CRAPS', first: 1 })).pageInfo.endCursor;
+    for (const variables of [
+      { game: 'BACCARAT', after: crapsCursor },
+      { after: 'not-a-cursor-<script>' },
+      { after: Buffer.from(JSON.stringify(['CRAPS#x'])).toString('base64url') },
+      { first: 0 },
+    ]) {
+      const res = await api.graphql(HOUSE, LOBBY, variables);
+      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+      expect(JSON.stringify(res.errors)).not.toContain('<script>');
+    }
+  });
+
+  it.each([
+    [{ name: '' }, /name/],
+    [{ name: '<b>x</b>' }, /name/],
+    [{ name: 'x'.repeat(65) }, /name/],
+    [{ partners: ['LB_P1'] }, /partners/],
+    [{ partners: ['lb-p1', 'lb-p1'] }, /twice/],
+  ])('refuses to open %j', async (input, message) => {
+    const res = await api.graphql(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+      input: { game: 'CRAPS', minimumBet: 100, maximumBet: 10_000, ...input },
+    });
+    expect(codeOf(res)).toBe('BAD_USER_INPUT');
+    expect(res.errors![0]!.message).toMatch(message);
+  });
+});
