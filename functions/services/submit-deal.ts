@@ -44,6 +44,8 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
         recordedBy: caller.playerId,
         ...(table.bettingClosedBy ? { bettingClosedBy: table.bettingClosedBy } : {}),
         sequence,
+        shoe: table.state.shoeNumber ?? 1,
+        shoePosition: (table.state.shoeHands ?? 0) + 1,
         cards: codes,
         winner: result.winner,
         playerTotal: result.player.total,
@@ -56,7 +58,8 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
         recordedAt,
       };
       const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
-      return { outcome, stateAfter: { roundCount: sequence, shoe }, plan, pending: { sequence, kind: 'DEAL', cards: codes } };
+      const stateAfter = { ...table.state, roundCount: sequence, shoe, shoeHands: outcome.shoePosition };
+      return { outcome, stateAfter, plan, pending: { sequence, kind: 'DEAL', cards: codes } };
     },
   });
 }

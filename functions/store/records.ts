@@ -118,6 +118,12 @@ export interface BaccaratTableState {
   readonly roundCount: number;
   /** Cards dealt from the shoe in use (shoe tracking: a card the shoe cannot hold any more is refused). */
   readonly shoe: readonly string[];
+  /** The shoe in use: 1 for the table's first, then one more at each startNewShoe (absent: 1). */
+  readonly shoeNumber?: number;
+  /** Rounds dealt from the shoe in use (voided rounds not counted; absent: none yet, or a table from before shoes were numbered). */
+  readonly shoeHands?: number;
+  /** The sequence of the first outcome after the shoe went in: the shoe's rounds are read from here (absent: 1). */
+  readonly shoeFrom?: number;
 }
 
 export interface BaccaratTableRecord extends TableBase {
@@ -216,6 +222,9 @@ export interface RollRecord extends OutcomeBase {
 
 export interface DealRecord extends OutcomeBase {
   readonly kind: 'DEAL';
+  /** The shoe the round was dealt from (1 for the table's first), and the round's place in it (1, 2, ...); absent on older rounds. */
+  readonly shoe?: number;
+  readonly shoePosition?: number;
   /** The round's cards in dealt order, as codes ("AS", "10H"). */
   readonly cards: readonly string[];
   readonly winner: Winner;

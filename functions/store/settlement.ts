@@ -412,6 +412,19 @@ export async function outcomesPage(
   return { outcomes: outcomes.slice(0, limit), hasMore: outcomes.length > limit };
 }
 
+/** Every outcome of one kind from `fromSequence` on, oldest first (a baccarat shoe's rounds: some eighty). */
+export function outcomesFrom<O extends OutcomeRecord>(db: Db, tableId: string, kind: O['kind'], fromSequence: number): Promise<O[]> {
+  const { pk, sk } = outcomeKey(tableId, Math.max(1, fromSequence));
+  return queryAll<O>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    FilterExpression: '#kind = :kind',
+    ExpressionAttributeNames: { '#kind': 'kind' },
+    ExpressionAttributeValues: { ':pk': pk, ':first': sk, ':last': `${OUTCOME_PREFIX}\uffff`, ':kind': kind },
+    ConsistentRead: true,
+  });
+}
+
 /** The job is done: the table's mark cleared, the outcome stamped settled, the job ended. Safe to repeat. */
 export async function finishSettlement(db: Db, tableId: string, sequence: number, settledAt: string): Promise<void> {
   try {

@@ -39,17 +39,24 @@ export async function getTableSession(db: Db, tableId: string, { consistent = tr
 }
 
 /**
- * Empties a baccarat table's shoe record (a new shoe goes in), under the table's optimistic lock:
- * false if the table changed since `version` was read.
+ * A new shoe goes in at a baccarat table: the next shoe number, no card and no round dealt from it
+ * yet, its rounds to be read from `nextSequence`; under the table's optimistic lock (false if the
+ * table changed since `version` was read).
  */
-export function resetShoe(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
+export function resetShoe(
+  db: Db,
+  tableId: string,
+  version: number,
+  shoe: { number: number; from: number },
+  stamp: ActorStamp,
+): Promise<boolean> {
   return updateUnderLock(
     db,
     tableId,
     version,
-    'SET #state.shoe = :empty, shoeStartedBy = :stamp',
+    'SET #state.shoe = :empty, #state.shoeNumber = :number, #state.shoeHands = :none, #state.shoeFrom = :from, shoeStartedBy = :stamp',
     { '#state': 'state' },
-    { ':empty': [], ':stamp': stamp },
+    { ':empty': [], ':number': shoe.number, ':none': 0, ':from': shoe.from, ':stamp': stamp },
   );
 }
 

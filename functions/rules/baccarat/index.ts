@@ -26,6 +26,8 @@ export {
   poolPercent,
 } from './jackpot-prize';
 export type { JackpotConfig, JackpotPrizeRule, JackpotPayout } from './jackpot-prize';
+export { shoeRoads, ROAD_ROWS } from './roads';
+export type { ShoeRoads, RoadResult, BeadPlateCell, BigRoadCell, DerivedRoadCell, ShoeCounts, RoadColour } from './roads';
 export { baccaratReport } from './report/baccarat-report';
 export type { BaccaratReport, BaccaratReportRequest, BetFigures } from './report/baccarat-report';
 export { enumerateOutcomes, countPairDeals } from './report/outcome-enumeration';
