@@ -40,7 +40,7 @@ const config: CodegenConfig = {
           TableConnection: '../../services/lobby#LobbyPage',
           TableEdge: '../../services/lobby#LobbyEdge',
           RecentResult: '../../store/records#RecentResult as RecentResultRecord',
-          BaccaratRoads: '../../services/roads#TableRoads',
+          BaccaratRoads: '../../services/scoreboards#TableRoads',
           DealConnection: '../../services/queries#DealPage',
           RollEdge: '../../services/queries#RollEdge as RollEdgeResult',
           DealEdge: '../../services/queries#DealEdge as DealEdgeResult',

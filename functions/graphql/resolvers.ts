@@ -30,7 +30,7 @@ import { currentRound, runsTable } from '../services/table-access';
 import { tablePaytable } from '../services/paytable';
 import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
 import { lobby } from '../services/lobby';
-import { tableRoads } from '../services/roads';
+import { crapsStatistics, tableRoads } from '../services/scoreboards';
 import type { BetType, TableRecord } from '../store/records';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
 
@@ -167,6 +167,7 @@ export const resolvers: Resolvers = {
     // Which partners a table is offered to is the house's business.
     partners: (table, _, ctx) => (table.partners && requireCaller(ctx).partner === undefined ? [...table.partners] : null),
     recentResults: (table) => [...(table.recentResults ?? [])],
+    crapsStatistics: (table) => (table.game === 'CRAPS' ? crapsStatistics(table) : null),
     roads: (table, _, ctx) => (table.game === 'BACCARAT' ? tableRoads(ctx.deps, table) : null),
     bettingOpen: (table, _, ctx) => isBettingOpen(table, ctx.deps.now()),
     bettingWindowSeconds: (table) => table.bettingWindowSeconds ?? null,

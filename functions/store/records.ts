@@ -16,6 +16,8 @@ interface TableBase {
   readonly partners?: readonly string[];
   /** The table's last results, newest first (the lobby's "last results", without reading the outcomes). */
   readonly recentResults?: readonly RecentResult[];
+  /** Craps: how often each total came, over the session and for the last shooter who threw. */
+  readonly rollStatistics?: RollStatistics;
   readonly status: TableStatus;
   readonly currency: string;
   readonly minimumBet: number;
@@ -55,6 +57,19 @@ interface TableBase {
   readonly shoeStartedBy?: ActorStamp;
   /** Who closed the table for good, and when. */
   readonly closedBy?: ActorStamp;
+}
+
+/** Rolls of two dice, and how many came to each total: `totals[0]` counts the 2s, `totals[10]` the 12s. */
+export interface RollTally {
+  readonly rolls: number;
+  readonly totals: readonly number[];
+}
+
+export interface RollStatistics {
+  readonly session: RollTally;
+  /** Who threw the last roll counted, and their rolls since they took the dice. */
+  readonly shooter: string | null;
+  readonly shooterTally: RollTally;
 }
 
 /** One outcome, as a lobby shows it: the dice of a roll, or how a baccarat round ended. */

@@ -7,7 +7,7 @@ import {
   type BatchWriteCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { recentResultsAfter } from './recent-results';
+import { recentResultsAfter, rollStatisticsAfter } from './scoreboard';
 import type { Db } from './db';
 import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPk, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
@@ -87,6 +87,7 @@ export function recordOutcomeTransaction(
 ): TransactWriteCommandInput {
   const settling = needsSettlement(outcome);
   const recent = recentResultsAfter(table, outcome);
+  const statistics = rollStatisticsAfter(table, outcome);
   return {
     TransactItems: [
       {
@@ -94,7 +95,7 @@ export function recordOutcomeTransaction(
           TableName: db.tableName,
           Key: tableKey(table.id),
           // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''} REMOVE bettingClosed`,
+          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''} REMOVE bettingClosed`,
           ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
           ExpressionAttributeNames: { '#state': 'state' },
           ExpressionAttributeValues: {
@@ -105,6 +106,7 @@ export function recordOutcomeTransaction(
             ':closed': true,
             ...(settling ? { ':pending': pending } : {}),
             ...(recent ? { ':recent': recent } : {}),
+            ...(statistics ? { ':statistics': statistics } : {}),
           },
         },
       },

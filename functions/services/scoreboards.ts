@@ -1,0 +1,43 @@
+import { shoeRoads, type ShoeRoads } from '../rules/baccarat';
+import type { DealRecord, RollTally } from '../store/records';
+import { NO_ROLLS } from '../store/scoreboard';
+import { outcomesFrom } from '../store/settlement';
+import type { ServiceDependencies } from './services';
+import type { TableOf } from './table-access';
+
+export interface TableRoads extends ShoeRoads {
+  /** The shoe in use (1 for the table's first). */
+  readonly shoe: number;
+}
+
+/**
+ * The roads of the shoe in use, from its rounds as recorded: one query of the table's deals since
+ * the shoe went in, so that a front end that reconnects mid-shoe draws exactly the same roads.
+ */
+export async function tableRoads(deps: ServiceDependencies, table: TableOf<'BACCARAT'>): Promise<TableRoads> {
+  const deals = await outcomesFrom<DealRecord>(deps.db, table.id, 'DEAL', table.state.shoeFrom ?? 1);
+  return { shoe: table.state.shoeNumber ?? 1, ...shoeRoads(deals) };
+}
+
+export interface TotalsView {
+  readonly rolls: number;
+  readonly totals: { readonly total: number; readonly count: number }[];
+}
+
+const totalsView = (tally: RollTally): TotalsView => ({
+  rolls: tally.rolls,
+  totals: tally.totals.map((count, index) => ({ total: index + 2, count })),
+});
+
+/**
+ * A craps table's roll statistics, from what the table item keeps: the session's, and the
+ * rolls of the shooter holding the dice (none yet once the dice have changed hands).
+ */
+export function crapsStatistics(table: TableOf<'CRAPS'>): { readonly session: TotalsView; readonly shooter: TotalsView } {
+  const statistics = table.rollStatistics;
+  const holder = table.state.shooter ?? null;
+  return {
+    session: totalsView(statistics?.session ?? NO_ROLLS),
+    shooter: totalsView(statistics && statistics.shooter === holder ? statistics.shooterTally : NO_ROLLS),
+  };
+}
