@@ -53,6 +53,18 @@ const config: CodegenConfig = {
         },
       },
     },
+    // The typed client partners and front ends use (client/partner-client.ts shows it).
+    'client/generated/': {
+      documents: ['client/**/*.ts', '!client/generated/**'],
+      preset: 'client',
+      presetConfig: { fragmentMasking: false },
+      config: {
+        useTypeImports: true,
+        enumsAsTypes: true,
+        documentMode: 'string',
+        scalars: { Money: 'number', SignedMoney: 'number', DateTime: 'string' },
+      },
+    },
     // The SDL embedded as a string, so the Lambda bundle needs no file beside it.
     'functions/graphql/generated/type-defs.ts': {
       plugins: [

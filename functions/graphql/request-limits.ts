@@ -19,6 +19,11 @@ export const MAX_MUTATIONS_PER_DOCUMENT = 20;
  */
 export const MAX_COST = 25_000;
 const LIST_ESTIMATE = 10;
+/**
+ * Fields that read far more than one item cost what they read: a table's whole layout (its 64
+ * shards), a shoe's rounds for its roads. So that a lobby page cannot ask each of its tables for them.
+ */
+export const FIELD_COSTS: Readonly<Record<string, number>> = { 'Table.layout': 64, 'Table.openBets': 64, 'Table.roads': 100 };
 
 /** The answer to a body past MAX_BODY_BYTES, or undefined. */
 export const PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
@@ -76,7 +81,7 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
     for (const selection of selections.selections) {
       if (selection.kind === Kind.FIELD) {
         const field = named(parent).getFields?.()[selection.name.value];
-        cost += multiplier;
+        cost += multiplier * (FIELD_COSTS[`${String(named(parent))}.${selection.name.value}`] ?? 1);
         if (!field || !selection.selectionSet) continue;
         const items = itemsOf(field, selection.arguments ?? [], variables);
         cost += measure(named(field.type), selection.selectionSet, multiplier * items, spread);

@@ -71,6 +71,9 @@ function visiblePlayer(
   return (table && runsTable(caller, table)) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
 }
 
+const isHouseStaff = (caller: Caller): boolean =>
+  caller.partner === undefined && (caller.roles.has('OPERATOR') || caller.roles.has('DEALER'));
+
 /** Every bet type of the game, in the game's order (a stored map keeps none), with its limits under `options`. */
 function betLimitsOf(game: TableRecord['game'], options: TableRecord['options']) {
   const types: readonly BetType[] = game === 'CRAPS' ? CRAPS_BET_TYPES : BACCARAT_BET_TYPES;
@@ -164,8 +167,8 @@ export const resolvers: Resolvers = {
 
   Table: {
     name: (table) => table.name ?? table.id,
-    // Which partners a table is offered to is the house's business.
-    partners: (table, _, ctx) => (table.partners && requireCaller(ctx).partner === undefined ? [...table.partners] : null),
+    // Which partners a table is offered to is the house staff's business.
+    partners: (table, _, ctx) => (table.partners && isHouseStaff(requireCaller(ctx)) ? [...table.partners] : null),
     recentResults: (table) => [...(table.recentResults ?? [])],
     crapsStatistics: (table) => (table.game === 'CRAPS' ? crapsStatistics(table) : null),
     roads: (table, _, ctx) => (table.game === 'BACCARAT' ? tableRoads(ctx.deps, table) : null),

@@ -1,8 +1,9 @@
 import { GateMovedOn, moveGates } from '../store/gates';
-import { getTableSession, markBettingClosed } from '../store/tables';
+import { getTableSession, markBettingClosed, reopenBettingWindow } from '../store/tables';
 import type { TableRecord } from '../store/records';
 import { stampOf, type Caller, type ServiceDependencies } from './services';
-import { assertShooterAvailable } from './shooter-check';
+import { noShooter, shooterAvailable } from './shooter-check';
+import { isBettingOpen } from './betting-gate';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
 
 /**
@@ -12,7 +13,12 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  * after), and no bet may be taken down until the outcome is recorded. Closing betting that is
  * already closed changes nothing; an interrupted close is finished by the next.
  */
-export async function closeBetting(deps: ServiceDependencies, caller: Caller, tableId: string): Promise<TableRecord> {
+export async function closeBetting(
+  deps: ServiceDependencies,
+  caller: Caller,
+  tableId: string,
+  { forRoll = true }: { readonly forRoll?: boolean } = {},
+): Promise<TableRecord> {
   let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT'], { runBy: caller });
@@ -20,7 +26,13 @@ export async function closeBetting(deps: ServiceDependencies, caller: Caller, ta
     // it and its outcome was recorded meanwhile, this one must not close the next round too.
     round ??= currentRound(table);
     if (table.bettingClosed || currentRound(table) !== round) return table;
-    if (table.game === 'CRAPS') await assertShooterAvailable(deps, table);
+    // Betting closes for a roll only if someone may throw it; closing to void the layout needs nobody.
+    if (forRoll && table.game === 'CRAPS' && !(await shooterAvailable(deps, table))) {
+      // A clock that closed betting meanwhile opens it again, or no line bet could ever be made.
+      const now = deps.now();
+      const reopened = !isBettingOpen(table, now) && (await reopenBettingWindow(deps.db, table.id, table.version, now));
+      throw noShooter(table, reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');
+    }
     try {
       await moveGates(deps.db, table.id, [round], round + 1);
     } catch (error) {

@@ -25,7 +25,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     const onLayout = await listOpenBets(deps.db, table.id);
     if (onLayout.length > 0 && reason != null) {
       // Closing with a reason voids what is on the layout first: every stake comes back.
-      await closeBetting(deps, caller, table.id);
+      await closeBetting(deps, caller, table.id, { forRoll: false });
       const voided = await voidRound(deps, caller, { tableId: table.id, reason, sequence: currentRound(table), wholeLayout: true });
       if (!voided.settlementComplete) {
         throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still returning its stakes; retry in a moment.');

@@ -1,9 +1,9 @@
-import { shoeRoads, type ShoeRoads } from '../rules/baccarat';
+import { CARDS_PER_DECK, shoeRoads, type ShoeRoads } from '../rules/baccarat';
 import type { DealRecord, RollTally } from '../store/records';
 import { NO_ROLLS } from '../store/scoreboard';
 import { outcomesFrom } from '../store/settlement';
 import type { ServiceDependencies } from './services';
-import type { TableOf } from './table-access';
+import { currentRound, type TableOf } from './table-access';
 
 export interface TableRoads extends ShoeRoads {
   /** The shoe in use (1 for the table's first). */
@@ -15,7 +15,11 @@ export interface TableRoads extends ShoeRoads {
  * the shoe went in, so that a front end that reconnects mid-shoe draws exactly the same roads.
  */
 export async function tableRoads(deps: ServiceDependencies, table: TableOf<'BACCARAT'>): Promise<TableRoads> {
-  const deals = await outcomesFrom<DealRecord>(deps.db, table.id, 'DEAL', table.state.shoeFrom ?? 1);
+  // A round takes at least four cards, so a shoe deals at most decks x 13 of them; twice that many
+  // outcomes back leaves room for voided rounds, and bounds the read at a table that never changes
+  // its shoe (shoe tracking off): its roads are those of its last rounds.
+  const from = Math.max(table.state.shoeFrom ?? 1, currentRound(table) - (2 * CARDS_PER_DECK * table.options.decks) / 4);
+  const deals = await outcomesFrom<DealRecord>(deps.db, table.id, 'DEAL', from);
   return { shoe: table.state.shoeNumber ?? 1, ...shoeRoads(deals) };
 }
 

@@ -7,15 +7,21 @@ import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 import type { TableOf } from './table-access';
 
+const shooterOn = (table: TableOf<'CRAPS'>, openBets: readonly BetRecord[]): ShooterPosition | null =>
+  shooterOfRoll(seatOrder(openBets), holderOf(table.state), asCrapsBets(openBets), table.options);
+
 /** Who will throw the table's next roll, judged on `openBets` (the layout as the last outcome left it); NO_SHOOTER if nobody may. */
 export function requireShooter(table: TableOf<'CRAPS'>, openBets: readonly BetRecord[], whenRefused: string): ShooterPosition {
-  const shooter = shooterOfRoll(seatOrder(openBets), holderOf(table.state), asCrapsBets(openBets), table.options);
+  const shooter = shooterOn(table, openBets);
   if (shooter) return shooter;
-  throw new ServiceError(
-    'NO_SHOOTER',
-    `Nobody at the table may shoot: a roll needs a player with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1). ${whenRefused}`,
-  );
+  throw noShooter(table, whenRefused);
 }
+
+export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =>
+  new ServiceError(
+    'NO_SHOOTER',
+    `Nobody at the table may shoot: a roll needs a player with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1). ${then}`,
+  );
 
 /**
  * Before "no more bets" at a craps table: someone must be able to throw the roll, or betting
@@ -23,12 +29,11 @@ export function requireShooter(table: TableOf<'CRAPS'>, openBets: readonly BetRe
  * bets (one query); only when they stopped betting, or nobody has the dice yet, is the whole
  * layout read to find the next eligible player.
  */
-export async function assertShooterAvailable(deps: ServiceDependencies, table: TableOf<'CRAPS'>): Promise<void> {
-  const whenRefused = 'Betting stays open.';
+export async function shooterAvailable(deps: ServiceDependencies, table: TableOf<'CRAPS'>): Promise<boolean> {
   const holder = holderOf(table.state);
   if (holder) {
     const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, holder.playerId));
-    if (isEligibleShooter(holder.playerId, asCrapsBets(theirs), table.options)) return;
+    if (isEligibleShooter(holder.playerId, asCrapsBets(theirs), table.options)) return true;
   }
-  requireShooter(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id)), whenRefused);
+  return shooterOn(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id))) !== null;
 }

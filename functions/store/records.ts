@@ -67,7 +67,7 @@ export interface RollTally {
 
 export interface RollStatistics {
   readonly session: RollTally;
-  /** Who threw the last roll counted, and their rolls since they took the dice. */
+  /** Who threw the last roll counted, and their rolls since they took the dice; null once a seven-out ended the turn. */
   readonly shooter: string | null;
   readonly shooterTally: RollTally;
 }

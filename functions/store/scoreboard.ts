@@ -44,9 +44,11 @@ export function rollStatisticsAfter(table: TableRecord, outcome: OutcomeRecord):
   const before = table.rollStatistics;
   const shooter = outcome.stateBefore.shooter ?? null;
   const sameShooter = before !== undefined && before.shooter === shooter;
+  // A seven-out ends the shooter's turn even if the dice come back to them: their next roll starts a new tally.
+  const sevenOut = outcome.stateBefore.phase === 'POINT' && total === 7;
   return {
     session: tallied(before?.session ?? NO_ROLLS, total),
-    shooter,
+    shooter: sevenOut ? null : shooter,
     shooterTally: tallied(sameShooter ? before.shooterTally : NO_ROLLS, total),
   };
 }

@@ -75,6 +75,11 @@ export function markBettingClosed(db: Db, tableId: string, version: number, stam
   );
 }
 
+/** The betting clock starts again from `at` (nobody could shoot when it ran out), under the table's optimistic lock. */
+export function reopenBettingWindow(db: Db, tableId: string, version: number, at: string): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET bettingOpenedAt = :at', {}, { ':at': at });
+}
+
 /**
  * Closes a table session for good (the table is kept for its history), under its optimistic lock,
  * and moves its lobby entry to the closed tables in the same transaction.

@@ -60,6 +60,26 @@ describe('a table with a betting clock', () => {
     expect(codeOf(await bet(tableId))).toBeUndefined();
   });
 
+  it('opens betting again when it ran out with nobody able to shoot, so that a line bet can still be made', async () => {
+    const tableId = (
+      await api.data(
+        DEALER,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, bettingWindowSeconds: 20 }) { id } }`,
+      )
+    ).openTable.id;
+    expect(codeOf(await bet(tableId))).toBeUndefined(); // a Field bet: nobody may shoot
+    ahead += 21_000;
+    expect(codeOf(await bet(tableId, 'PASS_LINE'))).toBe('BETTING_CLOSED');
+    const refused = await api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { id } }`, { t: tableId });
+    expect(codeOf(refused)).toBe('NO_SHOOTER');
+    expect(refused.errors![0]!.message).toMatch(/open again for 20 s/);
+    const reopened = await tableNow(tableId);
+    expect(reopened.bettingOpen).toBe(true);
+    expect(Date.parse(reopened.bettingDeadline) - now()).toBeGreaterThan(15_000);
+    expect(codeOf(await bet(tableId, 'PASS_LINE'))).toBeUndefined();
+    await api.closeAndRoll(tableId, [1, 3]);
+  });
+
   it('is off unless asked for: betting stays open until the dealer closes it', async () => {
     const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
       .openTable.id;

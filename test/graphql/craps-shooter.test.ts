@@ -89,7 +89,7 @@ describe('the shooter at a craps table', () => {
     expect(await roll(tableId, [3, 3])).toEqual({ threw: 'stops-bob', shooter: 'stops-bob', point: 6 });
   });
 
-  it('goes on from the seat of a shooter who left the table, round to the lowest seats', async () => {
+  it('goes on from the seat of a shooter who left the table', async () => {
     const tableId = await openTable();
     await bet(tableId, 'left-ann', 'PASS_LINE', 1);
     await bet(tableId, 'left-cy', 'PASS_LINE', 8);

@@ -127,7 +127,11 @@ describe('assigning a profile', () => {
     const res = await assign(who, input);
     expect(codeOf(res)).toBe(code);
     expect(JSON.stringify(res.errors)).not.toContain('<script>');
+    // The assignments stand as they were: vip's own, and partner lp-p1's 'low' for its players.
     expect(await api.data(HOUSE, `query { account(id: "lp-vip") { limitProfile } }`)).toEqual({ account: { limitProfile: 'vip' } });
+    expect(await api.data(HOUSE, `query { account(id: "lp-p1/carl") { limitProfile } }`)).toEqual({ account: { limitProfile: 'low' } });
+    await api.fundAccount('lp-p2/eve', 1_000);
+    expect(await api.data(HOUSE, `query { account(id: "lp-p2/eve") { limitProfile } }`)).toEqual({ account: { limitProfile: null } });
   });
 });
 

@@ -73,6 +73,14 @@ describe('a document', () => {
     // What a front end asks costs far less.
     expect((await api.graphql(dealer('rl-operator'), aliases(2))).errors).toBeUndefined();
   });
+
+  it('counts what a field reads: a lobby page may not ask each of its tables for its whole layout and roads', async () => {
+    const lobby = (first: number) => `{ tables(first: ${first}) { edges { node { id layout { amount } roads { shoe } } } } }`;
+    const refused = await api.graphql(dealer('rl-operator'), lobby(200));
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(refused.errors?.[0]?.message).toMatch(/a request may cost at most/);
+    expect((await api.graphql(dealer('rl-operator'), lobby(20))).errors).toBeUndefined();
+  });
 });
 
 describe('a request body', () => {

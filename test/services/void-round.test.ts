@@ -152,6 +152,17 @@ describe('voiding is refused', () => {
 });
 
 describe('closing a table with bets on it', () => {
+  it('needs no shooter at a craps table: nothing is rolled, every stake comes back', async () => {
+    const tableId = await openTable('CRAPS');
+    await api.fundAccount('void-noshooter', 10_000);
+    await bet('void-noshooter', tableId, 'FIELD', 300); // nobody may shoot
+    const closed = (
+      await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "no players left") { status } }`, { t: tableId })
+    ).closeTable;
+    expect(closed).toEqual({ status: 'CLOSED' });
+    expect(await api.balance('void-noshooter')).toBe(10_000);
+  });
+
   it('is refused without a reason; with one, every bet on the layout is voided, its stake back, and the table closes', async () => {
     const tableId = await openTable('CRAPS');
     await api.fundAccount('void-close', 10_000);
