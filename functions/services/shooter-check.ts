@@ -7,15 +7,9 @@ import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 import type { TableOf } from './table-access';
 
+/** Who would throw the table's next roll, judged on `openBets` (the layout as the last outcome left it). */
 const shooterOn = (table: TableOf<'CRAPS'>, openBets: readonly BetRecord[]): ShooterPosition | null =>
   shooterOfRoll(seatOrder(openBets), holderOf(table.state), asCrapsBets(openBets), table.options);
-
-/** Who will throw the table's next roll, judged on `openBets` (the layout as the last outcome left it); NO_SHOOTER if nobody may. */
-export function requireShooter(table: TableOf<'CRAPS'>, openBets: readonly BetRecord[], whenRefused: string): ShooterPosition {
-  const shooter = shooterOn(table, openBets);
-  if (shooter) return shooter;
-  throw noShooter(table, whenRefused);
-}
 
 export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =>
   new ServiceError(

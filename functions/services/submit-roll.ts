@@ -1,8 +1,8 @@
-import { nextShooter, parseRoll, seatOrder, type ShooterPosition } from '../rules/craps';
+import { holderOf, nextShooter, parseRoll, seatOrder, shooterOfRoll, type ShooterPosition } from '../rules/craps';
 import type { RollRecord } from '../store/records';
 import { asCrapsBets } from './craps-table';
 import { planRoll } from './outcome-plans';
-import { requireShooter } from './shooter-check';
+import { noShooter } from './shooter-check';
 import type { Caller, ServiceDependencies } from './services';
 import { settleOutcome, type SettledOutcome } from './settle-outcome';
 
@@ -33,7 +33,8 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
       const players = seatOrder(openBets);
       // The roll is thrown by whoever holds the dice, unless they stopped betting (art. 4(1)).
       // closeBetting made sure of a shooter; only a take-down racing it can leave none.
-      const shooter = requireShooter(table, openBets, 'Nothing was recorded; void the round (voidRound) to reopen betting.');
+      const shooter = shooterOfRoll(players, holderOf(table.state), bets, table.options);
+      if (!shooter) throw noShooter(table, 'Nothing was recorded; void the round (voidRound) to reopen betting.');
       const stateBefore = { ...table.state, ...holding(shooter) };
       const { plan, settled } = planRoll(stateBefore, table.options, openBets, roll);
       // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),
