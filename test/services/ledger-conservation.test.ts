@@ -168,7 +168,10 @@ async function playRound(table: Table, player: string): Promise<void> {
   }
   const main = MAIN_BETS[random(MAIN_BETS.length)]!;
   await placeBet(player, { tableId: table.id, type: main, amount: 100 * (1 + random(10)), seat });
-  if (random(5) < 3) await placeBet(player, { tableId: table.id, type: 'JACKPOT', amount: 100 * (1 + random(3)), seat });
+  // The table's first player always takes the jackpot: whether a round pays a prize then depends on
+  // its cards alone (shuffled from the seed), not on how the players' requests interleaved.
+  if (random(5) < 3 || player === table.players[0])
+    await placeBet(player, { tableId: table.id, type: 'JACKPOT', amount: 100 * (1 + random(3)), seat });
 }
 
 /** The dealer ends the round: no more bets, then the outcome, or a void. */
