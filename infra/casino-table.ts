@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { tableDefinition } from '../functions/store/table-definition';
 
@@ -10,7 +10,7 @@ import { tableDefinition } from '../functions/store/table-definition';
  */
 export class CasinoTable extends TableV2 {
   constructor(scope: Construct, id: string) {
-    const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+    const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, timeToLiveAttribute, streamViewType } = tableDefinition;
     super(scope, id, {
       partitionKey: attributeOf(partitionKey),
       sortKey: attributeOf(sortKey),
@@ -27,6 +27,8 @@ export class CasinoTable extends TableV2 {
         projectionType: ProjectionType.ALL,
       })),
       timeToLiveAttribute,
+      // What subscribers are told is worked out from each change (functions/live).
+      dynamoStream: StreamViewType[streamViewType],
       // Traffic follows live tables (bursty, idle at night): pay per request, nothing to size.
       billing: Billing.onDemand(),
       // Balances, bets and settlements are money records: recoverable to any second of the last 35 days...

@@ -9,6 +9,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { JWTPayload } from 'jose';
 import type { DevAuthorizer } from './dev-authorizer';
 import { explorerAsset } from './explorer/assets';
+import { attachWebSockets } from './socket-server';
+import type { LocalLive } from './live';
 
 export type LambdaHandlerFn = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
 
@@ -36,6 +38,8 @@ export interface LocalServerOptions {
    */
   readonly corsOrigins?: readonly string[];
   readonly explorerConfig?: () => Promise<ExplorerConfig>;
+  /** Subscriptions over WebSocket on the GraphQL path (local/live.ts). */
+  readonly live?: LocalLive;
 }
 
 export interface LocalServer {
@@ -56,6 +60,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       send(response, 500, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Internal Server Error' }));
     });
   });
+  if (options.live) attachWebSockets(server, GRAPHQL_PATH, options.live.handler, options.live.connections);
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -64,6 +69,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
+        options.live?.connections.closeAll();
         server.closeAllConnections();
       }),
   };

@@ -7,6 +7,7 @@ import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-lo
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
+import { startLocalLive } from './live';
 import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo } from './demo';
 import { createDb } from '../functions/store/db';
 import { conflictModelFrom, systemDependencies } from '../functions/services/services';
@@ -56,6 +57,8 @@ try {
   const { handler } = await import('../functions/graphql/handler');
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
+  // Subscriptions: the WebSocket on the same port, fed by DynamoDB Local's stream of the table.
+  const live = await startLocalLive({ deps, authorizer, endpoint: dynamo.endpoint });
   const playerToken = await authorizer.issueToken(DEMO_PLAYER);
   const dealerToken = await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables });
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
@@ -67,6 +70,7 @@ try {
     ...(process.env.HOST ? { host: process.env.HOST } : {}),
     ...(process.env.CORS_ORIGINS ? { corsOrigins: process.env.CORS_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
     explorerConfig: demoExplorerConfig(deps, authorizer),
+    live,
   }).catch(async (error: NodeJS.ErrnoException) => {
     await stopDynamo();
     console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: run with PORT=<another port> npm start` : error.message);
@@ -77,6 +81,8 @@ try {
 Casino tables API running locally.
   Explorer (works offline):  ${server.url}/
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
+  Subscriptions:             ${server.url.replace(/^http/, 'ws')}/graphql   (WebSocket, graphql-ws protocol)
+  Table pages:               ${server.url}/tables/demo-craps   ${server.url}/tables/demo-baccarat
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 
 Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):
@@ -94,6 +100,7 @@ Ctrl+C stops the API and DynamoDB Local.`);
   const shutdown = () => {
     stopping ??= server
       .close()
+      .then(() => live.stop())
       .then(stopDynamo)
       .finally(() => process.exit(0));
   };

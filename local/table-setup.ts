@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DeleteTableCommand,
   DescribeTableCommand,
+  UpdateTableCommand,
   waitUntilTableNotExists,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -29,7 +30,12 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     const same =
       names(existing.GlobalSecondaryIndexes) === names(wanted.GlobalSecondaryIndexes) &&
       names(existing.LocalSecondaryIndexes) === names(wanted.LocalSecondaryIndexes);
-    if (same) return 'EXISTS';
+    if (same && existing.StreamSpecification?.StreamEnabled) return 'EXISTS';
+    if (same) {
+      // A table from before subscriptions: its stream can be turned on in place, keeping the data.
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted.StreamSpecification }));
+      return 'EXISTS';
+    }
     await client.send(new DeleteTableCommand({ TableName: tableName }));
     await waitUntilTableNotExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   }

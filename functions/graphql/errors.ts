@@ -2,6 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
 import { ServiceError, retryableAsConflict } from '../services/service-error';
+import { logger } from '../services/logger';
 
 /** Apollo's own codes for a malformed request: safe to show as they are. */
 export const CLIENT_ERROR_CODES = new Set([
@@ -15,6 +16,10 @@ export const CLIENT_ERROR_CODES = new Set([
 ]);
 
 export type ErrorLogger = (error: unknown) => void;
+
+/** Where unexpected errors go in AWS: the function's log, with their details (never to the client). */
+export const logToCloudWatch: ErrorLogger = (error) =>
+  logger.error('unexpected error', { error: error instanceof Error ? error : String(error) });
 
 /**
  * Every error leaves the API typed and without internals: a rules refusal or a service refusal

@@ -34,14 +34,24 @@ export function inputBounds<Context extends object>(): ApolloServerPlugin<Contex
     async requestDidStart() {
       return {
         async didResolveOperation({ document, request, schema }) {
-          if (longestLiteral(document) > MAX_INPUT_STRING || longestString(request.variables) > MAX_INPUT_STRING) {
-            throw refusal(`An input string is longer than ${MAX_INPUT_STRING} characters.`);
-          }
-          if (!idsWellFormed(schema, document, request.variables ?? {})) throw refusal(ID_REFUSAL);
+          const refused = inputOutOfBounds(schema, document, request.variables ?? {});
+          if (refused) throw refused;
         },
       };
     },
   };
+}
+
+/** The refusal of a document whose strings or ids are out of bounds, or undefined (also checked on subscriptions). */
+export function inputOutOfBounds(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): GraphQLError | undefined {
+  if (longestLiteral(document) > MAX_INPUT_STRING || longestString(variables) > MAX_INPUT_STRING) {
+    return refusal(`An input string is longer than ${MAX_INPUT_STRING} characters.`);
+  }
+  return idsWellFormed(schema, document, variables) ? undefined : refusal(ID_REFUSAL);
 }
 
 /** Every ID in the document's literals and in the variables, by the types the schema gives them. */

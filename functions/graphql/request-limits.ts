@@ -1,4 +1,13 @@
-import { GraphQLError, Kind, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
@@ -46,20 +55,37 @@ export function requestLimits<Context extends object>(): ApolloServerPlugin<Cont
       return {
         async didResolveOperation({ document, schema, operation, request }) {
           if (!operation) return;
-          const fragments = fragmentsOf(document);
-          if (operation.operation === 'mutation' && topLevelFields(operation.selectionSet, fragments) > MAX_MUTATIONS_PER_DOCUMENT) {
-            throw refusal(`A document may hold at most ${MAX_MUTATIONS_PER_DOCUMENT} mutations.`);
+          if (operation.operation === 'subscription') {
+            throw new GraphQLError('Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.', {
+              extensions: { code: 'BAD_REQUEST' },
+            });
           }
-          const root = rootOf(schema, operation.operation);
-          const measure = measured(schema, fragments, request.variables ?? {});
-          // No type of the schema leads back to itself, so no document nests deeper than 7 fields: the cost bounds it.
-          const cost = root ? measure(root, operation.selectionSet, 1, new Set()) : 0;
-          if (cost > MAX_COST)
-            throw refusal(`This document would cost ${cost}; a request may cost at most ${MAX_COST} (fields times list sizes).`);
+          const refused = overLimits(schema, document, operation, request.variables ?? {});
+          if (refused) throw refused;
         },
       };
     },
   };
+}
+
+/** The refusal of an operation past the limits above, or undefined (also checked on subscriptions). */
+export function overLimits(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): GraphQLError | undefined {
+  const fragments = fragmentsOf(document);
+  if (operation.operation === 'mutation' && topLevelFields(operation.selectionSet, fragments) > MAX_MUTATIONS_PER_DOCUMENT) {
+    return refusal(`A document may hold at most ${MAX_MUTATIONS_PER_DOCUMENT} mutations.`);
+  }
+  const root = rootOf(schema, operation.operation);
+  const measure = measured(schema, fragments, variables);
+  // No type of the schema leads back to itself, so no document nests deeper than 7 fields: the cost bounds it.
+  const cost = root ? measure(root, operation.selectionSet, 1, new Set()) : 0;
+  return cost > MAX_COST
+    ? refusal(`This document would cost ${cost}; a request may cost at most ${MAX_COST} (fields times list sizes).`)
+    : undefined;
 }
 
 const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });

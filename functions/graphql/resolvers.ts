@@ -32,7 +32,13 @@ import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
 import { lobby } from '../services/lobby';
 import { crapsStatistics, tableRoads } from '../services/scoreboards';
 import type { BetType, TableRecord } from '../store/records';
+import type { JackpotPoolView } from '../services/views';
+import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live-events';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
+
+function servedOverWebSocket(): never {
+  throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
+}
 
 const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
 
@@ -164,6 +170,17 @@ export const resolvers: Resolvers = {
     closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireHouseOperator(ctx), tableId, reason),
     openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireHouseOperator(ctx), input),
   },
+
+  // Served over WebSocket (functions/live): each event is the root value its subscribers' documents run on.
+  Subscription: {
+    tableEvents: { subscribe: servedOverWebSocket, resolve: (event: TableEventPayload) => event },
+    myEvents: { subscribe: servedOverWebSocket, resolve: (event: PlayerEventPayload) => event },
+    jackpotPool: { subscribe: servedOverWebSocket, resolve: (pool: JackpotPoolView) => pool },
+    lobbyEvents: { subscribe: servedOverWebSocket, resolve: (event: LobbyEventPayload) => event },
+  },
+  TableEvent: { serverTime: (_, __, ctx) => ctx.deps.now() },
+  PlayerEvent: { serverTime: (_, __, ctx) => ctx.deps.now() },
+  LobbyEvent: { serverTime: (_, __, ctx) => ctx.deps.now() },
 
   Table: {
     name: (table) => table.name ?? table.id,

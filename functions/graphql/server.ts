@@ -2,9 +2,8 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { ServiceDependencies } from '../services/services';
-import { logger } from '../services/logger';
 import { identify, type GraphQLContext } from './context';
-import { formatError, type ErrorLogger } from './errors';
+import { formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { inputBounds } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
 import { resolvers } from './resolvers';
@@ -12,8 +11,6 @@ import { typeDefs } from './generated/type-defs';
 
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
 export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
-
-const logToCloudWatch: ErrorLogger = (error) => logger.error('unexpected error', { error: error instanceof Error ? error : String(error) });
 
 /**
  * The one GraphQL handler: Lambda runs it behind API Gateway, and the local server and the

@@ -22,6 +22,8 @@
  *   LIMITS#PLAYER#<p>     LIMITS                    the limit profile a player bets by
  *   LIMITS#PARTNER#<partner> LIMITS                 the limit profile a partner's players bet by
  *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
+ *   LIVE#CONN#<c>         CONNECTION                a WebSocket connection: who it is, its subscriptions
+ *   LIVE#<topic>#<shard>  <c>#<subscriptionId>      a subscription, where its topic's events are fanned out from
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
  * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal.
  * LSI layout: layoutSk <player>#<betKey> on open bets only, so a shard's open bets, and one
@@ -80,6 +82,20 @@ export const limitAssignmentKey = (target: { readonly playerId: string } | { rea
   pk: 'playerId' in target ? `LIMITS#PLAYER#${target.playerId}` : `LIMITS#PARTNER#${target.partner}`,
   sk: 'LIMITS',
 });
+/** A WebSocket connection (API Gateway's connection id, or the local server's). */
+export const connectionKey = (connectionId: string): ItemKey => ({ pk: `LIVE#CONN#${connectionId}`, sk: 'CONNECTION' });
+/**
+ * A topic's subscriptions are spread over `shards` partitions by connection, so that thousands of
+ * viewers of one table neither write one partition past its 1,000 writes/s as they subscribe nor
+ * wait for one reader as an event is fanned out: each shard is delivered by a worker of its own.
+ */
+export const LIVE_SHARDS = 16;
+export const liveShardOf = (connectionId: string, shards: number): number => fnv1a(connectionId) % shards;
+export const livePk = (topic: string, shard: number): string => `LIVE#${topic}#${String(shard).padStart(2, '0')}`;
+export const subscriptionKey = (topic: string, shard: number, connectionId: string, subscriptionId: string): ItemKey => ({
+  pk: livePk(topic, shard),
+  sk: `${connectionId}#${subscriptionId}`,
+});
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 /** A cashier's reference, once per partner (the house's own players: one partner), whichever account it moved money of. */
 export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({
@@ -108,9 +124,13 @@ const sequenceKey = (sequence: number): string => String(sequence).padStart(10, 
  * Stable for a player, so one query reads a player's open bets at a table.
  */
 export function shardOf(playerId: string): number {
+  return fnv1a(playerId) % SHARDS;
+}
+
+function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash % SHARDS;
+  for (const byte of Buffer.from(text, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash;
 }
 
 /** A new bet's key: its shard, then a unique id (`07-<uuid>`), so its id alone finds its item. */

@@ -29,13 +29,15 @@ export const tableDefinition = {
    * that it can be read strongly consistent: a round is settled against exactly these bets.
    */
   localSecondaryIndexes: [{ indexName: 'layout', sortKey: { name: 'layoutSk', type: 'S' } }],
-  /** Epoch seconds after which DynamoDB may delete an item (idempotency records). */
+  /** Epoch seconds after which DynamoDB may delete an item (idempotency records, WebSocket connections). */
   timeToLiveAttribute: 'expiresAt',
+  /** Every change, before and after: what subscribers are told is worked out from it (functions/live). */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 /** CreateTable parameters for DynamoDB Local and tests (on-demand billing, as deployed). */
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes } = tableDefinition;
+  const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, streamViewType } = tableDefinition;
   const attributes = new Map<string, 'S'>();
   for (const key of [
     partitionKey,
@@ -48,6 +50,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
     AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType })),
     KeySchema: [
       { AttributeName: partitionKey.name, KeyType: 'HASH' },

@@ -171,11 +171,19 @@ describe('the settlement sweep schedule', () => {
   });
 });
 
-describe('IAM: the functions may touch the table and nothing else', () => {
-  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as any[];
+/** The statements of the policies attached to these functions' roles. */
+function policiesOf(...functionNames: string[]) {
+  const roles = functionNames.map((name) => resourceNamed('AWS::Lambda::Function', name).resource.Properties.Role['Fn::GetAtt'][0]);
+  return (Object.values(template.findResources('AWS::IAM::Policy')) as any[]).filter((policy) =>
+    (policy.Properties.Roles as { Ref: string }[]).some((role) => roles.includes(role.Ref)),
+  );
+}
+const actionsOf = (statement: any): string[] => [statement.Action].flat();
+const resourcesOf = (statement: any): unknown[] => [statement.Resource].flat();
+
+describe('IAM: the GraphQL and sweeper functions may touch the table and nothing else', () => {
+  const policies = policiesOf('GraphqlFunction', 'SettlementSweeperFunction');
   const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
-  const actionsOf = (statement: any): string[] => [statement.Action].flat();
-  const resourcesOf = (statement: any): unknown[] => [statement.Resource].flat();
 
   it('grants only on the table and its indexes, never on *', () => {
     expect(statements.length).toBeGreaterThan(0);
@@ -188,11 +196,8 @@ describe('IAM: the functions may touch the table and nothing else', () => {
   });
 
   it("attaches those policies to the functions' own roles alone", () => {
-    const roles = ['GraphqlFunction', 'SettlementSweeperFunction'].map((name) => ({
-      Ref: resourceNamed('AWS::Lambda::Function', name).resource.Properties.Role['Fn::GetAtt'][0],
-    }));
     expect(policies).toHaveLength(2);
-    expect(policies.map((policy) => policy.Properties.Roles)).toEqual(expect.arrayContaining(roles.map((role) => [role])));
+    for (const policy of policies) expect(policy.Properties.Roles).toHaveLength(1);
   });
 
   it('allows the item reads and writes a transaction needs, and no table administration', () => {
@@ -215,7 +220,7 @@ describe('IAM: the functions may touch the table and nothing else', () => {
 });
 
 describe('the HTTP API', () => {
-  const api = onlyResource('AWS::ApiGatewayV2::Api');
+  const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
   const apiRef = { Ref: api.logicalId };
 
   it('is an HTTP API', () => {
@@ -224,7 +229,9 @@ describe('the HTTP API', () => {
 
   it('routes exactly POST and GET /graphql, both behind the JWT authorizer', () => {
     const authorizer = onlyResource('AWS::ApiGatewayV2::Authorizer');
-    const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as any[];
+    const routes = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as any[]).filter(
+      (route) => route.Properties.ApiId.Ref === api.logicalId,
+    );
     expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(['GET /graphql', 'POST /graphql']);
     for (const route of routes) {
       expect(route.Properties).toMatchObject({
@@ -246,7 +253,7 @@ describe('the HTTP API', () => {
   });
 
   it('hands the function API Gateway v2 events (payload format 2.0) through a Lambda proxy integration', () => {
-    const integration = onlyResource('AWS::ApiGatewayV2::Integration');
+    const integration = resourceNamed('AWS::ApiGatewayV2::Integration', 'HttpApiPOSTgraphqlGraphqlIntegration');
     const fn = resourceNamed('AWS::Lambda::Function', 'GraphqlFunction');
     expect(integration.resource.Properties).toMatchObject({
       ApiId: apiRef,
@@ -275,10 +282,11 @@ describe('the HTTP API', () => {
 });
 
 describe('outputs', () => {
-  it('give the GraphQL URL and the table name', () => {
-    const api = onlyResource('AWS::ApiGatewayV2::Api');
+  it('give the GraphQL URL, the WebSocket URL and the table name', () => {
+    const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['GraphqlUrl', 'TableName']);
+    expect(Object.keys(outputs).sort()).toEqual(['GraphqlUrl', 'TableName', 'WebSocketUrl']);
+    expect(JSON.stringify(outputs.WebSocketUrl!.Value)).toContain('wss://');
     expect(outputs.GraphqlUrl!.Value).toEqual({
       'Fn::Join': ['', [{ 'Fn::GetAtt': [api.logicalId, 'ApiEndpoint'] }, '/graphql']],
     });
@@ -306,7 +314,105 @@ describe('synthesis', () => {
       Issuer: cdkJson.context.jwtIssuer,
       Audience: cdkJson.context.jwtAudience,
     });
-    const api = Object.values(defaults.template.findResources('AWS::ApiGatewayV2::Api'))[0] as any;
+    const api = Object.values(
+      defaults.template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
+    )[0] as any;
     expect(api.Properties.CorsConfiguration.AllowOrigins).toBeUndefined();
+  });
+});
+
+describe('subscriptions (the live path)', () => {
+  const webSocketApi = resourceNamed('AWS::ApiGatewayV2::Api', 'WebSocketApi');
+  const apiRef = { Ref: webSocketApi.logicalId };
+  const fnArn = (name: string) => ({ 'Fn::GetAtt': [resourceNamed('AWS::Lambda::Function', name).logicalId, 'Arn'] });
+  const dynamoActions = (name: string) =>
+    new Set(
+      policiesOf(name)
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('dynamodb:')),
+    );
+
+  it('records every change of the table, old and new image, on its stream', () => {
+    expect(table.resource.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+  });
+
+  it('is a WebSocket API whose $connect, $disconnect and $default routes all go to the socket function', () => {
+    expect(webSocketApi.resource.Properties.ProtocolType).toBe('WEBSOCKET');
+    const routes = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as any[]).filter(
+      (route) => route.Properties.ApiId.Ref === webSocketApi.logicalId,
+    );
+    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    const integrations = template.findResources('AWS::ApiGatewayV2::Integration', { Properties: { ApiId: apiRef } });
+    expect(Object.keys(integrations)).toHaveLength(3);
+    for (const integration of Object.values(integrations) as any[]) {
+      expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(
+        resourceNamed('AWS::Lambda::Function', 'SocketFunction').logicalId,
+      );
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: apiRef, StageName: 'live', AutoDeploy: true });
+  });
+
+  it('verifies connection_init tokens against the same issuer and audiences as the HTTP API, and posts replies to its stage', () => {
+    const variables = resourceNamed('AWS::Lambda::Function', 'SocketFunction').resource.Properties.Environment.Variables;
+    expect(variables).toMatchObject({
+      TABLE_NAME: tableRef,
+      JWT_ISSUER: partnerContext.jwtIssuer,
+      JWT_AUDIENCE: partnerContext.jwtAudience.join(','),
+    });
+    expect(JSON.stringify(variables.WEBSOCKET_ENDPOINT)).toContain(webSocketApi.logicalId);
+  });
+
+  it('consumes the stream in order, only the items subscribers hear of, and gives up on stale batches', () => {
+    const mapping = onlyResource('AWS::Lambda::EventSourceMapping').resource.Properties;
+    expect(mapping).toMatchObject({
+      FunctionName: { Ref: resourceNamed('AWS::Lambda::Function', 'StreamFunction').logicalId },
+      EventSourceArn: { 'Fn::GetAtt': [table.logicalId, 'StreamArn'] },
+      StartingPosition: 'LATEST',
+      ParallelizationFactor: 1,
+      MaximumRetryAttempts: 2,
+      MaximumRecordAgeInSeconds: 60,
+      BisectBatchOnFunctionError: true,
+    });
+    const [filter] = mapping.FilterCriteria.Filters;
+    expect(JSON.parse(filter.Pattern)).toEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { Keys: { sk: { S: ['TABLE', 'ACCOUNT', 'POOL', { prefix: 'BET#' }] } } },
+    });
+    expect(resourceNamed('AWS::Lambda::Function', 'StreamFunction').resource.Properties.Environment.Variables.FAN_OUT_FUNCTION).toEqual({
+      Ref: resourceNamed('AWS::Lambda::Function', 'FanOutFunction').logicalId,
+    });
+  });
+
+  it('grants each live function exactly the table actions its code calls, and the stream consumer none', () => {
+    expect(dynamoActions('SocketFunction')).toEqual(
+      new Set(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
+    );
+    expect(dynamoActions('FanOutFunction')).toEqual(
+      new Set(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
+    );
+    // The stream consumer reads the stream (and lists it, as Lambda's poller needs), and nothing of the table's items.
+    const streamStatements = policiesOf('StreamFunction').flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
+    for (const action of [...dynamoActions('StreamFunction')])
+      expect(action).toMatch(/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/);
+    const invoke = streamStatements.find((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
+    expect(resourcesOf(invoke)).toContainEqual(fnArn('FanOutFunction'));
+    for (const statement of [...policiesOf('SocketFunction'), ...policiesOf('FanOutFunction')].flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as any[],
+    )) {
+      for (const resource of resourcesOf(statement)) expect(JSON.stringify(resource)).not.toBe('"*"');
+    }
+  });
+
+  it('lets only the socket and fan-out functions post to connections, on this API alone', () => {
+    for (const name of ['SocketFunction', 'FanOutFunction']) {
+      const manage = policiesOf(name)
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
+        .find((statement) => actionsOf(statement).includes('execute-api:ManageConnections'));
+      expect(JSON.stringify(manage.Resource)).toContain(webSocketApi.logicalId);
+    }
+    const stream = policiesOf('StreamFunction').flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
+    expect(stream.flatMap(actionsOf)).not.toContain('execute-api:ManageConnections');
   });
 });

@@ -21,6 +21,7 @@ import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
+import { startLocalLive } from '../../local/live';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   readonly status: number;
@@ -42,6 +43,8 @@ export const dealer = (id: string): Who => ({ id, roles: ['dealer', 'operator'] 
 
 export interface TestApi {
   readonly url: string;
+  /** The WebSocket URL subscriptions are served on (with `live: true`). */
+  readonly wsUrl: string;
   readonly db: Db;
   readonly deps: ServiceDependencies;
   /** What the handler's and the test's transactions met: how many were refused for a conflict. */
@@ -85,6 +88,8 @@ export interface TestApiOptions {
   readonly clock?: () => string;
   /** What the local server's explorer page is configured with, as `npm start` configures it. */
   readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => () => Promise<ExplorerConfig>;
+  /** Subscriptions over WebSocket on `wsUrl`, fed by the table's stream (local/live.ts), as `npm start` serves them. */
+  readonly live?: boolean;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -107,10 +112,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
+  const live = options.live
+    ? await startLocalLive({ deps, authorizer, endpoint, logError: (error) => loggedErrors.push(error) })
+    : undefined;
   const server = await startLocalServer({
     handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
     authorizer,
     port: 0,
+    ...(live ? { live } : {}),
     ...(options.explorerConfig ? { explorerConfig: options.explorerConfig(deps, authorizer) } : {}),
   });
 
@@ -161,6 +170,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 
   return {
     url: server.url,
+    wsUrl: `${server.url.replace(/^http/, 'ws')}/graphql`,
     graphql,
     async data(who, query, variables) {
       const res = await graphql(who, query, variables);
@@ -242,6 +252,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       }
       return playerIds.map((id) => found.get(id));
     },
-    close: () => server.close(),
+    close: async () => {
+      await live?.stop();
+      await server.close();
+    },
   };
 }

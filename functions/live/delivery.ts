@@ -1,0 +1,114 @@
+import { MessageType } from 'graphql-ws';
+import { execute, parse, type DocumentNode } from 'graphql';
+import { formatError, logToCloudWatch, type ErrorLogger } from '../graphql/errors';
+import type { GraphQLContext } from '../graphql/context';
+import type { ServiceDependencies } from '../services/services';
+import { eventsOfChange, type LiveEvent } from '../services/live-events';
+import { receives, shardsOfTopic } from '../services/live-access';
+import { changeOfRecord, type StreamRecord } from '../store/stream-changes';
+import { closeConnection, removeSubscription, subscriptionsOf, type SubscriptionRecord } from '../store/live-connections';
+import type { ConnectionSender } from './connection-sender';
+import { liveSchema } from './live-schema';
+import { callerOf } from './stored-caller';
+
+/**
+ * From the table's changes to every subscriber: a batch of stream records becomes events, each
+ * topic's events go to each of its shards at once (in AWS, a fan-out Lambda call per shard), and
+ * each shard sends them to its connections, many at a time, one connection's in order.
+ */
+
+/** Delivers one topic's events to one of its shards: a fan-out function's call in AWS, a plain call locally. */
+export type FanOut = (topic: string, shard: number, events: readonly LiveEvent[]) => Promise<void>;
+
+/** The events of a batch of stream records, delivered to every shard of every topic they concern; done when all are. */
+export async function publishChanges(records: readonly StreamRecord[], fanOut: FanOut): Promise<number> {
+  const byTopic = new Map<string, LiveEvent[]>();
+  for (const record of records) {
+    const change = changeOfRecord(record);
+    for (const event of change ? eventsOfChange(change) : []) {
+      const events = byTopic.get(event.topic) ?? [];
+      events.push(event);
+      byTopic.set(event.topic, events);
+    }
+  }
+  await Promise.all(
+    [...byTopic].flatMap(([topic, events]) => Array.from({ length: shardsOfTopic(topic) }, (_, shard) => fanOut(topic, shard, events))),
+  );
+  return [...byTopic.values()].reduce((count, events) => count + events.length, 0);
+}
+
+export interface DeliveryDependencies {
+  readonly deps: ServiceDependencies;
+  readonly sender: ConnectionSender;
+  readonly logError?: ErrorLogger;
+}
+
+/**
+ * Connections one shard sends to at once. A post to API Gateway takes some 10 to 30 ms, so 64 in
+ * flight send a shard's few hundred messages in well under a second (docs/LIVE.md, "Scale").
+ */
+export const SEND_CONCURRENCY = 64;
+
+/** Sends a topic's events to the subscriptions of one of its shards: each connection's in the order given. */
+export async function deliverToShard(
+  { deps, sender, logError = logToCloudWatch }: DeliveryDependencies,
+  topic: string,
+  shard: number,
+  events: readonly LiveEvent[],
+): Promise<void> {
+  const byConnection = new Map<string, SubscriptionRecord[]>();
+  for (const subscription of await subscriptionsOf(deps.db, topic, shard)) {
+    byConnection.set(subscription.connectionId, [...(byConnection.get(subscription.connectionId) ?? []), subscription]);
+  }
+  const errorOf = formatError(logError);
+  const documents = new Map<string, DocumentNode>();
+  const documentOf = (query: string) => documents.get(query) ?? documents.set(query, parse(query)).get(query)!;
+
+  async function deliverTo(connectionId: string, subscriptions: readonly SubscriptionRecord[]): Promise<void> {
+    for (const subscription of subscriptions) {
+      if (subscription.tokenExpiresAt * 1000 <= Date.parse(deps.now())) {
+        // The token ran out: the subscription ends, and the client subscribes again with a new one.
+        await removeSubscription(deps.db, connectionId, subscription.id);
+        const expired = { message: 'The token expired: connect again with a new one.', extensions: { code: 'UNAUTHENTICATED' } };
+        if (!(await sender.send(connectionId, { id: subscription.id, type: MessageType.Error, payload: [expired] }))) {
+          return closeConnection(deps.db, connectionId);
+        }
+        continue;
+      }
+      const caller = callerOf(subscription.caller);
+      const context: GraphQLContext = { deps, caller };
+      for (const event of events) {
+        if (event.field !== subscription.field || !receives(caller, event)) continue;
+        const result = await execute({
+          schema: liveSchema(),
+          document: documentOf(subscription.query),
+          rootValue: event.payload,
+          contextValue: context,
+          variableValues: subscription.variables,
+          operationName: subscription.operationName,
+        });
+        const payload = {
+          data: result.data ?? null,
+          ...(result.errors ? { errors: result.errors.map((error) => errorOf(error.toJSON(), error)) } : {}),
+        };
+        if (!(await sender.send(connectionId, { id: subscription.id, type: MessageType.Next, payload }))) {
+          return closeConnection(deps.db, connectionId);
+        }
+      }
+    }
+  }
+
+  const connections = [...byConnection];
+  await Promise.all(
+    Array.from({ length: Math.min(SEND_CONCURRENCY, connections.length) }, async () => {
+      for (let next = connections.shift(); next; next = connections.shift()) {
+        try {
+          await deliverTo(...next);
+        } catch (error) {
+          // One connection's failure (a post refused, a throttle) does not hold up the others'.
+          logError(error);
+        }
+      }
+    }),
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  GraphQLError,
+  Kind,
+  getArgumentValues,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  validate,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type SelectionSetNode,
+} from 'graphql';
+import { withoutEcho } from '../graphql/errors';
+import { inputOutOfBounds } from '../graphql/input-bounds';
+import { overLimits } from '../graphql/request-limits';
+import { fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
+import type { LiveField } from '../services/live-events';
+
+/**
+ * Fields a subscription may not select: each reads storage of its own (a layout's 64 shards, a
+ * shoe's rounds, a page of outcomes, a pool) or works out a paytable, and an event goes to
+ * thousands of subscribers at once, each running their document. A front end queries them over
+ * HTTP when an event tells it they changed.
+ */
+export const NOT_LIVE_FIELDS: ReadonlySet<string> = new Set([
+  'Table.openBets',
+  'Table.layout',
+  'Table.roads',
+  'Table.rolls',
+  'Table.deals',
+  'Table.paytable',
+  'TableJackpot.pool',
+  'Account.statement',
+  'Account.bets',
+  'Bet.balanceAfterPlacement',
+  'Bet.balanceAfterSettlement',
+]);
+
+/** A subscription's document at most, in characters (a front end's is well under 2 KB). */
+export const MAX_SUBSCRIPTION_DOCUMENT = 16 * 1024;
+
+export interface LiveOperation {
+  readonly document: DocumentNode;
+  readonly query: string;
+  readonly operationName: string | null;
+  readonly variables: Record<string, unknown>;
+  readonly field: LiveField;
+  readonly args: Record<string, unknown>;
+}
+
+export type ReadOperation = { readonly operation: LiveOperation } | { readonly errors: readonly GraphQLFormattedError[] };
+
+const refused = (code: string, message: string): ReadOperation => ({ errors: [{ message, extensions: { code } }] });
+
+/**
+ * A graphql-ws `subscribe` payload read as the HTTP API reads a request (the same parse,
+ * validation, input bounds and cost limits, with the same codes and without echoing what was
+ * sent), and then as a subscription of this API: one root field, nothing that reads storage.
+ */
+export function readSubscription(schema: GraphQLSchema, payload: unknown): ReadOperation {
+  const { query, variables = {}, operationName = null } = (payload ?? {}) as Record<string, unknown>;
+  if (typeof query !== 'string' || query.length > MAX_SUBSCRIPTION_DOCUMENT) {
+    return refused('BAD_REQUEST', `A subscription needs its document as \`query\`, at most ${MAX_SUBSCRIPTION_DOCUMENT} characters.`);
+  }
+  if (
+    (variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) ||
+    (operationName !== null && typeof operationName !== 'string')
+  ) {
+    return refused('BAD_REQUEST', '`variables` must be an object and `operationName` a string.');
+  }
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    return refused('GRAPHQL_PARSE_FAILED', withoutEcho((error as GraphQLError).message));
+  }
+  const invalid = validate(schema, document);
+  if (invalid.length > 0)
+    return { errors: invalid.map((error) => ({ message: withoutEcho(error.message), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) };
+  const operation = getOperationAST(document, operationName);
+  if (!operation)
+    return refused('OPERATION_RESOLUTION_FAILURE', 'Name the operation to run (operationName): the document holds none, or several.');
+  if (operation.operation !== 'subscription') {
+    return refused('BAD_REQUEST', 'Only subscriptions are served over WebSocket: send queries and mutations over HTTP.');
+  }
+  const given = (variables ?? {}) as Record<string, unknown>;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], given);
+  if (coerced.errors)
+    return { errors: coerced.errors.map((error) => ({ message: withoutEcho(error.message), extensions: { code: 'BAD_USER_INPUT' } })) };
+  const bounds = inputOutOfBounds(schema, document, given) ?? overLimits(schema, document, operation, given);
+  if (bounds) return { errors: [{ message: bounds.message, extensions: { code: 'BAD_USER_INPUT' } }] };
+  const fragments = fragmentsOf(document);
+  const root = rootOf(schema, 'subscription')!;
+  const unserved = notLiveField(schema, root, operation.selectionSet, fragments, new Set());
+  if (unserved) {
+    return refused('BAD_USER_INPUT', `${unserved} is not served in a subscription: query it over HTTP when an event says it changed.`);
+  }
+  // Validation leaves exactly one root field (graphql-js's single-field subscription rule), and no fragment at the root changes that.
+  const rootField = rootFields(operation.selectionSet, fragments)[0]!;
+  const fieldDefinition = schema.getSubscriptionType()!.getFields()[rootField.name.value]!;
+  const args = getArgumentValues(fieldDefinition, rootField, coerced.coerced);
+  return {
+    operation: { document, query, operationName, variables: coerced.coerced, field: rootField.name.value as LiveField, args },
+  };
+}
+
+function rootFields(
+  selections: SelectionSetNode,
+  fragments: ReadonlyMap<string, { readonly selectionSet: SelectionSetNode }>,
+): FieldNode[] {
+  return selections.selections.flatMap((selection) => {
+    if (selection.kind === Kind.FIELD) return selection.name.value.startsWith('__') ? [] : [selection];
+    const inner = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragments.get(selection.name.value)?.selectionSet;
+    return inner ? rootFields(inner, fragments) : [];
+  });
+}
+
+/** The first field of NOT_LIVE_FIELDS the selection reaches, as Type.field, or undefined. */
+function notLiveField(
+  schema: GraphQLSchema,
+  parent: SchemaType,
+  selections: SelectionSetNode,
+  fragments: ReadonlyMap<
+    string,
+    { readonly typeCondition: { readonly name: { readonly value: string } }; readonly selectionSet: SelectionSetNode }
+  >,
+  spread: ReadonlySet<string>,
+): string | undefined {
+  const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
+  for (const selection of selections.selections) {
+    let found: string | undefined;
+    if (selection.kind === Kind.FIELD) {
+      const name = `${String(named(parent))}.${selection.name.value}`;
+      if (NOT_LIVE_FIELDS.has(name)) return name;
+      const field = named(parent).getFields?.()[selection.name.value];
+      if (field && selection.selectionSet) found = notLiveField(schema, named(field.type), selection.selectionSet, fragments, spread);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
+      if (type) found = notLiveField(schema, type, selection.selectionSet, fragments, spread);
+    } else if (!spread.has(selection.name.value)) {
+      const fragment = fragments.get(selection.name.value);
+      const type = fragment && typeOf(fragment.typeCondition.name.value);
+      if (fragment && type)
+        found = notLiveField(schema, type, fragment.selectionSet, fragments, new Set([...spread, selection.name.value]));
+    }
+    if (found) return found;
+  }
+  return undefined;
+}

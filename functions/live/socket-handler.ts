@@ -1,0 +1,21 @@
+import { environmentDependencies } from '../services/services';
+import { apiGatewaySender } from './connection-sender';
+import { requiredEnv } from './environment';
+import { issuerVerifier } from './issuer-verifier';
+import { createSocketHandler, type SocketEvent, type SocketHandler } from './socket-protocol';
+
+let socketHandler: SocketHandler | undefined;
+
+/**
+ * Lambda entry point of the WebSocket API's $connect, $disconnect and $default routes, configured
+ * from its environment: TABLE_NAME, JWT_ISSUER and JWT_AUDIENCE (comma-separated), as the HTTP
+ * API's authorizer is, and WEBSOCKET_ENDPOINT, the @connections URL replies are posted to.
+ */
+export async function handler(event: SocketEvent) {
+  socketHandler ??= createSocketHandler({
+    deps: environmentDependencies(),
+    verifyToken: issuerVerifier(requiredEnv('JWT_ISSUER'), requiredEnv('JWT_AUDIENCE').split(',')),
+    sender: apiGatewaySender(requiredEnv('WEBSOCKET_ENDPOINT')),
+  });
+  return socketHandler(event);
+}

@@ -1,0 +1,27 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { publishChanges, type FanOut } from './delivery';
+import { requiredEnv } from './environment';
+
+let fanOut: FanOut | undefined;
+
+/**
+ * Lambda entry point of the table's stream consumer: each batch's events go to every shard of
+ * their topics, one fan-out function call per shard, all at once, and the batch is done when
+ * every shard has sent them (so a table's next batch cannot overtake it). A failure fails the
+ * batch, which Lambda retries as the event source mapping says (infra/).
+ */
+export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+  fanOut ??= lambdaFanOut(requiredEnv('FAN_OUT_FUNCTION'));
+  await publishChanges(event.Records, fanOut);
+}
+
+function lambdaFanOut(functionName: string): FanOut {
+  const lambda = new LambdaClient({});
+  return async (topic, shard, events) => {
+    const result = await lambda.send(
+      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ topic, shard, events })) }),
+    );
+    if (result.FunctionError) throw new Error(`fan-out of ${topic} shard ${shard} failed: ${result.FunctionError}`);
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Subscriptions over WebSocket (graphql-ws), end to end: a real client on a real socket, the
+ * socket handler, DynamoDB Local's stream, the stream consumer and the fan-out. A subscriber
+ * hears every event of a table in order, their own bets and balance and nobody else's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { liveClient, type LiveClient } from '../support/live-client';
+import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
+
+let api: TestApi;
+const clients: LiveClient[] = [];
+const DEALER = dealer('live-dealer');
+
+beforeAll(async () => {
+  api = await startTestApi({ live: true });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+  await api?.close();
+});
+
+const connect = async (who: Parameters<typeof liveClient>[1]) => {
+  const client = await liveClient(api, who);
+  clients.push(client);
+  return client;
+};
+
+const TABLE_EVENTS = `subscription ($t: ID!) {
+  tableEvents(tableId: $t) { kind sequence result { dice total winner natural } bettingDeadline serverTime table { nextSequence bettingOpen status } }
+}`;
+const MY_EVENTS = `subscription { myEvents { kind bet { id type status winnings } account { id balance } serverTime } }`;
+
+const openTable = async (game: 'CRAPS' | 'BACCARAT', extra = '') =>
+  (await api.data(DEALER, `mutation { openTable(input: { game: ${game}, minimumBet: 100, maximumBet: 10000${extra} }) { id } }`)).openTable
+    .id as string;
+const placeBet = async (player: string, tableId: string, type: string, amount: number) =>
+  (
+    await api.data(player, `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
+      i: { tableId, type, amount },
+    })
+  ).placeBet.id as string;
+
+describe('a table subscriber', () => {
+  it('hears a whole craps hand in order, and a player hears their own bets and balance only', async () => {
+    const tableId = await openTable('CRAPS');
+    await api.fundAccount('live-ann', 10_000);
+    await api.fundAccount('live-bob', 10_000);
+    const ann = await connect('live-ann');
+    const table = await ann.subscribe(TABLE_EVENTS, { t: tableId });
+    const mine = await ann.subscribe(MY_EVENTS);
+
+    const annBet = await placeBet('live-ann', tableId, 'PASS_LINE', 100);
+    const bobBet = await placeBet('live-bob', tableId, 'PASS_LINE', 200);
+    // Come-out 4, a 6 on the point, the 4 again: the point is made and the Pass Line wins.
+    for (const dice of [
+      [2, 2],
+      [3, 3],
+      [2, 2],
+    ] as const)
+      await api.closeAndRoll(tableId, dice);
+
+    // A roll that pays nothing is settled in the write that records it; the last one pays, by its settlement job.
+    const events = await table.until(13);
+    expect(events.map(({ tableEvents: e }) => [e.kind, e.sequence, e.result?.total ?? null])).toEqual([
+      ['BETTING_CLOSED', null, null],
+      ['OUTCOME_RECORDED', 1, 4],
+      ['ROUND_SETTLED', 1, null],
+      ['SHOOTER_CHANGED', null, null],
+      ['BETTING_OPENED', null, null],
+      ['BETTING_CLOSED', null, null],
+      ['OUTCOME_RECORDED', 2, 6],
+      ['ROUND_SETTLED', 2, null],
+      ['BETTING_OPENED', null, null],
+      ['BETTING_CLOSED', null, null],
+      ['OUTCOME_RECORDED', 3, 4],
+      ['BETTING_OPENED', null, null],
+      ['ROUND_SETTLED', 3, null],
+    ]);
+    // Each event carries the table as it left it.
+    expect(events[1]!.tableEvents.table).toEqual({ nextSequence: 2, bettingOpen: true, status: 'OPEN' });
+    expect(events[5]!.tableEvents.table.bettingOpen).toBe(false);
+    for (const { tableEvents: e } of events) expect(Date.parse(e.serverTime)).not.toBeNaN();
+
+    // Placed, staked, won, paid: ann's bet and balance, never bob's.
+    const own = await mine.until(4);
+    const bets = own.filter(({ myEvents: e }) => e.bet).map(({ myEvents: e }) => [e.kind, e.bet.id, e.bet.status, e.bet.winnings]);
+    expect(bets).toEqual([
+      ['BET_PLACED', annBet, 'OPEN', 0],
+      ['BET_SETTLED', annBet, 'WON', 100],
+    ]);
+    const balances = own.filter(({ myEvents: e }) => e.account).map(({ myEvents: e }) => [e.account.id, e.account.balance]);
+    expect(balances).toEqual([
+      ['live-ann', 9_900],
+      ['live-ann', 10_100],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(JSON.stringify(mine.received)).not.toContain(bobBet);
+    expect(mine.received).toHaveLength(4);
+  });
+
+  it('hears a baccarat round, a new shoe and the table closing; the lobby hears the table open and close', async () => {
+    const lobbyWatcher = await connect('live-lobby');
+    const lobby = await lobbyWatcher.subscribe(
+      `subscription { lobbyEvents { kind table { id name bettingOpen status recentResults { winner } } } }`,
+    );
+    const tableId = await openTable('BACCARAT', ', name: "Live Baccarat 1"');
+    const viewer = await connect('live-viewer');
+    const table = await viewer.subscribe(TABLE_EVENTS, { t: tableId });
+
+    const sequence = await api.closeBetting(tableId);
+    await api.data(
+      DEALER,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+      {
+        t: tableId,
+        s: sequence,
+      },
+    );
+    await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: tableId });
+    await api.data(DEALER, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: tableId });
+
+    const events = await table.until(6);
+    expect(events.map(({ tableEvents: e }) => [e.kind, e.sequence])).toEqual([
+      ['BETTING_CLOSED', null],
+      ['OUTCOME_RECORDED', 1],
+      ['ROUND_SETTLED', 1],
+      ['BETTING_OPENED', null],
+      ['SHOE_CHANGED', null],
+      ['TABLE_CLOSED', null],
+    ]);
+    expect(events[1]!.tableEvents.result).toEqual({ dice: null, total: null, winner: 'BANKER', natural: true });
+    expect(events[5]!.tableEvents.table.status).toBe('CLOSED');
+
+    const seen = (await lobby.until(1, 10_000)) && lobby.received.filter(({ lobbyEvents: e }) => e.table.id === tableId);
+    await expect
+      .poll(() => lobby.received.filter(({ lobbyEvents: e }) => e.table.id === tableId).at(-1)?.lobbyEvents.kind)
+      .toBe('TABLE_CLOSED');
+    expect(seen[0]!.lobbyEvents).toMatchObject({ kind: 'TABLE_OPENED', table: { name: 'Live Baccarat 1', status: 'OPEN' } });
+    expect(lobby.received.some(({ lobbyEvents: e }) => e.table.id === tableId && e.table.recentResults[0]?.winner === 'BANKER')).toBe(true);
+  });
+
+  it('of a pool hears its amount grow', async () => {
+    const poolId = (
+      await api.data(DEALER, `mutation ($i: OpenJackpotPoolInput!) { openJackpotPool(input: $i) { id } }`, {
+        i: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
+      })
+    ).openJackpotPool.id as string;
+    const watcher = await connect('live-pool-watcher');
+    const pool = await watcher.subscribe(`subscription ($p: ID!) { jackpotPool(id: $p) { id amount } }`, { p: poolId });
+    const tableId = await openTable('BACCARAT', `, baccarat: { jackpot: { poolId: "${poolId}", contributionBasisPoints: 5000 } }`);
+    await api.fundAccount('live-jackpot', 10_000);
+    for (const [type, amount] of [
+      ['BANKER', 1_000],
+      ['JACKPOT', 1_000],
+    ] as const)
+      await api.data('live-jackpot', `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
+        i: { tableId, type, amount, seat: 1 },
+      });
+    const sequence = await api.closeBetting(tableId);
+    await api.data(
+      DEALER,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+      {
+        t: tableId,
+        s: sequence,
+      },
+    );
+    const [first] = await pool.until(1);
+    expect(first!.jackpotPool.id).toBe(poolId);
+    // Half of the 1,000 jackpot bet goes in, and the Player's pair of fives takes the 1,000 single-pair prize out, in one write.
+    expect(first!.jackpotPool.amount).toBe(100_000 + 500 - 1_000);
+  });
+});
+
+describe('a subscription is refused, with a typed error and nothing kept,', () => {
+  it('for a table not offered to the caller’s partner, an unknown table, or a field that reads storage', async () => {
+    const offered = await openTable('CRAPS', ', partners: ["acme"]');
+    const stranger = await connect({ id: 'someone', roles: [], partner: 'globex' });
+    const refusals = await Promise.all([
+      stranger.subscribe(TABLE_EVENTS, { t: offered }).then((s) => s.refused()),
+      stranger.subscribe(TABLE_EVENTS, { t: 'no-such-table' }).then((s) => s.refused()),
+      stranger
+        .subscribe(`subscription ($t: ID!) { tableEvents(tableId: $t) { table { openBets { id } } } }`, { t: offered })
+        .then((s) => s.refused()),
+      stranger.subscribe(`query { serverTime }`).then((s) => s.refused()),
+      stranger.subscribe(TABLE_EVENTS, { t: 'x'.repeat(2048) }).then((s) => s.refused()),
+    ]);
+    expect(refusals.map((errors) => errors[0]!.extensions?.code)).toEqual([
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'BAD_USER_INPUT',
+      'BAD_REQUEST',
+      'BAD_USER_INPUT',
+    ]);
+    for (const errors of refusals) expect(JSON.stringify(errors)).not.toContain('xxxxxxxx');
+    expect(refusals[2]![0]!.message).toContain('Table.openBets');
+  });
+
+  it('past 20 subscriptions on one connection', async () => {
+    const client = await connect('live-greedy');
+    for (let i = 0; i < 20; i++) await client.subscribe(MY_EVENTS);
+    const errors = await (await client.subscribe(MY_EVENTS)).refused();
+    expect(errors[0]!.extensions?.code).toBe('TOO_MANY_SUBSCRIPTIONS');
+  });
+
+  it('over HTTP, where a subscription is BAD_REQUEST', async () => {
+    const res = await api.graphql('live-http', MY_EVENTS);
+    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('the protocol', () => {
+  /** A raw socket speaking graphql-transport-ws: how it is closed, after the messages given. */
+  const closeCodeAfter = (messages: readonly string[], protocol = 'graphql-transport-ws') =>
+    new Promise<number>((resolve) => {
+      const socket = new WebSocket(api.wsUrl, protocol);
+      socket.on('open', () => messages.forEach((message) => socket.send(message)));
+      socket.on('close', (code) => resolve(code));
+      socket.on('error', () => resolve(-1));
+    });
+
+  it('closes a connection with the graphql-ws codes: bad message 4400, subscribe before init 4401, bad token 4403, second init 4429', async () => {
+    const token = await api.token('live-raw');
+    const init = JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } });
+    expect(await closeCodeAfter(['not json'])).toBe(4400);
+    expect(await closeCodeAfter([JSON.stringify({ id: '1', type: 'subscribe', payload: { query: MY_EVENTS } })])).toBe(4401);
+    expect(await closeCodeAfter([JSON.stringify({ type: 'connection_init', payload: { authorization: 'Bearer a.b.c' } })])).toBe(4403);
+    expect(await closeCodeAfter([init, init])).toBe(4429);
+  });
+
+  it('refuses a socket that does not speak graphql-transport-ws', async () => {
+    expect(await closeCodeAfter([], 'graphql-ws')).not.toBe(1000);
+  });
+});

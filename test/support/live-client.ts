@@ -1,0 +1,101 @@
+/**
+ * A subscriber for tests: graphql-ws's own client (as front ends use it) over a real WebSocket to
+ * the test API, collecting what each subscription receives.
+ */
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TestApi, Who } from './test-api';
+
+export interface Subscription<T = Record<string, any>> {
+  /** What arrived so far, in order: each `next`'s data. */
+  readonly received: T[];
+  /** The errors that ended it, if it ended so. */
+  readonly errors: readonly { message: string; extensions?: { code?: string } }[];
+  /** Waits until `count` events arrived (fails after `timeoutMs`). */
+  until(count: number, timeoutMs?: number): Promise<T[]>;
+  /** Waits until the subscription ended with errors. */
+  refused(timeoutMs?: number): Promise<readonly { message: string; extensions?: { code?: string } }[]>;
+}
+
+export interface LiveClient {
+  readonly client: Client;
+  /** Subscribes, and resolves once the server has taken the subscription (a ping sent after it came back). */
+  subscribe<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<Subscription<T>>;
+  close(): Promise<void>;
+}
+
+export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise<LiveClient> {
+  const token = await api.token(who);
+  let socket: WebSocket | undefined;
+  const pongs: (() => void)[] = [];
+  const client = createClient({
+    url: api.wsUrl,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: false,
+    on: {
+      connected: (opened) => (socket = opened as WebSocket),
+      pong: () => pongs.shift()?.(),
+    },
+  });
+  const connected = new Promise<void>((resolve, reject) => {
+    client.on('connected', () => resolve());
+    client.on('closed', (event) => reject(new Error(`closed: ${(event as { code?: number }).code}`)));
+  });
+  await connected;
+  const roundTrip = () =>
+    new Promise<void>((resolve) => {
+      pongs.push(resolve);
+      socket!.send(JSON.stringify({ type: 'ping' }));
+    });
+
+  return {
+    client,
+    async subscribe<T>(query: string, variables: Record<string, unknown> = {}) {
+      const received: T[] = [];
+      const errors: { message: string; extensions?: { code?: string } }[] = [];
+      const waiters: (() => void)[] = [];
+      const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+      client.subscribe<T>(
+        { query, variables },
+        {
+          next: (result) => {
+            received.push(result.data as T);
+            wake();
+          },
+          error: (error) => {
+            errors.push(...(Array.isArray(error) ? error : [{ message: String(error) }]));
+            wake();
+          },
+          complete: wake,
+        },
+      );
+      await roundTrip();
+      const waitFor = async (done: () => boolean, timeoutMs: number, what: string) => {
+        const deadline = Date.now() + timeoutMs;
+        while (!done()) {
+          const left = deadline - Date.now();
+          if (left <= 0) throw new Error(`${what}: got ${JSON.stringify(received)} ${JSON.stringify(errors)}`);
+          await new Promise<void>((resolve) => {
+            waiters.push(resolve);
+            setTimeout(resolve, Math.min(left, 100));
+          });
+        }
+      };
+      return {
+        received,
+        errors,
+        async until(count, timeoutMs = 10_000) {
+          await waitFor(() => received.length >= count, timeoutMs, `waiting for ${count} events`);
+          return received.slice(0, count);
+        },
+        async refused(timeoutMs = 5_000) {
+          await waitFor(() => errors.length > 0, timeoutMs, 'waiting for a refusal');
+          return errors;
+        },
+      };
+    },
+    close: () => client.dispose() as Promise<void>,
+  };
+}
