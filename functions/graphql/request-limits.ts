@@ -32,7 +32,12 @@ const LIST_ESTIMATE = 10;
  * Fields that read far more than one item cost what they read: a table's whole layout (its 64
  * shards), a shoe's rounds for its roads. So that a lobby page cannot ask each of its tables for them.
  */
-export const FIELD_COSTS: Readonly<Record<string, number>> = { 'Table.layout': 64, 'Table.openBets': 64, 'Table.roads': 100 };
+export const FIELD_COSTS: Readonly<Record<string, number>> = {
+  'Table.layout': 64,
+  'Table.openBets': 64,
+  'Table.roads': 100,
+  'Table.seatsTaken': 2,
+};
 
 /** The answer to a body past MAX_BODY_BYTES, or undefined. */
 export const PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';

@@ -22,7 +22,17 @@ import { closeTable } from '../services/close-table';
 import { assignDealers } from '../services/assign-dealers';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
-import { accountBets, findAccount, findBet, findTable, layoutTotals, ownAccount, tableOpenBets, tableOutcomes } from '../services/queries';
+import {
+  accountBets,
+  findAccount,
+  findBet,
+  findTable,
+  layoutTotals,
+  ownAccount,
+  seatsTaken,
+  tableOpenBets,
+  tableOutcomes,
+} from '../services/queries';
 import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
@@ -30,6 +40,7 @@ import { currentRound, runsTable } from '../services/table-access';
 import { tablePaytable } from '../services/paytable';
 import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
 import { lobby } from '../services/lobby';
+import { SEATS } from '../services/bet-validation';
 import { crapsStatistics, tableRoads } from '../services/scoreboards';
 import type { BetType, TableRecord } from '../store/records';
 import type { JackpotPoolView } from '../services/views';
@@ -243,6 +254,8 @@ export const resolvers: Resolvers = {
     myLimits: async (table, _, ctx) => limitsView(table, await limitsFor(ctx.deps, requireCaller(ctx), table)),
     openBets: (table, _, ctx) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
     layout: (table, _, ctx) => layoutTotals(ctx.deps, table),
+    seats: (table) => SEATS[table.game],
+    seatsTaken: (table, _, ctx) => seatsTaken(ctx.deps, table),
     rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
     deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
   },

@@ -27,6 +27,7 @@ import type { LiveField } from '../services/live-events';
 export const NOT_LIVE_FIELDS: ReadonlySet<string> = new Set([
   'Table.openBets',
   'Table.layout',
+  'Table.seatsTaken',
   'Table.roads',
   'Table.rolls',
   'Table.deals',

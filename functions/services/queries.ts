@@ -1,3 +1,4 @@
+import { takenSeats } from '../store/seats';
 import { getAccount } from '../store/accounts';
 import { getBet, listOpenBets, listPlayerBets, listPlayerOpenBets } from '../store/bets';
 import type { AccountRecord, BetRecord, BetType, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../store/records';
@@ -56,6 +57,9 @@ export async function layoutTotals(deps: ServiceDependencies, table: TableRecord
     byBetType: [...byType].map(([type, totals]) => ({ type, ...totals })).sort((a, b) => a.type.localeCompare(b.type)),
   };
 }
+
+/** The seats someone sits at (a lobby's "seats taken"): one query of the table's seat items. */
+export const seatsTaken = (deps: ServiceDependencies, table: TableRecord): Promise<number[]> => takenSeats(deps.db, table.id);
 
 export interface OutcomeEdge<O extends OutcomeRecord> {
   readonly node: O;

@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
-import { seatKey } from './keys';
+import { seatKey, tableKey } from './keys';
 import { toRecord } from './items';
 import type { SeatRecord } from './records';
 import type { TransactAction } from './transaction-actions';
@@ -14,6 +14,19 @@ import type { TransactAction } from './transaction-actions';
 export async function getSeat(db: Db, tableId: string, seat: number): Promise<SeatRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: seatKey(tableId, seat), ConsistentRead: true }));
   return Item ? toRecord<SeatRecord>(Item) : undefined;
+}
+
+/** The seats someone sits at, in order: one query of the table's seat items (a table has at most 20). */
+export async function takenSeats(db: Db, tableId: string): Promise<number[]> {
+  const { Items } = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :seat)',
+      ExpressionAttributeValues: { ':pk': tableKey(tableId).pk, ':seat': 'SEAT#' },
+      ProjectionExpression: 'seat',
+    }),
+  );
+  return (Items ?? []).map((item) => item.seat as number).sort((a, b) => a - b);
 }
 
 /**

@@ -78,6 +78,25 @@ describe('the lobby', () => {
     expect(all.edges[0].node.baccarat.jackpot.pool.amount).toBe(50_000);
   });
 
+  it('shows the seats taken: a seat is a player’s from their first bet on it', async () => {
+    const tableId = await open({ game: 'BACCARAT', name: 'Seats' });
+    for (const [player, seat] of [
+      ['lb-seat-ann', 7],
+      ['lb-seat-bob', 2],
+    ] as const) {
+      await api.fundAccount(player, 10_000);
+      await api.data(player, `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
+        i: { tableId, type: 'BANKER', amount: 100, seat },
+      });
+    }
+    const { tables } = await api.data(HOUSE, `query { tables(game: BACCARAT) { edges { node { id seats seatsTaken } } } }`);
+    expect(tables.edges.find((edge: { node: { id: string } }) => edge.node.id === tableId).node).toEqual({
+      id: tableId,
+      seats: 14,
+      seatsTaken: [2, 7],
+    });
+  });
+
   it('pages through them with the cursor each page ends on', async () => {
     const first = await lobby(HOUSE, { game: 'CRAPS', first: 2 });
     expect(ids(first)).toEqual([craps, named]);
