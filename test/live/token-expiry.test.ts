@@ -1,0 +1,33 @@
+/**
+ * A subscription lives as long as the token that made it: once the token has expired, the next
+ * event ends it with UNAUTHENTICATED instead of being delivered.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/test-api';
+import { liveClient, type LiveClient } from '../support/live-client';
+import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
+
+let api: TestApi;
+let client: LiveClient;
+let offsetMs = 0;
+beforeAll(async () => {
+  api = await startTestApi({ live: true, clock: () => new Date(Date.now() + offsetMs).toISOString() });
+});
+afterAll(async () => {
+  await client?.close();
+  await api?.close();
+});
+
+it('ends the subscription with UNAUTHENTICATED at the first event after the token expired', async () => {
+  await api.fundAccount('expiring-ann', 1_000);
+  client = await liveClient(api, 'expiring-ann');
+  const mine = await client.subscribe(`subscription { myEvents { kind account { balance } } }`);
+  await api.fundAccount('expiring-ann', 2_000);
+  expect((await mine.until(1))[0]!.myEvents).toEqual({ kind: 'BALANCE_CHANGED', account: { balance: 2_000 } });
+
+  offsetMs = (TOKEN_LIFETIME_SECONDS + 60) * 1000;
+  await api.fundAccount('expiring-ann', 3_000);
+  const errors = await mine.refused();
+  expect(errors.map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
+  expect(mine.received).toHaveLength(1);
+});
