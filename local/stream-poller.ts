@@ -67,14 +67,36 @@ export async function pollStream(options: StreamPollerOptions): Promise<StreamPo
     } while (start);
   }
 
+  /** The last record handed on, per shard: where to read again from if DynamoDB Local drops an iterator. */
+  const handedOn = new Map<string, string>();
+
   async function readShards(): Promise<boolean> {
     let read = false;
     for (const [id, iterator] of iterators) {
       if (!iterator || stopped) continue;
-      const { Records, NextShardIterator } = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+      let page;
+      try {
+        page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
+      } catch (error) {
+        // DynamoDB Local refuses an iterator taken at LATEST once other tables' streams have moved on
+        // (TrimmedDataAccessException): read the shard again from just after what was handed on.
+        if (!['TrimmedDataAccessException', 'ExpiredIteratorException'].includes((error as Error).name)) throw error;
+        const after = handedOn.get(id);
+        const { ShardIterator } = await streams.send(
+          new GetShardIteratorCommand({
+            StreamArn: streamArn,
+            ShardId: id,
+            ...(after ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after } : { ShardIteratorType: 'TRIM_HORIZON' }),
+          }),
+        );
+        iterators.set(id, ShardIterator ?? null);
+        continue;
+      }
+      const { Records, NextShardIterator } = page;
       iterators.set(id, NextShardIterator ?? null);
       if (Records && Records.length > 0) {
         read = true;
+        handedOn.set(id, Records.at(-1)!.dynamodb!.SequenceNumber!);
         await options.onRecords(Records).catch(onError);
       }
     }

@@ -45,6 +45,19 @@ async function tableEventsAfterOpening(subscription: Subscription, count: number
   return afterOpening().slice(0, count);
 }
 
+/** "No more bets", then Player 5 5 against Banker K 9: the Banker's natural 9 wins, and the Player has a pair. */
+async function closeAndDealBankerNatural(tableId: string): Promise<void> {
+  const sequence = await api.closeBetting(tableId);
+  await api.data(
+    DEALER,
+    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+    {
+      t: tableId,
+      s: sequence,
+    },
+  );
+}
+
 const openTable = async (game: 'CRAPS' | 'BACCARAT', extra = '') =>
   (await api.data(DEALER, `mutation { openTable(input: { game: ${game}, minimumBet: 100, maximumBet: 10000${extra} }) { id } }`)).openTable
     .id as string;
@@ -122,15 +135,7 @@ describe('a table subscriber', () => {
     const viewer = await connect('live-viewer');
     const table = await viewer.subscribe(TABLE_EVENTS, { t: tableId });
 
-    const sequence = await api.closeBetting(tableId);
-    await api.data(
-      DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
-      {
-        t: tableId,
-        s: sequence,
-      },
-    );
+    await closeAndDealBankerNatural(tableId);
     await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: tableId });
     await api.data(DEALER, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: tableId });
 
@@ -171,15 +176,7 @@ describe('a table subscriber', () => {
       await api.data('live-jackpot', `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
         i: { tableId, type, amount, seat: 1 },
       });
-    const sequence = await api.closeBetting(tableId);
-    await api.data(
-      DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
-      {
-        t: tableId,
-        s: sequence,
-      },
-    );
+    await closeAndDealBankerNatural(tableId);
     // Half of the 1,000 jackpot bet goes in, and the Player's pair of fives takes the 1,000 single-pair prize out, in one write
     // (the pool's opening, 100,000, may come first: the stream runs a moment behind the writes).
     await expect.poll(() => pool.received.at(-1)?.jackpotPool.amount, { timeout: 10_000 }).toBe(100_000 + 500 - 1_000);
