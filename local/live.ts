@@ -5,7 +5,7 @@
  * this process.
  */
 import { createSocketHandler, type SocketHandler } from '../functions/live/socket-protocol';
-import { deliverToShard, publishChanges } from '../functions/live/delivery';
+import { deliverToShards, publishChanges } from '../functions/live/delivery';
 import type { ErrorLogger } from '../functions/graphql/errors';
 import type { ServiceDependencies } from '../functions/services/services';
 import type { DevAuthorizer } from './dev-authorizer';
@@ -33,7 +33,7 @@ export async function startLocalLive(options: {
     region: localRegion,
     credentials: localCredentials,
     tableName: deps.db.tableName,
-    onRecords: (records) => publishChanges(records, (topic, shard, events) => deliverToShard(delivery, topic, shard, events)),
+    onRecords: (records) => publishChanges(records, (deliveries) => deliverToShards(delivery, deliveries)),
     ...(logError ? { onError: logError } : {}),
   });
   return {

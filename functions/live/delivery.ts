@@ -13,12 +13,20 @@ import { callerOf } from './stored-caller';
 
 /**
  * From the table's changes to every subscriber: a batch of stream records becomes events, each
- * topic's events go to each of its shards at once (in AWS, a fan-out Lambda call per shard), and
+ * topic's events go to each of its shards at once (in AWS, a fan-out Lambda call per shard of a
+ * busy topic; the players' own topics of a batch, one subscriber or a few each, in one call), and
  * each shard sends them to its connections, many at a time, one connection's in order.
  */
 
-/** Delivers one topic's events to one of its shards: a fan-out function's call in AWS, a plain call locally. */
-export type FanOut = (topic: string, shard: number, events: readonly LiveEvent[]) => Promise<void>;
+/** One topic's events for one of its shards. */
+export interface ShardDelivery {
+  readonly topic: string;
+  readonly shard: number;
+  readonly events: readonly LiveEvent[];
+}
+
+/** Delivers to some shards: a fan-out function's call in AWS, a plain call locally. */
+export type FanOut = (deliveries: readonly ShardDelivery[]) => Promise<void>;
 
 /** The events of a batch of stream records, delivered to every shard of every topic they concern; done when all are. */
 export async function publishChanges(records: readonly StreamRecord[], fanOut: FanOut): Promise<number> {
@@ -31,11 +39,22 @@ export async function publishChanges(records: readonly StreamRecord[], fanOut: F
       byTopic.set(event.topic, events);
     }
   }
-  await Promise.all(
-    [...byTopic].flatMap(([topic, events]) => Array.from({ length: shardsOfTopic(topic) }, (_, shard) => fanOut(topic, shard, events))),
-  );
+  const calls: ShardDelivery[][] = [];
+  const fewListeners: ShardDelivery[] = [];
+  for (const [topic, events] of byTopic) {
+    const shards = shardsOfTopic(topic);
+    // A betting burst makes an event for each bettor: their topics go together, not a call each.
+    if (shards === 1) fewListeners.push({ topic, shard: 0, events });
+    else for (let shard = 0; shard < shards; shard++) calls.push([{ topic, shard, events }]);
+  }
+  if (fewListeners.length > 0) calls.push(fewListeners);
+  await Promise.all(calls.map((deliveries) => fanOut(deliveries)));
   return [...byTopic.values()].reduce((count, events) => count + events.length, 0);
 }
+
+/** Delivers each of `deliveries` (deliverToShard), all at once. */
+export const deliverToShards = (delivery: DeliveryDependencies, deliveries: readonly ShardDelivery[]): Promise<void> =>
+  Promise.all(deliveries.map(({ topic, shard, events }) => deliverToShard(delivery, topic, shard, events))).then(() => undefined);
 
 export interface DeliveryDependencies {
   readonly deps: ServiceDependencies;

@@ -7,7 +7,7 @@ let fanOut: FanOut | undefined;
 
 /**
  * Lambda entry point of the table's stream consumer: each batch's events go to every shard of
- * their topics, one fan-out function call per shard, all at once, and the batch is done when
+ * their topics, in fan-out function calls made all at once (publishChanges), and the batch is done when
  * every shard has sent them (so a table's next batch cannot overtake it). A failure fails the
  * batch, which Lambda retries as the event source mapping says (infra/).
  */
@@ -18,10 +18,10 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
 
 function lambdaFanOut(functionName: string): FanOut {
   const lambda = new LambdaClient({});
-  return async (topic, shard, events) => {
+  return async (deliveries) => {
     const result = await lambda.send(
-      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ topic, shard, events })) }),
+      new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ deliveries })) }),
     );
-    if (result.FunctionError) throw new Error(`fan-out of ${topic} shard ${shard} failed: ${result.FunctionError}`);
+    if (result.FunctionError) throw new Error(`fan-out of ${deliveries.length} shard deliveries failed: ${result.FunctionError}`);
   };
 }
