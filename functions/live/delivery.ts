@@ -10,6 +10,7 @@ import { closeConnection, removeSubscription, subscriptionsOf, type Subscription
 import type { ConnectionSender } from './connection-sender';
 import { liveSchema } from './live-schema';
 import { callerOf } from './stored-caller';
+import { TOKEN_EXPIRED, tokenExpired } from './token-expiry';
 
 /**
  * From the table's changes to every subscriber: a batch of stream records becomes events, each
@@ -85,11 +86,10 @@ export async function deliverToShard(
 
   async function deliverTo(connectionId: string, subscriptions: readonly SubscriptionRecord[]): Promise<void> {
     for (const subscription of subscriptions) {
-      if (subscription.tokenExpiresAt * 1000 <= Date.parse(deps.now())) {
+      if (tokenExpired(subscription.tokenExpiresAt, deps.now())) {
         // The token ran out: the subscription ends, and the client subscribes again with a new one.
         await removeSubscription(deps.db, connectionId, subscription.id);
-        const expired = { message: 'The token expired: connect again with a new one.', extensions: { code: 'UNAUTHENTICATED' } };
-        if (!(await sender.send(connectionId, { id: subscription.id, type: MessageType.Error, payload: [expired] }))) {
+        if (!(await sender.send(connectionId, { id: subscription.id, type: MessageType.Error, payload: [TOKEN_EXPIRED] }))) {
           return closeConnection(deps.db, connectionId);
         }
         continue;

@@ -17,6 +17,7 @@ import type { ConnectionSender } from './connection-sender';
 import { liveSchema } from './live-schema';
 import { readSubscription } from './live-operation';
 import { callerOf, storedCaller } from './stored-caller';
+import { TOKEN_EXPIRED, tokenExpired } from './token-expiry';
 
 /**
  * The graphql-ws protocol (https://github.com/enisdenjo/graphql-ws/blob/master/PROTOCOL.md) on
@@ -92,6 +93,7 @@ export function createSocketHandler({ deps, verifyToken, sender, logError = logT
     const connection = await getConnection(deps.db, connectionId);
     if (!connection?.caller || connection.tokenExpiresAt === undefined)
       return sender.close(connectionId, CloseCode.Unauthorized, 'Unauthorized');
+    if (tokenExpired(connection.tokenExpiresAt, deps.now())) return void (await refuse(connectionId, id, [TOKEN_EXPIRED]));
     const read = readSubscription(liveSchema(), payload);
     if ('errors' in read) return void (await refuse(connectionId, id, read.errors));
     const { operation } = read;

@@ -30,4 +30,7 @@ it('ends the subscription with UNAUTHENTICATED at the first event after the toke
   const errors = await mine.refused();
   expect(errors.map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
   expect(mine.received).toHaveLength(1);
+  // And a new subscription on the same connection is refused the same way.
+  const again = await client.subscribe(`subscription { myEvents { kind } }`);
+  expect((await again.refused()).map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
 });
