@@ -9,6 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { JWTPayload } from 'jose';
 import type { DevAuthorizer } from './dev-authorizer';
 import { explorerAsset } from './explorer/assets';
+import { tablePage } from './table-page';
 import { attachWebSockets } from './socket-server';
 import type { LocalLive } from './live';
 
@@ -81,6 +82,10 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
   if (request.method === 'GET' && url.pathname === '/explorer/config.json') {
     const config = options.explorerConfig ? await options.explorerConfig() : { defaultQuery: '{ __typename }', headers: {} };
     return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
+  }
+  if (request.method === 'GET' && url.pathname.startsWith('/tables/')) {
+    const page = await tablePage(url.pathname, request.headers.host);
+    return send(response, page.status, page.headers, page.body);
   }
   const asset = request.method === 'GET' ? explorerAsset(url.pathname) : undefined;
   if (asset) return send(response, 200, { 'content-type': asset.contentType }, asset.body);

@@ -27,7 +27,7 @@ const stopDynamo = () => dynamo.stop();
 
 try {
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
-  if ((await ensureTable(client, TABLE_NAME)) === 'RECREATED') {
+  if ((await ensureTable(client, TABLE_NAME, { stream: true })) === 'RECREATED') {
     console.log('The local table was made by an older version (its indexes differ): it was made again, and the demo seeded anew.');
   }
   client.destroy();

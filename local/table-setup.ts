@@ -13,8 +13,12 @@ import { createTableInput } from '../functions/store/table-definition';
  * defined. A local table left by an older version, whose indexes differ (DynamoDB cannot add a
  * local index to a table), is dropped and made again: local data, the demo seeds it anew.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'EXISTS' | 'CREATED' | 'RECREATED'> {
-  const wanted = createTableInput(tableName);
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  options: { readonly stream?: boolean } = {},
+): Promise<'EXISTS' | 'CREATED' | 'RECREATED'> {
+  const wanted = createTableInput(tableName, options);
   let existing;
   try {
     existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
@@ -30,7 +34,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
     const same =
       names(existing.GlobalSecondaryIndexes) === names(wanted.GlobalSecondaryIndexes) &&
       names(existing.LocalSecondaryIndexes) === names(wanted.LocalSecondaryIndexes);
-    if (same && existing.StreamSpecification?.StreamEnabled) return 'EXISTS';
+    if (same && (!options.stream || existing.StreamSpecification?.StreamEnabled)) return 'EXISTS';
     if (same) {
       // A table from before subscriptions: its stream can be turned on in place, keeping the data.
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted.StreamSpecification }));

@@ -121,7 +121,12 @@ function betEvents(before: BetRecord | undefined, after: BetRecord): LiveEvent[]
     return [
       playerEvent({ kind: after.status === 'OPEN' ? 'BET_PLACED' : 'BET_SETTLED', playerId: after.playerId, bet: after, account: null }),
     ];
-  if (before.status === 'OPEN' && after.status !== 'OPEN') {
+  const decided = after.status !== 'OPEN';
+  // A jackpot bet is decided with its round, then paid its share of the prize: both are news.
+  const paidAgain =
+    before.status !== 'OPEN' &&
+    (before.status !== after.status || before.winnings !== after.winnings || before.returned !== after.returned);
+  if (decided && (before.status === 'OPEN' || paidAgain)) {
     return [playerEvent({ kind: 'BET_SETTLED', playerId: after.playerId, bet: after, account: null })];
   }
   if (after.status === 'OPEN' && (before.amount !== after.amount || before.number !== after.number)) {

@@ -130,6 +130,13 @@ describe("a player's items", () => {
     expect(kinds(eventsOfChange({ kind: 'BET', before: bet(), after: bet({ status: 'WON', winnings: 100 }) }))).toEqual([
       ['PLAYER#p/ann', 'BET_SETTLED'],
     ]);
+    // A jackpot bet decided with its round, then paid its share of the prize.
+    expect(
+      kinds(
+        eventsOfChange({ kind: 'BET', before: bet({ status: 'LOST' }), after: bet({ status: 'WON', winnings: 2_000, returned: 2_000 }) }),
+      ),
+    ).toEqual([['PLAYER#p/ann', 'BET_SETTLED']]);
+    expect(eventsOfChange({ kind: 'BET', before: bet({ status: 'LOST' }), after: bet({ status: 'LOST', settledBy: 4 }) })).toEqual([]);
     // A replay guard moving on is no news.
     expect(eventsOfChange({ kind: 'BET', before: bet(), after: bet({ lastOutcome: 3 }) })).toEqual([]);
   });

@@ -96,7 +96,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const endpoint = inject('dynamoEndpoint');
   const tableName = `test-${randomUUID()}`;
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
-  await ensureTable(client, tableName);
+  await ensureTable(client, tableName, { stream: options.live === true });
   client.destroy();
 
   const conflictModel = new TransactionConflictModel();

@@ -1,0 +1,43 @@
+/// <reference lib="dom" />
+/** A craps table's state: the phase and point (the puck), the shooter, the last roll. */
+import type { TablePageLiveFragment } from '../generated/graphql';
+import { die } from './dice-view';
+import { el } from './dom';
+import { formatMoney } from './money';
+
+export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node[] {
+  const craps = table.craps;
+  if (!craps) return [];
+  const on = craps.phase === 'POINT';
+  const [last] = table.recentResults;
+  return [
+    el(
+      'div',
+      { class: 'craps-state' },
+      el('span', { class: 'puck', 'data-on': on, 'aria-hidden': 'true' }, on ? 'ON' : 'OFF'),
+      el(
+        'div',
+        {},
+        el('p', { class: 'phase' }, on ? `Point is ${craps.point}` : 'Come-out roll'),
+        el('p', { class: 'muted' }, `${craps.rollCount} ${craps.rollCount === 1 ? 'roll' : 'rolls'} at this table`),
+        el('p', { class: 'shooter' }, shooterText(craps.shooter, playerId, table)),
+      ),
+      el(
+        'div',
+        { class: 'last-roll', 'aria-label': 'Last roll' },
+        ...(last?.dice
+          ? [
+              el('span', { class: 'dice-pair' }, ...last.dice.map((value) => die(value, 'large'))),
+              el('span', { class: 'roll-total' }, String(last.total)),
+            ]
+          : [el('span', { class: 'muted' }, 'No roll yet')]),
+      ),
+    ),
+  ];
+}
+
+function shooterText(shooter: string | null, playerId: string, table: TablePageLiveFragment): string {
+  if (shooter === playerId) return 'You have the dice';
+  if (shooter) return 'Another player has the dice';
+  return `No shooter yet: a Pass Line or Don't Pass bet of ${formatMoney(table.minimumBet, table.currency)} or more takes the dice`;
+}

@@ -1,0 +1,237 @@
+/**
+ * Every GraphQL operation of the table page, typed by the client preset (npm run codegen). A
+ * subscription may not select what reads more storage (openBets, roads, the jackpot's pool):
+ * TablePageLive is what an event carries, the queries below fetch the rest when an event says it changed.
+ * TableEvent.at is not asked for: the server answers it with INTERNAL_SERVER_ERROR for now (no
+ * resolver, nothing in the payload); the event's serverTime, when it was sent, stands in for it.
+ */
+import { graphql } from '../generated';
+
+export const TABLE_LIVE = graphql(`
+  fragment TablePageLive on Table {
+    id
+    name
+    game
+    status
+    currency
+    minimumBet
+    maximumBet
+    nextSequence
+    bettingOpen
+    bettingWindowSeconds
+    bettingDeadline
+    serverTime
+    recentResults {
+      sequence
+      dice
+      total
+      winner
+      playerPair
+      bankerPair
+      natural
+    }
+    craps {
+      phase
+      point
+      rollCount
+      shooter
+    }
+    baccarat {
+      roundCount
+      commission
+      jackpot {
+        modality
+      }
+    }
+  }
+`);
+
+export const TABLE_BET = graphql(`
+  fragment TablePageBet on Bet {
+    id
+    tableId
+    type
+    amount
+    number
+    seat
+    baseBetId
+    status
+    winnings
+    returned
+    round
+    settledBy
+  }
+`);
+
+export const TABLE_ROADS = graphql(`
+  fragment TablePageRoads on BaccaratRoads {
+    shoe
+    beadPlate {
+      column
+      row
+      winner
+      playerPair
+      bankerPair
+    }
+    bigRoad {
+      column
+      row
+      winner
+      ties
+      playerPair
+      bankerPair
+    }
+    bigEyeBoy {
+      column
+      row
+      colour
+    }
+    smallRoad {
+      column
+      row
+      colour
+    }
+    cockroachPig {
+      column
+      row
+      colour
+    }
+    counts {
+      hands
+      banker
+      player
+      tie
+      bankerPair
+      playerPair
+      natural
+    }
+  }
+`);
+
+/** The whole page at load and after a reconnect: the table, its roads, your limits, bets and balance. */
+export const TABLE_PAGE = graphql(`
+  query TablePage($id: ID!) {
+    table(id: $id) {
+      ...TablePageLive
+      myLimits {
+        profile
+        minimumBet
+        maximumBet
+        betLimits {
+          type
+          minimum
+          maximum
+        }
+      }
+      openBets {
+        ...TablePageBet
+      }
+      roads {
+        ...TablePageRoads
+      }
+      baccarat {
+        jackpot {
+          pool {
+            id
+            amount
+          }
+        }
+      }
+    }
+    me {
+      id
+      balance
+      currency
+    }
+  }
+`);
+
+/** After an outcome or a new shoe at a baccarat table. */
+export const TABLE_ROADS_REFRESH = graphql(`
+  query TablePageRoadsRefresh($id: ID!) {
+    table(id: $id) {
+      id
+      roads {
+        ...TablePageRoads
+      }
+    }
+  }
+`);
+
+/**
+ * After a round is paid: the layout as it left it (come bets moved, bets decided), and the
+ * player's last bets, of which those the round decided, as they finally stand. A bet's BET_SETTLED
+ * tells of it as it was first decided: a jackpot bet first lost is won once the jackpot is applied,
+ * and no second event says so (yet).
+ */
+export const ROUND_SETTLED_REFRESH = graphql(`
+  query TablePageRoundSettled($id: ID!) {
+    table(id: $id) {
+      id
+      openBets {
+        ...TablePageBet
+      }
+    }
+    me {
+      bets(last: 50) {
+        ...TablePageBet
+      }
+    }
+  }
+`);
+
+export const PLACE_BET = graphql(`
+  mutation TablePagePlaceBet($input: PlaceBetInput!) {
+    placeBet(input: $input) {
+      ...TablePageBet
+    }
+  }
+`);
+
+export const TABLE_EVENTS = graphql(`
+  subscription TablePageTableEvents($id: ID!) {
+    tableEvents(tableId: $id) {
+      kind
+      sequence
+      serverTime
+      bettingDeadline
+      result {
+        sequence
+        dice
+        total
+        winner
+        playerPair
+        bankerPair
+        natural
+      }
+      table {
+        ...TablePageLive
+      }
+    }
+  }
+`);
+
+export const MY_EVENTS = graphql(`
+  subscription TablePageMyEvents {
+    myEvents {
+      kind
+      serverTime
+      bet {
+        ...TablePageBet
+      }
+      account {
+        balance
+        currency
+      }
+    }
+  }
+`);
+
+export const JACKPOT_POOL = graphql(`
+  subscription TablePageJackpotPool($id: ID!) {
+    jackpotPool(id: $id) {
+      id
+      amount
+    }
+  }
+`);

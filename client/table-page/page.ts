@@ -1,0 +1,128 @@
+/// <reference lib="dom" />
+/**
+ * The table page (/tables/<tableId>, served by `npm start`): a player's live view of one table,
+ * built on the API's subscriptions and its typed client only.
+ *
+ * At load it subscribes first (the table's events, the player's own), waits until the server
+ * holds the subscriptions, and only then reads the table over HTTP: from that snapshot on no
+ * event is missed. After a reconnect it does the same again. Everything else comes as events;
+ * what a subscription may not carry (roads, the layout) is read over HTTP when an event says it
+ * changed. The page never polls.
+ */
+import { JACKPOT_POOL, MY_EVENTS, PLACE_BET, ROUND_SETTLED_REFRESH, TABLE_EVENTS, TABLE_PAGE, TABLE_ROADS_REFRESH } from './documents';
+import { el, fill } from './dom';
+import { GraphQLHttp } from './graphql-http';
+import { LiveSocket, type ConnectionState, type Refusal } from './live-socket';
+import { NoPlayerToken, PlayerToken } from './player-token';
+import { ServerClock } from './server-clock';
+import { TableSession } from './table-session';
+import { TableView } from './table-view';
+
+/** As the server accepts it in the path (local/table-page.ts). */
+const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** How long the first snapshot waits for the socket before it is read anyway (the page then says it is reconnecting). */
+const SOCKET_WAIT_MS = 5_000;
+const COUNTDOWN_TICK_MS = 250;
+
+const root = document.getElementById('table-page')!;
+
+function notice(title: string, text: string): void {
+  root.removeAttribute('aria-busy');
+  fill(root, el('section', { class: 'notice', role: 'alert' }, el('h1', {}, title), el('p', {}, text)));
+}
+
+function tableIdFromLocation(): string | undefined {
+  const [, first, id, ...rest] = window.location.pathname.split('/');
+  if (first !== 'tables' || rest.length > 0 || !id) return undefined;
+  const decoded = decodeURIComponent(id);
+  return TABLE_ID.test(decoded) ? decoded : undefined;
+}
+
+async function start(): Promise<void> {
+  const tableId = tableIdFromLocation();
+  if (!tableId) return notice('No table here', 'This address does not name a table.');
+  const token = new PlayerToken();
+  try {
+    await token.authorization();
+  } catch (error) {
+    if (error instanceof NoPlayerToken) return notice('No player', 'This server offers no player token for the table page.');
+    return notice('The server could not be reached', 'Reload the page to try again.');
+  }
+  const http = new GraphQLHttp('/graphql', token);
+  const clock = new ServerClock();
+  let view: TableView | undefined;
+  let connection: ConnectionState = 'connecting';
+  /** Problems that came before the page was drawn: logged once it is. */
+  const early: [Refusal, boolean][] = [];
+  const logProblem = (refusal: Refusal, ended: boolean) =>
+    view?.log.add({
+      at: new Date(clock.now()).toISOString(),
+      tone: 'error',
+      text: `${ended ? 'Live updates stopped' : 'An event could not be read'}: ${refusal.code}: ${refusal.message}`,
+    });
+  const refused = (refusal: Refusal, ended: boolean) => (view ? logProblem(refusal, ended) : early.push([refusal, ended]));
+
+  const session = new TableSession(clock, {
+    changed: () => view?.render(),
+    log: (entry) => view?.log.add(entry),
+    refreshRoads: () =>
+      void http.request(TABLE_ROADS_REFRESH, { id: tableId }).then((answer) => {
+        if ('data' in answer && answer.data.table) session.roadsRefreshed(answer.data.table.roads);
+      }),
+    refreshRound: (sequence) =>
+      void http.request(ROUND_SETTLED_REFRESH, { id: tableId }).then((answer) => {
+        if ('data' in answer && answer.data.table) {
+          session.roundRefreshed(sequence, answer.data.table.openBets, answer.data.me.bets, new Date(clock.now()).toISOString());
+        }
+      }),
+  });
+
+  let ready: () => void = () => undefined;
+  const socketReady = new Promise<void>((resolve) => (ready = resolve));
+  const socket = new LiveSocket({
+    token,
+    onConnection: (state) => {
+      connection = state;
+      view?.showConnection(state);
+    },
+    onReady: (wasRetry) => {
+      ready();
+      if (wasRetry && view) void resync('Reconnected: the table is shown as it is now.');
+    },
+  });
+  socket.subscribe(TABLE_EVENTS, { id: tableId }, (data) => session.onTableEvent(data.tableEvents), refused);
+  socket.subscribe(MY_EVENTS, {}, (data) => session.onPlayerEvent(data.myEvents), refused);
+
+  await Promise.race([socketReady, new Promise((resolve) => setTimeout(resolve, SOCKET_WAIT_MS))]);
+  const first = await http.request(TABLE_PAGE, { id: tableId });
+  if ('code' in first) return notice('The table could not be read', `${first.code}: ${first.message}`);
+  if (!first.data.table) return notice('No such table', 'There is no table at this address, or it is not offered to you.');
+  session.resync({ table: first.data.table, me: first.data.me });
+
+  view = new TableView(root, session, clock, async (request) => {
+    const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
+    if ('data' in answer && answer.data.placeBet) session.betChanged(answer.data.placeBet);
+    view?.render();
+    return 'data' in answer ? { data: answer.data.placeBet } : answer;
+  });
+  view.showConnection(connection);
+  view.render();
+  for (const [refusal, ended] of early) logProblem(refusal, ended);
+  setInterval(() => view?.tick(), COUNTDOWN_TICK_MS);
+
+  if (session.jackpot) {
+    const poolId = session.jackpot.id;
+    socket.subscribe(JACKPOT_POOL, { id: poolId }, (data) => session.onJackpotPool(data.jackpotPool), refused);
+  }
+
+  async function resync(note: string): Promise<void> {
+    session.hold();
+    const answer = await http.request(TABLE_PAGE, { id: tableId! });
+    // Unread, the page keeps what it knew and applies what came meanwhile.
+    if ('code' in answer || !answer.data.table) return session.release();
+    session.resync({ table: answer.data.table, me: answer.data.me });
+    view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
+  }
+}
+
+void start();

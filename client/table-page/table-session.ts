@@ -1,0 +1,156 @@
+/**
+ * What the page knows of the table and of the player, kept from one snapshot (over HTTP, at load
+ * and after each reconnect) and the events since (over the socket). No DOM here: the page renders
+ * it on each change.
+ *
+ * Events that arrive while a snapshot is on its way are held, then applied over it in order. An
+ * event may tell of a change the snapshot already holds; applying it is harmless: each carries the
+ * table as that change left it, events come in order, and any later change comes as a later event,
+ * so the page ends where the table is.
+ */
+import type { TablePageBetFragment, TablePageLiveFragment, TablePageQuery, TablePageRoadsFragment } from '../generated/graphql';
+import { playerEventEntry, tableEventEntry, type LogEntry, type PlayerEvent, type TableEvent } from './live-events';
+import type { ServerClock } from './server-clock';
+
+export type PageTable = NonNullable<TablePageQuery['table']>;
+export type Snapshot = { readonly table: PageTable; readonly me: TablePageQuery['me'] };
+export type Bet = TablePageBetFragment;
+
+/** What the session asks of the page: draw again, log, fetch what an event says changed. */
+export interface SessionHost {
+  changed(): void;
+  log(entry: LogEntry): void;
+  refreshRoads(): void;
+  /** After ROUND_SETTLED for round `sequence`. */
+  refreshRound(sequence: number): void;
+}
+
+/** Settled bets shown, newest first. */
+const SETTLED_SHOWN = 12;
+
+type Held = { readonly kind: 'table'; readonly event: TableEvent } | { readonly kind: 'player'; readonly event: PlayerEvent };
+
+export class TableSession {
+  table!: TablePageLiveFragment;
+  limits!: PageTable['myLimits'];
+  roads: TablePageRoadsFragment | null = null;
+  jackpot: { readonly id: string; amount: number } | null = null;
+  openBets: Bet[] = [];
+  /** Bets decided while the page was open, newest first. */
+  settledBets: Bet[] = [];
+  playerId!: string;
+  balance!: number;
+  currency!: string;
+
+  /** Events held while a snapshot is on its way (see the module's comment): the first one too. */
+  private held: Held[] | undefined = [];
+
+  constructor(
+    private readonly clock: ServerClock,
+    private readonly host: SessionHost,
+  ) {}
+
+  /** A snapshot is on its way: hold events until `resync`. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** The snapshot read at load or after a reconnect: it replaces what the page knew, then the events held are applied. */
+  resync(snapshot: Snapshot): void {
+    this.take(snapshot);
+    this.release();
+    this.host.changed();
+  }
+
+  /** Applies the events held (without a snapshot, when none could be read). */
+  release(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const item of held) {
+      if (item.kind === 'table') this.onTableEvent(item.event);
+      else this.onPlayerEvent(item.event);
+    }
+  }
+
+  onTableEvent(event: TableEvent): void {
+    if (this.held) return void this.held.push({ kind: 'table', event });
+    this.clock.sync(event.serverTime);
+    this.table = event.table;
+    this.host.log(tableEventEntry(event, this.playerId));
+    if (this.table.game === 'BACCARAT' && (event.kind === 'OUTCOME_RECORDED' || event.kind === 'SHOE_CHANGED')) this.host.refreshRoads();
+    // The layout as the round left it (a come bet that moved, a bet the round decided), and what it paid.
+    if (event.kind === 'ROUND_SETTLED' && event.sequence !== null) this.host.refreshRound(event.sequence);
+    this.host.changed();
+  }
+
+  onPlayerEvent(event: PlayerEvent): void {
+    if (this.held) return void this.held.push({ kind: 'player', event });
+    this.clock.sync(event.serverTime);
+    if (event.kind === 'BALANCE_CHANGED' && event.account) {
+      this.balance = event.account.balance;
+      this.currency = event.account.currency;
+    }
+    // myEvents tells of the player's bets at every table: this page shows this table's.
+    if (event.bet && event.bet.tableId !== this.table.id) return;
+    if (event.bet) this.betChanged(event.bet);
+    const entry = playerEventEntry(event, event.serverTime, this.table.currency);
+    if (entry) this.host.log(entry);
+    this.host.changed();
+  }
+
+  onJackpotPool(pool: { readonly id: string; readonly amount: number }): void {
+    if (this.jackpot?.id !== pool.id) return;
+    this.jackpot.amount = pool.amount;
+    this.host.changed();
+  }
+
+  /** A bet as placeBet answered it or an event told of it: on the layout, or decided. */
+  betChanged(bet: Bet): void {
+    this.openBets = this.openBets.filter((open) => open.id !== bet.id);
+    const settled = this.settledBets.findIndex((known) => known.id === bet.id);
+    // Once decided, a bet is never open again: a late BET_PLACED or placeBet answer changes nothing.
+    if (bet.status === 'OPEN') {
+      if (settled < 0) this.openBets.push(bet);
+    } else if (settled < 0) {
+      this.settledBets = [bet, ...this.settledBets].slice(0, SETTLED_SHOWN);
+    } else {
+      this.settledBets = this.settledBets.map((known) => (known.id === bet.id ? bet : known));
+    }
+  }
+
+  roadsRefreshed(roads: TablePageRoadsFragment | null): void {
+    this.roads = roads;
+    this.host.changed();
+  }
+
+  /** What the round `sequence` left, read after its ROUND_SETTLED: the layout, and the player's bets it decided as they stand. */
+  roundRefreshed(sequence: number, openBets: readonly Bet[], recentBets: readonly Bet[], at: string): void {
+    for (const bet of recentBets) {
+      if (bet.tableId !== this.table.id || bet.settledBy !== sequence || bet.status === 'OPEN') continue;
+      const shown = this.settledBets.find((known) => known.id === bet.id);
+      const corrected = shown && (shown.status !== bet.status || shown.returned !== bet.returned);
+      if (!shown || corrected) {
+        this.betChanged(bet);
+        const entry = playerEventEntry({ kind: 'BET_SETTLED', serverTime: at, bet, account: null }, at, this.table.currency);
+        if (entry) this.host.log(entry);
+      }
+    }
+    // A bet whose BET_SETTLED came while the layout was being read is decided, whatever the layout said.
+    this.openBets = openBets.filter((bet) => !this.settledBets.some((settled) => settled.id === bet.id));
+    this.host.changed();
+  }
+
+  private take({ table, me }: Snapshot): void {
+    const { myLimits, openBets, roads, baccarat, ...live } = table;
+    this.clock.sync(table.serverTime);
+    this.table = { ...live, baccarat: baccarat && { ...baccarat, jackpot: baccarat.jackpot && { modality: baccarat.jackpot.modality } } };
+    this.limits = myLimits;
+    this.openBets = [...openBets];
+    this.roads = roads;
+    const pool = baccarat?.jackpot?.pool;
+    this.jackpot = pool ? { id: pool.id, amount: pool.amount } : null;
+    this.playerId = me.id;
+    this.balance = me.balance;
+    this.currency = me.currency;
+  }
+}

@@ -1,0 +1,157 @@
+/// <reference lib="dom" />
+/**
+ * The table page's layout: the table and the player's balance at the top, the betting state with
+ * its countdown under it, the game (dice or roads) with its last results and the log on the
+ * left, the bet form and the player's bets on the right. Drawn again from the session on each change;
+ * the form is built once, so that what the player is typing stays.
+ */
+import { BetForm, type BetRequest } from './bet-form';
+import { openBetsList, settledBetsList } from './bets-view';
+import { crapsPanel } from './craps-view';
+import { el, fill } from './dom';
+import { EventLog } from './event-log';
+import type { Answer } from './graphql-http';
+import type { ConnectionState } from './live-socket';
+import { formatMoney } from './money';
+import { recentResultsList } from './results-view';
+import { fitRoads, roadsPanel } from './roads-view';
+import { countdownText, type ServerClock } from './server-clock';
+import type { Bet, TableSession } from './table-session';
+
+const CONNECTION_TEXT: Record<ConnectionState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+/** Under this, the countdown shows that betting is about to close. */
+const CLOSING_MS = 10_000;
+
+export class TableView {
+  readonly log = new EventLog();
+  private readonly title = el('h1', {});
+  private readonly facts = el('p', { class: 'table-facts' });
+  private readonly connection = el('p', { class: 'connection', role: 'status' });
+  private readonly balance = el('strong', { class: 'balance-amount' });
+  private readonly jackpot = el('p', { class: 'jackpot', hidden: true });
+  private readonly betting = el('section', { class: 'betting', 'aria-label': 'Betting' });
+  private readonly bettingState = el('p', { class: 'betting-state', role: 'status', 'aria-live': 'polite' });
+  private readonly countdown = el('p', { class: 'countdown', role: 'timer', 'aria-label': 'Time left to bet' });
+  private readonly countdownFill = el('span', { class: 'countdown-fill' });
+  private readonly game = el('div', { class: 'game' });
+  private readonly results = el('div', { class: 'recent' });
+  private readonly openBets = el('div', {});
+  private readonly settledBets = el('div', {});
+  private readonly form: BetForm;
+
+  constructor(
+    root: HTMLElement,
+    private readonly session: TableSession,
+    private readonly clock: ServerClock,
+    place: (request: BetRequest) => Promise<Answer<Bet | null>>,
+  ) {
+    const { table } = session;
+    this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
+    fill(
+      root,
+      el(
+        'header',
+        { class: 'table-header' },
+        el('div', { class: 'table-title' }, this.title, this.facts),
+        el(
+          'div',
+          { class: 'player-box' },
+          this.connection,
+          el('p', { class: 'balance' }, el('span', { class: 'label' }, 'Your balance'), ' ', this.balance),
+          this.jackpot,
+        ),
+      ),
+      el('div', { class: 'betting-row' }, this.betting),
+      el(
+        'div',
+        { class: 'table-body' },
+        el(
+          'div',
+          { class: 'game-column' },
+          panel('game-heading', table.game === 'CRAPS' ? 'The dice' : 'Roads', this.game),
+          panel('results-heading', 'Last results', this.results),
+          panel('log-heading', 'Table log', this.log.element),
+        ),
+        el(
+          'div',
+          { class: 'player-column' },
+          panel('bet-heading', 'Place a bet', this.form.element),
+          panel('open-heading', 'Your bets', this.openBets),
+          panel('settled-heading', 'Settled', this.settledBets),
+        ),
+      ),
+    );
+    fill(
+      this.betting,
+      this.bettingState,
+      this.countdown,
+      el('span', { class: 'countdown-bar', 'aria-hidden': 'true' }, this.countdownFill),
+    );
+    root.removeAttribute('aria-busy');
+  }
+
+  render(): void {
+    const { table, currency } = this.session;
+    document.title = `${table.name} · ${table.game === 'CRAPS' ? 'Craps' : 'Baccarat'}`;
+    fill(this.title, table.name);
+    fill(
+      this.facts,
+      el('span', { class: 'game-badge', 'data-game': table.game }, table.game === 'CRAPS' ? 'Craps' : 'Baccarat'),
+      el('span', { class: 'table-status', 'data-status': table.status }, table.status === 'OPEN' ? 'Open' : 'Closed'),
+      `Limits ${formatMoney(table.minimumBet, table.currency)} to ${formatMoney(table.maximumBet, table.currency)}`,
+      ` · Round ${table.nextSequence}`,
+      this.session.limits.profile ? ` · Your limits: ${this.session.limits.profile}` : null,
+    );
+    fill(this.balance, formatMoney(this.session.balance, currency));
+    const { jackpot } = this.session;
+    this.jackpot.hidden = !jackpot;
+    if (jackpot)
+      fill(this.jackpot, el('span', { class: 'label' }, 'Jackpot'), ' ', el('strong', {}, formatMoney(jackpot.amount, table.currency)));
+
+    if (table.game === 'CRAPS') fill(this.game, ...crapsPanel(table, this.session.playerId));
+    else {
+      fill(this.game, ...roadsPanel(this.session.roads));
+      fitRoads(this.game);
+    }
+    fill(this.results, recentResultsList(table));
+    fill(this.openBets, openBetsList(this.session.openBets, table.currency));
+    fill(this.settledBets, settledBetsList(this.session.settledBets, table.currency));
+    this.tick();
+  }
+
+  showConnection(state: ConnectionState): void {
+    this.connection.dataset.state = state;
+    fill(this.connection, el('span', { class: 'connection-dot', 'aria-hidden': 'true' }), CONNECTION_TEXT[state]);
+  }
+
+  /** The betting state and its countdown, on the server's clock: run often, it asks nothing of the server. */
+  tick(): void {
+    const { table } = this.session;
+    const left = table.bettingDeadline ? this.clock.until(table.bettingDeadline) : undefined;
+    const open = table.status === 'OPEN' && table.bettingOpen && left !== 0;
+    const state =
+      table.status !== 'OPEN' ? 'table-closed' : !open ? 'closed' : left !== undefined && left < CLOSING_MS ? 'closing' : 'open';
+    if (this.betting.dataset.state !== state) this.betting.dataset.state = state;
+    // Without a betting clock the dealer alone closes betting: no bar runs down.
+    this.betting.toggleAttribute('data-clock', table.bettingWindowSeconds !== null);
+    const text =
+      state === 'table-closed'
+        ? 'The table is closed'
+        : state === 'closed'
+          ? left === 0 && table.bettingOpen
+            ? 'No more bets: the betting time is up'
+            : 'No more bets'
+          : 'Betting open';
+    if (this.bettingState.textContent !== text) this.bettingState.textContent = text;
+    const countdown = open && left !== undefined ? `closes in ${countdownText(left)}` : open ? 'until the dealer closes it' : '';
+    if (this.countdown.textContent !== countdown) this.countdown.textContent = countdown;
+    const windowMs = (table.bettingWindowSeconds ?? 0) * 1000;
+    const share = open && left !== undefined && windowMs > 0 ? Math.min(1, left / windowMs) : open ? 1 : 0;
+    this.countdownFill.style.width = `${(share * 100).toFixed(1)}%`;
+    this.form.update(open, this.session.openBets);
+  }
+}
+
+function panel(id: string, title: string, body: HTMLElement): HTMLElement {
+  return el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id }, title), body);
+}

@@ -1,0 +1,341 @@
+/**
+ * The table page (/tables/<id>), in a real headless Chromium (Debian's, driven by playwright-core:
+ * nothing downloads a browser) against the local server with its WebSocket subscriptions, as
+ * `npm start` serves them. The demo player bets through the page's form; the test's dealer
+ * closes betting and records the outcome; the page shows the result, the settlement and the new
+ * balance from its subscriptions alone: it reads over HTTP only what an event says changed, and
+ * never polls. Screenshots go to .local/screenshots/ (and docs/, with UPDATE_DOCS_SCREENSHOTS=1).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page, type WebSocketRoute } from 'playwright-core';
+import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const VIEWPORT = { width: 1100, height: 800 };
+const SCREENSHOTS = '.local/screenshots';
+const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
+const DEALER = dealer('page-dealer');
+const WAIT = { timeout: 10_000 };
+
+let api: TestApi;
+let browser: Browser;
+beforeAll(async () => {
+  api = await startTestApi({ live: true, explorerConfig: demoExplorerConfig });
+  await seedDemo(api.deps);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  mkdirSync(SCREENSHOTS, { recursive: true });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+});
+
+/** A round at the demo baccarat table, as its dealer: no more bets, then the cards. */
+async function deal(cards: readonly string[]): Promise<void> {
+  const sequence = await api.closeBetting(DEMO_BACCARAT_TABLE);
+  await api.data(DEALER, `mutation ($i: SubmitDealInput!) { submitDeal(input: $i) { settlementComplete } }`, {
+    i: { tableId: DEMO_BACCARAT_TABLE, cards, sequence },
+  });
+}
+
+/** Rounds that give the roads a shape, naturals all: Player, Banker (a Player pair), Tie, Banker, Player. */
+async function dealShoe(): Promise<void> {
+  for (const cards of [
+    ['9H', '2C', 'KD', '3S'],
+    ['5S', 'KH', '5D', '9C'],
+    ['8H', '8C', 'KD', 'KS'],
+    ['KH', '9D', 'QC', 'KS'],
+    ['9C', '7D', 'JH', 'KC'],
+  ])
+    await deal(cards);
+}
+
+/** What the page asked of whom: every request's origin, its GraphQL POSTs by operation, its sockets, its errors. */
+interface Traffic {
+  readonly origins: Set<string>;
+  readonly posts: string[];
+  readonly configReads: string[];
+  readonly sockets: string[];
+  readonly errors: string[];
+}
+
+async function openTablePage(
+  path: string,
+  { clockSkewMs = 0, beforeLoad }: { clockSkewMs?: number; beforeLoad?: (page: Page) => Promise<void> } = {},
+): Promise<{ page: Page; traffic: Traffic; status: number | undefined }> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const traffic: Traffic = { origins: new Set(), posts: [], configReads: [], sockets: [], errors: [] };
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    traffic.origins.add(url.origin);
+    if (url.pathname === '/graphql' && request.method() === 'POST') {
+      const query = (request.postDataJSON() as { query: string }).query;
+      traffic.posts.push(/^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'anonymous');
+    }
+    if (url.pathname === '/explorer/config.json') traffic.configReads.push(request.method());
+  });
+  page.on('websocket', (socket) => traffic.sockets.push(socket.url()));
+  page.on('pageerror', (error) => traffic.errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') traffic.errors.push(message.text());
+  });
+  // The device's clock is wrong: the countdown must run on the server's.
+  if (clockSkewMs) {
+    await page.addInitScript((skew: number) => {
+      const realNow = Date.now.bind(Date);
+      Date.now = () => realNow() + skew;
+    }, clockSkewMs);
+  }
+  await beforeLoad?.(page);
+  const response = await page.goto(`${api.url}${path}`);
+  return { page, traffic, status: response?.status() };
+}
+
+/** The page is drawn and its subscriptions are live. */
+const live = (page: Page) => page.locator('.connection[data-state="live"]').waitFor(WAIT);
+/** Waits until `selector` holds `text`. */
+const shows = (page: Page, selector: string, text: string | RegExp) => page.locator(selector, { hasText: text }).first().waitFor(WAIT);
+const textOf = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
+/** The countdown's seconds left, as the page shows them ("closes in 0:58"). */
+async function secondsLeft(page: Page): Promise<number> {
+  const [, minutes, seconds] = /^closes in (\d+):(\d\d)$/.exec(await textOf(page, '.countdown')) ?? [];
+  return Number(minutes) * 60 + Number(seconds);
+}
+
+async function placeThroughForm(page: Page, bet: { type: string; amount: string; seat?: string }, expected: string | RegExp) {
+  await page.getByLabel('Bet', { exact: true }).selectOption(bet.type);
+  await page.getByLabel(/^Amount/).fill(bet.amount);
+  if (bet.seat !== undefined) await page.getByLabel('Seat', { exact: true }).fill(bet.seat);
+  await page.getByRole('button', { name: 'Place bet' }).click();
+  await shows(page, '.bet-outcome', expected);
+}
+
+const settled = (page: Page, name: string, status: string, net: string) =>
+  page
+    .locator('[aria-labelledby="settled-heading"] li', { hasText: name })
+    .filter({ hasText: status })
+    .filter({ hasText: net })
+    .first()
+    .waitFor(WAIT);
+
+/** Into .local/screenshots/; the docs' own pictures (`docs`) into docs/ as well with UPDATE_DOCS_SCREENSHOTS=1. */
+async function screenshot(page: Page, name: string, { docs = false } = {}): Promise<void> {
+  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+  if (docs && UPDATE_DOCS) await page.screenshot({ path: `docs/${name}.png` });
+}
+
+/** Nothing but this server was asked for anything, over HTTP or WebSocket; the page threw nothing. */
+function expectOnlyTheServer(traffic: Traffic): void {
+  // The page's icon is an empty data: URL (origin "null"): nothing is fetched for it.
+  expect([...traffic.origins].filter((origin) => origin !== 'null')).toEqual([new URL(api.url).origin]);
+  for (const socket of traffic.sockets) expect(socket).toBe(api.wsUrl);
+  expect(traffic.errors).toEqual([]);
+}
+
+/** The page's GraphQL POSTs were these (in any order) and no more: it asked nothing on its own, it never polled. */
+async function expectOnly(traffic: Traffic, operations: readonly string[]): Promise<void> {
+  const sorted = [...operations].sort();
+  // The last round's read may still be on its way.
+  await expect.poll(() => [...traffic.posts].sort(), WAIT).toEqual(sorted);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect([...traffic.posts].sort()).toEqual(sorted);
+}
+
+const money = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')} MOP`;
+
+describe('the table page in Chromium', () => {
+  it('plays a craps hand: a countdown on the server clock, bets through the form, rolls, results and payouts from the subscriptions', async () => {
+    const tableId = (
+      await api.data(
+        DEALER,
+        `mutation { openTable(input: { game: CRAPS, name: "Craps with a clock", minimumBet: 1000, maximumBet: 1000000, bettingWindowSeconds: 60 }) { id } }`,
+      )
+    ).openTable.id as string;
+    const start = (await api.balance(DEMO_PLAYER))!;
+    // The device's clock is an hour fast: counting on it, betting would look closed long ago.
+    const { page, traffic } = await openTablePage(`/tables/${tableId}`, { clockSkewMs: 3_600_000 });
+    await live(page);
+    expect(await textOf(page, 'h1')).toBe('Craps with a clock');
+    await shows(page, '.betting-state', 'Betting open');
+    // About a minute left by the server's clock, and counting down.
+    const first = await secondsLeft(page);
+    expect(first).toBeGreaterThan(45);
+    expect(first).toBeLessThanOrEqual(60);
+    await shows(page, '.balance-amount', money(start));
+    await shows(page, '.phase', 'Come-out roll');
+
+    // A Come bet is no bet on a come-out roll: the refusal's code and message, as the API gave them.
+    await placeThroughForm(page, { type: 'COME', amount: '10' }, 'BET_NOT_ALLOWED_IN_PHASE');
+    await placeThroughForm(page, { type: 'PASS_LINE', amount: '10.00' }, 'Placed: Pass Line 10.00 MOP');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    await shows(page, '[aria-labelledby="open-heading"] li', 'Pass Line');
+    await shows(page, '[aria-labelledby="open-heading"] li', 'Field');
+    await shows(page, '.balance-amount', money(start - 2_000));
+    await expect.poll(() => secondsLeft(page), WAIT).toBeLessThan(first);
+
+    // Come-out 4: the point is on, the Field wins (1:1 on a 4), the player holds the dice.
+    await api.closeAndRoll(tableId, [2, 2]);
+    await shows(page, '.phase', 'Point is 4');
+    await shows(page, '.roll-total', '4');
+    await settled(page, 'Field', 'Won', '+10.00 MOP');
+    await shows(page, '.balance-amount', money(start));
+    await shows(page, '.event-log', 'Roll 1: 2 + 2 = 4, point 4');
+    await shows(page, '.event-log', 'The dice passed to you');
+    await shows(page, '.shooter', 'You have the dice');
+
+    // Seven out: the Pass Line and the new Field bet lose.
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    await shows(page, '[aria-labelledby="open-heading"] li', 'Field');
+    await screenshot(page, 'table-page-craps', { docs: true });
+    await api.closeAndRoll(tableId, [3, 4]);
+    await settled(page, 'Pass Line', 'Lost', '−10.00 MOP');
+    await settled(page, 'Field', 'Lost', '−10.00 MOP');
+    await shows(page, '.phase', 'Come-out roll');
+    await shows(page, '.balance-amount', money(start - 1_000));
+    await shows(page, '[aria-labelledby="open-heading"]', 'No bets of yours on the table.');
+    await shows(page, '.betting-state', 'Betting open');
+    expect(await api.balance(DEMO_PLAYER)).toBe(start - 1_000);
+    const results = await page.locator('.results .result').allTextContents();
+    expect(results.map((result) => result.trim())).toEqual(['7', '4']);
+    await screenshot(page, 'table-page-craps-seven-out');
+
+    // One read of the table at load; then only the bets placed and, after each round paid, what it left.
+    await expectOnly(traffic, [
+      'TablePage',
+      'TablePagePlaceBet',
+      'TablePagePlaceBet',
+      'TablePagePlaceBet',
+      'TablePageRoundSettled',
+      'TablePagePlaceBet',
+      'TablePageRoundSettled',
+    ]);
+    expect(traffic.configReads).toEqual(['GET']);
+    expect(traffic.sockets).toHaveLength(1);
+    expectOnlyTheServer(traffic);
+    await page.close();
+  });
+
+  it('plays a baccarat round at the demo table: roads, jackpot and payouts from the subscriptions', async () => {
+    await dealShoe();
+    const start = (await api.balance(DEMO_PLAYER))!;
+    const pool = (await api.data(DEMO_PLAYER, `{ jackpotPool(id: "demo-pool") { amount } }`)).jackpotPool.amount as number;
+
+    const { page, traffic } = await openTablePage(`/tables/${DEMO_BACCARAT_TABLE}`);
+    await live(page);
+    expect(await textOf(page, 'h1')).toBe('Demo baccarat');
+    await page.locator('.bead-plate[aria-label="Bead plate: 5 rounds, the last one Player"]').waitFor(WAIT);
+    expect(await page.locator('.big-road .ring').count()).toBe(4);
+    await shows(page, '.shoe-counts', 'Banker 2 · Player 2 · Tie 1');
+    await shows(page, '.jackpot', money(pool));
+    await shows(page, '.countdown', 'until the dealer closes it');
+
+    await placeThroughForm(page, { type: 'JACKPOT', amount: '10', seat: '3' }, 'JACKPOT_NEEDS_MAIN_BET');
+    await placeThroughForm(page, { type: 'BANKER', amount: '100', seat: '3' }, 'Placed: Banker 100.00 MOP');
+    await placeThroughForm(page, { type: 'JACKPOT', amount: '10', seat: '3' }, 'Placed: Jackpot 10.00 MOP');
+    await shows(page, '.balance-amount', money(start - 11_000));
+
+    // Player 5+5 against Banker K+9: the Banker wins (less 5% commission), the Player's pair is the jackpot's single pair.
+    await deal(['5S', 'KH', '5D', '9C']);
+    await page.locator('.bead-plate[aria-label="Bead plate: 6 rounds, the last one Banker"]').waitFor(WAIT);
+    expect(await page.locator('.big-road .ring').count()).toBe(5);
+    await shows(page, '.results .result:first-child', 'B');
+    await settled(page, 'Banker', 'Won', '+95.00 MOP');
+    await settled(page, 'Jackpot', 'Won', '+10.00 MOP');
+    await shows(page, '.balance-amount', money(start - 11_000 + 19_500 + 2_000));
+    // A quarter of the jackpot bet went in, the 20.00 single-pair prize out.
+    await shows(page, '.jackpot', money(pool + 250 - 2_000));
+    await shows(page, '.event-log', 'Round 6: Banker wins (natural, Player pair)');
+    await shows(page, '[aria-labelledby="open-heading"]', 'No bets of yours on the table.');
+    await screenshot(page, 'table-page-baccarat', { docs: true });
+
+    // The roads after the outcome, what the round left after its payout: once each, nothing else.
+    await expectOnly(traffic, [
+      'TablePage',
+      'TablePagePlaceBet',
+      'TablePagePlaceBet',
+      'TablePagePlaceBet',
+      'TablePageRoadsRefresh',
+      'TablePageRoundSettled',
+    ]);
+    expectOnlyTheServer(traffic);
+    await page.close();
+  });
+
+  it('reconnects after the connection is lost, and reads the table again: what happened meanwhile shows', async () => {
+    // The page's WebSocket goes through the test, which can cut it, and keep the network down until told.
+    const sockets: WebSocketRoute[] = [];
+    let networkUp = true;
+    const demo = await openTablePage(`/tables/${DEMO_TABLE}`, {
+      beforeLoad: (page) =>
+        page.routeWebSocket(
+          (url) => url.pathname === '/graphql',
+          (socket) => {
+            if (!networkUp) return socket.close({ code: 1001, reason: 'network down' });
+            sockets.push(socket);
+            socket.connectToServer();
+          },
+        ),
+    });
+    await live(demo.page);
+    expect(await textOf(demo.page, 'h1')).toBe('Demo craps');
+    await shows(demo.page, '.countdown', 'until the dealer closes it');
+    await shows(demo.page, '[aria-labelledby="open-heading"]', 'No bets of yours on the table.');
+
+    networkUp = false;
+    await sockets[0]!.close({ code: 1006, reason: 'network lost' });
+    await demo.page.locator('.connection[data-state="reconnecting"]').waitFor(WAIT);
+    // Meanwhile the player bets from another device: no event of it can reach this page.
+    await api.data(DEMO_PLAYER, `mutation { placeBet(input: { tableId: "${DEMO_TABLE}", type: PASS_LINE, amount: 5000 }) { id } }`);
+    networkUp = true;
+    await live(demo.page);
+    await shows(demo.page, '[aria-labelledby="open-heading"] li', 'Pass Line');
+    await shows(demo.page, '.event-log', 'Reconnected: the table is shown as it is now.');
+    expect(sockets).toHaveLength(2);
+    await expectOnly(demo.traffic, ['TablePage', 'TablePage']);
+    expectOnlyTheServer(demo.traffic);
+    await demo.page.close();
+  });
+
+  it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {
+    const unknown = await openTablePage('/tables/no-such-table');
+    expect(unknown.status).toBe(200);
+    await shows(unknown.page, '[role="alert"]', 'No such table');
+    expect(await textOf(unknown.page, '[role="alert"] p')).toBe('There is no table at this address, or it is not offered to you.');
+    expect(unknown.traffic.posts).toEqual(['TablePage']);
+    expectOnlyTheServer(unknown.traffic);
+    await screenshot(unknown.page, 'table-page-unknown');
+    await unknown.page.close();
+
+    const page = await fetch(`${api.url}/tables/${DEMO_TABLE}`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain(`connect-src 'self' ws://${new URL(api.url).host}`);
+    expect(policy).not.toContain('unsafe-inline');
+    const script = await fetch(`${api.url}/tables/page.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain('graphql-transport-ws');
+
+    // The same page for each, naming nothing of what was asked.
+    for (const path of ['/tables/bad%20id', '/tables/a/b', '/tables/', `/tables/${'x'.repeat(129)}`, '/tables/%3Cb%3E']) {
+      const answer = await fetch(`${api.url}${path}`);
+      expect(answer.status, path).toBe(404);
+      const body = await answer.text();
+      expect(body).toContain('No table page here');
+      expect(body).not.toMatch(/bad|xxx|%3C|<b>/);
+    }
+    expect((await fetch(`${api.url}/tables/${DEMO_TABLE}`, { method: 'POST' })).status).toBe(404);
+  });
+});
