@@ -5,29 +5,18 @@
  * this server, and reads its config again before the tokens it holds expire, sending the new ones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { startTestApi, type TestApi } from '../support/test-api';
 import { demoExplorerConfig, DEMO_DEALER, DEMO_PLAYER, seedDemo } from '../../local/demo';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let api: TestApi;
 let browser: Browser;
 beforeAll(async () => {
   api = await startTestApi({ explorerConfig: demoExplorerConfig });
   await seedDemo(api.deps);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();

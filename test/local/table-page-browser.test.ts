@@ -8,21 +8,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page, type WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { launchChromium } from '../support/chromium';
 import { dealer, startTestApi, type TestApi } from '../support/test-api';
 import { demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
@@ -34,7 +24,7 @@ let browser: Browser;
 beforeAll(async () => {
   api = await startTestApi({ live: true, explorerConfig: demoExplorerConfig });
   await seedDemo(api.deps);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 60_000);
 afterAll(async () => {
