@@ -78,7 +78,9 @@ export async function deliverToShard(
 ): Promise<void> {
   const byConnection = new Map<string, SubscriptionRecord[]>();
   for (const subscription of await subscriptionsOf(deps.db, topic, shard)) {
-    byConnection.set(subscription.connectionId, [...(byConnection.get(subscription.connectionId) ?? []), subscription]);
+    const ofConnection =
+      byConnection.get(subscription.connectionId) ?? byConnection.set(subscription.connectionId, []).get(subscription.connectionId)!;
+    ofConnection.push(subscription);
   }
   const errorOf = formatError(logError);
   const documents = new Map<string, DocumentNode>();

@@ -1,13 +1,6 @@
-import {
-  BatchWriteCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
+import { batchWrite } from './batch-write';
 import { connectionKey, liveShardOf, livePk, subscriptionKey } from './keys';
 import { toItem, toRecord } from './items';
 import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed } from './transaction-cancellation';
@@ -166,17 +159,12 @@ export async function closeConnection(db: Db, connectionId: string): Promise<voi
   if (!connection) return;
   const keys = [
     ...Object.entries(connection.subscriptions).map(([id, { topic, shard }]) => subscriptionKey(topic, shard, connectionId, id)),
+    connectionKey(connectionId),
   ];
-  for (let i = 0; i < keys.length; i += 25) {
-    let request: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> = {
-      [db.tableName]: keys.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { ...key } } })),
-    };
-    while (Object.keys(request).length > 0) {
-      const result = await db.doc.send(new BatchWriteCommand({ RequestItems: request }));
-      request = (result.UnprocessedItems ?? {}) as typeof request;
-    }
-  }
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: connectionKey(connectionId) }));
+  await batchWrite(
+    db,
+    keys.map((key) => ({ DeleteRequest: { Key: { ...key } } })),
+  );
 }
 
 /** Every subscription in one shard of a topic (eventually consistent: a subscription made this instant may miss this event). */

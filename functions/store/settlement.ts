@@ -1,14 +1,7 @@
-import {
-  BatchWriteCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type BatchWriteCommandInput,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { recentResultsAfter, rollStatisticsAfter } from './scoreboard';
 import type { Db } from './db';
+import { batchWrite } from './batch-write';
 import { OUTCOME_PREFIX, SETTLING_PK, betKey, outcomeKey, parseBetId, planChunkKey, planPk, settlingMarkerKey, tableKey } from './keys';
 import { toItem, toRecord } from './items';
 import type { TransactAction } from './transaction-actions';
@@ -156,14 +149,7 @@ async function writePlan(db: Db, tableId: string, sequence: number, planId: stri
   const puts = chunks.map((entries, chunk) => ({
     PutRequest: { Item: toItem(planChunkKey(tableId, sequence, planId, chunk), { tableId, sequence, planId, chunk, entries }) },
   }));
-  await Promise.all(
-    Array.from({ length: Math.ceil(puts.length / 25) }, async (_, i) => {
-      let pending: BatchWriteCommandInput['RequestItems'] = { [db.tableName]: puts.slice(i * 25, (i + 1) * 25) };
-      while (pending && Object.keys(pending).length > 0) {
-        pending = (await db.doc.send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
-      }
-    }),
-  );
+  await batchWrite(db, puts);
 }
 
 /** An outcome's plan, as recorded with it. */
