@@ -1,10 +1,9 @@
 import { App } from 'aws-cdk-lib';
-import { CasinoTablesStack } from './casino-tables-stack';
-import { deploymentSettingsFrom } from './deployment-settings';
+import { bundleReport, casinoTablesApp, functionBundles } from './casino-tables-app';
 
-// The CDK app named in cdk.json. No env: the stack synthesizes without an account or network.
+// The CDK app named in cdk.json. No env: the stacks synthesize without an account or network.
 const app = new App();
-new CasinoTablesStack(app, 'CasinoTables', {
-  description: 'Serverless GraphQL API for live Macau Craps and Baccarat tables',
-  settings: deploymentSettingsFrom(app.node),
-});
+casinoTablesApp(app);
+const report = bundleReport(functionBundles(app.synth()));
+// stderr: the CLI shows it even with --quiet, and it never mixes into a template on stdout.
+if (report) process.stderr.write(`Function bundles (index.mjs):\n${report}\n`);

@@ -9,7 +9,7 @@ import { tableDefinition } from '../functions/store/table-definition';
  * Key names are never restated here.
  */
 export class CasinoTable extends TableV2 {
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, { retainData }: { readonly retainData: boolean }) {
     const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, timeToLiveAttribute, streamViewType } = tableDefinition;
     super(scope, id, {
       partitionKey: attributeOf(partitionKey),
@@ -31,11 +31,12 @@ export class CasinoTable extends TableV2 {
       dynamoStream: StreamViewType[streamViewType],
       // Traffic follows live tables (bursty, idle at night): pay per request, nothing to size.
       billing: Billing.onDemand(),
-      // Balances, bets and settlements are money records: recoverable to any second of the last 35 days...
+      // Balances, bets and settlements are money records: recoverable to any second of the last 35 days
+      // (older ones from the backup plan, table-backup.ts)...
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // ...and neither a console click nor a stack deletion may drop them.
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
+      // ...and, where the stage keeps its data, neither a console click nor a stack deletion may drop them.
+      deletionProtection: retainData,
+      removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
   }
 }

@@ -1,30 +1,103 @@
 import type { Node } from 'constructs';
 
+/** The functions of the stack, by the name their settings use. */
+export const FUNCTION_ROLES = ['graphql', 'sweeper', 'socket', 'stream', 'fanOut'] as const;
+export type FunctionRole = (typeof FUNCTION_ROLES)[number];
+
 /**
- * What differs between one deployment and the next: who issues the callers' tokens, which
- * audience they must carry, and which browser origins may call the API. Read from CDK context
- * (defaults in cdk.json, overridden with `-c key=value`); see infra/README.md.
+ * What differs between one deployment (a stage: dev, prod, qa, ...) and the next. Read from CDK
+ * context: the stage's entry under `stages` in cdk.json, with any key overridden by `-c key=value`;
+ * see infra/README.md for every key and its default.
  */
 export interface DeploymentSettings {
+  /** The stage's name: part of its stack name, its metrics namespace and its tags. */
+  readonly stage: string;
   /** The identity provider's issuer URL; API Gateway fetches its keys from `<issuer>/.well-known/openid-configuration`. */
   readonly jwtIssuer: string;
   /** Accepted `aud` (or `client_id`) values; a token must carry at least one of them. */
   readonly jwtAudience: readonly string[];
   /** Browser origins allowed by CORS (e.g. `https://tables.example.com`); empty allows none. */
   readonly allowedOrigins: readonly string[];
+  /**
+   * Keep the table, its backups, the logs and the alarm key when the stack is deleted or a resource
+   * replaced (a stage with real money), or delete them with it (a throwaway stage).
+   */
+  readonly retainData: boolean;
+  /** Steady requests per second and burst the API stages accept before answering 429 (each API, each route). */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Concurrency reserved for each function; a function left out shares the account's unreserved pool. */
+  readonly reservedConcurrency: Readonly<Partial<Record<FunctionRole, number>>>;
+  /** Days a daily backup of the table is kept. */
+  readonly dailyBackupRetentionDays: number;
+  /** Days a monthly backup of the table is kept: years, for money records. */
+  readonly monthlyBackupRetentionDays: number;
+  /** Days the functions' and APIs' log groups keep their lines (one of CloudWatch's retention periods). */
+  readonly logRetentionDays: number;
+  /** The alarm topic's e-mail subscription, the default of the stack's AlarmEmail parameter; empty for none. */
+  readonly alarmEmail: string;
+  /** A settlement still running this many seconds after its outcome was recorded raises an alarm. */
+  readonly settlementAgeAlarmSeconds: number;
+  /** Transaction conflicts per minute on the table, sustained for five minutes, that raise an alarm. */
+  readonly transactionConflictAlarmPerMinute: number;
 }
 
-/** Reads and checks the deployment settings from CDK context, failing synth with a clear message when one is wrong. */
-export function deploymentSettingsFrom(node: Node): DeploymentSettings {
-  const jwtIssuer = node.tryGetContext('jwtIssuer');
+/** Used where neither the stage nor the command line sets a key: safe rather than cheap. */
+export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
+  // A placeholder under .invalid (RFC 2606) that can never resolve: synth warns about it.
+  jwtIssuer: 'https://issuer.example.invalid',
+  jwtAudience: ['example-audience'],
+  allowedOrigins: [],
+  retainData: true,
+  throttle: { rateLimit: 500, burstLimit: 1000 },
+  reservedConcurrency: {},
+  dailyBackupRetentionDays: 35,
+  monthlyBackupRetentionDays: 2557,
+  logRetentionDays: 90,
+  alarmEmail: '',
+  settlementAgeAlarmSeconds: 120,
+  transactionConflictAlarmPerMinute: 600,
+};
+
+/** CloudWatch Logs' retention periods, in days. */
+const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
+
+/**
+ * The stages to synthesize: the one named by `-c stage=<name>` (any name: one not under `stages`
+ * gets the defaults), else every stage under `stages` in cdk.json.
+ */
+export function stageNamesFrom(node: Node): string[] {
+  const chosen = node.tryGetContext('stage');
+  const names = chosen !== undefined ? [chosen] : Object.keys(stagesFrom(node));
+  for (const name of names) {
+    if (typeof name !== 'string' || !STAGE_NAME.test(name)) {
+      throw new Error(`Context stage must be 1 to 20 lowercase letters, digits and -, starting with a letter, got ${JSON.stringify(name)}`);
+    }
+  }
+  if (names.length === 0) throw new Error('No stage to synthesize: name one with -c stage=<name>, or list them under "stages" in cdk.json');
+  return names;
+}
+
+/** Reads and checks a stage's settings from CDK context, failing synth with a clear message when one is wrong. */
+export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSettings {
+  const fromStage = stagesFrom(node)[stage] ?? {};
+  if (typeof fromStage !== 'object' || fromStage === null || Array.isArray(fromStage)) {
+    throw new Error(`Context stages.${stage} must be an object of settings`);
+  }
+  const known = new Set<string>(Object.keys(DEFAULT_SETTINGS));
+  for (const key of Object.keys(fromStage)) if (!known.has(key)) throw new Error(`Context stages.${stage}.${key} is not a setting`);
+  // A key given on the command line (-c key=value) wins over the stage's entry.
+  const read = (key: keyof typeof DEFAULT_SETTINGS): unknown => node.tryGetContext(key) ?? (fromStage as Record<string, unknown>)[key];
+
+  const jwtIssuer = read('jwtIssuer') ?? DEFAULT_SETTINGS.jwtIssuer;
   if (typeof jwtIssuer !== 'string' || !isHttpsUrl(jwtIssuer)) {
     throw new Error(`Context jwtIssuer must be the https URL of the token issuer, got ${JSON.stringify(jwtIssuer)}`);
   }
-  const jwtAudience = listFrom('jwtAudience', node.tryGetContext('jwtAudience'));
+  const jwtAudience = listFrom('jwtAudience', read('jwtAudience') ?? DEFAULT_SETTINGS.jwtAudience);
   if (jwtAudience.length === 0) {
     throw new Error('Context jwtAudience must name at least one audience: an empty list would let API Gateway accept no token');
   }
-  const allowedOrigins = listFrom('allowedOrigins', node.tryGetContext('allowedOrigins') ?? []);
+  const allowedOrigins = listFrom('allowedOrigins', read('allowedOrigins') ?? []);
   for (const origin of allowedOrigins) {
     // A browser sends its Origin as scheme://host[:port] exactly; a trailing slash or a path
     // would never match, and the API would silently refuse every preflight.
@@ -34,7 +107,64 @@ export function deploymentSettingsFrom(node: Node): DeploymentSettings {
       );
     }
   }
-  return { jwtIssuer, jwtAudience, allowedOrigins };
+  const throttle = objectFrom('throttle', read('throttle') ?? DEFAULT_SETTINGS.throttle);
+  const rateLimit = wholeNumber('throttle.rateLimit', throttle.rateLimit, 1);
+  const burstLimit = wholeNumber('throttle.burstLimit', throttle.burstLimit, 1);
+  const reserved = objectFrom('reservedConcurrency', read('reservedConcurrency') ?? {});
+  const reservedConcurrency: Partial<Record<FunctionRole, number>> = {};
+  for (const [role, value] of Object.entries(reserved)) {
+    if (!(FUNCTION_ROLES as readonly string[]).includes(role)) {
+      throw new Error(`Context reservedConcurrency.${role} is not a function; they are ${FUNCTION_ROLES.join(', ')}`);
+    }
+    reservedConcurrency[role as FunctionRole] = wholeNumber(`reservedConcurrency.${role}`, value, 1);
+  }
+  const dailyBackupRetentionDays = wholeNumber(
+    'dailyBackupRetentionDays',
+    read('dailyBackupRetentionDays') ?? DEFAULT_SETTINGS.dailyBackupRetentionDays,
+    1,
+  );
+  const monthlyBackupRetentionDays = wholeNumber(
+    'monthlyBackupRetentionDays',
+    read('monthlyBackupRetentionDays') ?? DEFAULT_SETTINGS.monthlyBackupRetentionDays,
+    1,
+  );
+  const logRetentionDays = wholeNumber('logRetentionDays', read('logRetentionDays') ?? DEFAULT_SETTINGS.logRetentionDays, 1);
+  if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
+    throw new Error(`Context logRetentionDays must be one of CloudWatch's periods: ${LOG_RETENTION_DAYS.join(', ')}`);
+  }
+  const alarmEmail = read('alarmEmail') ?? '';
+  if (typeof alarmEmail !== 'string' || (alarmEmail !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
+    throw new Error('Context alarmEmail must be an e-mail address, or empty for no subscription');
+  }
+  return {
+    stage,
+    jwtIssuer,
+    jwtAudience,
+    allowedOrigins,
+    retainData: booleanFrom('retainData', read('retainData') ?? DEFAULT_SETTINGS.retainData),
+    throttle: { rateLimit, burstLimit },
+    reservedConcurrency,
+    dailyBackupRetentionDays,
+    monthlyBackupRetentionDays,
+    logRetentionDays,
+    alarmEmail,
+    settlementAgeAlarmSeconds: wholeNumber(
+      'settlementAgeAlarmSeconds',
+      read('settlementAgeAlarmSeconds') ?? DEFAULT_SETTINGS.settlementAgeAlarmSeconds,
+      60,
+    ),
+    transactionConflictAlarmPerMinute: wholeNumber(
+      'transactionConflictAlarmPerMinute',
+      read('transactionConflictAlarmPerMinute') ?? DEFAULT_SETTINGS.transactionConflictAlarmPerMinute,
+      1,
+    ),
+  };
+}
+
+function stagesFrom(node: Node): Record<string, unknown> {
+  const stages = node.tryGetContext('stages') ?? {};
+  if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) throw new Error('Context stages must be an object of stages');
+  return stages as Record<string, unknown>;
 }
 
 /** Context from cdk.json arrives as a JSON array; from `-c key=a,b` on the command line, as one string. */
@@ -44,6 +174,35 @@ function listFrom(key: string, value: unknown): string[] {
     throw new Error(`Context ${key} must be a list of strings or a comma-separated string, got ${JSON.stringify(value)}`);
   }
   return items.map((item: string) => item.trim()).filter((item) => item !== '');
+}
+
+/** An object from cdk.json, or from `-c key='{"a":1}'` on the command line (a JSON string). */
+function objectFrom(key: string, value: unknown): Record<string, unknown> {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`Context ${key} must be an object`);
+  return parsed as Record<string, unknown>;
+}
+
+/** A whole number from cdk.json, or from the command line, where `-c key=5` arrives as "5". */
+function wholeNumber(key: string, value: unknown, min: number): number {
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
+    throw new Error(`Context ${key} must be a whole number of at least ${min}, got ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
+function booleanFrom(key: string, value: unknown): boolean {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(value)}`);
 }
 
 function isHttpsUrl(text: string): boolean {

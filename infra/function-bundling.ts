@@ -11,7 +11,7 @@ export const functionBundling: BundlingOptions = {
   // under Apollo, requires node:diagnostics_channel); without this the bundle fails at import
   // with 'Dynamic require of "node:diagnostics_channel" is not supported'.
   banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  target: 'node22',
+  target: 'node24',
   minify: true,
   // Stack traces and error names in the logs keep their real function and class names.
   keepNames: true,

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { functionBundles } from '../../infra/casino-tables-app';
 import { CasinoTablesStack } from '../../infra/casino-tables-stack';
 import { deploymentSettingsFrom } from '../../infra/deployment-settings';
 import { functionBundling } from '../../infra/function-bundling';
@@ -81,8 +82,8 @@ interface Start {
 /** The GraphQL function's bundle as `cdk synth` builds it. */
 function productBundle(outdir: string): string {
   const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.bench.example' } });
-  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
-  return bundleDir(app, 'CasinoTables', 'GraphqlFunction');
+  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node, 'bench') });
+  return bundleDir(app, 'GraphqlFunction');
 }
 
 /** The minimal handler, bundled as the stack bundles its functions. */
@@ -92,22 +93,16 @@ function minimalBundle(outdir: string): string {
   new NodejsFunction(stack, 'MinimalFunction', {
     entry: minimalEntry,
     handler: 'handler',
-    runtime: Runtime.NODEJS_22_X,
+    runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
     bundling: functionBundling,
   });
-  return bundleDir(app, 'Minimal', 'MinimalFunction');
+  return bundleDir(app, 'MinimalFunction');
 }
 
 /** The staged code asset (asset.<hash>) of the function whose logical id starts with `name`. */
-function bundleDir(app: App, stackName: string, name: string): string {
-  const assembly = app.synth();
-  const resources = assembly.getStackByName(stackName).template.Resources as Record<
-    string,
-    { Type: string; Properties: { Code: { S3Key: string } } }
-  >;
-  const id = Object.keys(resources).find((key) => key.startsWith(name) && resources[key]!.Type === 'AWS::Lambda::Function')!;
-  return join(assembly.directory, `asset.${resources[id]!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
+function bundleDir(app: App, functionName: string): string {
+  return functionBundles(app.synth()).find((bundle) => bundle.functionName === functionName)!.directory;
 }
 
 /** Imports the bundle in a fresh Node process and sends it one request, as Lambda would. */

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { METRIC, SERVICE_NAME } from '../../functions/observability/metric-names';
 import { createTableInput, tableDefinition } from '../../functions/store/table-definition';
+import { stackNameOf } from '../../infra/casino-tables-app';
 import { CasinoTablesStack } from '../../infra/casino-tables-stack';
-import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { deploymentSettingsFrom, type FunctionRole } from '../../infra/deployment-settings';
+import { TABLE_ACCESS } from '../../infra/table-access';
 
 /** The context `cdk synth` sees: cdk.json's defaults and feature flags, plus overrides as with `-c`. */
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
@@ -12,12 +15,13 @@ const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.ur
   context: Record<string, unknown>;
 };
 
-function synthesize(overrides: Record<string, unknown> = {}) {
+/** A stage's stack as `cdk synth` builds it, with context overrides as `-c key=value` gives them. */
+export function synthesize(overrides: Record<string, unknown> = {}, stage = 'prod') {
   const app = new App({
     // Skips esbuild: the template is what is under test here, not the bundle.
     context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
   });
-  const stack = new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
+  const stack = new CasinoTablesStack(app, stackNameOf(stage), { settings: deploymentSettingsFrom(app.node, stage) });
   return { stack, template: Template.fromStack(stack) };
 }
 
@@ -53,11 +57,15 @@ const tableArn = { 'Fn::GetAtt': [table.logicalId, 'Arn'] };
 describe('cdk.json', () => {
   it('runs the app in infra/ and carries the deployment defaults', () => {
     expect(cdkJson.app).toBe('npx tsx infra/app.ts');
-    expect(cdkJson.context).toMatchObject({
-      jwtIssuer: expect.stringMatching(/^https:\/\//),
-      jwtAudience: expect.arrayContaining([expect.any(String)]),
-      allowedOrigins: [],
-    });
+    const stages = cdkJson.context.stages as Record<string, Record<string, unknown>>;
+    expect(Object.keys(stages).sort()).toEqual(['dev', 'prod']);
+    for (const stage of Object.values(stages)) {
+      expect(stage).toMatchObject({
+        jwtIssuer: expect.stringMatching(/^https:\/\//),
+        jwtAudience: expect.arrayContaining([expect.any(String)]),
+        allowedOrigins: [],
+      });
+    }
   });
 });
 
@@ -133,41 +141,141 @@ describe('the table is the one tableDefinition describes', () => {
   });
 });
 
-describe.each([
-  ['the GraphQL function', 'GraphqlFunction'],
-  ['the settlement sweeper', 'SettlementSweeperFunction'],
-])('%s', (_, name) => {
+/** Every function of the stack, by construct id, with the role its settings and grants use. */
+const FUNCTIONS: readonly [string, FunctionRole][] = [
+  ['GraphqlFunction', 'graphql'],
+  ['SettlementSweeperFunction', 'sweeper'],
+  ['SocketFunction', 'socket'],
+  ['StreamFunction', 'stream'],
+  ['FanOutFunction', 'fanOut'],
+];
+
+describe.each(FUNCTIONS)('the function %s', (name, role) => {
   const fn = resourceNamed('AWS::Lambda::Function', name);
   const props = fn.resource.Properties;
+  const roleId = props.Role['Fn::GetAtt'][0];
 
-  it('runs the bundled handler on Node.js 22, ARM64', () => {
-    expect(props.Runtime).toBe('nodejs22.x');
+  it('runs the bundled handler on Node.js 24 (the newest Lambda runtime), ARM64', () => {
+    expect(props.Runtime).toBe('nodejs24.x');
     expect(props.Architectures).toEqual(['arm64']);
     expect(props.Handler).toBe('index.handler');
   });
 
-  it('is told the table name by reference to the table, and maps stack traces to the TypeScript source', () => {
-    expect(props.Environment.Variables).toEqual({
+  it("is told the table, maps stack traces to the TypeScript source, and publishes metrics in its stage's namespace", () => {
+    expect(props.Environment.Variables).toMatchObject({
       TABLE_NAME: tableRef,
       NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+      POWERTOOLS_METRICS_NAMESPACE: 'CasinoTables/prod',
     });
   });
 
-  it('logs to its own log group, which expires', () => {
+  it('logs to its own log group, kept as long as the stage says, and retained with the data', () => {
     const logs = resourceNamed('AWS::Logs::LogGroup', `${name}Logs`);
-    expect(logs.resource.Properties.RetentionInDays).toBeGreaterThan(0);
+    expect(logs.resource.Properties.RetentionInDays).toBe((cdkJson.context.stages as any).prod.logRetentionDays);
+    expect(logs.resource.DeletionPolicy).toBe('Retain');
     expect(props.LoggingConfig).toEqual({ LogGroup: { Ref: logs.logicalId } });
+  });
+
+  it('is traced by X-Ray', () => {
+    expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+    expect(statementsOf(name).flatMap(actionsOf)).toEqual(expect.arrayContaining(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']));
+  });
+
+  it('runs with the concurrency its stage reserves for it', () => {
+    const reserved = ((cdkJson.context.stages as any).prod.reservedConcurrency as Record<string, number>)[role];
+    expect(props.ReservedConcurrentExecutions).toBe(reserved);
+  });
+
+  it('has a role of its own with no managed policy, which may write to its own log group only', () => {
+    const roleResource = template.findResources('AWS::IAM::Role')[roleId] as any;
+    expect(roleResource.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(roleResource.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }),
+    ]);
+    const logs = resourceNamed('AWS::Logs::LogGroup', `${name}Logs`);
+    const logStatements = statementsOf(name).filter((statement) => actionsOf(statement).some((action) => action.startsWith('logs:')));
+    expect(logStatements).toEqual([
+      expect.objectContaining({
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::GetAtt': [logs.logicalId, 'Arn'] },
+      }),
+    ]);
+  });
+
+  it('may call exactly the table actions its code sends (TABLE_ACCESS), on the table and the indexes it queries by name', () => {
+    const statements = statementsOf(name).filter((statement) => actionsOf(statement).some((action) => action.startsWith('dynamodb:')));
+    const onResource = (resource: unknown) =>
+      new Set(
+        statements
+          .filter((statement) => resourcesOf(statement).some((r) => JSON.stringify(r) === JSON.stringify(resource)))
+          .flatMap(actionsOf),
+      );
+    if (role === 'stream') {
+      // It reads the stream (and lists it, as Lambda's poller needs), and nothing of the table's items.
+      for (const action of statements.flatMap(actionsOf))
+        expect(action).toMatch(/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/);
+      return;
+    }
+    const access = TABLE_ACCESS[role];
+    expect(onResource(tableArn)).toEqual(new Set(access.table.map((action) => `dynamodb:${action}`)));
+    const indexResources = statements.flatMap(resourcesOf).filter((r) => JSON.stringify(r).includes('/index/'));
+    expect(indexResources.map((r) => JSON.stringify(r)).sort()).toEqual(
+      Object.keys(access.indexes)
+        .map((index) => JSON.stringify({ 'Fn::Join': ['', [tableArn, `/index/${index}`]] }))
+        .sort(),
+    );
+    for (const [index, actions] of Object.entries(access.indexes)) {
+      expect(onResource({ 'Fn::Join': ['', [tableArn, `/index/${index}`]] })).toEqual(
+        new Set(actions.map((action) => `dynamodb:${action}`)),
+      );
+    }
+    for (const action of statements.flatMap(actionsOf)) {
+      expect(action).not.toMatch(/\*|DeleteTable|UpdateTable|CreateTable|DeleteBackup|RestoreTable/);
+    }
+  });
+
+  it('has no statement on * but the X-Ray ones, which have no resource-level permissions', () => {
+    for (const statement of statementsOf(name)) {
+      if (resourcesOf(statement).includes('*')) {
+        for (const action of actionsOf(statement)) expect(action).toMatch(/^(xray:|dynamodb:ListStreams$)/);
+      }
+    }
   });
 });
 
 describe('the settlement sweep schedule', () => {
-  it('runs the sweeper every minute, without retries piling up behind the next run', () => {
+  const sweeper = resourceNamed('AWS::Lambda::Function', 'SettlementSweeperFunction');
+  const deadLetters = resourceNamed('AWS::SQS::Queue', 'SweeperDeadLetters');
+  const deadLettersArn = { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] };
+
+  it('runs the sweeper every minute, without retries piling up behind the next run; an undeliverable run goes to the dead letters', () => {
     const rule = onlyResource('AWS::Events::Rule');
-    const sweeper = resourceNamed('AWS::Lambda::Function', 'SettlementSweeperFunction');
     expect(rule.resource.Properties.ScheduleExpression).toBe('rate(1 minute)');
     expect(rule.resource.Properties.Targets).toEqual([
-      expect.objectContaining({ Arn: { 'Fn::GetAtt': [sweeper.logicalId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [sweeper.logicalId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0 },
+        DeadLetterConfig: { Arn: deadLettersArn },
+      }),
     ]);
+  });
+
+  it('sends a failed run to the dead-letter queue at once (the next sweep is the retry)', () => {
+    expect(onlyResource('AWS::Lambda::EventInvokeConfig').resource.Properties).toMatchObject({
+      FunctionName: { Ref: sweeper.logicalId },
+      MaximumRetryAttempts: 0,
+      DestinationConfig: { OnFailure: { Destination: deadLettersArn } },
+    });
+    expect(statementsOf('SettlementSweeperFunction')).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: deadLettersArn }),
+    );
+  });
+
+  it('keeps dead letters two weeks, encrypted, over TLS only', () => {
+    expect(deadLetters.resource.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+    const policy = onlyResource('AWS::SQS::QueuePolicy').resource.Properties.PolicyDocument.Statement as any[];
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
   });
 });
 
@@ -178,46 +286,9 @@ function policiesOf(...functionNames: string[]) {
     (policy.Properties.Roles as { Ref: string }[]).some((role) => roles.includes(role.Ref)),
   );
 }
+const statementsOf = (name: string): any[] => policiesOf(name).flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
 const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const resourcesOf = (statement: any): unknown[] => [statement.Resource].flat();
-
-describe('IAM: the GraphQL and sweeper functions may touch the table and nothing else', () => {
-  const policies = policiesOf('GraphqlFunction', 'SettlementSweeperFunction');
-  const statements = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
-
-  it('grants only on the table and its indexes, never on *', () => {
-    expect(statements.length).toBeGreaterThan(0);
-    for (const statement of statements) {
-      expect(statement.Effect).toBe('Allow');
-      for (const resource of resourcesOf(statement)) {
-        expect([tableArn, { 'Fn::Join': ['', [tableArn, '/index/*']] }]).toContainEqual(resource);
-      }
-    }
-  });
-
-  it("attaches those policies to the functions' own roles alone", () => {
-    expect(policies).toHaveLength(2);
-    for (const policy of policies) expect(policy.Properties.Roles).toHaveLength(1);
-  });
-
-  it('allows the item reads and writes a transaction needs, and no table administration', () => {
-    const actions = new Set(statements.flatMap(actionsOf));
-    for (const needed of [
-      'dynamodb:GetItem',
-      'dynamodb:Query',
-      'dynamodb:PutItem',
-      'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
-      'dynamodb:ConditionCheckItem', // a TransactWriteItems ConditionCheck is authorized as this action
-      'dynamodb:BatchWriteItem',
-    ]) {
-      expect(actions, needed).toContain(needed);
-    }
-    for (const action of actions) {
-      expect(action).not.toMatch(/\*|DeleteTable|UpdateTable|CreateTable|DeleteBackup|RestoreTable/);
-    }
-  });
-});
 
 describe('the HTTP API', () => {
   const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
@@ -276,8 +347,22 @@ describe('the HTTP API', () => {
     expect(cors.AllowCredentials).not.toBe(true);
   });
 
-  it('deploys automatically to its default stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: apiRef, StageName: '$default', AutoDeploy: true });
+  it("deploys automatically to its default stage, throttled as the stage's settings say, with a JSON access log", () => {
+    const { throttle } = (cdkJson.context.stages as any).prod;
+    const stage = resourceNamed('AWS::ApiGatewayV2::Stage', 'HttpApiStage').resource.Properties;
+    expect(stage).toMatchObject({
+      ApiId: apiRef,
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+    });
+    const logs = resourceNamed('AWS::Logs::LogGroup', 'HttpApiAccessLogs');
+    expect(stage.AccessLogSettings.DestinationArn).toEqual({ 'Fn::GetAtt': [logs.logicalId, 'Arn'] });
+    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      subject: '$context.authorizer.claims.sub',
+    });
   });
 });
 
@@ -285,7 +370,7 @@ describe('outputs', () => {
   it('give the GraphQL URL, the WebSocket URL and the table name', () => {
     const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['GraphqlUrl', 'TableName', 'WebSocketUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DashboardName', 'GraphqlUrl', 'TableName', 'WebSocketUrl']);
     expect(JSON.stringify(outputs.WebSocketUrl!.Value)).toContain('wss://');
     expect(outputs.GraphqlUrl!.Value).toEqual({
       'Fn::Join': ['', [{ 'Fn::GetAtt': [api.logicalId, 'ApiEndpoint'] }, '/graphql']],
@@ -308,12 +393,10 @@ describe('synthesis', () => {
 
   it("with cdk.json's defaults, warns that the issuer is a placeholder and allows no browser origin", () => {
     const defaults = synthesize();
-    Annotations.fromStack(defaults.stack).hasWarning('/CasinoTables', Match.stringLikeRegexp('placeholder'));
+    Annotations.fromStack(defaults.stack).hasWarning('/CasinoTables-prod', Match.stringLikeRegexp('placeholder'));
     const authorizer = Object.values(defaults.template.findResources('AWS::ApiGatewayV2::Authorizer'))[0] as any;
-    expect(authorizer.Properties.JwtConfiguration).toEqual({
-      Issuer: cdkJson.context.jwtIssuer,
-      Audience: cdkJson.context.jwtAudience,
-    });
+    const prod = (cdkJson.context.stages as any).prod;
+    expect(authorizer.Properties.JwtConfiguration).toEqual({ Issuer: prod.jwtIssuer, Audience: prod.jwtAudience });
     const api = Object.values(
       defaults.template.findResources('AWS::ApiGatewayV2::Api', { Properties: { ProtocolType: 'HTTP' } }),
     )[0] as any;
@@ -325,13 +408,6 @@ describe('subscriptions (the live path)', () => {
   const webSocketApi = resourceNamed('AWS::ApiGatewayV2::Api', 'WebSocketApi');
   const apiRef = { Ref: webSocketApi.logicalId };
   const fnArn = (name: string) => ({ 'Fn::GetAtt': [resourceNamed('AWS::Lambda::Function', name).logicalId, 'Arn'] });
-  const dynamoActions = (name: string) =>
-    new Set(
-      policiesOf(name)
-        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
-        .flatMap(actionsOf)
-        .filter((action) => action.startsWith('dynamodb:')),
-    );
 
   it('records every change of the table, old and new image, on its stream', () => {
     expect(table.resource.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
@@ -351,7 +427,21 @@ describe('subscriptions (the live path)', () => {
         resourceNamed('AWS::Lambda::Function', 'SocketFunction').logicalId,
       );
     }
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: apiRef, StageName: 'live', AutoDeploy: true });
+    const { throttle } = (cdkJson.context.stages as any).prod;
+    const stage = resourceNamed('AWS::ApiGatewayV2::Stage', 'LiveStage').resource.Properties;
+    expect(stage).toMatchObject({
+      ApiId: apiRef,
+      StageName: 'live',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit },
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [resourceNamed('AWS::Logs::LogGroup', 'WebSocketAccessLogs').logicalId, 'Arn'] },
+      },
+    });
+    expect(JSON.parse(stage.AccessLogSettings.Format)).toMatchObject({
+      connectionId: '$context.connectionId',
+      event: '$context.eventType',
+    });
   });
 
   it('verifies connection_init tokens against the same issuer and audiences as the HTTP API, and posts replies to its stage', () => {
@@ -385,24 +475,9 @@ describe('subscriptions (the live path)', () => {
     });
   });
 
-  it('grants each live function exactly the table actions its code calls, and the stream consumer none', () => {
-    expect(dynamoActions('SocketFunction')).toEqual(
-      new Set(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
-    );
-    expect(dynamoActions('FanOutFunction')).toEqual(
-      new Set(['dynamodb:Query', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem']),
-    );
-    // The stream consumer reads the stream (and lists it, as Lambda's poller needs), and nothing of the table's items.
-    const streamStatements = policiesOf('StreamFunction').flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
-    for (const action of [...dynamoActions('StreamFunction')])
-      expect(action).toMatch(/^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/);
-    const invoke = streamStatements.find((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
-    expect(resourcesOf(invoke)).toContainEqual(fnArn('FanOutFunction'));
-    for (const statement of [...policiesOf('SocketFunction'), ...policiesOf('FanOutFunction')].flatMap(
-      (p) => p.Properties.PolicyDocument.Statement as any[],
-    )) {
-      for (const resource of resourcesOf(statement)) expect(JSON.stringify(resource)).not.toBe('"*"');
-    }
+  it('lets the stream consumer call the fan-out function itself (no version, no alias)', () => {
+    const invoke = statementsOf('StreamFunction').filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
+    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: fnArn('FanOutFunction') })]);
   });
 
   it('lets only the socket and fan-out functions post to connections, on this API alone', () => {
@@ -414,5 +489,218 @@ describe('subscriptions (the live path)', () => {
     }
     const stream = policiesOf('StreamFunction').flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
     expect(stream.flatMap(actionsOf)).not.toContain('execute-api:ManageConnections');
+  });
+});
+
+describe('stages', () => {
+  const dev = synthesize({ jwtIssuer: partnerContext.jwtIssuer }, 'dev');
+  const prodTable = onlyResource('AWS::DynamoDB::GlobalTable').resource;
+  const devTable = Object.values(dev.template.findResources('AWS::DynamoDB::GlobalTable'))[0] as any;
+
+  it('are stacks of their own names, each tagged with its stage', () => {
+    expect(stack.stackName).toBe('CasinoTables-prod');
+    expect(dev.stack.stackName).toBe('CasinoTables-dev');
+    expect(devTable.Properties.Replicas[0].Tags).toContainEqual({ Key: 'casino-tables:stage', Value: 'dev' });
+  });
+
+  it('keep prod data through a stack deletion, and let a dev stage go with its stack', () => {
+    expect(prodTable.DeletionPolicy).toBe('Retain');
+    expect(prodTable.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
+    expect(devTable.DeletionPolicy).toBe('Delete');
+    expect(devTable.Properties.Replicas[0].DeletionProtectionEnabled).toBe(false);
+    for (const type of ['AWS::Logs::LogGroup', 'AWS::Backup::BackupVault', 'AWS::KMS::Key']) {
+      for (const resource of Object.values(template.findResources(type)) as any[]) expect(resource.DeletionPolicy, type).toBe('Retain');
+      for (const resource of Object.values(dev.template.findResources(type)) as any[]) expect(resource.DeletionPolicy, type).toBe('Delete');
+    }
+  });
+
+  it('have their own settings: throttling, reserved concurrency, log retention, metrics namespace', () => {
+    const devStage = (cdkJson.context.stages as any).dev;
+    dev.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: devStage.throttle.rateLimit, ThrottlingBurstLimit: devStage.throttle.burstLimit },
+    });
+    for (const fn of Object.values(dev.template.findResources('AWS::Lambda::Function')) as any[]) {
+      // A new account's concurrency quota is too small to reserve any.
+      expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
+      expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('CasinoTables/dev');
+    }
+    for (const logs of Object.values(dev.template.findResources('AWS::Logs::LogGroup')) as any[]) {
+      expect(logs.Properties.RetentionInDays).toBe(devStage.logRetentionDays);
+    }
+  });
+
+  it('name their backup plans after their stacks', () => {
+    expect(onlyResource('AWS::Backup::BackupPlan').resource.Properties.BackupPlan.BackupPlanName).toBe('CasinoTables-prod');
+    const devPlan = Object.values(dev.template.findResources('AWS::Backup::BackupPlan'))[0] as any;
+    expect(devPlan.Properties.BackupPlan.BackupPlanName).toBe('CasinoTables-dev');
+  });
+});
+
+describe('backups', () => {
+  const plan = onlyResource('AWS::Backup::BackupPlan').resource.Properties.BackupPlan;
+  const vault = onlyResource('AWS::Backup::BackupVault');
+
+  it('back the table up daily and monthly into the stack’s vault, kept as long as the stage says (years in prod)', () => {
+    const prod = (cdkJson.context.stages as any).prod;
+    expect(prod.monthlyBackupRetentionDays).toBeGreaterThanOrEqual(5 * 365);
+    expect(plan.BackupPlanRule).toEqual([
+      expect.objectContaining({
+        RuleName: 'Daily',
+        ScheduleExpression: 'cron(0 5 * * ? *)',
+        Lifecycle: { DeleteAfterDays: prod.dailyBackupRetentionDays },
+        TargetBackupVault: { 'Fn::GetAtt': [vault.logicalId, 'BackupVaultName'] },
+      }),
+      expect.objectContaining({
+        RuleName: 'Monthly',
+        ScheduleExpression: 'cron(0 6 1 * ? *)',
+        Lifecycle: { DeleteAfterDays: prod.monthlyBackupRetentionDays },
+      }),
+    ]);
+  });
+
+  it('select the table, and nothing else', () => {
+    const selection = onlyResource('AWS::Backup::BackupSelection').resource.Properties.BackupSelection;
+    expect(selection.Resources).toEqual([tableArn]);
+  });
+
+  it('take the retention from context', () => {
+    const custom = synthesize({ ...partnerContext, monthlyBackupRetentionDays: 3653, dailyBackupRetentionDays: 14 });
+    const rules = (Object.values(custom.template.findResources('AWS::Backup::BackupPlan'))[0] as any).Properties.BackupPlan.BackupPlanRule;
+    expect(rules.map((rule: any) => rule.Lifecycle.DeleteAfterDays)).toEqual([14, 3653]);
+  });
+});
+
+describe('alarms', () => {
+  const topic = onlyResource('AWS::SNS::Topic');
+  const topicRef = { Ref: topic.logicalId };
+  const alarms = template.findResources('AWS::CloudWatch::Alarm') as Record<string, any>;
+  /** The alarm whose logical id starts with Monitoring<name>. */
+  const alarm = (name: string) => resourceNamed('AWS::CloudWatch::Alarm', `Monitoring${name}`).resource.Properties;
+  const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
+
+  it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 8);
+    for (const { Properties } of Object.values(alarms)) {
+      expect(Properties.AlarmActions).toEqual([topicRef]);
+      expect(Properties.OKActions).toEqual([topicRef]);
+      expect(Properties.AlarmDescription).toContain('docs/DEPLOY.md');
+      expect(Properties.TreatMissingData).toBe('notBreaching');
+    }
+  });
+
+  it.each(FUNCTIONS)('watch %s: errors, throttles, and p99 duration at 80% of its timeout', (name) => {
+    const timeout = resourceNamed('AWS::Lambda::Function', name).resource.Properties.Timeout;
+    expect(alarm(`${name}Errors`)).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: fnRef(name) }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(alarm(`${name}Throttles`)).toMatchObject({
+      MetricName: 'Throttles',
+      Dimensions: [{ Name: 'FunctionName', Value: fnRef(name) }],
+    });
+    expect(alarm(`${name}DurationNearTimeout`)).toMatchObject({
+      MetricName: 'Duration',
+      ExtendedStatistic: 'p99',
+      Threshold: timeout * 1000 * 0.8,
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+    });
+  });
+
+  it('watch the HTTP API: 5xx answers and p99 latency', () => {
+    const apiRef = { Ref: resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi').logicalId };
+    expect(alarm('ApiServerErrors')).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Dimensions: [{ Name: 'ApiId', Value: apiRef }],
+    });
+    expect(alarm('ApiLatency')).toMatchObject({ MetricName: 'Latency', ExtendedStatistic: 'p99', Threshold: 2000 });
+  });
+
+  it('watch the table: throttled requests, system errors and transaction conflicts', () => {
+    const throttles = alarm('TableThrottles').Metrics as any[];
+    expect(
+      throttles
+        .map((m) => m.MetricStat?.Metric.MetricName)
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['ReadThrottleEvents', 'WriteThrottleEvents']);
+    const systemErrors = alarm('TableSystemErrors').Metrics as any[];
+    const metrics = systemErrors.filter((m) => m.MetricStat);
+    // An alarm may combine at most ten metrics.
+    expect(metrics.length).toBeLessThanOrEqual(10);
+    expect(new Set(metrics.map((m) => m.MetricStat.Metric.MetricName))).toEqual(new Set(['SystemErrors']));
+    expect(alarm('TableTransactionConflicts')).toMatchObject({
+      Namespace: 'AWS/DynamoDB',
+      MetricName: 'TransactionConflict',
+      Dimensions: [{ Name: 'TableName', Value: tableRef }],
+      Threshold: (cdkJson.context.stages as any).prod.transactionConflictAlarmPerMinute,
+      EvaluationPeriods: 5,
+    });
+  });
+
+  it('watch settlements older than the threshold, by the metric the sweeper publishes', () => {
+    expect(alarm('SettlementsOverdue')).toMatchObject({
+      Namespace: 'CasinoTables/prod',
+      MetricName: METRIC.oldestSettlementAge,
+      Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
+      Statistic: 'Maximum',
+      Threshold: (cdkJson.context.stages as any).prod.settlementAgeAlarmSeconds,
+    });
+  });
+
+  it("watch the sweeper's failures and its dead letters", () => {
+    expect(alarm('SweepFailures')).toMatchObject({ Namespace: 'CasinoTables/prod', MetricName: METRIC.sweepFailures, Threshold: 1 });
+    expect(alarm('SweeperDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [resourceNamed('AWS::SQS::Queue', 'SweeperDeadLetters').logicalId, 'QueueName'] } },
+      ],
+      Threshold: 1,
+    });
+  });
+
+  it('publish to a topic encrypted with a rotated key of the stack’s own that CloudWatch may use, over TLS only', () => {
+    const key = onlyResource('AWS::KMS::Key');
+    expect(topic.resource.Properties.KmsMasterKeyId).toEqual({ 'Fn::GetAtt': [key.logicalId, 'Arn'] });
+    expect(key.resource.Properties.EnableKeyRotation).toBe(true);
+    expect(key.resource.Properties.KeyPolicy.Statement).toContainEqual(
+      expect.objectContaining({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] }),
+    );
+    const policy = onlyResource('AWS::SNS::TopicPolicy').resource.Properties.PolicyDocument.Statement as any[];
+    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+  });
+
+  it('reach the e-mail address given as the AlarmEmail parameter, and no one when it is empty', () => {
+    const parameter = template.findParameters('AlarmEmail').AlarmEmail!;
+    expect(parameter).toMatchObject({ Type: 'String', Default: '' });
+    const subscription = onlyResource('AWS::SNS::Subscription');
+    expect(subscription.resource.Properties).toEqual({ TopicArn: topicRef, Protocol: 'email', Endpoint: { Ref: 'AlarmEmail' } });
+    const condition = template.findConditions(subscription.resource.Condition)[subscription.resource.Condition]!;
+    expect(condition).toEqual({ 'Fn::Not': [{ 'Fn::Equals': [{ Ref: 'AlarmEmail' }, ''] }] });
+    const withEmail = synthesize({ ...partnerContext, alarmEmail: 'oncall@casino.example' });
+    expect(withEmail.template.findParameters('AlarmEmail').AlarmEmail!.Default).toBe('oncall@casino.example');
+  });
+});
+
+describe('the dashboard', () => {
+  const body = JSON.stringify(onlyResource('AWS::CloudWatch::Dashboard').resource.Properties.DashboardBody);
+
+  it('shows the API, every function, the table and the alarms', () => {
+    for (const metric of ['5xx', 'Latency', 'Invocations', 'ConsumedWriteCapacityUnits', 'TransactionConflict', 'ConnectCount']) {
+      expect(body, metric).toContain(metric);
+    }
+    for (const [name] of FUNCTIONS) expect(body).toContain(name);
+    expect(body).toMatch(/type\\*":\\*"alarm/);
+  });
+
+  it('shows every business metric the functions publish, in the stage’s namespace', () => {
+    expect(body).toContain('CasinoTables/prod');
+    for (const name of Object.values(METRIC)) expect(body, name).toContain(name);
   });
 });

@@ -1,6 +1,6 @@
 import { App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { DEFAULT_SETTINGS, deploymentSettingsFrom, stageNamesFrom } from '../../infra/deployment-settings';
 
 const valid = {
   jwtIssuer: 'https://auth.partner.example',
@@ -8,28 +8,50 @@ const valid = {
   allowedOrigins: ['https://tables.partner.example'],
 };
 
-function settingsWith(context: Record<string, unknown>) {
-  return deploymentSettingsFrom(new App({ context: { ...valid, ...context } }).node);
+/** The settings of stage `qa`, given as its entry under `stages`, with command-line overrides beside it. */
+function settingsWith(stage: Record<string, unknown>, commandLine: Record<string, unknown> = {}) {
+  return deploymentSettingsFrom(new App({ context: { stages: { qa: { ...valid, ...stage } }, ...commandLine } }).node, 'qa');
 }
 
 describe('deployment settings from CDK context', () => {
-  it('reads the issuer, audiences and origins as given in cdk.json', () => {
-    expect(settingsWith({})).toEqual(valid);
+  it("reads the stage's issuer, audiences and origins as given in cdk.json, the defaults for the rest", () => {
+    expect(settingsWith({})).toEqual({ ...DEFAULT_SETTINGS, ...valid, stage: 'qa' });
   });
 
-  it('accepts comma-separated lists, as `-c jwtAudience=a,b` passes them', () => {
-    expect(settingsWith({ jwtAudience: 'a, b', allowedOrigins: 'https://x.example,https://y.example:8443' })).toMatchObject({
+  it("lets the command line (-c key=value) override the stage's entry, strings as the CLI passes them", () => {
+    const settings = settingsWith(
+      { retainData: false, logRetentionDays: 30 },
+      {
+        jwtAudience: 'a, b',
+        allowedOrigins: 'https://x.example,https://y.example:8443',
+        retainData: 'true',
+        throttle: '{"rateLimit":10,"burstLimit":20}',
+        reservedConcurrency: '{"graphql":50}',
+        monthlyBackupRetentionDays: '3653',
+      },
+    );
+    expect(settings).toMatchObject({
       jwtAudience: ['a', 'b'],
       allowedOrigins: ['https://x.example', 'https://y.example:8443'],
+      retainData: true,
+      logRetentionDays: 30,
+      throttle: { rateLimit: 10, burstLimit: 20 },
+      reservedConcurrency: { graphql: 50 },
+      monthlyBackupRetentionDays: 3653,
     });
+  });
+
+  it('gives a stage not listed under stages the defaults: its data retained, the placeholder issuer', () => {
+    const settings = deploymentSettingsFrom(new App({ context: {} }).node, 'sandbox');
+    expect(settings).toEqual({ ...DEFAULT_SETTINGS, stage: 'sandbox' });
+    expect(settings.retainData).toBe(true);
   });
 
   it('treats a missing allowedOrigins as no browser origin', () => {
     expect(settingsWith({ allowedOrigins: undefined }).allowedOrigins).toEqual([]);
   });
 
-  it('refuses an issuer that is missing or not https (API Gateway only fetches keys over https)', () => {
-    expect(() => settingsWith({ jwtIssuer: undefined })).toThrow(/jwtIssuer/);
+  it('refuses an issuer that is not https (API Gateway only fetches keys over https)', () => {
     expect(() => settingsWith({ jwtIssuer: 'http://auth.partner.example' })).toThrow(/jwtIssuer must be the https URL/);
     expect(() => settingsWith({ jwtIssuer: 'auth.partner.example' })).toThrow(/jwtIssuer/);
   });
@@ -44,5 +66,36 @@ describe('deployment settings from CDK context', () => {
     expect(() => settingsWith({ allowedOrigins: ['https://tables.partner.example/'] })).toThrow(/not an origin/);
     expect(() => settingsWith({ allowedOrigins: ['https://tables.partner.example/app'] })).toThrow(/not an origin/);
     expect(() => settingsWith({ allowedOrigins: ['tables.partner.example'] })).toThrow(/not an origin/);
+  });
+
+  it('refuses a misspelt setting, an unknown function and numbers that are not whole and positive', () => {
+    expect(() => settingsWith({ retainDate: true })).toThrow(/stages\.qa\.retainDate is not a setting/);
+    expect(() => settingsWith({ reservedConcurrency: { graphQL: 5 } })).toThrow(/reservedConcurrency\.graphQL is not a function/);
+    expect(() => settingsWith({ reservedConcurrency: { graphql: 0 } })).toThrow(/reservedConcurrency\.graphql must be a whole number/);
+    expect(() => settingsWith({ throttle: { rateLimit: 1.5, burstLimit: 2 } })).toThrow(/throttle\.rateLimit/);
+    expect(() => settingsWith({ throttle: 'fast' })).toThrow(/throttle must be an object/);
+    expect(() => settingsWith({ monthlyBackupRetentionDays: -1 })).toThrow(/monthlyBackupRetentionDays/);
+    expect(() => settingsWith({ retainData: 'yes' })).toThrow(/retainData must be true or false/);
+  });
+
+  it('refuses a log retention CloudWatch does not offer, and an alarm e-mail that is not one', () => {
+    expect(() => settingsWith({ logRetentionDays: 100 })).toThrow(/logRetentionDays must be one of CloudWatch's periods/);
+    expect(settingsWith({ logRetentionDays: 3653 }).logRetentionDays).toBe(3653);
+    expect(() => settingsWith({ alarmEmail: 'ops' })).toThrow(/alarmEmail must be an e-mail address/);
+    expect(settingsWith({ alarmEmail: 'ops@casino.example' }).alarmEmail).toBe('ops@casino.example');
+  });
+});
+
+describe('the stages to synthesize', () => {
+  it('are every stage under stages, or the one -c stage names', () => {
+    const stages = { dev: {}, prod: {} };
+    expect(stageNamesFrom(new App({ context: { stages } }).node)).toEqual(['dev', 'prod']);
+    expect(stageNamesFrom(new App({ context: { stages, stage: 'prod' } }).node)).toEqual(['prod']);
+    expect(stageNamesFrom(new App({ context: { stages, stage: 'qa' } }).node)).toEqual(['qa']);
+  });
+
+  it('refuses a stage name that cannot be part of a stack name, and an app with no stage at all', () => {
+    expect(() => stageNamesFrom(new App({ context: { stage: 'Prod_1' } }).node)).toThrow(/Context stage must be/);
+    expect(() => stageNamesFrom(new App({ context: {} }).node)).toThrow(/No stage to synthesize/);
   });
 });

@@ -1,44 +1,43 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CasinoTablesStack } from '../../infra/casino-tables-stack';
-import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { bundleReport, functionBundles, type FunctionBundle } from '../../infra/casino-tables-app';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 /**
- * The template test skips bundling; this one bundles the handler exactly as `cdk synth` does
- * (local esbuild, ESM, minified) and loads the result in a plain Node process, so a bundle that
+ * The template test skips bundling; this one bundles the handlers exactly as `cdk synth` does
+ * (local esbuild, ESM, minified) and loads the results in a plain Node process, so a bundle that
  * cannot even import (a dynamic require, a missing module) fails here rather than in Lambda.
  */
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
 let outdir: string;
+let bundles: FunctionBundle[];
 let bundleDir: string;
-let sweeperDir: string;
+/** What the app printed to stderr. */
+let synthOutput: string;
 
 beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'casino-tables-cdk-'));
-  // A real-looking issuer keeps the placeholder warning out of the test output.
-  const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.partner.example' } });
-  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node) });
-  const resources = app.synth().getStackByName('CasinoTables').template.Resources as Record<
-    string,
-    { Type: string; Properties: { Code: { S3Key: string } } }
-  >;
-  /** The bundle directory of the function whose logical id starts with `name`. */
-  const assetOf = (name: string) => {
-    const [id] = Object.keys(resources).filter((key) => key.startsWith(name) && resources[key]!.Type === 'AWS::Lambda::Function');
-    // The code asset is staged as asset.<hash>, and uploaded as <hash>.zip.
-    const dir = join(outdir, `asset.${resources[id!]!.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
-    expect(existsSync(join(dir, 'index.mjs')), dir).toBe(true);
-    return dir;
-  };
-  bundleDir = assetOf('GraphqlFunction');
-  sweeperDir = assetOf('SettlementSweeperFunction');
+  // The app cdk.json runs, as the CLI runs it (it passes the context and the output directory in
+  // these variables), for one stage; a real-looking issuer keeps the placeholder warning out.
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: {
+      PATH: process.env.PATH,
+      CDK_OUTDIR: outdir,
+      CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJson.context, stage: 'dev', jwtIssuer: 'https://auth.partner.example' }),
+    },
+  });
+  expect(run.status, run.stderr.slice(-2000)).toBe(0);
+  synthOutput = run.stderr;
+  bundles = functionBundles(new CloudAssembly(outdir));
+  bundleDir = bundles.find((bundle) => bundle.functionName === 'GraphqlFunction')!.directory;
 });
 
 afterAll(() => {
@@ -75,18 +74,35 @@ describe('the bundled GraphQL handler', () => {
   });
 });
 
-describe('the bundled settlement sweeper', () => {
-  it('is one ES module that loads in Node and exports its handler', () => {
-    expect(readdirSync(sweeperDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
+describe.each(['SettlementSweeperFunction', 'SocketFunction', 'StreamFunction', 'FanOutFunction'])('the bundled %s', (name) => {
+  it('is one ES module, with its source map, that loads in Node and exports its handler', () => {
+    const { directory } = bundles.find((bundle) => bundle.functionName === name)!;
+    expect(readdirSync(directory).sort()).toEqual(['index.mjs', 'index.mjs.map']);
     const run = spawnSync(
       process.execPath,
       [
         '--input-type=module',
         '-e',
-        `const m = await import(${JSON.stringify(join(sweeperDir, 'index.mjs'))}); process.stdout.write(typeof m.handler);`,
+        `const m = await import(${JSON.stringify(join(directory, 'index.mjs'))}); process.stdout.write(typeof m.handler);`,
       ],
-      { encoding: 'utf8', timeout: 20_000 },
+      // The live handlers read their settings on first use, not at import.
+      { encoding: 'utf8', timeout: 20_000, env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1' } },
     );
     expect(run.stdout, run.stderr.slice(-1500)).toBe('function');
+  });
+});
+
+describe('the bundle sizes synth prints', () => {
+  it('name every function of the stack with the size of its index.mjs', () => {
+    const lines = bundleReport(bundles).split('\n');
+    expect(lines).toHaveLength(5);
+    for (const bundle of bundles) {
+      const kib = Math.round(statSync(join(bundle.directory, 'index.mjs')).size / 1024).toLocaleString('en-US');
+      expect(lines).toContain(`CasinoTables-dev ${bundle.functionName}: ${kib} KiB`);
+    }
+  });
+
+  it('are printed by the app cdk.json runs', () => {
+    expect(synthOutput).toContain(`Function bundles (index.mjs):\n${bundleReport(bundles)}\n`);
   });
 });

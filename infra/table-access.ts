@@ -1,0 +1,37 @@
+import { tableDefinition } from '../functions/store/table-definition';
+import type { FunctionRole } from './deployment-settings';
+
+type IndexName =
+  | (typeof tableDefinition.globalSecondaryIndexes)[number]['indexName']
+  | (typeof tableDefinition.localSecondaryIndexes)[number]['indexName'];
+
+/** The DynamoDB actions a function's code calls: on the table's items, and on each index it queries. */
+export interface TableAccess {
+  readonly table: readonly string[];
+  readonly indexes: Readonly<Partial<Record<IndexName, readonly string[]>>>;
+}
+
+/**
+ * Exactly what each function's code sends, as IAM authorizes it: a TransactWriteItems is
+ * authorized item by item as PutItem, UpdateItem, DeleteItem or ConditionCheckItem, and a
+ * TransactGetItems as GetItem. test/infra/table-access.test.ts records what the sweeper and the
+ * GraphQL use cases really send against DynamoDB Local and checks it against these lists.
+ */
+export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, TableAccess>> = {
+  graphql: {
+    // BatchGetItem: bets and limit profiles read together; BatchWriteItem: an outcome's plan chunks;
+    // Scan: reconciliation alone (an operator's query), which has to see every account and pool.
+    table: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem', 'BatchWriteItem'],
+    // The layout (open bets of a table), a player's bets, the ledger's book.
+    indexes: { layout: ['Query'], byOwner: ['Query'], book: ['Query'] },
+  },
+  // The settlement jobs it finishes: their markers, outcomes, plans, bets, accounts, journals and pools.
+  sweeper: {
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    indexes: {},
+  },
+  // Connections and subscriptions, and the table or pool a subscription names.
+  socket: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },
+  // A shard's subscriptions; what their documents read (a player's limit profile); forgetting closed connections.
+  fanOut: { table: ['Query', 'GetItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },
+};
