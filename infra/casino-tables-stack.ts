@@ -32,7 +32,7 @@ import { LIVE_ITEM_SORT_KEYS } from '../functions/store/stream-changes';
 import { SERVICE_NAME, metricNamespaceOf } from '../functions/observability/metric-names';
 
 /** The one entry point: the same handler the local server and the integration tests call. */
-const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
+export const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
 const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 

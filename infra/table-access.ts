@@ -13,21 +13,22 @@ export interface TableAccess {
 
 /**
  * Exactly what each function's code sends, as IAM authorizes it: a TransactWriteItems is
- * authorized item by item as PutItem, UpdateItem, DeleteItem or ConditionCheckItem, and a
- * TransactGetItems as GetItem. test/infra/table-access.test.ts records what the sweeper and the
- * GraphQL use cases really send against DynamoDB Local and checks it against these lists.
+ * authorized item by item as PutItem, UpdateItem, DeleteItem or ConditionCheckItem (the code
+ * writes no ConditionCheck), and a TransactGetItems as GetItem. test/infra/table-access.test.ts
+ * records what the GraphQL function and the sweeper really send against DynamoDB Local, and
+ * checks it against these lists.
  */
 export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, TableAccess>> = {
   graphql: {
     // BatchGetItem: bets and limit profiles read together; BatchWriteItem: an outcome's plan chunks;
     // Scan: reconciliation alone (an operator's query), which has to see every account and pool.
-    table: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem', 'BatchWriteItem'],
+    table: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     // The layout (open bets of a table), a player's bets, the ledger's book.
     indexes: { layout: ['Query'], byOwner: ['Query'], book: ['Query'] },
   },
   // The settlement jobs it finishes: their markers, outcomes, plans, bets, accounts, journals and pools.
   sweeper: {
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'ConditionCheckItem'],
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: {},
   },
   // Connections and subscriptions, and the table or pool a subscription names.

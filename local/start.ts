@@ -53,6 +53,8 @@ try {
     AWS_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+    // No CloudWatch here to read the business metrics: POWERTOOLS_METRICS_DISABLED=false prints them.
+    POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
   const { handler } = await import('../functions/graphql/handler');
 

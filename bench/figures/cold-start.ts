@@ -5,7 +5,7 @@
  * imported and sent its first request (one that reads one item) in a fresh Node process.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { functionBundles } from '../../infra/casino-tables-app';
-import { CasinoTablesStack } from '../../infra/casino-tables-stack';
-import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { graphqlHandlerEntry } from '../../infra/casino-tables-stack';
 import { functionBundling } from '../../infra/function-bundling';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
@@ -27,7 +26,6 @@ export interface ColdStartOptions {
 }
 
 const PLAYER = 'bench-cold-start';
-const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 const minimalEntry = fileURLToPath(new URL('../cold-start/minimal-handler.ts', import.meta.url));
 
 export async function coldStart(env: BenchEnvironment, options: ColdStartOptions) {
@@ -79,25 +77,27 @@ interface Start {
   readonly firstRequestMs: number;
 }
 
-/** The GraphQL function's bundle as `cdk synth` builds it. */
+/** The GraphQL function's bundle: its entry, bundled as the stack bundles it (the stack's other functions are not built). */
 function productBundle(outdir: string): string {
-  const app = new App({ outdir, context: { ...cdkJson.context, jwtIssuer: 'https://auth.bench.example' } });
-  new CasinoTablesStack(app, 'CasinoTables', { settings: deploymentSettingsFrom(app.node, 'bench') });
-  return bundleDir(app, 'GraphqlFunction');
+  return bundleOf(outdir, 'GraphqlFunction', graphqlHandlerEntry);
 }
 
 /** The minimal handler, bundled as the stack bundles its functions. */
 function minimalBundle(outdir: string): string {
+  return bundleOf(outdir, 'MinimalFunction', minimalEntry);
+}
+
+function bundleOf(outdir: string, name: string, entry: string): string {
   const app = new App({ outdir });
-  const stack = new Stack(app, 'Minimal');
-  new NodejsFunction(stack, 'MinimalFunction', {
-    entry: minimalEntry,
+  const stack = new Stack(app, `${name}Bench`);
+  new NodejsFunction(stack, name, {
+    entry,
     handler: 'handler',
     runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.ARM_64,
     bundling: functionBundling,
   });
-  return bundleDir(app, 'MinimalFunction');
+  return bundleDir(app, name);
 }
 
 /** The staged code asset (asset.<hash>) of the function whose logical id starts with `name`. */

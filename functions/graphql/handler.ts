@@ -1,4 +1,6 @@
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { observability, observedHandler } from '../observability/lambda-entry';
+import { logger } from '../services/logger';
 import { environmentDependencies } from '../services/services';
 import { createGraphQLHandler, type GraphQLHandler } from './server';
 
@@ -7,11 +9,19 @@ let graphQLHandler: GraphQLHandler | undefined;
 
 /**
  * Lambda entry point of the GraphQL API, configured from its environment (see environmentDependencies;
- * GRAPHQL_INTROSPECTION=on answers introspection, off by default).
+ * GRAPHQL_INTROSPECTION=on answers introspection, off by default). Every log line of a request
+ * carries API Gateway's request id (correlation_id) and the caller's subject and partner.
  */
-export async function handler(event: APIGatewayProxyEventV2, context: Context) {
-  graphQLHandler ??= createGraphQLHandler(environmentDependencies(), undefined, {
-    introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
-  });
-  return graphQLHandler(event, context, () => undefined);
-}
+export const handler = observedHandler(
+  async (event: APIGatewayProxyEventV2, context: Context) => {
+    graphQLHandler ??= createGraphQLHandler(environmentDependencies(process.env, observability), undefined, {
+      introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
+      onIdentified: ({ caller }) => {
+        if (caller) logger.appendKeys({ subject: caller.playerId, ...(caller.partner ? { partner: caller.partner } : {}) });
+      },
+    });
+    // With a callback given, the integration still answers with a promise.
+    return (await graphQLHandler(event, context, () => undefined)) as APIGatewayProxyStructuredResultV2;
+  },
+  { correlationId: (event) => event.requestContext?.requestId },
+);

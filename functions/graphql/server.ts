@@ -2,7 +2,7 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { ServiceDependencies } from '../services/services';
-import { identify, type GraphQLContext } from './context';
+import { identify, type GraphQLContext, type Identity } from './context';
 import { formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { inputBounds } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
@@ -20,7 +20,14 @@ export function createGraphQLHandler(
   deps: ServiceDependencies,
   logError: ErrorLogger = logToCloudWatch,
   /** Off unless asked for: in AWS only where GRAPHQL_INTROSPECTION=on; the local server turns it on for its explorer. */
-  { introspection = false }: { readonly introspection?: boolean } = {},
+  {
+    introspection = false,
+    onIdentified,
+  }: {
+    readonly introspection?: boolean;
+    /** Told who each request's caller is, before it runs (the Lambda entry puts them on its log lines). */
+    readonly onIdentified?: (identity: Identity) => void;
+  } = {},
 ): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
     typeDefs,
@@ -34,7 +41,11 @@ export function createGraphQLHandler(
     plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds(), requestLimits()],
   });
   const graphql = startServerAndCreateLambdaHandler(server, requestHandler, {
-    context: async ({ event }) => ({ deps, ...identify(event) }),
+    context: async ({ event }) => {
+      const identity = identify(event);
+      onIdentified?.(identity);
+      return { deps, ...identity };
+    },
   });
   // A body past the limit is answered before Apollo reads it.
   return (event, context, callback) => {

@@ -1,3 +1,4 @@
+import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies } from '../services/services';
 import { apiGatewaySender } from './connection-sender';
 import { requiredEnv } from './environment';
@@ -11,11 +12,14 @@ let socketHandler: SocketHandler | undefined;
  * from its environment: TABLE_NAME, JWT_ISSUER and JWT_AUDIENCE (comma-separated), as the HTTP
  * API's authorizer is, and WEBSOCKET_ENDPOINT, the @connections URL replies are posted to.
  */
-export async function handler(event: SocketEvent) {
-  socketHandler ??= createSocketHandler({
-    deps: environmentDependencies(),
-    verifyToken: issuerVerifier(requiredEnv('JWT_ISSUER'), requiredEnv('JWT_AUDIENCE').split(',')),
-    sender: apiGatewaySender(requiredEnv('WEBSOCKET_ENDPOINT')),
-  });
-  return socketHandler(event);
-}
+export const handler = observedHandler(
+  (event: SocketEvent) => {
+    socketHandler ??= createSocketHandler({
+      deps: environmentDependencies(process.env, observability),
+      verifyToken: issuerVerifier(requiredEnv('JWT_ISSUER'), requiredEnv('JWT_AUDIENCE').split(',')),
+      sender: apiGatewaySender(requiredEnv('WEBSOCKET_ENDPOINT')),
+    });
+    return socketHandler(event);
+  },
+  { correlationId: (event) => event.requestContext?.requestId },
+);

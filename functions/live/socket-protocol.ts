@@ -28,7 +28,8 @@ import { TOKEN_EXPIRED, tokenExpired } from './token-expiry';
 
 /** A WebSocket route's event, as API Gateway sends it to a Lambda (the fields read here). */
 export interface SocketEvent {
-  readonly requestContext: { readonly routeKey: string; readonly connectionId: string };
+  /** requestId: API Gateway's, for the log lines (the local server sends none). */
+  readonly requestContext: { readonly routeKey: string; readonly connectionId: string; readonly requestId?: string };
   readonly headers?: Record<string, string | undefined>;
   readonly body?: string;
   readonly isBase64Encoded?: boolean;

@@ -1,5 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { observedHandler, traced } from '../observability/lambda-entry';
 import { publishChanges, type FanOut } from './delivery';
 import { requiredEnv } from './environment';
 
@@ -11,13 +12,13 @@ let fanOut: FanOut | undefined;
  * every shard has sent them (so a table's next batch cannot overtake it). A failure fails the
  * batch, which Lambda retries as the event source mapping says (infra/).
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+export const handler = observedHandler(async (event: DynamoDBStreamEvent): Promise<void> => {
   fanOut ??= lambdaFanOut(requiredEnv('FAN_OUT_FUNCTION'));
   await publishChanges(event.Records, fanOut);
-}
+});
 
 function lambdaFanOut(functionName: string): FanOut {
-  const lambda = new LambdaClient({});
+  const lambda = traced(new LambdaClient({}));
   return async (deliveries) => {
     const result = await lambda.send(
       new InvokeCommand({ FunctionName: functionName, Payload: new TextEncoder().encode(JSON.stringify({ deliveries })) }),

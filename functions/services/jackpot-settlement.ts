@@ -40,7 +40,9 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       round.contributions,
       deps.now(),
     );
-    if ((await commitJackpotRound(deps.db, deal, pool, payout, journals)) !== 'POOL_CHANGED') return;
+    const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals);
+    if (applied === 'APPLIED' && payout.paid > 0) deps.metrics.jackpotPrizesPaid({ count: round.bettors.length, amount: payout.paid });
+    if (applied !== 'POOL_CHANGED') return;
     // Another table's round moved the shared pool first: let it finish before reading again.
     await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
   }

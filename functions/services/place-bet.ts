@@ -12,7 +12,7 @@ import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from './outcome-plans';
 import { stakeJournal } from './journals';
 import { assertClientKey } from './request-checks';
-import { ServiceError } from './service-error';
+import { answeredCode, ServiceError } from './service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from './services';
 import { currentRound, loadPlayableTable, runsTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
@@ -44,6 +44,17 @@ const MAX_RESENDS = 12;
  * bet of the table, so bets of different players do not wait for each other.
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+  try {
+    const bet = await placeOnce(deps, caller, request);
+    deps.metrics.betPlaced();
+    return bet;
+  } catch (error) {
+    deps.metrics.betRefused(answeredCode(error));
+    throw error;
+  }
+}
+
+async function placeOnce(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   const key = request.idempotencyKey ?? undefined;
   if (key !== undefined) assertClientKey('idempotencyKey', key);
   try {

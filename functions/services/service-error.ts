@@ -1,4 +1,5 @@
 import { isRetryable } from '../store/transaction-cancellation';
+import { RuleViolation } from '../rules/rule-violation';
 
 /**
  * A request the service refuses for a reason outside the game rules (the rules layer throws
@@ -47,4 +48,10 @@ export class ServiceError extends Error {
  */
 export function retryableAsConflict(error: unknown): ServiceError | undefined {
   return isRetryable(error) ? new ServiceError('CONFLICT', 'The table is busy; retry the request.') : undefined;
+}
+
+/** The error code a caller is answered with for `error`, as the GraphQL layer answers it (graphql/errors.ts). */
+export function answeredCode(error: unknown): string {
+  const refusal = retryableAsConflict(error) ?? error;
+  return refusal instanceof ServiceError || refusal instanceof RuleViolation ? refusal.code : 'INTERNAL_SERVER_ERROR';
 }

@@ -1,5 +1,6 @@
-import { createDb, type Db } from '../store/db';
+import { createDb, type Db, type DbConfig } from '../store/db';
 import { sharedConflictModel } from '../store/conflict-model';
+import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -8,6 +9,8 @@ export interface ServiceDependencies {
   readonly now: () => string;
   /** A fresh unique id. */
   readonly newId: () => string;
+  /** What operations are told of the business (CloudWatch in Lambda; nothing locally). */
+  readonly metrics: BusinessMetrics;
 }
 
 /**
@@ -27,10 +30,11 @@ export interface Caller {
   readonly partner?: string;
 }
 
-export const systemDependencies = (db: Db): ServiceDependencies => ({
+export const systemDependencies = (db: Db, metrics: BusinessMetrics = noBusinessMetrics): ServiceDependencies => ({
   db,
   now: () => new Date().toISOString(),
   newId: () => crypto.randomUUID(),
+  metrics,
 });
 
 export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
@@ -42,12 +46,24 @@ export const stampOf = (caller: Caller, deps: ServiceDependencies): { by: string
  * The dependencies of a Lambda entry point, configured from its environment: TABLE_NAME (set by
  * the CDK stack), and only when running against DynamoDB Local, DYNAMODB_ENDPOINT and
  * DYNAMODB_CONFLICT_MODEL=on (real DynamoDB's transaction conflicts, modelled; ignored in AWS).
+ * A Lambda entry point also gives the business metrics' publisher and the tracer's hook on the
+ * DynamoDB client (functions/observability); every race the client loses is counted.
  */
-export function environmentDependencies(env: NodeJS.ProcessEnv = process.env): ServiceDependencies {
+export function environmentDependencies(
+  env: NodeJS.ProcessEnv = process.env,
+  observability: { readonly metrics?: BusinessMetrics; readonly observeClient?: DbConfig['observeClient'] } = {},
+): ServiceDependencies {
   const tableName = env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
   const endpoint = env.DYNAMODB_ENDPOINT;
-  return systemDependencies(createDb({ tableName, ...(endpoint ? { endpoint, ...conflictModelFrom(env) } : {}) }));
+  const metrics = observability.metrics ?? noBusinessMetrics;
+  const db = createDb({
+    tableName,
+    ...(endpoint ? { endpoint, ...conflictModelFrom(env) } : {}),
+    onRaceLost: () => metrics.conflictRetried(),
+    ...(observability.observeClient ? { observeClient: observability.observeClient } : {}),
+  });
+  return systemDependencies(db, metrics);
 }
 
 /** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */

@@ -83,6 +83,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       deps.newId(),
     );
     if (result === 'TABLE_CHANGED') continue;
+    deps.metrics.outcomeRecorded(table.game);
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
     const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));

@@ -44,6 +44,7 @@ export async function runSettlement(
   const claim = await lease.renew();
   if (claim !== 'CLAIMED') return claim === 'DONE' ? 'DONE' : 'BUSY';
 
+  const started = performance.now();
   const outcome = recorded?.outcome ?? (await getOutcome(deps.db, tableId, sequence));
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
   const settledAt = deps.now();
@@ -54,8 +55,9 @@ export async function runSettlement(
     const countedOut = Promise.all(
       [...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)),
     );
+    const tally = { batches: 0 };
     try {
-      await payPlan(deps, outcome, plan, settledAt, lease);
+      await payPlan(deps, outcome, plan, settledAt, lease, tally);
     } catch (error) {
       await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
@@ -65,6 +67,9 @@ export async function runSettlement(
     }
     await countedOut;
     if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
+    await finishSettlement(deps.db, tableId, sequence, settledAt);
+    deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
+    return 'DONE';
   }
   await finishSettlement(deps.db, tableId, sequence, settledAt);
   return 'DONE';
@@ -162,8 +167,14 @@ async function payPlan(
   plan: readonly PlannedSettlement[],
   settledAt: string,
   lease: Lease,
+  tally: Tally,
 ) {
-  for (const wave of playerUnits(deps, outcome, plan, settledAt)) await payWave(deps, packed(wave), outcome.sequence, lease);
+  for (const wave of playerUnits(deps, outcome, plan, settledAt)) await payWave(deps, packed(wave), outcome.sequence, lease, tally);
+}
+
+/** What one run of a job committed, for its metrics. */
+interface Tally {
+  batches: number;
 }
 
 function packed(units: readonly Unit[]): Unit[][] {
@@ -178,7 +189,7 @@ function packed(units: readonly Unit[]): Unit[][] {
   return batches.map((batch) => batch.units);
 }
 
-async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], sequence: number, lease: Lease): Promise<void> {
+async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], sequence: number, lease: Lease, tally: Tally): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -187,7 +198,7 @@ async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], se
       const mine = batches[next++]!;
       try {
         if (!(await lease.keep())) throw new SettlementLeaseLost();
-        await commitUnits(deps, mine, sequence);
+        await commitUnits(deps, mine, sequence, tally);
       } catch (error) {
         failed = true;
         throw error;
@@ -206,19 +217,22 @@ async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], se
  * applied are dropped, and the rest go again. Checked, never assumed: a unit is applied in full or
  * not at all (one transaction), so a unit only part of whose bets show it is an error.
  */
-async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], sequence: number): Promise<void> {
+async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], sequence: number, tally: Tally): Promise<void> {
   for (let attempt = 0; attempt < MAX_RESENDS; attempt++) {
     const result = await commitSettlementBatch(
       deps.db,
       units.flatMap((unit) => unit.actions),
     );
-    if (result === 'APPLIED') return;
+    if (result === 'APPLIED') {
+      tally.batches++;
+      return;
+    }
     if (result === 'CONDITION_FAILED') {
       const unapplied = await withoutApplied(deps, units, sequence);
       if (unapplied.length === units.length) {
         throw new Error(`outcome ${sequence}: a settlement batch was refused, yet none of its bets shows it applied`);
       }
-      if (unapplied.length > 0) await commitUnits(deps, unapplied, sequence);
+      if (unapplied.length > 0) await commitUnits(deps, unapplied, sequence, tally);
       return;
     }
     await backoff(attempt, 5, 200);

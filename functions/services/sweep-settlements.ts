@@ -21,7 +21,8 @@ export async function sweepSettlements(deps: ServiceDependencies, graceSeconds =
   const completed: string[] = [];
   const busy: string[] = [];
   const failed: { tableId: string; error: string }[] = [];
-  for (const marker of await listSettlingTables(deps.db)) {
+  const markers = await listSettlingTables(deps.db);
+  for (const marker of markers) {
     if (Date.parse(marker.since) > cutoff) continue;
     try {
       const result = await runSettlement(deps, marker.tableId, marker.sequence);
@@ -31,5 +32,12 @@ export async function sweepSettlements(deps: ServiceDependencies, graceSeconds =
       failed.push({ tableId: marker.tableId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     }
   }
+  // What is left waiting after this sweep: the jobs it did not finish, new or stuck.
+  const now = Date.parse(deps.now());
+  const waiting = markers.filter((marker) => !completed.includes(marker.tableId)).map((marker) => now - Date.parse(marker.since));
+  deps.metrics.settlementBacklog({
+    oldestAgeSeconds: Math.max(0, ...waiting.map((ms) => Math.floor(ms / 1000))),
+    failedTables: failed.length,
+  });
   return { completed, busy, failed };
 }

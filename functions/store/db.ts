@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactionConflictModel } from './conflict-model';
+import { isRetryable } from './transaction-cancellation';
 
 /** Where the store reads and writes: a document client and the single table's name. */
 export interface Db {
@@ -19,6 +20,10 @@ export interface DbConfig {
    * conflict-model.ts). Off unless given; the clients that should see each other share one model.
    */
   readonly conflictModel?: TransactionConflictModel;
+  /** Told of every request DynamoDB refused for a race (a transaction conflict, throttling): its callers send it again. */
+  readonly onRaceLost?: () => void;
+  /** Given the client before use: the tracer wraps it, so each DynamoDB call is a subsegment of the trace. */
+  readonly observeClient?: (client: DynamoDBClient) => void;
 }
 
 export function createDb(config: DbConfig): Db {
@@ -30,10 +35,27 @@ export function createDb(config: DbConfig): Db {
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });
   config.conflictModel?.attachTo(client);
+  if (config.onRaceLost) countRacesLost(client, config.onRaceLost);
+  config.observeClient?.(client);
   const doc = DynamoDBDocumentClient.from(client, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     // Money never exceeds 2^53 - 1 (Money scalar), so plain numbers are exact.
     unmarshallOptions: { wrapNumbers: false },
   });
   return { doc, tableName: config.tableName };
+}
+
+/** Outermost, so that it sees a refusal however it arose (DynamoDB's, or the conflict model's locally). */
+function countRacesLost(client: DynamoDBClient, onRaceLost: () => void) {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        if (isRetryable(error)) onRaceLost();
+        throw error;
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'countRacesLost' },
+  );
 }

@@ -1,14 +1,25 @@
+import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies } from '../services/services';
 import { sweepSettlements } from '../services/sweep-settlements';
 import { logger } from '../services/logger';
 
 /**
  * Scheduled Lambda (every minute, see infra/): finishes any settlement a crash left behind at a
- * table nobody has used since. Configured from its environment, as the GraphQL handler.
+ * table nobody has used since, and publishes the backlog it leaves (OldestSettlementAge,
+ * SweepFailures). Configured from its environment, as the GraphQL handler. A sweep that could
+ * not finish a table fails, after trying every other: Lambda counts the error and the run goes
+ * to the sweeper's dead-letter queue, each with an alarm (docs/DEPLOY.md, "Alarms").
  */
-export async function handler(): Promise<{ completed: number; failed: number }> {
-  const report = await sweepSettlements(environmentDependencies());
+export const handler = observedHandler(async (): Promise<{ completed: number; busy: number }> => {
+  const report = await sweepSettlements(environmentDependencies(process.env, observability));
   for (const failure of report.failed) logger.error('settlement sweep failed', { ...failure });
   if (report.completed.length > 0) logger.info('settlements completed', { tables: report.completed });
-  return { completed: report.completed.length, failed: report.failed.length };
+  if (report.failed.length > 0) {
+    throw new SweepFailed(`${report.failed.length} table(s) could not be settled: ${report.failed.map((f) => f.tableId).join(', ')}`);
+  }
+  return { completed: report.completed.length, busy: report.busy.length };
+});
+
+class SweepFailed extends Error {
+  override readonly name = 'SweepFailed';
 }

@@ -6,9 +6,9 @@ import { casinoTablesApp } from '../../infra/casino-tables-app';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 
-/** The app as `npm run synth` builds it (every stage of cdk.json, cdk-nag's AwsSolutions checks on), without bundling. */
-function nagApp() {
-  const app = new App({ context: { ...cdkJson.context, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
+/** The app as `npm run synth -- -c stage=<stage>` builds it (cdk-nag's AwsSolutions checks on), without bundling. */
+function nagApp(stage: string) {
+  const app = new App({ context: { ...cdkJson.context, stage, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
   return { app, stacks: casinoTablesApp(app) };
 }
 
@@ -24,21 +24,12 @@ function reportOf(directory: string): ValidationReport {
   return JSON.parse(readFileSync(`${directory}/validation-report.json`, 'utf8'));
 }
 
-describe('cdk-nag (AwsSolutions) on every stage', () => {
-  it('synthesizes dev and prod with no finding left unacknowledged', () => {
-    const { app, stacks } = nagApp();
-    expect(stacks.map((stack) => stack.stackName)).toEqual(['CasinoTables-dev', 'CasinoTables-prod']);
-    // Synth throws on any unacknowledged finding (the next test shows it does).
-    const assembly = app.synth();
-    // The report lists only plugins that found something.
-    const findings = reportOf(assembly.directory).pluginReports.flatMap((plugin) =>
-      plugin.violations.map((violation) => violation.ruleName),
-    );
-    expect(findings).toEqual([]);
-  });
-
-  it('fails the synth on a finding nobody acknowledged, naming the rule and the construct', () => {
-    const { app, stacks } = nagApp();
+describe('cdk-nag (AwsSolutions)', () => {
+  // One synth proves both: the app runs the checks, and they find nothing in the stack but the
+  // careless queue added to it. (dev is synthesized with them by the bundle test, as the CLI runs it.)
+  it("fails the synth on any finding nobody acknowledged, and finds none in prod's stack", () => {
+    const { app, stacks } = nagApp('prod');
+    expect(stacks.map((stack) => stack.stackName)).toEqual(['CasinoTables-prod']);
     // A queue with neither TLS enforcement nor a dead-letter queue: AwsSolutions-SQS3 and SQS4.
     new Queue(stacks[0]!, 'CarelessQueue');
     let message = '';
@@ -48,11 +39,12 @@ describe('cdk-nag (AwsSolutions) on every stage', () => {
       message = String(error);
     }
     expect(message).toMatch(/^ValidationFailed: [^]*AwsSolutions-SQS3/);
-    const report = reportOf(app.outdir);
-    const violations = report.pluginReports.find((plugin) => plugin.pluginName === 'AwsSolutions')!.violations;
+    const violations = reportOf(app.outdir).pluginReports.flatMap((plugin) => plugin.violations);
     expect(violations.map((violation) => violation.ruleName).sort()).toEqual(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']);
-    expect(violations[0]!.violatingConstructs.map((construct) => construct.constructPath)).toEqual([
-      'CasinoTables-dev/CarelessQueue/Resource',
-    ]);
+    for (const violation of violations) {
+      expect(violation.violatingConstructs.map((construct) => construct.constructPath)).toEqual([
+        'CasinoTables-prod/CarelessQueue/Resource',
+      ]);
+    }
   });
 });

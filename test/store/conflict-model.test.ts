@@ -35,13 +35,17 @@ afterAll(() => {
 });
 
 /** A client against DynamoDB Local whose next transaction can be held in flight until released. */
-function heldClient(conflictModel?: TransactionConflictModel): Db & { holdNextTransaction(): { sent: Promise<void>; release(): void } } {
+function heldClient(
+  conflictModel?: TransactionConflictModel,
+  onRaceLost?: () => void,
+): Db & { holdNextTransaction(): { sent: Promise<void>; release(): void } } {
   const db = createDb({
     tableName,
     endpoint,
     region: localRegion,
     credentials: localCredentials,
     ...(conflictModel ? { conflictModel } : {}),
+    ...(onRaceLost ? { onRaceLost } : {}),
   });
   let gate: { arrived: () => void; released: Promise<void> } | undefined;
   db.doc.middlewareStack.add(
@@ -226,5 +230,28 @@ describe('without it (DynamoDB Local as it is)', () => {
     first.release();
     await first.result;
     expect(await valueOf(db, 'a6')).toBe(1);
+  });
+});
+
+describe('the client counts the races it loses (the ConflictsRetried metric)', () => {
+  it('once per request refused for a conflict, and not for a condition that failed or a request that went through', async () => {
+    let lost = 0;
+    const db = heldClient(new TransactionConflictModel(), () => lost++);
+    await Promise.all([put(db, 'count-a', 0), put(db, 'count-b', 0)]);
+    const first = await inFlight(db, transaction(setValue('count-a', 1)));
+    await db.doc.send(transaction(setValue('count-a', 2))).catch(() => undefined);
+    await db.doc.send(new UpdateCommand({ ...setValue('count-a', 3).Update })).catch(() => undefined);
+    expect(lost).toBe(2);
+    first.release();
+    await first.result;
+
+    await db.doc.send(transaction(setValue('count-b', 1)));
+    const refused = await db.doc
+      .send(
+        new PutCommand({ TableName: tableName, Item: { ...key('count-b'), value: 9 }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      )
+      .catch((error: unknown) => error);
+    expect((refused as Error).name).toBe('ConditionalCheckFailedException');
+    expect(lost).toBe(2);
   });
 });

@@ -15,6 +15,7 @@ import { TransactionConflictModel } from '../../functions/store/conflict-model';
 import { getAccount } from '../../functions/store/accounts';
 import { deposit, openAccount, withdraw } from '../../functions/services/cashier';
 import { openFundedAccounts } from '../../local/bulk-setup';
+import type { BusinessMetrics } from '../../functions/services/business-metrics';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
@@ -90,6 +91,8 @@ export interface TestApiOptions {
   readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => () => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on `wsUrl`, fed by the table's stream (local/live.ts), as `npm start` serves them. */
   readonly live?: boolean;
+  /** Told what the use cases report (and every race the handler's client loses), as CloudWatch is in Lambda. */
+  readonly metrics?: BusinessMetrics;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -106,8 +109,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     region: localRegion,
     credentials: localCredentials,
     conflictModel,
+    ...(options.metrics ? { onRaceLost: () => options.metrics!.conflictRetried() } : {}),
   });
-  const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db);
+  const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db, options.metrics);
   const deps = options.clock ? { ...system, now: options.clock } : system;
   const loggedErrors: unknown[] = [];
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));

@@ -1,0 +1,65 @@
+import type { Context } from 'aws-lambda';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { Tracer } from '@aws-lambda-powertools/tracer';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { logger } from '../services/logger';
+import type { BusinessMetrics } from '../services/business-metrics';
+import { SERVICE_NAME } from './metric-names';
+import { publishedMetrics } from './powertools-metrics';
+
+// One of each per Lambda instance, as Powertools expects. The namespace comes from
+// POWERTOOLS_METRICS_NAMESPACE, which the stack sets per stage.
+const metrics = new Metrics({ serviceName: SERVICE_NAME });
+const tracer = new Tracer({ serviceName: SERVICE_NAME });
+
+/** What an entry point hands its dependencies: the metrics' publisher, and X-Ray's hook on the DynamoDB client. */
+export const observability: { readonly metrics: BusinessMetrics; readonly observeClient: (client: DynamoDBClient) => void } = {
+  metrics: publishedMetrics(metrics),
+  observeClient: (client) => {
+    tracer.captureAWSv3Client(client);
+  },
+};
+
+/** Any other AWS client of an entry point (Lambda, API Gateway's connections), traced the same way. */
+export const traced = <C>(client: C): C => tracer.captureAWSv3Client(client);
+
+export interface EntryOptions<E> {
+  /** The request's id, on every log line as `correlation_id` (API Gateway's request id). */
+  readonly correlationId?: (event: E) => string | undefined;
+}
+
+/**
+ * A Lambda entry point, observed: every log line of the invocation carries the Lambda request
+ * id, the correlation id and what the handler appends (the caller); the invocation is a
+ * subsegment of its X-Ray trace, annotated with cold starts and failures; the metrics it
+ * buffered are written when it ends, whether it succeeded or not.
+ */
+export function observedHandler<E, R>(
+  handler: (event: E, context: Context) => Promise<R>,
+  options: EntryOptions<E> = {},
+): (event: E, context: Context) => Promise<R> {
+  return async (event, context) => {
+    // Keys of the last invocation (its caller) must not leak into this one's lines.
+    logger.resetKeys();
+    logger.addContext(context);
+    const correlationId = options.correlationId?.(event);
+    if (correlationId) logger.setCorrelationId(correlationId);
+    const segment = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
+    const subsegment = segment?.addNewSubsegment(`## ${process.env._HANDLER ?? 'handler'}`);
+    if (subsegment) {
+      tracer.setSegment(subsegment);
+      tracer.annotateColdStart();
+      tracer.addServiceNameAnnotation();
+    }
+    try {
+      return await handler(event, context);
+    } catch (error) {
+      if (subsegment) tracer.addErrorAsMetadata(error as Error);
+      throw error;
+    } finally {
+      subsegment?.close();
+      if (segment) tracer.setSegment(segment);
+      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    }
+  };
+}

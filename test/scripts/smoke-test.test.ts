@@ -1,0 +1,64 @@
+/**
+ * The smoke test ops run against a deployed stage (scripts/smoke-test.ts), run here as they run
+ * it (its command line, in a process of its own) against the local API: real HTTP through the
+ * real handler, real WebSocket subscriptions fed by the table's stream, DynamoDB Local.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playerIdOfToken } from '../../scripts/smoke-test';
+import { startTestApi, type TestApi } from '../support/test-api';
+
+let api: TestApi;
+let tokens: { operator: string; player: string };
+beforeAll(async () => {
+  api = await startTestApi({ live: true });
+  tokens = {
+    operator: await api.token({ id: 'smoke-ops', roles: ['operator'] }),
+    player: await api.token({ id: 'smoke-player', roles: ['player'], partner: 'acme' }),
+  };
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+/** Runs the script in a process of its own; asynchronously, since the API it calls runs in this one. */
+function smoke(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/smoke-test.ts', ...args], {
+    env: { PATH: process.env.PATH, SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player, ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
+}
+
+describe('the smoke test', () => {
+  it('plays one round through the API and its subscriptions, passes, and leaves the player where it found them', async () => {
+    const run = await smoke(['--url', `${api.url}/graphql`, '--ws', api.wsUrl]);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('ok    the operator closes betting, and the subscription hears it');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('smoke test passed');
+    // Deposited 1,000, lost 100, withdrew 900.
+    expect(await api.balance('acme/smoke-player')).toBe(0);
+    await api.expectReconciled();
+  });
+
+  it('fails, naming the step, when a part of the stage does not answer', async () => {
+    const run = await smoke(['--url', `${api.url}/graphql`, '--ws', 'ws://127.0.0.1:9/graphql']);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^FAIL {2}the operator subscribes to the table over WebSocket: /m);
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('smoke test FAILED');
+  });
+
+  it('says how to run it when a token or URL is missing', async () => {
+    const run = await smoke(['--url', api.url], { SMOKE_PLAYER_TOKEN: '' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('usage: SMOKE_OPERATOR_TOKEN=');
+  });
+
+  it("takes the player's account id from the player's token, as the API does", () => {
+    expect(playerIdOfToken(tokens.player)).toBe('acme/smoke-player');
+  });
+});
