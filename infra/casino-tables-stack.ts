@@ -236,6 +236,7 @@ export class CasinoTablesStack extends Stack {
       webSocketApi: this.webSocketApi,
       table: this.table,
       sweeperDeadLetters: this.sweeperDeadLetters,
+      sweeper: this.sweeperFunction,
       retainData: settings.retainData,
     });
 
@@ -295,7 +296,7 @@ export class CasinoTablesStack extends Stack {
       'AwsSolutions-IAM5[Resource::*]',
       'X-Ray trace segments and telemetry (Tracing.ACTIVE): xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions.',
     );
-    this.watched.push({ name: id, fn, timeout: options.timeout });
+    this.watched.push({ name: id, fn, timeout: options.timeout, logGroup });
     return fn;
   }
 

@@ -1,4 +1,4 @@
-import { CfnCondition, CfnParameter, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, CfnCondition, CfnParameter, Duration, Fn, RemovalPolicy } from 'aws-cdk-lib';
 import type { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
   Alarm,
@@ -6,6 +6,7 @@ import {
   ComparisonOperator,
   Dashboard,
   GraphWidget,
+  LogQueryWidget,
   MathExpression,
   Metric,
   TextWidget,
@@ -15,8 +16,9 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -34,6 +36,7 @@ export interface WatchedFunction {
   readonly name: string;
   readonly fn: IFunction;
   readonly timeout: Duration;
+  readonly logGroup: ILogGroup;
 }
 
 export interface MonitoringProps {
@@ -43,6 +46,8 @@ export interface MonitoringProps {
   readonly webSocketApi: WebSocketApi;
   readonly table: TableV2;
   readonly sweeperDeadLetters: IQueue;
+  /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
+  readonly sweeper: IFunction;
   readonly retainData: boolean;
 }
 
@@ -79,6 +84,19 @@ export class Monitoring extends Construct {
     });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'AlarmTopic', { displayName: `Casino tables ${settings.stage} alarms`, masterKey: key, enforceSSL: true });
+    // A topic with a policy (enforceSSL's) takes publishers it names only: this account's alarms.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AlarmsOfThisAccountPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        },
+      }),
+    );
 
     const email = new CfnParameter(scope, 'AlarmEmail', {
       type: 'String',
@@ -116,6 +134,9 @@ export class Monitoring extends Construct {
     this.alarm('ApiServerErrors', props.httpApi.metricServerError({ period: Duration.minutes(1), statistic: 'Sum' }), API_SERVER_ERRORS, {
       evaluationPeriods: 2,
       description: 'HTTP API: 5xx answers (the GraphQL function failed, timed out or was throttled).',
+    });
+    this.alarm('InternalErrors', this.business(METRIC.internalErrors, 'Sum'), FAULTS, {
+      description: 'GraphQL: requests answered INTERNAL_SERVER_ERROR (a fault inside a resolver, answered with HTTP 200).',
     });
     this.alarm('ApiLatency', props.httpApi.metricLatency({ period: Duration.minutes(1), statistic: 'p99' }), API_LATENCY_P99_MS, {
       evaluationPeriods: 5,
@@ -165,6 +186,13 @@ export class Monitoring extends Construct {
     this.alarm('SettlementsOverdue', this.business(METRIC.oldestSettlementAge, 'Maximum'), settings.settlementAgeAlarmSeconds, {
       description: `A settlement has been running for more than ${settings.settlementAgeAlarmSeconds} s: winners are waiting.`,
     });
+    this.alarm('SweeperNotRunning', props.sweeper.metricInvocations({ period: Duration.minutes(5), statistic: 'Sum' }), 1, {
+      description:
+        'The sweeper ran not once in five minutes: nothing finishes interrupted settlements, and SettlementsOverdue has no data.',
+      comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
+      // Here no data is the fault itself.
+      missingData: TreatMissingData.BREACHING,
+    });
     this.alarm('SweepFailures', this.business(METRIC.sweepFailures, 'Sum'), FAULTS, {
       description: 'The sweeper could not finish a table’s settlement (it tries again every minute).',
     });
@@ -193,16 +221,22 @@ export class Monitoring extends Construct {
     id: string,
     metric: IMetric,
     threshold: number,
-    options: { readonly description: string; readonly evaluationPeriods?: number; readonly datapointsToAlarm?: number },
+    options: {
+      readonly description: string;
+      readonly evaluationPeriods?: number;
+      readonly datapointsToAlarm?: number;
+      readonly comparison?: ComparisonOperator;
+      readonly missingData?: TreatMissingData;
+    },
   ): Alarm {
     const alarm = new Alarm(this, id, {
       metric,
       threshold,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      comparisonOperator: options.comparison ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: options.evaluationPeriods ?? 1,
       datapointsToAlarm: options.datapointsToAlarm ?? options.evaluationPeriods ?? 1,
-      // No data is no fault: an idle stage is healthy, and a sweeper that stopped raises its own alarms.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+      // No data is no fault: an idle stage is healthy (a sweeper that stopped has its own alarm).
+      treatMissingData: options.missingData ?? TreatMissingData.NOT_BREACHING,
       alarmDescription: `${options.description} First response: docs/DEPLOY.md, "Alarms".`,
     });
     alarm.addAlarmAction(new SnsAction(this.topic));
@@ -229,9 +263,24 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24, height: 4 }));
     dashboard.addWidgets(
+      new LogQueryWidget({
+        title: 'Errors of every function, newest first (correlation_id is the API request id)',
+        logGroupNames: props.functions.map(({ logGroup }) => logGroup.logGroupName),
+        queryLines: [
+          'fields @timestamp, @log, message, correlation_id, subject, partner, error.name, error.message',
+          'filter level = "ERROR"',
+          'sort @timestamp desc',
+          'limit 50',
+        ],
+        width: 24,
+        height: 6,
+      }),
+    );
+    dashboard.addWidgets(
       new GraphWidget({
         title: 'HTTP API: requests and errors',
         left: [props.httpApi.metricCount(sum), props.httpApi.metricClientError(sum), props.httpApi.metricServerError(sum)],
+        right: [this.business(METRIC.internalErrors, 'Sum')],
         width: 12,
       }),
       new GraphWidget({

@@ -7,9 +7,10 @@
  *
  * It checks that an anonymous call is refused, opens a table, funds the player with a deposit,
  * watches the table over a subscription while the player bets and the operator rolls 12 (the Pass
- * Line loses), withdraws what is left, and closes the table. Each step prints ok or FAIL; the exit
- * code is 0 only if all passed. The round stays in the stage's records: a deposit of 1,000 minor
- * units, a lost bet of 100, a withdrawal of 900, under references smoke-<time>-in and -out.
+ * Line loses), closes the table and withdraws what is left of the deposit, even after a failed
+ * step. Each step prints ok or FAIL; the exit code is 0 only if all passed. The round stays in the
+ * stage's records: a deposit of 1,000 minor units, a lost bet of 100, a withdrawal of 900, under
+ * references smoke-<time>-in and -out; the player's balance ends as it began.
  */
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
@@ -82,18 +83,18 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
     );
     return openTable.id as string;
   });
-  await step('the player is funded by a deposit', async () => {
-    const { account } = await operator(`query ($id: ID!) { account(id: $id) { id } }`, { id: options.playerId });
+  if (!tableId) return false;
+  // What the player holds before: the round is judged by what it changes, and leaves it as it was.
+  const before = await step('the player is funded by a deposit', async () => {
+    const { account } = await operator(`query ($id: ID!) { account(id: $id) { balance } }`, { id: options.playerId });
     if (!account) await operator(`mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`, { id: options.playerId });
     await operator(
       `mutation ($id: ID!, $ref: String!) { deposit(input: { playerId: $id, amount: ${DEPOSIT}, reference: $ref }) { balance } }`,
-      {
-        id: options.playerId,
-        ref: `smoke-${stamp}-in`,
-      },
+      { id: options.playerId, ref: `smoke-${stamp}-in` },
     );
+    return (account?.balance ?? 0) as number;
   });
-  if (!tableId) return false;
+  if (before === undefined) return false;
 
   const socket = createClient({
     url: options.wsUrl,
@@ -153,25 +154,28 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
       if (!submitRoll.settlementComplete) throw new Error('the roll was recorded but not yet paid');
       await heard('OUTCOME_RECORDED');
     });
-    await step(`the player lost the stake: ${DEPOSIT - STAKE} left`, async () => {
+    await step(`the player lost the stake: ${DEPOSIT - STAKE} of the deposit left`, async () => {
       const { me } = await player('{ me { balance } }');
-      if (me.balance !== DEPOSIT - STAKE) throw new Error(`the balance is ${me.balance}`);
+      if (me.balance !== before + DEPOSIT - STAKE) throw new Error(`the balance is ${me.balance}, ${before} before the deposit`);
     });
   } finally {
     await socket.dispose();
+    // Whatever failed, the table closes (voiding a bet left on it) and what the deposit left goes
+    // back out, so that the next run starts where this one did.
+    await step('the operator closes the table', () =>
+      operator(`mutation ($t: ID!) { closeTable(tableId: $t, reason: "smoke test") { id } }`, { t: tableId }),
+    );
+    await step('what is left of the deposit is withdrawn', async () => {
+      const { me } = await player('{ me { balance } }');
+      const left = Math.min(DEPOSIT, me.balance - before);
+      if (left > 0) {
+        await operator(
+          `mutation ($id: ID!, $amount: Money!, $ref: String!) { withdraw(input: { playerId: $id, amount: $amount, reference: $ref }) { balance } }`,
+          { id: options.playerId, amount: left, ref: `smoke-${stamp}-out` },
+        );
+      }
+    });
   }
-  await step('what is left is withdrawn', () =>
-    operator(
-      `mutation ($id: ID!, $ref: String!) { withdraw(input: { playerId: $id, amount: ${DEPOSIT - STAKE}, reference: $ref }) { balance } }`,
-      {
-        id: options.playerId,
-        ref: `smoke-${stamp}-out`,
-      },
-    ),
-  );
-  await step('the operator closes the table', () =>
-    operator(`mutation ($t: ID!) { closeTable(tableId: $t, reason: "smoke test") { id } }`, { t: tableId }),
-  );
   return passed;
 }
 

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { observability, observedHandler } from '../observability/lambda-entry';
 import { logger } from '../services/logger';
 import { environmentDependencies } from '../services/services';
+import { logToCloudWatch } from './errors';
 import { createGraphQLHandler, type GraphQLHandler } from './server';
 
 // Built on the first request and kept for the life of the Lambda instance.
@@ -14,7 +15,11 @@ let graphQLHandler: GraphQLHandler | undefined;
  */
 export const handler = observedHandler(
   async (event: APIGatewayProxyEventV2, context: Context) => {
-    graphQLHandler ??= createGraphQLHandler(environmentDependencies(process.env, observability), undefined, {
+    const logError = (error: unknown) => {
+      logToCloudWatch(error);
+      observability.metrics.internalError();
+    };
+    graphQLHandler ??= createGraphQLHandler(environmentDependencies(process.env, observability), logError, {
       introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
       onIdentified: ({ caller }) => {
         if (caller) logger.appendKeys({ subject: caller.playerId, ...(caller.partner ? { partner: caller.partner } : {}) });

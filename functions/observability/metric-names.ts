@@ -22,7 +22,7 @@ export const METRIC = {
   settlementDuration: 'SettlementDuration',
   /** Transactions a settlement run committed (Count). */
   settlementBatches: 'SettlementBatches',
-  /** A write DynamoDB refused for a race (a transaction conflict or throttling), sent again (Count). */
+  /** A request DynamoDB refused for a race (a transaction conflict, or throttling), most of them sent again (Count). */
   conflictsRetried: 'ConflictsRetried',
   /** Jackpot prizes paid (Count), and their amount in minor units (JackpotPrizeAmount, None). */
   jackpotPrizes: 'JackpotPrizes',
@@ -31,6 +31,8 @@ export const METRIC = {
   oldestSettlementAge: 'OldestSettlementAge',
   /** Tables whose settlement a sweep could not finish (Count). */
   sweepFailures: 'SweepFailures',
+  /** Requests answered INTERNAL_SERVER_ERROR (Count): faults Apollo answers with HTTP 200, which Lambda's and API Gateway's errors never see. */
+  internalErrors: 'InternalErrors',
 } as const;
 
 /** The dimension of BetsRefused. */

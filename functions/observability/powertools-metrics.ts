@@ -27,6 +27,7 @@ export function publishedMetrics(metrics: Metrics): BusinessMetrics {
       // Minor units of whatever currency the pool holds: a count, not one of CloudWatch's units.
       metrics.addMetric(METRIC.jackpotPrizeAmount, MetricUnit.NoUnit, amount);
     },
+    internalError: () => metrics.addMetric(METRIC.internalErrors, MetricUnit.Count, 1),
     settlementBacklog: ({ oldestAgeSeconds, failedTables }) => {
       metrics.addMetric(METRIC.oldestSettlementAge, MetricUnit.Seconds, oldestAgeSeconds);
       metrics.addMetric(METRIC.sweepFailures, MetricUnit.Count, failedTables);

@@ -11,12 +11,17 @@ export interface BusinessMetrics {
   outcomeRecorded(game: string): void;
   /** One run of a settlement job that paid bets: how long it took, how many transactions it committed. */
   settlementRun(run: { readonly durationMs: number; readonly batches: number }): void;
-  /** A write DynamoDB refused for a race (a transaction conflict or throttling), which its caller sends again. */
+  /**
+   * A request DynamoDB refused for a race (a transaction conflict, or throttling past the SDK's
+   * retries). Its caller sends it again, but for the last of its tries, answered CONFLICT.
+   */
   conflictRetried(): void;
   /** Jackpot prizes a round paid, and their total in minor units. */
   jackpotPrizesPaid(prizes: { readonly count: number; readonly amount: number }): void;
   /** After a sweep: the age of the oldest settlement still unfinished (0 when none), and the tables it failed to finish. */
   settlementBacklog(backlog: { readonly oldestAgeSeconds: number; readonly failedTables: number }): void;
+  /** A request answered INTERNAL_SERVER_ERROR: a fault of ours, logged with the request's correlation id. */
+  internalError(): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {
@@ -27,4 +32,5 @@ export const noBusinessMetrics: BusinessMetrics = {
   conflictRetried: () => undefined,
   jackpotPrizesPaid: () => undefined,
   settlementBacklog: () => undefined,
+  internalError: () => undefined,
 };

@@ -45,11 +45,11 @@ const MAX_RESENDS = 12;
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   try {
-    const bet = await placeOnce(deps, caller, request);
-    deps.metrics.betPlaced();
-    return bet;
+    return await placeOnce(deps, caller, request);
   } catch (error) {
-    deps.metrics.betRefused(answeredCode(error));
+    // A fault is not a refusal: the API counts those apart (InternalErrors).
+    const code = answeredCode(error);
+    if (code !== 'INTERNAL_SERVER_ERROR') deps.metrics.betRefused(code);
     throw error;
   }
 }
@@ -123,6 +123,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
 
     const outcome = await sendPlacement(deps, placement, now);
     if (outcome.placed) {
+      // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
+      deps.metrics.betPlaced();
       rememberLayout(deps, table.id, caller.playerId, {
         round: placement.bet.round,
         positionVersion: layout.positionVersion + 1,

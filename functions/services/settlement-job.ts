@@ -68,7 +68,7 @@ export async function runSettlement(
     await countedOut;
     if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
     await finishSettlement(deps.db, tableId, sequence, settledAt);
-    deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
+    if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
     return 'DONE';
   }
   await finishSettlement(deps.db, tableId, sequence, settledAt);

@@ -580,12 +580,13 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 8);
-    for (const { Properties } of Object.values(alarms)) {
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 10);
+    for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
       expect(Properties.AlarmDescription).toContain('docs/DEPLOY.md');
-      expect(Properties.TreatMissingData).toBe('notBreaching');
+      // No data is healthy, but where no data is the fault.
+      expect(Properties.TreatMissingData).toBe(id.startsWith('MonitoringSweeperNotRunning') ? 'breaching' : 'notBreaching');
     }
   });
 
@@ -653,6 +654,27 @@ describe('alarms', () => {
     });
   });
 
+  it('watch the faults GraphQL answers with HTTP 200: requests answered INTERNAL_SERVER_ERROR', () => {
+    expect(alarm('InternalErrors')).toMatchObject({
+      Namespace: 'CasinoTables/prod',
+      MetricName: METRIC.internalErrors,
+      Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
+      Threshold: 1,
+    });
+  });
+
+  it('watch that the sweeper runs: fewer than one run in five minutes, no data counting as none', () => {
+    expect(alarm('SweeperNotRunning')).toMatchObject({
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Invocations',
+      Dimensions: [{ Name: 'FunctionName', Value: fnRef('SettlementSweeperFunction') }],
+      Period: 300,
+      Threshold: 1,
+      ComparisonOperator: 'LessThanThreshold',
+      TreatMissingData: 'breaching',
+    });
+  });
+
   it("watch the sweeper's failures and its dead letters", () => {
     expect(alarm('SweepFailures')).toMatchObject({ Namespace: 'CasinoTables/prod', MetricName: METRIC.sweepFailures, Threshold: 1 });
     expect(alarm('SweeperDeadLetters')).toMatchObject({
@@ -674,6 +696,16 @@ describe('alarms', () => {
     );
     const policy = onlyResource('AWS::SNS::TopicPolicy').resource.Properties.PolicyDocument.Statement as any[];
     expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    // With a policy on the topic, CloudWatch may publish only if it says so: this account's alarms.
+    const publish = policy.find((statement) => statement.Sid === 'AlarmsOfThisAccountPublish');
+    expect(publish).toMatchObject({
+      Effect: 'Allow',
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: 'sns:Publish',
+      Resource: topicRef,
+      Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+    });
+    expect(JSON.stringify(publish.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
   });
 
   it('reach the e-mail address given as the AlarmEmail parameter, and no one when it is empty', () => {
@@ -696,6 +728,9 @@ describe('the dashboard', () => {
       expect(body, metric).toContain(metric);
     }
     for (const [name] of FUNCTIONS) expect(body).toContain(name);
+    // Every function's errors, by Logs Insights over their log groups.
+    expect(body).toMatch(/filter level = \\+"ERROR/);
+    for (const [name] of FUNCTIONS) expect(body).toContain(resourceNamed('AWS::Logs::LogGroup', `${name}Logs`).logicalId);
     expect(body).toMatch(/type\\*":\\*"alarm/);
   });
 

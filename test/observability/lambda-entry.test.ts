@@ -94,5 +94,7 @@ describe('the GraphQL entry point', () => {
       partner: 'acme',
       service: 'casino-tables',
     });
+    // Answered with HTTP 200 all the same: counted, for its alarm.
+    expect(metricLines()).toEqual([expect.objectContaining({ InternalErrors: 1 })]);
   });
 });

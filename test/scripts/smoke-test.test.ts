@@ -42,14 +42,24 @@ describe('the smoke test', () => {
     expect(run.stdout.trim().split('\n').at(-1)).toBe('smoke test passed');
     // Deposited 1,000, lost 100, withdrew 900.
     expect(await api.balance('acme/smoke-player')).toBe(0);
+    // A second run judges by what it changes, not by what the account held, and leaves it so.
+    await api.fundAccount('acme/smoke-player', 2_500);
+    const again = await smoke(['--url', `${api.url}/graphql`, '--ws', api.wsUrl]);
+    expect(again.status, again.stdout).toBe(0);
+    expect(await api.balance('acme/smoke-player')).toBe(2_500);
     await api.expectReconciled();
   });
 
   it('fails, naming the step, when a part of the stage does not answer', async () => {
+    const before = await api.balance('acme/smoke-player');
     const run = await smoke(['--url', `${api.url}/graphql`, '--ws', 'ws://127.0.0.1:9/graphql']);
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/^FAIL {2}the operator subscribes to the table over WebSocket: /m);
     expect(run.stdout.trim().split('\n').at(-1)).toBe('smoke test FAILED');
+    // It still gave back what it deposited, and closed its table: the next run starts where this one did.
+    expect(run.stdout).toContain('ok    what is left of the deposit is withdrawn');
+    expect(run.stdout).toContain('ok    the operator closes the table');
+    expect(await api.balance('acme/smoke-player')).toBe(before);
   });
 
   it('says how to run it when a token or URL is missing', async () => {

@@ -20,6 +20,7 @@ const recorder: BusinessMetrics = {
   conflictRetried: () => told.push({ metric: 'conflictRetried' }),
   jackpotPrizesPaid: (prizes) => told.push({ metric: 'jackpotPrizesPaid', value: prizes }),
   settlementBacklog: (backlog) => told.push({ metric: 'settlementBacklog', value: backlog }),
+  internalError: () => told.push({ metric: 'internalError' }),
 };
 const toldOf = (metric: keyof BusinessMetrics) => told.filter((entry) => entry.metric === metric).map((entry) => entry.value);
 
@@ -79,6 +80,22 @@ describe('bets', () => {
     expect(codes).toEqual(['INSUFFICIENT_FUNDS', 'STAKE_NOT_MULTIPLE_OF_MINIMUM', 'BETTING_CLOSED']);
     expect(toldOf('betPlaced')).toHaveLength(1);
     expect(toldOf('betRefused')).toEqual(codes);
+  });
+});
+
+describe('a bet sent again', () => {
+  it('is counted once, however often its request is sent', async () => {
+    const tableId = await openCraps();
+    await api.fundAccount('metrics-again', 1_000);
+    const send = () =>
+      api.graphql('metrics-again', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+        input: { tableId, type: 'PASS_LINE', amount: 100, idempotencyKey: 'metrics-again-1' },
+      });
+    const first = await send();
+    const again = await send();
+    expect(again.data!.placeBet.id).toBe(first.data!.placeBet.id);
+    expect(toldOf('betPlaced')).toHaveLength(1);
+    expect(toldOf('betRefused')).toEqual([]);
   });
 });
 
