@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { METRIC, SERVICE_NAME } from '../../functions/observability/metric-names';
 import { createTableInput, tableDefinition } from '../../functions/store/table-definition';
-import { stackNameOf } from '../../infra/casino-tables-app';
+import { casinoTablesApp, stackNameOf } from '../../infra/casino-tables-app';
 import { CasinoTablesStack } from '../../infra/casino-tables-stack';
 import { deploymentSettingsFrom, type FunctionRole } from '../../infra/deployment-settings';
 import { TABLE_ACCESS } from '../../infra/table-access';
@@ -737,5 +738,48 @@ describe('the dashboard', () => {
   it('shows every business metric the functions publish, in the stage’s namespace', () => {
     expect(body).toContain('CasinoTables/prod');
     for (const name of Object.values(METRIC)) expect(body, name).toContain(name);
+  });
+});
+
+/** The app as `npm run synth -- -c stage=<stage>` builds it (cdk-nag's AwsSolutions checks on), without bundling. */
+function nagApp(stage: string) {
+  const app = new App({ context: { ...cdkJson.context, stage, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
+  return { app, stacks: casinoTablesApp(app) };
+}
+
+interface ValidationReport {
+  pluginReports: {
+    pluginName: string;
+    conclusion: string;
+    violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
+}
+
+function reportOf(directory: string): ValidationReport {
+  return JSON.parse(readFileSync(`${directory}/validation-report.json`, 'utf8'));
+}
+
+describe('cdk-nag (AwsSolutions)', () => {
+  // One synth proves both: the app runs the checks, and they find nothing in the stack but the
+  // careless queue added to it. (dev is synthesized with them by the bundle test, as the CLI runs it.)
+  it("fails the synth on any finding nobody acknowledged, and finds none in prod's stack", () => {
+    const { app, stacks } = nagApp('prod');
+    expect(stacks.map((stack) => stack.stackName)).toEqual(['CasinoTables-prod']);
+    // A queue with neither TLS enforcement nor a dead-letter queue: AwsSolutions-SQS3 and SQS4.
+    new Queue(stacks[0]!, 'CarelessQueue');
+    let message = '';
+    try {
+      app.synth();
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/^ValidationFailed: [^]*AwsSolutions-SQS3/);
+    const violations = reportOf(app.outdir).pluginReports.flatMap((plugin) => plugin.violations);
+    expect(violations.map((violation) => violation.ruleName).sort()).toEqual(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']);
+    for (const violation of violations) {
+      expect(violation.violatingConstructs.map((construct) => construct.constructPath)).toEqual([
+        'CasinoTables-prod/CarelessQueue/Resource',
+      ]);
+    }
   });
 });

@@ -44,7 +44,7 @@ afterAll(() => api?.close());
 
 const OPERATOR = dealer('lc-operator');
 const DEALER = dealer('lc-dealer');
-const ROUNDS = 5;
+const ROUNDS = 4;
 const MOP_PLAYERS = ['lc-m1', 'lc-m2', 'lc-m3', 'lc-m4', 'lc-m5', 'lc-m6'];
 const USD_PLAYERS = ['lc-u1', 'lc-u2', 'lc-u3'];
 /** Bets on the Pass Line at both craps tables before every roll, from a seat nobody else takes: a roll needs a shooter (art. 2.1). */
