@@ -67,7 +67,6 @@ export class CasinoTablesStack extends Stack {
     const { settings } = props;
     this.settings = settings;
     Tags.of(this).add('casino-tables:stage', settings.stage);
-    const dataRemoval = settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 
     this.table = new CasinoTable(this, 'Table', { retainData: settings.retainData });
     this.backup = new TableBackup(this, 'Backup', {
@@ -100,7 +99,7 @@ export class CasinoTablesStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
-      removalPolicy: dataRemoval,
+      removalPolicy: this.dataRemoval,
     });
     acknowledge(this.sweeperDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the sweeper.');
     this.sweeperFunction.configureAsyncInvoke({
@@ -237,7 +236,6 @@ export class CasinoTablesStack extends Stack {
       table: this.table,
       sweeperDeadLetters: this.sweeperDeadLetters,
       sweeper: this.sweeperFunction,
-      retainData: settings.retainData,
     });
 
     new CfnOutput(this, 'GraphqlUrl', {
@@ -315,11 +313,16 @@ export class CasinoTablesStack extends Stack {
     }
   }
 
+  /** What becomes of the stage's data (its queue's, its logs') when the stack goes: kept where the stage retains data. */
+  private get dataRemoval(): RemovalPolicy {
+    return this.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+  }
+
   /** A log group of the stack's, kept as long as the stage keeps logs, and deleted with the stack unless it retains data. */
   private logGroup(id: string): LogGroup {
     return new LogGroup(this, id, {
       retention: this.settings.logRetentionDays,
-      removalPolicy: this.settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: this.dataRemoval,
     });
   }
 }

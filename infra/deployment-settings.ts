@@ -118,17 +118,15 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     }
     reservedConcurrency[role as FunctionRole] = wholeNumber(`reservedConcurrency.${role}`, value, 1);
   }
-  const dailyBackupRetentionDays = wholeNumber(
-    'dailyBackupRetentionDays',
-    read('dailyBackupRetentionDays') ?? DEFAULT_SETTINGS.dailyBackupRetentionDays,
-    1,
-  );
-  const monthlyBackupRetentionDays = wholeNumber(
-    'monthlyBackupRetentionDays',
-    read('monthlyBackupRetentionDays') ?? DEFAULT_SETTINGS.monthlyBackupRetentionDays,
-    1,
-  );
-  const logRetentionDays = wholeNumber('logRetentionDays', read('logRetentionDays') ?? DEFAULT_SETTINGS.logRetentionDays, 1);
+  /** A whole-number setting: the command line's, the stage's, or the default. */
+  type NumberSetting =
+    | 'dailyBackupRetentionDays'
+    | 'monthlyBackupRetentionDays'
+    | 'logRetentionDays'
+    | 'settlementAgeAlarmSeconds'
+    | 'transactionConflictAlarmPerMinute';
+  const numberSetting = (key: NumberSetting, min = 1) => wholeNumber(key, read(key) ?? DEFAULT_SETTINGS[key], min);
+  const logRetentionDays = numberSetting('logRetentionDays');
   if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
     throw new Error(`Context logRetentionDays must be one of CloudWatch's periods: ${LOG_RETENTION_DAYS.join(', ')}`);
   }
@@ -144,20 +142,12 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     retainData: booleanFrom('retainData', read('retainData') ?? DEFAULT_SETTINGS.retainData),
     throttle: { rateLimit, burstLimit },
     reservedConcurrency,
-    dailyBackupRetentionDays,
-    monthlyBackupRetentionDays,
+    dailyBackupRetentionDays: numberSetting('dailyBackupRetentionDays'),
+    monthlyBackupRetentionDays: numberSetting('monthlyBackupRetentionDays'),
     logRetentionDays,
     alarmEmail,
-    settlementAgeAlarmSeconds: wholeNumber(
-      'settlementAgeAlarmSeconds',
-      read('settlementAgeAlarmSeconds') ?? DEFAULT_SETTINGS.settlementAgeAlarmSeconds,
-      60,
-    ),
-    transactionConflictAlarmPerMinute: wholeNumber(
-      'transactionConflictAlarmPerMinute',
-      read('transactionConflictAlarmPerMinute') ?? DEFAULT_SETTINGS.transactionConflictAlarmPerMinute,
-      1,
-    ),
+    settlementAgeAlarmSeconds: numberSetting('settlementAgeAlarmSeconds', 60),
+    transactionConflictAlarmPerMinute: numberSetting('transactionConflictAlarmPerMinute'),
   };
 }
 

@@ -48,7 +48,6 @@ export interface MonitoringProps {
   readonly sweeperDeadLetters: IQueue;
   /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
   readonly sweeper: IFunction;
-  readonly retainData: boolean;
 }
 
 /** Lambda errors or throttles in a minute that page: any at all is a fault (a GraphQL refusal is not one). */
@@ -80,7 +79,7 @@ export class Monitoring extends Construct {
     const key = new Key(this, 'AlarmTopicKey', {
       description: `Encrypts the casino tables ${settings.stage} alarm topic`,
       enableKeyRotation: true,
-      removalPolicy: props.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      removalPolicy: settings.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
     key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
     this.topic = new Topic(this, 'AlarmTopic', { displayName: `Casino tables ${settings.stage} alarms`, masterKey: key, enforceSSL: true });

@@ -48,6 +48,8 @@ export async function runSettlement(
   const outcome = recorded?.outcome ?? (await getOutcome(deps.db, tableId, sequence));
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
   const settledAt = deps.now();
+  // What this run committed; none when an earlier run paid the plan and died before finishing.
+  const tally = { batches: 0 };
   if (!outcome.settledAt) {
     const plan = recorded?.plan ?? (await readPlan(deps.db, outcome));
     // The decided bets leave their shards' counts (so the shards take new bets in their place)
@@ -55,7 +57,6 @@ export async function runSettlement(
     const countedOut = Promise.all(
       [...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)),
     );
-    const tally = { batches: 0 };
     try {
       await payPlan(deps, outcome, plan, settledAt, lease, tally);
     } catch (error) {
@@ -67,11 +68,9 @@ export async function runSettlement(
     }
     await countedOut;
     if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
-    await finishSettlement(deps.db, tableId, sequence, settledAt);
-    if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
-    return 'DONE';
   }
   await finishSettlement(deps.db, tableId, sequence, settledAt);
+  if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
   return 'DONE';
 }
 
