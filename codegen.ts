@@ -15,7 +15,7 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         contextType: '../context#GraphQLContext',
-        scalars: { Money: 'number', SignedMoney: 'number', DateTime: 'string' },
+        scalars: { Money: 'number', SignedMoney: 'number', MoneyTotal: { input: 'never', output: 'bigint' }, DateTime: 'string' },
         // Resolvers return the service layer's records; field resolvers fill in the rest.
         mappers: {
           Table: '../../services/views#TableView',
@@ -35,7 +35,7 @@ const config: CodegenConfig = {
           RoundRecall: '../../services/round-recall#RoundRecall as RoundRecallResult',
           DailyReport: '../../services/daily-report#DailyReport as DailyReportResult',
           CashMovementEdge: '../../services/cashier#CashMovementEntry',
-          LayoutTotals: '../../services/queries#LayoutTotals as LayoutTotalsResult',
+          LayoutTotals: '../../services/layout-totals#LayoutTotalsView as LayoutTotalsResult',
           RollConnection: '../../services/queries#RollPage',
           TableConnection: '../../services/lobby#LobbyPage',
           TableEdge: '../../services/lobby#LobbyEdge',
@@ -65,7 +65,8 @@ const config: CodegenConfig = {
         useTypeImports: true,
         enumsAsTypes: true,
         documentMode: 'string',
-        scalars: { Money: 'number', SignedMoney: 'number', DateTime: 'string' },
+        // A MoneyTotal arrives as its decimal string: BigInt(total) reads it exactly.
+        scalars: { Money: 'number', SignedMoney: 'number', MoneyTotal: 'string', DateTime: 'string' },
       },
     },
     // The SDL embedded as a string, so the Lambda bundle needs no file beside it.

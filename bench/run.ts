@@ -79,7 +79,19 @@ const FIGURES: readonly Figure[] = [
     run: (env) =>
       tableThroughput(
         env,
-        quick ? { clients: [2, 4], seconds: 0.5, repetitions: 1 } : { clients: [10, 50, 100], seconds: 4, repetitions: 3 },
+        quick
+          ? {
+              clients: [2, 4],
+              seconds: 0.5,
+              repetitions: 1,
+              bursts: { clients: [2, 4], playersPerClient: 2, betsPerPlayer: 5, repetitions: 1 },
+            }
+          : {
+              clients: [10, 50, 100],
+              seconds: 4,
+              repetitions: 3,
+              bursts: { clients: [100, 500], playersPerClient: 3, betsPerPlayer: 5, repetitions: 1 },
+            },
       ),
   },
   {

@@ -30,7 +30,7 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   // Through the cashier, as an operator would: 10,000.00 MOP in avos, deposited once.
   await openAccount(deps, operator, { playerId: DEMO_PLAYER, currency: 'MOP' });
   await deposit(deps, operator, { playerId: DEMO_PLAYER, amount: 1_000_000, reference: 'demo-seed' });
-  if (!(await findTable(deps, DEMO_TABLE))) {
+  if (!(await findTable(deps, operator, DEMO_TABLE))) {
     await openTable(withId(deps, DEMO_TABLE), operator, {
       game: 'CRAPS',
       name: 'Demo craps',
@@ -54,7 +54,7 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
       ],
     });
   }
-  if (!(await findTable(deps, DEMO_BACCARAT_TABLE))) {
+  if (!(await findTable(deps, operator, DEMO_BACCARAT_TABLE))) {
     await openTable(withId(deps, DEMO_BACCARAT_TABLE), operator, {
       game: 'BACCARAT',
       name: 'Demo baccarat',
@@ -69,7 +69,7 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   }
   // Demo tables a version before the lobby opened (kept in .local/dynamodb) get their entry.
   for (const id of [DEMO_TABLE, DEMO_BACCARAT_TABLE]) {
-    const table = await findTable(deps, id);
+    const table = await findTable(deps, operator, id);
     if (table?.status === 'OPEN') await ensureLobbyEntry(deps.db, table);
   }
 }
@@ -129,7 +129,7 @@ query Baccarat {
 
 /** The demo document's variables: the sequences the demo tables' next roll and deal get. */
 export async function demoVariables(deps: ServiceDependencies): Promise<{ rollSequence: number; dealSequence: number }> {
-  const [craps, baccarat] = await Promise.all([findTable(deps, DEMO_TABLE), findTable(deps, DEMO_BACCARAT_TABLE)]);
+  const [craps, baccarat] = await Promise.all([findTable(deps, operator, DEMO_TABLE), findTable(deps, operator, DEMO_BACCARAT_TABLE)]);
   return { rollSequence: craps ? currentRound(craps) : 1, dealSequence: baccarat ? currentRound(baccarat) : 1 };
 }
 

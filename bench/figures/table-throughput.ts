@@ -4,6 +4,9 @@
  * DynamoDB's conflicts modelled. Floor: the same clients through the same server, each at a
  * table of its own (no two bets share a table); beside it, bare transactions per second on
  * disjoint items at the same concurrency (what DynamoDB Local itself can do).
+ * And two bursts of the last seconds of a betting window, from players new to the server, each
+ * client a front end serving a few players in turn: one bet of a player at a time, and each
+ * player's chips all at once. Floor: the same burst, each client's players at a table of its own.
  */
 import { TransactWriteItemsCommand, type TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
 import { PLACE_BET, refusal, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
@@ -16,7 +19,25 @@ export interface TableThroughputOptions {
   readonly clients: readonly number[];
   readonly seconds: number;
   readonly repetitions: number;
+  readonly bursts: BurstOptions;
 }
+
+export interface BurstOptions {
+  readonly clients: readonly number[];
+  /** Players each client serves, one after the other; every player is new to the server. */
+  readonly playersPerClient: number;
+  /** Chips each player lays in the burst (FIELD 100 each). */
+  readonly betsPerPlayer: number;
+  readonly repetitions: number;
+}
+
+/**
+ * How a client sends its players' chips. `in turn`: one bet at a time, its players' first bets
+ * first (every player's first bet is their first at the server). `at once`: a player's chips all
+ * together, as a front end sends the chips a player dropped, then the next player's.
+ */
+const BURSTS = ['in turn', 'at once'] as const;
+type Burst = (typeof BURSTS)[number];
 
 interface Run {
   readonly accepted: number;
@@ -101,11 +122,142 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
       measured(`bare transactions/s on disjoint items, ${clients} clients`, perSecond(bare!), 'tx/s'),
     );
   }
+  rows.push(...(await bursts(env, options.bursts)));
+  const { clients: burstClients, playersPerClient, betsPerPlayer } = options.bursts;
   const notes = [
     `Each run lasts ${options.seconds} s (clients start no bet after it; the rate counts until the last answer); ${options.repetitions} run(s) per case, medians. Every client bets FIELD 100 and bets again the moment it is answered, whatever the answer.`,
     'The clients run in the bench process, beside the server: on 2 cores they share the machine with it and DynamoDB Local, in the floor as in the measure.',
+    `Bursts: ${burstClients.join(' and ')} clients, each serving ${playersPerClient} players new to the server, ${betsPerPlayer} chips of FIELD 100 each (${burstClients.map((n) => (n * playersPerClient * betsPerPlayer).toLocaleString('en-US')).join(' and ')} bets); "in turn": a client sends one bet at a time, its players' first bets first; "at once": a client sends a player's ${betsPerPlayer} chips together, then the next player's. Rate: bets accepted over the burst's whole time, first request to last answer; ${options.bursts.repetitions} run(s) per case, medians; floor: the same burst with each client's players at a table of its own.`,
   ];
   return { rows, notes };
+}
+
+interface BurstRun {
+  readonly accepted: number;
+  readonly conflicts: number;
+  readonly refusals: Record<string, number>;
+  readonly perSecond: number;
+  readonly latencies: number[];
+  readonly modelRefusals: number;
+  readonly attempts: number;
+}
+
+/** Both bursts at each number of clients, at one table and (the floor) each client at a table of its own. */
+async function bursts(env: BenchEnvironment, options: BurstOptions): Promise<FigureRow[]> {
+  const results = new Map<string, BurstRun[]>();
+  const keep = (name: string, run: BurstRun) => results.set(name, [...(results.get(name) ?? []), run]);
+  let fresh = 0;
+  for (let repetition = 0; repetition < options.repetitions; repetition++) {
+    for (const clients of options.clients) {
+      for (const burst of BURSTS) {
+        const runs: [string, () => Promise<BurstRun>][] = (['one', 'own'] as const).map((where) => [
+          `${where} ${burst} ${clients}`,
+          async () => {
+            // Players nobody has seen: their first bet reads their (empty) position at the table.
+            const players = Array.from({ length: clients }, () =>
+              Array.from({ length: options.playersPerClient }, () => `bench-burst-${fresh++}`),
+            );
+            await env.fundPlayers(players.flat(), 1_000_000_000);
+            const tokens = await Promise.all(players.map((own) => Promise.all(own.map((player) => env.token(player)))));
+            const tables = where === 'one' ? Array(clients).fill(await env.openCrapsTable()) : await openTables(env, clients);
+            return burstAt(env, burst, tokens, tables, options.betsPerPlayer);
+          },
+        ]);
+        if (repetition % 2 === 1) runs.reverse();
+        for (const [name, run] of runs) keep(name, await run());
+      }
+    }
+  }
+  const rows: FigureRow[] = [];
+  for (const clients of options.clients) {
+    for (const burst of BURSTS) {
+      const [one, own] = (['one', 'own'] as const).map((where) => results.get(`${where} ${burst} ${clients}`)!);
+      const bets = clients * options.playersPerClient * options.betsPerPlayer;
+      const label = `burst of ${bets.toLocaleString('en-US')} bets, players' chips ${burst}, ${clients} clients`;
+      const others = mergeCounts(one!.map((run) => run.refusals));
+      const attempts = one!.reduce((sum, run) => sum + run.attempts, 0);
+      rows.push(
+        atLeastOfFloor(
+          `accepted bets/s at one table, ${label}`,
+          median(one!.map((run) => run.perSecond)),
+          median(own!.map((run) => run.perSecond)),
+          'bets/s',
+          0.8,
+          "floor: each client's players at a table of its own",
+        ),
+        againstTarget(
+          `CONFLICT answers, ${label}`,
+          one!.reduce((sum, run) => sum + run.conflicts, 0),
+          `in ${attempts.toLocaleString('en-US')} bets`,
+          { max: 0 },
+          `${Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}; ` : ''}transactions the conflict model refused: ${one!.reduce((sum, run) => sum + run.modelRefusals, 0)}; floor's CONFLICT answers: ${own!.reduce((sum, run) => sum + run.conflicts, 0)}`,
+        ),
+        measured(
+          `placeBet p99 at one table, ${label}`,
+          percentile(
+            one!.flatMap((run) => run.latencies),
+            99,
+          ),
+          'ms',
+          `own tables: ${percentile(
+            own!.flatMap((run) => run.latencies),
+            99,
+          ).toFixed(0)} ms`,
+        ),
+      );
+    }
+  }
+  return rows;
+}
+
+/** `count` tables, ten at a time: DynamoDB Local times out a lock when hundreds of tables (66 items each) are opened at once. */
+async function openTables(env: BenchEnvironment, count: number): Promise<string[]> {
+  const tables: string[] = [];
+  while (tables.length < count) {
+    tables.push(...(await Promise.all(Array.from({ length: Math.min(10, count - tables.length) }, () => env.openCrapsTable()))));
+  }
+  return tables;
+}
+
+/** Client i sends the chips of its players (tokens[i]) at tables[i], the burst's way; all clients at once. */
+async function burstAt(
+  env: BenchEnvironment,
+  burst: Burst,
+  tokens: readonly (readonly string[])[],
+  tables: readonly string[],
+  betsPerPlayer: number,
+): Promise<BurstRun> {
+  const answers: GraphQLAnswer[] = [];
+  const refusedBefore = env.conflictModel.stats.refusedTransactions;
+  const chip = async (token: string, tableId: string) =>
+    answers.push(await env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } }));
+  const { ms } = await timed(() =>
+    Promise.all(
+      tokens.map(async (players, client) => {
+        const tableId = tables[client]!;
+        if (burst === 'in turn') {
+          for (let bet = 0; bet < betsPerPlayer; bet++) for (const token of players) await chip(token, tableId);
+        } else {
+          for (const token of players) await Promise.all(Array.from({ length: betsPerPlayer }, () => chip(token, tableId)));
+        }
+      }),
+    ),
+  );
+  const refusals: Record<string, number> = {};
+  for (const answer of answers) {
+    const code = refusal(answer);
+    if (code) refusals[code] = (refusals[code] ?? 0) + 1;
+  }
+  const accepted = answers.length - Object.values(refusals).reduce((a, b) => a + b, 0);
+  return {
+    accepted,
+    attempts: answers.length,
+    conflicts: refusals.CONFLICT ?? 0,
+    refusals,
+    perSecond: accepted / (ms / 1000),
+    latencies: answers.map((answer) => answer.ms),
+    modelRefusals: env.conflictModel.stats.refusedTransactions - refusedBefore,
+  };
 }
 
 /** `clients` players bet in a loop for `seconds`, client i at tableFor(i). */

@@ -39,5 +39,5 @@ export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node
 function shooterText(shooter: string | null, playerId: string, table: TablePageLiveFragment): string {
   if (shooter === playerId) return 'You have the dice';
   if (shooter) return 'Another player has the dice';
-  return `No shooter yet: a Pass Line or Don't Pass bet of ${formatMoney(table.minimumBet, table.currency)} or more takes the dice`;
+  return `No shooter yet: bets totalling ${formatMoney(table.minimumBet, table.currency)} or more take the dice`;
 }

@@ -29,7 +29,8 @@ export type Identity = { readonly caller: Caller; readonly refusal?: undefined }
  * flattened (a list claim arrives as the string "[a b]", so ["player operator"] and
  * ["player", "operator"] look alike), so the claims are read from the token itself, in the
  * Authorization header the authorizer verified (its identity source), with their JSON types,
- * and its subject must be the one the authorizer verified. Claims are read strictly: a token
+ * and it must be the token the authorizer verified: every claim of MATCHED_CLAIMS the same in
+ * both (or in neither), not its subject alone. Claims are read strictly: a token
  * whose roles, tables or partner are not exactly what the README's "Tokens" section describes is
  * refused, never read loosely.
  */
@@ -40,7 +41,8 @@ export function identify(event: APIGatewayProxyEventV2): Identity {
   const verified = requestContext.authorizer?.jwt?.claims;
   if (!verified) return { caller: null };
   const claims = tokenClaims(event.headers?.authorization ?? event.headers?.Authorization);
-  if (!claims || claims.sub !== verified.sub) return { caller: null, refusal: 'The token could not be read.' };
+  if (!claims || !MATCHED_CLAIMS.every((name) => sameClaim(verified[name], claims[name])))
+    return { caller: null, refusal: 'The token could not be read.' };
   return callerFromClaims(claims);
 }
 
@@ -83,6 +85,36 @@ export function callerFromClaims(claims: VerifiedClaims): Identity {
 }
 
 const refused = (refusal: string): Identity => ({ caller: null, refusal });
+
+/**
+ * The claims that say who the caller is (the caller is read from them) and which token this is
+ * (its issuer, its id, when it was issued, its validity): so that the caller is never read from a
+ * token other than the one the authorizer verified, even one of the same subject.
+ */
+const MATCHED_CLAIMS = ['sub', 'partner', 'roles', 'cognito:groups', 'tables', 'iss', 'aud', 'jti', 'iat', 'nbf', 'exp'] as const;
+
+/**
+ * A claim as read from the token against the same claim as the authorizer handed it on, which
+ * turns every claim into a string: a number into its digits (API Gateway's REST authorizers,
+ * into a date), a list into its items between brackets ("[a b]").
+ */
+function sameClaim(verified: unknown, read: unknown): boolean {
+  if (verified === undefined || read === undefined) return verified === read;
+  if (typeof read === 'number') return Number(verified) === read || Date.parse(String(verified)) === read * 1000;
+  if (Array.isArray(read) || Array.isArray(verified)) return listItems(verified) === listItems(read);
+  return typeof read === 'string' && String(verified) === read;
+}
+
+/** A list claim's items, as one string, whether it is the list itself or its flattened text. */
+const listItems = (value: unknown): string =>
+  (Array.isArray(value)
+    ? value.map(String)
+    : String(value)
+        .replace(/^\[|\]$/g, '')
+        .split(/[\s,]+/)
+  )
+    .filter((item) => item !== '')
+    .join(' ');
 
 /** The payload of the bearer token in an Authorization header (its signature was checked by the authorizer). */
 function tokenClaims(authorization: string | undefined): VerifiedClaims | undefined {

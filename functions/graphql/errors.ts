@@ -1,19 +1,48 @@
-import type { GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
 import { ServiceError, retryableAsConflict } from '../services/service-error';
 import { logger } from '../services/logger';
+import { REQUEST_ERROR_CODES, RETRYABLE, type RequestErrorCode } from './error-codes';
+import type { ErrorCode } from './generated/resolvers-types';
 
-/** Apollo's own codes for a malformed request: safe to show as they are. */
-export const CLIENT_ERROR_CODES = new Set([
-  'GRAPHQL_PARSE_FAILED',
-  'GRAPHQL_VALIDATION_FAILED',
-  'BAD_USER_INPUT',
-  'BAD_REQUEST',
-  'PERSISTED_QUERY_NOT_FOUND',
-  'PERSISTED_QUERY_NOT_SUPPORTED',
-  'OPERATION_RESOLUTION_FAILURE',
-]);
+const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set(REQUEST_ERROR_CODES);
+
+/** An error as the API sends it, over HTTP and over WebSocket: a code of ErrorCode, whether a retry may succeed, and why. */
+export interface AnsweredError extends GraphQLFormattedError {
+  readonly extensions: { readonly code: ErrorCode; readonly retryable: boolean };
+}
+
+/** The one way an error is answered: its code, and whether that code is retryable (error-codes.ts). */
+export const answeredError = (code: ErrorCode, message: string): AnsweredError => ({
+  message,
+  extensions: { code, retryable: RETRYABLE[code] },
+});
+
+/** The request refusals made here, with their codes: formatError answers them as they are. */
+const REQUEST_REFUSALS = new WeakMap<object, ErrorCode>();
+
+/**
+ * A whole request refused for the client's mistake before anything runs (thrown from a plugin's
+ * didResolveOperation: a bound, a limit): HTTP 400. Apollo answers 500 for an error thrown there
+ * that names no status (its `extensions.http`, which it takes off before the error is sent), and
+ * a client's mistake must neither look like a fault to the alarms nor be retried by clients.
+ */
+export function requestRefusal(message: string, code: ErrorCode = 'BAD_USER_INPUT'): GraphQLError {
+  const refusal = new GraphQLError(message, { extensions: { code, http: { status: 400 } } });
+  REQUEST_REFUSALS.set(refusal, code);
+  return refusal;
+}
+
+/**
+ * The code of a request refusal, or undefined for any other error; also once Apollo wrapped it
+ * (it wraps an error that is not its own copy of graphql's GraphQLError, as under the tests).
+ */
+export function refusalCode(error: unknown): ErrorCode | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const wrapped = (error as { readonly originalError?: unknown }).originalError;
+  return REQUEST_REFUSALS.get(error) ?? (wrapped && typeof wrapped === 'object' ? REQUEST_REFUSALS.get(wrapped) : undefined);
+}
 
 export type ErrorLogger = (error: unknown) => void;
 
@@ -24,10 +53,11 @@ export const logToCloudWatch: ErrorLogger = (error) =>
 /**
  * Every error leaves the API typed and without internals: a rules refusal or a service refusal
  * keeps its code and message; a malformed request keeps Apollo's; anything else is logged and
- * answered with a bare INTERNAL_SERVER_ERROR (no message from inside, never a stack trace).
+ * answered with a bare INTERNAL_SERVER_ERROR (no message from inside, never a stack trace). Each
+ * says whether it is retryable.
  */
 export function formatError(logError: ErrorLogger) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+  return (formatted: GraphQLFormattedError, error: unknown): AnsweredError => {
     const unwrapped = unwrapResolverError(error);
     const original = retryableAsConflict(unwrapped) ?? unwrapped;
     const base = {
@@ -36,13 +66,15 @@ export function formatError(logError: ErrorLogger) {
       ...(formatted.path ? { path: formatted.path } : {}),
     };
     if (original instanceof RuleViolation || original instanceof ServiceError) {
-      return { ...base, message: original.message, extensions: { code: original.code } };
+      return { ...base, ...answeredError(original.code, original.message) };
     }
+    const refused = refusalCode(error);
+    if (refused) return { ...base, ...answeredError(refused, base.message) };
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && CLIENT_ERROR_CODES.has(code))
-      return { ...base, message: withoutEcho(base.message), extensions: { code } };
+      return { ...base, ...answeredError(code as RequestErrorCode, withoutEcho(base.message)) };
     logError(original);
-    return { ...base, message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    return { ...base, ...answeredError('INTERNAL_SERVER_ERROR', 'Internal server error') };
   };
 }
 

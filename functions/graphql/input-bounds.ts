@@ -3,13 +3,13 @@ import {
   Kind,
   visit,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLSchema,
   type SelectionSetNode,
   type TypeNode,
   type ValueNode,
 } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
+import { requestRefusal } from './errors';
 import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
@@ -26,7 +26,16 @@ export const MAX_INPUT_STRING = 256;
  */
 export const ID_PATTERN = /^[A-Za-z0-9._@+:|/-]{1,256}$/;
 
-const refusal = (message: string) => new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+/**
+ * How deep an input value may nest (lists and input objects within each other), in the variables
+ * and in the document's literals. The schema's deepest argument (openTable's input) nests 5 levels
+ * (test/graphql/nesting-depth.test.ts keeps it so), so this refuses nothing a client needs, and bounds
+ * what these checks and graphql-js walk afterwards. A deeper value refuses the whole request before
+ * anything runs (BAD_USER_INPUT, without echoing it back).
+ */
+export const MAX_INPUT_DEPTH = 32;
+
+const refusal = (message: string) => requestRefusal(message);
 const ID_REFUSAL = 'An id may only be 1 to 256 of letters, digits and . _ @ + : | - /';
 
 export function inputBounds<Context extends object>(): ApolloServerPlugin<Context> {
@@ -42,102 +51,137 @@ export function inputBounds<Context extends object>(): ApolloServerPlugin<Contex
   };
 }
 
-/** The refusal of a document whose strings or ids are out of bounds, or undefined (also checked on subscriptions). */
+/** The refusal of a document whose values nest too deep, or whose strings or ids are out of bounds, or undefined (also checked on subscriptions). */
 export function inputOutOfBounds(
   schema: GraphQLSchema,
   document: DocumentNode,
   variables: Record<string, unknown>,
 ): GraphQLError | undefined {
-  if (longestLiteral(document) > MAX_INPUT_STRING || longestString(variables) > MAX_INPUT_STRING) {
+  const literals = literalsOf(document);
+  const given = variablesOf(schema, document, variables);
+  if (literals.deepest > MAX_INPUT_DEPTH || given.deepest > MAX_INPUT_DEPTH) {
+    return refusal(`An input value may nest lists and objects at most ${MAX_INPUT_DEPTH} levels deep.`);
+  }
+  if (literals.longest > MAX_INPUT_STRING || given.longest > MAX_INPUT_STRING) {
     return refusal(`An input string is longer than ${MAX_INPUT_STRING} characters.`);
   }
-  return idsWellFormed(schema, document, variables) ? undefined : refusal(ID_REFUSAL);
+  return given.idsWellFormed && literalIdsWellFormed(schema, document) ? undefined : refusal(ID_REFUSAL);
 }
 
-/** Every ID in the document's literals and in the variables, by the types the schema gives them. */
-function idsWellFormed(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown>): boolean {
-  const fragments = fragmentsOf(document);
-  const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
+interface ValuesRead {
+  /** The most lists and objects within each other (a string or number alone: 0). */
+  deepest: number;
+  /** The longest string's length. */
+  longest: number;
+}
+
+/** The document's literals, through graphql-js's visit (which walks with a stack of its own, not by recursion). */
+function literalsOf(document: DocumentNode): ValuesRead {
+  const read = { deepest: 0, longest: 0 };
+  let depth = 0;
+  const nest = { enter: () => void (read.deepest = Math.max(read.deepest, ++depth)), leave: () => void depth-- };
+  visit(document, {
+    [Kind.LIST]: nest,
+    [Kind.OBJECT]: nest,
+    [Kind.STRING]: (node) => void (read.longest = Math.max(read.longest, node.value.length)),
+  });
+  return read;
+}
+
+/**
+ * Every variable sent (declared or not), walked with a stack rather than by recursion: how deep
+ * it nests (the walk stops past MAX_INPUT_DEPTH), its longest string, and whether every string the
+ * operation's declarations make an ID is well formed.
+ */
+function variablesOf(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): ValuesRead & { idsWellFormed: boolean } {
+  // The types each operation of the document declares the variable with: an ID's strings are checked as ids.
+  const declared = new Map<string, SchemaType[]>();
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
     for (const variable of definition.variableDefinitions ?? []) {
-      const type = typeOf(namedTypeOf(variable.type));
-      if (type && !idsIn(type, variables[variable.variable.name.value])) return false;
+      const type = schema.getType(namedTypeOf(variable.type)) as unknown as SchemaType | undefined;
+      const name = variable.variable.name.value;
+      if (type) declared.set(name, [...(declared.get(name) ?? []), type]);
     }
-    const root = rootOf(schema, definition.operation);
-    if (root && !literalIdsIn(root, definition.selectionSet, fragments, typeOf, new Set())) return false;
   }
-  return true;
-}
-
-const namedTypeOf = (node: TypeNode): string => (node.kind === Kind.NAMED_TYPE ? node.name.value : namedTypeOf(node.type));
-
-function literalIdsIn(
-  parent: SchemaType,
-  selections: SelectionSetNode,
-  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
-  typeOf: (name: string) => SchemaType | undefined,
-  spread: Set<string>,
-): boolean {
-  for (const selection of selections.selections) {
-    if (selection.kind === Kind.FIELD) {
-      const field = named(parent).getFields?.()[selection.name.value];
-      if (!field) continue;
-      for (const argument of selection.arguments ?? []) {
-        const type = field.args?.find((candidate) => candidate.name === argument.name.value)?.type;
-        if (type && !literalIdIn(type, argument.value)) return false;
+  const read = { deepest: 0, longest: 0, idsWellFormed: true };
+  const pending: { value: unknown; type: SchemaType | undefined; depth: number }[] = Object.entries(variables).flatMap(([name, value]) =>
+    (declared.get(name) ?? [undefined]).map((type) => ({ value, type, depth: 0 })),
+  );
+  while (pending.length > 0) {
+    const { value, type, depth } = pending.pop()!;
+    if (typeof value === 'string') {
+      read.longest = Math.max(read.longest, value.length);
+      if (type && named(type).name === 'ID' && !ID_PATTERN.test(value)) read.idsWellFormed = false;
+    } else if (value !== null && typeof value === 'object') {
+      read.deepest = Math.max(read.deepest, depth + 1);
+      if (read.deepest > MAX_INPUT_DEPTH) return read;
+      if (Array.isArray(value)) for (const item of value) pending.push({ value: item, type, depth: depth + 1 });
+      else {
+        const fields = type && named(type).getFields?.();
+        for (const [name, field] of Object.entries(value)) pending.push({ value: field, type: fields?.[name]?.type, depth: depth + 1 });
       }
-      if (selection.selectionSet && !literalIdsIn(named(field.type), selection.selectionSet, fragments, typeOf, spread)) return false;
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
-      if (type && !literalIdsIn(type, selection.selectionSet, fragments, typeOf, spread)) return false;
-    } else if (!spread.has(selection.name.value)) {
-      spread.add(selection.name.value);
-      const fragment = fragments.get(selection.name.value);
-      const type = fragment && typeOf(fragment.typeCondition.name.value);
-      if (fragment && type && !literalIdsIn(type, fragment.selectionSet, fragments, typeOf, spread)) return false;
     }
   }
+  return read;
+}
+
+const namedTypeOf = (node: TypeNode): string => {
+  let type = node;
+  while (type.kind !== Kind.NAMED_TYPE) type = type.type;
+  return type.name.value;
+};
+
+/**
+ * Every ID among the arguments' literals, by the types the schema gives them (variables inside
+ * them are checked with the variables). Each fragment is read once; selections and values are
+ * walked with a stack rather than by recursion.
+ */
+function literalIdsWellFormed(schema: GraphQLSchema, document: DocumentNode): boolean {
+  const fragments = fragmentsOf(document);
+  const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
+  const selections: { parent: SchemaType; set: SelectionSetNode }[] = [];
+  for (const definition of document.definitions) {
+    const root = definition.kind === Kind.OPERATION_DEFINITION ? rootOf(schema, definition.operation) : undefined;
+    if (definition.kind === Kind.OPERATION_DEFINITION && root) selections.push({ parent: root, set: definition.selectionSet });
+  }
+  const spread = new Set<string>();
+  const values: { type: SchemaType; value: ValueNode }[] = [];
+  while (selections.length > 0) {
+    const { parent, set } = selections.pop()!;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const field = named(parent).getFields?.()[selection.name.value];
+        if (!field) continue;
+        for (const argument of selection.arguments ?? []) {
+          const type = field.args?.find((candidate) => candidate.name === argument.name.value)?.type;
+          if (type) values.push({ type, value: argument.value });
+        }
+        if (selection.selectionSet) selections.push({ parent: named(field.type), set: selection.selectionSet });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
+        if (type) selections.push({ parent: type, set: selection.selectionSet });
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        const type = fragment && typeOf(fragment.typeCondition.name.value);
+        if (fragment && type) selections.push({ parent: type, set: fragment.selectionSet });
+      }
+    }
+  }
+  while (values.length > 0) {
+    const { type, value } = values.pop()!;
+    const base = named(type);
+    if (value.kind === Kind.LIST) for (const item of value.values) values.push({ type, value: item });
+    else if (value.kind === Kind.OBJECT) {
+      const fields = base.getFields?.() ?? {};
+      for (const field of value.fields)
+        if (fields[field.name.value]) values.push({ type: fields[field.name.value]!.type, value: field.value });
+    } else if (base.name === 'ID' && value.kind === Kind.STRING && !ID_PATTERN.test(value.value)) return false;
+  }
   return true;
-}
-
-/** An input literal's IDs (variables inside it are checked with the variables). */
-function literalIdIn(type: SchemaType, value: ValueNode): boolean {
-  const base = named(type);
-  if (value.kind === Kind.LIST) return value.values.every((item) => literalIdIn(type, item));
-  if (value.kind === Kind.OBJECT) {
-    const fields = base.getFields?.() ?? {};
-    return value.fields.every((field) => !fields[field.name.value] || literalIdIn(fields[field.name.value]!.type, field.value));
-  }
-  return base.name !== 'ID' || value.kind !== Kind.STRING || ID_PATTERN.test(value.value);
-}
-
-/** A variable's IDs, by its declared type. */
-function idsIn(type: SchemaType, value: unknown): boolean {
-  if (value == null) return true;
-  if (Array.isArray(value)) return value.every((item) => idsIn(type, item));
-  const base = named(type);
-  if (typeof value === 'object') {
-    const fields = base.getFields?.() ?? {};
-    return Object.entries(value).every(([name, field]) => !fields[name] || idsIn(fields[name]!.type, field));
-  }
-  return base.name !== 'ID' || typeof value !== 'string' || ID_PATTERN.test(value);
-}
-
-function longestLiteral(document: DocumentNode): number {
-  let longest = 0;
-  visit(document, {
-    [Kind.STRING]: (node) => {
-      longest = Math.max(longest, node.value.length);
-    },
-  });
-  return longest;
-}
-
-function longestString(value: unknown): number {
-  if (typeof value === 'string') return value.length;
-  if (Array.isArray(value)) return value.reduce((longest: number, item) => Math.max(longest, longestString(item)), 0);
-  if (value && typeof value === 'object')
-    return Object.values(value).reduce((longest: number, item) => Math.max(longest, longestString(item)), 0);
-  return 0;
 }

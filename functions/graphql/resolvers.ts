@@ -1,6 +1,6 @@
 import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
-import { DateTimeScalar, MoneyScalar, SignedMoneyScalar } from './scalars';
+import { DateTimeScalar, MoneyScalar, MoneyTotalScalar, SignedMoneyScalar } from './scalars';
 import { reconcile } from '../services/reconcile';
 import { accountStatement } from '../services/statement';
 import { recallRound, recallRoundById, roundId } from '../services/round-recall';
@@ -22,28 +22,20 @@ import { closeTable } from '../services/close-table';
 import { assignDealers } from '../services/assign-dealers';
 import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
 import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
-import {
-  accountBets,
-  findAccount,
-  findBet,
-  findTable,
-  layoutTotals,
-  ownAccount,
-  seatsTaken,
-  tableOpenBets,
-  tableOutcomes,
-} from '../services/queries';
+import { layoutTotals } from '../services/layout-totals';
+import { accountBets, findAccount, findBet, findTable, ownAccount, seatsTaken, tableOpenBets, tableOutcomes } from '../services/queries';
 import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 import { CRAPS_BET_TYPES } from '../rules/craps';
 import { isHouseOperator, sameTenant } from '../services/tenancy';
 import { currentRound, runsTable } from '../services/table-access';
+import { cachedTable } from '../services/table-cache';
 import { tablePaytable } from '../services/paytable';
 import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
 import { lobby } from '../services/lobby';
 import { SEATS } from '../services/bet-validation';
 import { crapsStatistics, tableRoads } from '../services/scoreboards';
 import type { BetType, TableRecord } from '../store/records';
-import type { JackpotPoolView } from '../services/views';
+import type { JackpotPoolView, RollView } from '../services/views';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live-events';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
 
@@ -88,6 +80,27 @@ function visiblePlayer(
   return (table && runsTable(caller, table)) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
 }
 
+/** Tables read for fields that name their table by id only (a roll's), each once per request: a page of rolls names one. */
+const tablesNamed = new WeakMap<GraphQLContext, Map<string, Promise<TableRecord | undefined>>>();
+function tableNamed(context: GraphQLContext, tableId: string): Promise<TableRecord | undefined> {
+  let read = tablesNamed.get(context);
+  if (!read) tablesNamed.set(context, (read = new Map()));
+  if (!read.has(tableId)) read.set(tableId, cachedTable(context.deps, tableId));
+  return read.get(tableId)!;
+}
+
+/**
+ * Who threw a roll, to those who may see it (visiblePlayer). The dealer who runs the table hands
+ * the dice, whoever's player holds them, so they see who threw too: the table is read for a dealer
+ * only, and only when nothing else shows them the id.
+ */
+async function rollShooter(context: GraphQLContext, roll: RollView): Promise<string | null> {
+  const shooter = roll.stateBefore.shooter;
+  const shown = visiblePlayer(context, null, shooter);
+  if (shown !== null || shooter == null || !requireCaller(context).roles.has('DEALER')) return shown;
+  return visiblePlayer(context, (await tableNamed(context, roll.tableId)) ?? null, shooter);
+}
+
 const isHouseStaff = (caller: Caller): boolean =>
   caller.partner === undefined && (caller.roles.has('OPERATOR') || caller.roles.has('DEALER'));
 
@@ -116,6 +129,7 @@ const connection = {
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
   SignedMoney: SignedMoneyScalar,
+  MoneyTotal: MoneyTotalScalar,
   DateTime: DateTimeScalar,
 
   Query: {
@@ -124,10 +138,7 @@ export const resolvers: Resolvers = {
       requireCaller(ctx);
       return ctx.deps.now();
     },
-    table: async (_, { id }, ctx) => {
-      requireCaller(ctx);
-      return (await findTable(ctx.deps, id)) ?? null;
-    },
+    table: async (_, { id }, ctx) => (await findTable(ctx.deps, requireCaller(ctx), id)) ?? null,
     me: (_, __, ctx) => ownAccount(ctx.deps, requireCaller(ctx)),
     account: async (_, { id }, ctx) => (await findAccount(ctx.deps, requireCaller(ctx), id)) ?? null,
     bet: async (_, { id }, ctx) => (await findBet(ctx.deps, requireCaller(ctx), id)) ?? null,
@@ -294,7 +305,7 @@ export const resolvers: Resolvers = {
     pointBefore: (roll) => roll.stateBefore.point,
     phaseAfter: (roll) => roll.stateAfter.phase,
     pointAfter: (roll) => roll.stateAfter.point,
-    shooter: (roll, _, ctx) => visiblePlayer(ctx, null, roll.stateBefore.shooter),
+    shooter: (roll, _, ctx) => rollShooter(ctx, roll),
     rolledAt: (roll) => roll.recordedAt,
   },
 

@@ -35,6 +35,27 @@ export const SignedMoneyScalar = new GraphQLScalarType<number, number>({
   },
 });
 
+/**
+ * MoneyTotal: a sum of many amounts (the books' totals, a day's report, a layout), which may pass
+ * 2^53 where a JSON number stops being exact: summed as a BigInt (rules/money.ts, moneyTotal) and
+ * sent as its decimal string, e.g. "-12345". Output only.
+ */
+export const MoneyTotalScalar = new GraphQLScalarType<bigint, string>({
+  name: 'MoneyTotal',
+  description: 'An exact sum of minor units, possibly negative, as a decimal string (e.g. "-12345"). Output only.',
+  serialize(value) {
+    if (typeof value === 'bigint') return value.toString();
+    if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+    throw new TypeError('MoneyTotal must be an exact integer');
+  },
+  parseValue() {
+    throw new TypeError('MoneyTotal is output only');
+  },
+  parseLiteral() {
+    throw new TypeError('MoneyTotal is output only');
+  },
+});
+
 // The messages never repeat the value: the API sends back nothing it was sent.
 function moneyInput(value: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError('Money must be an integer number of minor units.');

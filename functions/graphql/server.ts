@@ -1,9 +1,11 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/read-budget';
 import type { ServiceDependencies } from '../services/services';
 import { identify, type GraphQLContext, type Identity } from './context';
-import { formatError, logToCloudWatch, type ErrorLogger } from './errors';
+import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { inputBounds } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
 import { resolvers } from './resolvers';
@@ -23,8 +25,11 @@ export function createGraphQLHandler(
   {
     introspection = false,
     onIdentified,
+    readsPerRequest = MAX_READS_PER_REQUEST,
   }: {
     readonly introspection?: boolean;
+    /** The reads of the store each request may make (services/read-budget.ts); only tests set another. */
+    readonly readsPerRequest?: number;
     /** Told who each request's caller is, before it runs (the Lambda entry puts them on its log lines). */
     readonly onIdentified?: (identity: Identity) => void;
   } = {},
@@ -44,12 +49,33 @@ export function createGraphQLHandler(
     context: async ({ event }) => {
       const identity = identify(event);
       onIdentified?.(identity);
-      return { deps, ...identity };
+      // Each request counts its own reads, on the process's one client and caches.
+      return { deps: budgeted(deps, new ReadBudget(readsPerRequest)), ...identity };
     },
   });
-  // A body past the limit is answered before Apollo reads it.
+  // A body past the limit, or one that is not the JSON it says it is, is answered before Apollo reads it.
   return (event, context, callback) => {
-    const tooLarge = bodyTooLarge(event);
-    return tooLarge ? Promise.resolve(tooLarge) : graphql(event, context, callback);
+    const refused = bodyTooLarge(event) ?? bodyNotJson(event);
+    return refused ? Promise.resolve(refused) : graphql(event, context, callback);
   };
+}
+
+/**
+ * The answer to a body sent as JSON that does not parse, or undefined: the Lambda integration
+ * would answer it 400 with its parser's message as plain text, which quotes the body and carries
+ * no code.
+ */
+function bodyNotJson(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 | undefined {
+  const contentType = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (!event.body || !contentType?.startsWith('application/json')) return undefined;
+  try {
+    JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+    return undefined;
+  } catch {
+    return {
+      statusCode: 400,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ errors: [answeredError('BAD_REQUEST', 'The request body is not JSON.')] }),
+    };
+  }
 }

@@ -8,11 +8,11 @@ import {
   validate,
   type DocumentNode,
   type FieldNode,
-  type GraphQLFormattedError,
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import { withoutEcho } from '../graphql/errors';
+import { answeredError, refusalCode, withoutEcho, type AnsweredError } from '../graphql/errors';
+import type { ErrorCode } from '../graphql/generated/resolvers-types';
 import { inputOutOfBounds } from '../graphql/input-bounds';
 import { overLimits } from '../graphql/request-limits';
 import { fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
@@ -51,9 +51,9 @@ export interface LiveOperation {
   readonly args: Record<string, unknown>;
 }
 
-export type ReadOperation = { readonly operation: LiveOperation } | { readonly errors: readonly GraphQLFormattedError[] };
+export type ReadOperation = { readonly operation: LiveOperation } | { readonly errors: readonly AnsweredError[] };
 
-const refused = (code: string, message: string): ReadOperation => ({ errors: [{ message, extensions: { code } }] });
+const refused = (code: ErrorCode, message: string): ReadOperation => ({ errors: [answeredError(code, message)] });
 
 /**
  * A graphql-ws `subscribe` payload read as the HTTP API reads a request (the same parse,
@@ -78,8 +78,7 @@ export function readSubscription(schema: GraphQLSchema, payload: unknown): ReadO
     return refused('GRAPHQL_PARSE_FAILED', withoutEcho((error as GraphQLError).message));
   }
   const invalid = validate(schema, document);
-  if (invalid.length > 0)
-    return { errors: invalid.map((error) => ({ message: withoutEcho(error.message), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } })) };
+  if (invalid.length > 0) return { errors: invalid.map((error) => answeredError('GRAPHQL_VALIDATION_FAILED', withoutEcho(error.message))) };
   const operation = getOperationAST(document, operationName);
   if (!operation)
     return refused('OPERATION_RESOLUTION_FAILURE', 'Name the operation to run (operationName): the document holds none, or several.');
@@ -88,13 +87,12 @@ export function readSubscription(schema: GraphQLSchema, payload: unknown): ReadO
   }
   const given = (variables ?? {}) as Record<string, unknown>;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], given);
-  if (coerced.errors)
-    return { errors: coerced.errors.map((error) => ({ message: withoutEcho(error.message), extensions: { code: 'BAD_USER_INPUT' } })) };
+  if (coerced.errors) return { errors: coerced.errors.map((error) => answeredError('BAD_USER_INPUT', withoutEcho(error.message))) };
   const bounds = inputOutOfBounds(schema, document, given) ?? overLimits(schema, document, operation, given);
-  if (bounds) return { errors: [{ message: bounds.message, extensions: { code: 'BAD_USER_INPUT' } }] };
+  if (bounds) return refused(refusalCode(bounds) ?? 'BAD_USER_INPUT', bounds.message);
   const fragments = fragmentsOf(document);
   const root = rootOf(schema, 'subscription')!;
-  const unserved = notLiveField(schema, root, operation.selectionSet, fragments, new Set());
+  const unserved = notLiveField(schema, root, operation.selectionSet, fragments);
   if (unserved) {
     return refused('BAD_USER_INPUT', `${unserved} is not served in a subscription: query it over HTTP when an event says it changed.`);
   }
@@ -107,46 +105,63 @@ export function readSubscription(schema: GraphQLSchema, payload: unknown): ReadO
   };
 }
 
+/** The root fields, through the root's fragments, each fragment once (as graphql-js collects them). */
 function rootFields(
   selections: SelectionSetNode,
   fragments: ReadonlyMap<string, { readonly selectionSet: SelectionSetNode }>,
 ): FieldNode[] {
-  return selections.selections.flatMap((selection) => {
-    if (selection.kind === Kind.FIELD) return selection.name.value.startsWith('__') ? [] : [selection];
-    const inner = selection.kind === Kind.INLINE_FRAGMENT ? selection.selectionSet : fragments.get(selection.name.value)?.selectionSet;
-    return inner ? rootFields(inner, fragments) : [];
-  });
+  const found: FieldNode[] = [];
+  const sets = [selections];
+  const spread = new Set<string>();
+  while (sets.length > 0) {
+    for (const selection of sets.shift()!.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (!selection.name.value.startsWith('__')) found.push(selection);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) sets.push(selection.selectionSet);
+      else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const inner = fragments.get(selection.name.value)?.selectionSet;
+        if (inner) sets.push(inner);
+      }
+    }
+  }
+  return found;
 }
 
-/** The first field of NOT_LIVE_FIELDS the selection reaches, as Type.field, or undefined. */
+/**
+ * A field of NOT_LIVE_FIELDS the selection reaches, as Type.field, or undefined. Walked with a
+ * stack rather than by recursion, each fragment once.
+ */
 function notLiveField(
   schema: GraphQLSchema,
-  parent: SchemaType,
+  root: SchemaType,
   selections: SelectionSetNode,
   fragments: ReadonlyMap<
     string,
     { readonly typeCondition: { readonly name: { readonly value: string } }; readonly selectionSet: SelectionSetNode }
   >,
-  spread: ReadonlySet<string>,
 ): string | undefined {
   const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
-  for (const selection of selections.selections) {
-    let found: string | undefined;
-    if (selection.kind === Kind.FIELD) {
-      const name = `${String(named(parent))}.${selection.name.value}`;
-      if (NOT_LIVE_FIELDS.has(name)) return name;
-      const field = named(parent).getFields?.()[selection.name.value];
-      if (field && selection.selectionSet) found = notLiveField(schema, named(field.type), selection.selectionSet, fragments, spread);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
-      if (type) found = notLiveField(schema, type, selection.selectionSet, fragments, spread);
-    } else if (!spread.has(selection.name.value)) {
-      const fragment = fragments.get(selection.name.value);
-      const type = fragment && typeOf(fragment.typeCondition.name.value);
-      if (fragment && type)
-        found = notLiveField(schema, type, fragment.selectionSet, fragments, new Set([...spread, selection.name.value]));
+  const sets: { parent: SchemaType; set: SelectionSetNode }[] = [{ parent: root, set: selections }];
+  const spread = new Set<string>();
+  while (sets.length > 0) {
+    const { parent, set } = sets.pop()!;
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        const name = `${String(named(parent))}.${selection.name.value}`;
+        if (NOT_LIVE_FIELDS.has(name)) return name;
+        const field = named(parent).getFields?.()[selection.name.value];
+        if (field && selection.selectionSet) sets.push({ parent: named(field.type), set: selection.selectionSet });
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
+        if (type) sets.push({ parent: type, set: selection.selectionSet });
+      } else if (!spread.has(selection.name.value)) {
+        spread.add(selection.name.value);
+        const fragment = fragments.get(selection.name.value);
+        const type = fragment && typeOf(fragment.typeCondition.name.value);
+        if (fragment && type) sets.push({ parent: type, set: fragment.selectionSet });
+      }
     }
-    if (found) return found;
   }
   return undefined;
 }

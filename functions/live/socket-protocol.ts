@@ -1,8 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CloseCode, MessageType } from 'graphql-ws';
-import type { GraphQLFormattedError } from 'graphql';
 import { callerFromClaims } from '../graphql/context';
-import { formatError, logToCloudWatch, type ErrorLogger } from '../graphql/errors';
+import { answeredError, formatError, logToCloudWatch, type AnsweredError, type ErrorLogger } from '../graphql/errors';
 import type { ServiceDependencies } from '../services/services';
 import { listeningFor, shardsOfTopic } from '../services/live-access';
 import {
@@ -57,7 +56,7 @@ const ok = { statusCode: 200 };
 
 export function createSocketHandler({ deps, verifyToken, sender, logError = logToCloudWatch }: SocketDependencies): SocketHandler {
   const errorOf = formatError(logError);
-  const refuse = (connectionId: string, id: string, errors: readonly GraphQLFormattedError[]) =>
+  const refuse = (connectionId: string, id: string, errors: readonly AnsweredError[]) =>
     sender.send(connectionId, { id, type: MessageType.Error, payload: errors });
 
   async function onMessage(connectionId: string, body: string): Promise<void> {
@@ -124,10 +123,10 @@ export function createSocketHandler({ deps, verifyToken, sender, logError = logT
       return sender.close(connectionId, CloseCode.SubscriberAlreadyExists, 'Subscriber for this id already exists');
     if (added === 'TOO_MANY') {
       await refuse(connectionId, id, [
-        {
-          message: `A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once: complete one first.`,
-          extensions: { code: 'TOO_MANY_SUBSCRIPTIONS' },
-        },
+        answeredError(
+          'TOO_MANY_SUBSCRIPTIONS',
+          `A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once: complete one first.`,
+        ),
       ]);
     }
     if (added === 'GONE') return sender.close(connectionId, CloseCode.Unauthorized, 'Unauthorized');

@@ -26,12 +26,53 @@ export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 
 /**
  * The most a deposit may bring a balance to (2^50, about 11 trillion MOP): an eighth of MAX_MONEY,
- * so that the winnings of many rounds at the largest table still fit the Money scalar exactly.
+ * leaving room for winnings; what keeps a balance within MAX_MONEY through them is the ceiling on
+ * each bet (balanceCeiling, below).
  */
 export const MAX_BALANCE = 2 ** 50;
 
+/**
+ * The most a progressive jackpot pool holds (2^50): a round's contributions past it stay with the
+ * house [interpretation, docs/RULES.md], and no pool is seeded above it, so that a pool and its
+ * prizes stay exact Money.
+ */
+export const MAX_POOL = 2 ** 50;
+
+/** What a round's `contributions` add to a pool holding `amount`: all of them, up to MAX_POOL. */
+export function poolContribution(amount: number, contributions: number): number {
+  return Math.max(0, Math.min(contributions, MAX_POOL - amount));
+}
+
+/**
+ * The most a player's jackpot bets at a table may win in one round: the pool before the prize,
+ * which holds at most MAX_POOL, or after a whole-pool prize a new seed (at most MAX_POOL) beside
+ * the few minor units a split left; or a fixed prize, which the seed covers. Twice MAX_POOL bounds both.
+ */
+export const LARGEST_JACKPOT_PRIZE = 2 * MAX_POOL;
+
+/**
+ * The most a player's balance may hold before a stake leaves it: the bound that keeps every
+ * balance within MAX_MONEY through winnings. `largestReturns` is the most the bet and the player's
+ * other open bets it is judged with could bring back (stakes included), were each to win the
+ * most it can. Negative: no balance is low enough (the bets alone could pass MAX_MONEY).
+ */
+export function balanceCeiling(stake: number, largestReturns: bigint): bigint {
+  return BigInt(MAX_MONEY) - largestReturns + BigInt(stake);
+}
+
 /** The most one player may stake on one round: at the highest payout (40:1) its return stays below MAX_MONEY / 2. */
 export const MAX_STAKE_PER_ROUND = Math.floor(MAX_MONEY / 100);
+
+/**
+ * The exact sum of amounts, as a BigInt. A balance, a stake or a leg fits a double exactly (at
+ * most MAX_MONEY), but a sum over many accounts or journals (the books' totals, a day's report, a
+ * layout) may pass 2^53, where a double would round it: every such total is summed here.
+ */
+export function moneyTotal(amounts: Iterable<number>): bigint {
+  let total = 0n;
+  for (const amount of amounts) total += BigInt(amount);
+  return total;
+}
 
 export function assertMoney(amount: number, what = 'amount'): void {
   if (!Number.isSafeInteger(amount) || amount < 0) {

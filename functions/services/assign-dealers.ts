@@ -1,5 +1,6 @@
 import { getTableSession, storeDealers } from '../store/tables';
 import type { TableRecord } from '../store/records';
+import { partnerOfPlayer } from '../store/keys';
 import { assertPlayerId } from './tenancy';
 import { ServiceError } from './service-error';
 import { stampOf, type Caller, type ServiceDependencies } from './services';
@@ -21,6 +22,9 @@ export async function assignDealers(
   if (dealers.length > MAX_ASSIGNED_DEALERS)
     throw new ServiceError('BAD_USER_INPUT', `A table has at most ${MAX_ASSIGNED_DEALERS} assigned dealers.`);
   for (const dealer of dealers) assertPlayerId('dealers', dealer);
+  // Tables are the house's: a partner's dealer runs none (runsTable), so naming one would grant nothing.
+  if (dealers.some((dealer) => partnerOfPlayer(dealer) !== undefined))
+    throw new ServiceError('BAD_USER_INPUT', "dealers: a table's dealers are the house's, ids without <partner>/.");
   const unique = [...new Set(dealers)];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);

@@ -1,5 +1,6 @@
-import { validateBet as validateCrapsBet } from '../rules/craps';
-import { validatePlayerBets as validateBaccaratBets } from '../rules/baccarat';
+import { LARGEST_CRAPS_RETURN, validateBet as validateCrapsBet } from '../rules/craps';
+import { LARGEST_BACCARAT_RETURN, validatePlayerBets as validateBaccaratBets } from '../rules/baccarat';
+import { balanceCeiling, LARGEST_JACKPOT_PRIZE, MAX_MONEY } from '../rules/money';
 import type { BaccaratBetType } from '../rules/baccarat';
 import type { CrapsBet } from '../rules/craps';
 import type { BetRecord, Game } from '../store/records';
@@ -60,3 +61,27 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
     );
   }
 }
+
+/**
+ * The most the player's balance may hold before `bet`'s stake leaves it (the placement's debit is
+ * conditioned on it): so that were the bet and the player's other open bets at the table (`own`)
+ * each to return the most its game pays (stake included; the round's jackpot bets, the largest
+ * prize together), the balance would still be within MAX_MONEY, the Money scalar's exact range.
+ * Refuses at once (BALANCE_LIMIT) a bet that no balance could take.
+ */
+export function largestBalanceBeforeStake(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): number {
+  const bets = [...own, bet];
+  const perUnit = BigInt(table.game === 'CRAPS' ? LARGEST_CRAPS_RETURN : LARGEST_BACCARAT_RETURN);
+  let largestReturns = bets.some((b) => b.type === 'JACKPOT') ? BigInt(LARGEST_JACKPOT_PRIZE) : 0n;
+  for (const b of bets) if (b.type !== 'JACKPOT') largestReturns += BigInt(b.amount) * perUnit;
+  const ceiling = balanceCeiling(bet.amount, largestReturns);
+  if (ceiling < 0n) throw balanceLimit();
+  return Number(ceiling < BigInt(MAX_MONEY) ? ceiling : BigInt(MAX_MONEY));
+}
+
+/** A bet whose largest win could take the balance past MAX_MONEY: the message says why, never the amounts sent. */
+export const balanceLimit = (): ServiceError =>
+  new ServiceError(
+    'BALANCE_LIMIT',
+    `Were this bet and your open bets at the table to win the most they can, your balance would pass ${MAX_MONEY}, the most one may hold: bet less, or withdraw first.`,
+  );

@@ -28,7 +28,7 @@ export async function closeBetting(
     if (table.bettingClosed || currentRound(table) !== round) return table;
     // Betting closes for a roll only if someone may throw it; closing to void the layout needs nobody.
     if (forRoll && table.game === 'CRAPS' && !(await shooterAvailable(deps, table))) {
-      // A clock that closed betting meanwhile opens it again, or no line bet could ever be made.
+      // A clock that closed betting meanwhile opens it again, or nobody could ever bet their way to the dice.
       const now = deps.now();
       const reopened = !isBettingOpen(table, now) && (await reopenBettingWindow(deps.db, table.id, table.version, now));
       throw noShooter(table, reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');

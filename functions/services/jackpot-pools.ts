@@ -6,6 +6,7 @@ import {
   type JackpotConfig,
   type JackpotModality,
 } from '../rules/baccarat';
+import { RuleViolation } from '../rules/rule-violation';
 import { createJackpotPool, getJackpotPool } from '../store/jackpot-pools';
 import { poolSeedJournal } from './journals';
 import type { JackpotPoolRecord } from '../store/records';
@@ -32,6 +33,7 @@ export async function openJackpotPool(
   request: OpenJackpotPoolRequest,
 ): Promise<JackpotPoolRecord> {
   assertCurrency(request.currency);
+  assertEachCombinationOnce(request.fixedAmounts);
   const missing = combinationsWithFixedAmount(request.modality).filter(
     (combination) => !request.fixedAmounts.some((prize) => prize.combination === combination),
   );
@@ -67,6 +69,20 @@ export async function openJackpotPool(
     () => createJackpotPool(deps.db, pool, seedJournal),
     () => getJackpotPool(deps.db, pool.id),
   );
+}
+
+/** A prize table names each combination once: a second amount for one would silently replace the first. */
+function assertEachCombinationOnce(fixedAmounts: OpenJackpotPoolRequest['fixedAmounts']): void {
+  const seen = new Set<JackpotCombination>();
+  for (const { combination } of fixedAmounts) {
+    if (seen.has(combination)) {
+      throw new RuleViolation(
+        'INVALID_JACKPOT_CONFIG',
+        `fixedAmounts lists ${combination} more than once: give each combination one amount.`,
+      );
+    }
+    seen.add(combination);
+  }
 }
 
 export const findJackpotPool = (deps: ServiceDependencies, id: string): Promise<JackpotPoolRecord | undefined> =>

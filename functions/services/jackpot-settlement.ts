@@ -1,12 +1,15 @@
 import { splitJackpotPrize } from '../rules/baccarat';
+import { poolContribution } from '../rules/money';
 import { getJackpotPool, commitJackpotRound } from '../store/jackpot-pools';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord, JackpotRound, OutcomeRecord } from '../store/records';
+import { backoff } from '../store/retry';
 import { ServiceError } from './service-error';
 import { jackpotJournals, type ShareHolder } from './journals';
 import type { SettledBet } from './settle-outcome';
 import type { ServiceDependencies } from './services';
 
-const MAX_POOL_ATTEMPTS = 10;
+/** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
+export const MAX_POOL_ATTEMPTS = 10;
 
 /**
  * Pays a round's jackpot (art. 17.5-12): the round's contributions go into the pool first, then
@@ -23,12 +26,14 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
   for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
     const pool = await getJackpotPool(deps.db, round.poolId);
     if (!pool) throw new Error(`jackpot pool ${round.poolId} is not stored`);
+    // A pool holds at most MAX_POOL: what the round's bets contribute past it stays with the house.
+    const contributions = poolContribution(pool.amount, round.contributions);
     const payout = jackpotPayout(
       pool,
-      round.contributions,
+      contributions,
       round.combination === null
         ? null
-        : splitJackpotPrize(pool.prizes, round.combination, pool.amount + round.contributions, round.bettors.length),
+        : splitJackpotPrize(pool.prizes, round.combination, pool.amount + contributions, round.bettors.length),
     );
     const journals = jackpotJournals(
       deal.tableId,
@@ -37,14 +42,14 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       pool.currency,
       shareHolders(round),
       payout,
-      round.contributions,
+      contributions,
       deps.now(),
     );
     const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals);
     if (applied === 'APPLIED' && payout.paid > 0) deps.metrics.jackpotPrizesPaid({ count: round.bettors.length, amount: payout.paid });
     if (applied !== 'POOL_CHANGED') return;
     // Another table's round moved the shared pool first: let it finish before reading again.
-    await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt * Math.random()));
+    await backoff(attempt, 10, 1_000);
   }
   throw new ServiceError(
     'CONFLICT',

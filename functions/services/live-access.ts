@@ -1,8 +1,8 @@
 import type { Caller, ServiceDependencies } from './services';
-import { ServiceError } from './service-error';
 import { findTable } from './queries';
 import { requireJackpotPool } from './jackpot-pools';
-import { offeredTo } from './lobby';
+import { offeredTo } from './tenancy';
+import { noSuchTable } from './table-access';
 import { LOBBY_TOPIC, playerTopic, poolTopic, tableTopic, type LiveEvent, type LiveField } from './live-events';
 import { LIVE_SHARDS } from '../store/keys';
 
@@ -20,9 +20,8 @@ export async function listeningFor(
 ): Promise<string> {
   switch (field) {
     case 'tableEvents': {
-      const table = await findTable(deps, String(args.tableId));
-      if (!table) throw new ServiceError('NOT_FOUND', 'No table with that id.');
-      if (!offeredTo(caller, table)) throw new ServiceError('FORBIDDEN', 'The table is not offered to your platform.');
+      const table = await findTable(deps, caller, String(args.tableId));
+      if (!table) throw noSuchTable();
       return tableTopic(table.id);
     }
     case 'myEvents':

@@ -2,6 +2,7 @@ import { getTables, lobbyEntries } from '../store/lobby';
 import type { Game, TableRecord, TableStatus } from '../store/records';
 import { decodeCursor, encodeCursor, pageOf, pageSize, type Page } from './pages';
 import type { Caller, ServiceDependencies } from './services';
+import { offeredTo } from './tenancy';
 
 export interface LobbyRequest {
   readonly game?: Game | null;
@@ -16,10 +17,6 @@ export interface LobbyEdge {
 }
 
 export type LobbyPage = Page<LobbyEdge>;
-
-/** Whether the caller's platform is offered the table: every partner's, unless the table names some (the house sees all). */
-export const offeredTo = (caller: Caller, table: TableRecord): boolean =>
-  caller.partner === undefined || table.partners === undefined || table.partners.includes(caller.partner);
 
 /**
  * The lobby: the tables of a status (open by default), of one game or both, oldest first, a page at

@@ -1,13 +1,13 @@
 import { getAccount } from '../store/accounts';
 import { getBet, getPlayerLayout, listPlayerOpenBets } from '../store/bets';
-import { betId, newBetKey } from '../store/keys';
+import { betId, newBetKey, shardOfBetKey } from '../store/keys';
 import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../store/placement';
 import type { BetRecord, BetType, SeatRecord, TableRecord } from '../store/records';
-import { backoff } from '../store/retry';
+import { backoff, noteTransactionTime, raceWaitCap } from '../store/retry';
 import { getSeat } from '../store/seats';
 import { MAX_OPEN_BETS_PER_TABLE } from '../store/gates';
 import { RuleViolation } from '../rules/rule-violation';
-import { validatePlacement } from './bet-validation';
+import { balanceLimit, largestBalanceBeforeStake, validatePlacement } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from './outcome-plans';
 import { stakeJournal } from './journals';
@@ -17,8 +17,8 @@ import { epochSeconds, type Caller, type ServiceDependencies } from './services'
 import { currentRound, loadPlayableTable, runsTable, type TableOf } from './table-access';
 import { forgetTable } from './table-cache';
 import { judgedBy, limitsFor } from './limit-profiles';
-import { offeredTo } from './lobby';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
+import { gateTurn, inTurn, playerTurn } from './turns';
 
 export interface PlaceBetRequest {
   readonly tableId: string;
@@ -33,6 +33,13 @@ export interface PlaceBetRequest {
 const MAX_ATTEMPTS = 4;
 /** Times one placement is sent again after losing a race for an item (nothing else changed). */
 const MAX_RESENDS = 12;
+/**
+ * Times a bet is validated again, beyond MAX_ATTEMPTS, because the player's own bets moved under
+ * it: another of the player's requests landed first, in another process (this process's take
+ * turns: turns.ts). That is progress, not contention: a front end may send a player's chips all
+ * at once, and the last of n chips sent to n servers finds the position moved up to n - 1 times.
+ */
+const MAX_POSITION_MOVES = 24;
 
 /**
  * Places a bet for the caller. At most one read (the caller's own open bets at the table and
@@ -45,7 +52,8 @@ const MAX_RESENDS = 12;
  */
 export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   try {
-    return await placeOnce(deps, caller, request);
+    // The player's chips at once go one after the other in this process (turns.ts).
+    return await inTurn(playerTurn(deps, caller.playerId), () => placeOnce(deps, caller, request));
   } catch (error) {
     // A fault is not a refusal: the API counts those apart (InternalErrors).
     const code = answeredCode(error);
@@ -76,19 +84,18 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
   // refusal it leads to, and any lost race, is asked again of a fresh read.
   // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
   let fresh = caller.roles.has('DEALER');
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 0, moves = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = deps.now();
     // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
     const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
     const [table, read, seat] = await Promise.all([
-      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh }),
+      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh, seenBy: caller }),
       copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
     if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
     // A partner's operator runs no table, but is staff all the same: operators play nowhere.
     if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
-    if (!offeredTo(caller, table)) throw new ServiceError('FORBIDDEN', 'This table is not offered to your platform.');
     const layout =
       copy && copy.round === currentRound(table)
         ? copy
@@ -109,6 +116,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
         bet,
         positionVersion: layout.positionVersion,
         journal: stakeJournal(bet, table.currency, caller.playerId),
+        balanceCeiling: largestBalanceBeforeStake(table, bet, layout.bets),
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       };
       assertBettingOpen(table, now);
@@ -137,7 +145,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       case 'DUPLICATE_REQUEST':
         return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
       case 'ACCOUNT_REFUSED':
-        await explainAccount(deps, caller, table, request.amount);
+        await explainAccount(deps, caller, table, request.amount, placement.balanceCeiling);
         break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
@@ -151,9 +159,18 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       case 'RACED':
         // Another transaction held an item (the player's account: their own bet at another table):
         // a jittered wait, so that the two do not meet again at once.
-        await backoff(attempt, 5, 100);
+        await backoff(attempt, 5, raceWaitCap());
         break;
-      // POSITION_CHANGED, SEAT_CHANGED: read again.
+      case 'POSITION_CHANGED':
+        // Another of the player's own requests landed first: read their bets again (the table is
+        // as it was), after a short random wait so that the player's other chips do not read in step.
+        if (moves++ < MAX_POSITION_MOVES) {
+          attempt--; // not an attempt lost: MAX_POSITION_MOVES bounds these
+          await backoff(Math.min(moves, 4), 4, 50);
+          continue;
+        }
+        break;
+      // SEAT_CHANGED: read again.
     }
     fresh = true;
     forgetTable(deps, request.tableId);
@@ -189,7 +206,13 @@ function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetReque
 const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
-async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, amount: number): Promise<void> {
+async function explainAccount(
+  deps: ServiceDependencies,
+  caller: Caller,
+  table: TableRecord,
+  amount: number,
+  ceiling: number | undefined,
+): Promise<void> {
   const account = await getAccount(deps.db, caller.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
   if (account.currency !== table.currency) {
@@ -197,15 +220,22 @@ async function explainAccount(deps: ServiceDependencies, caller: Caller, table: 
   }
   if (account.balance < amount)
     throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${amount} exceeds your balance of ${account.balance}.`);
+  if (ceiling !== undefined && account.balance > ceiling) throw balanceLimit();
 }
 
 /** Sends the placement, and again after a short random wait for as long as it only loses races. */
 async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement, now: string): Promise<PlacementOutcome> {
-  for (let resend = 0; ; resend++) {
-    const outcome = await commitBetPlacement(deps.db, placement, epochSeconds(now));
-    if (outcome.placed || outcome.reason !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
-    await backoff(resend, 4, 100);
-  }
+  // One at a time through the shard's gate from this process (turns.ts); other processes' bets are raced.
+  return inTurn(gateTurn(deps, placement.table.id, shardOfBetKey(placement.betKey)), async () => {
+    for (let resend = 0; ; resend++) {
+      const sentAt = performance.now();
+      const outcome = await commitBetPlacement(deps.db, placement, epochSeconds(now));
+      if (outcome.placed || outcome.reason !== 'RACED') noteTransactionTime(performance.now() - sentAt);
+      if (outcome.placed || outcome.reason !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
+      // Sized by how long transactions take here lately: the one holding the item takes about as long.
+      await backoff(resend, 4, raceWaitCap());
+    }
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { takenSeats } from '../store/seats';
 import { getAccount } from '../store/accounts';
 import { getBet, listOpenBets, listPlayerBets, listPlayerOpenBets } from '../store/bets';
-import type { AccountRecord, BetRecord, BetType, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../store/records';
+import type { AccountRecord, BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../store/records';
 import { runsTable } from './table-access';
 import { outcomesPage } from '../store/settlement';
 import { getTableSession } from '../store/tables';
@@ -9,14 +9,18 @@ import { ServiceError } from './service-error';
 import { afterPendingOutcome } from './outcome-plans';
 import { decodeSequenceCursor, encodeSequenceCursor, pageOf, pageSize, type Page } from './pages';
 import type { Caller, ServiceDependencies } from './services';
-import { mayReadPlayer } from './tenancy';
+import { mayReadPlayer, offeredTo } from './tenancy';
 
 /**
- * Read-only use cases. A player sees every table, and only their own account and bets; an
- * operator, those of the players it manages (tenancy.ts).
+ * Read-only use cases. A caller sees the tables offered to their platform, and only their own
+ * account and bets; an operator, those of the players it manages (tenancy.ts).
  */
 
-export const findTable = (deps: ServiceDependencies, id: string): Promise<TableRecord | undefined> => getTableSession(deps.db, id);
+/** A table by id, if there is one and it is offered to the caller's platform: to them, one that is not is none. */
+export async function findTable(deps: ServiceDependencies, caller: Caller, id: string): Promise<TableRecord | undefined> {
+  const table = await getTableSession(deps.db, id);
+  return table && offeredTo(caller, table) ? table : undefined;
+}
 
 /**
  * The bets on a table's layout that the caller may see, as they stand once any outcome being paid
@@ -29,33 +33,6 @@ export async function tableOpenBets(deps: ServiceDependencies, caller: Caller, t
     return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId));
   const bets = await listOpenBets(deps.db, table.id);
   return afterPendingOutcome(table, everyone ? bets : bets.filter((bet) => mayReadPlayer(caller, bet.playerId)));
-}
-
-export interface LayoutTotals {
-  readonly players: number;
-  readonly bets: number;
-  readonly amount: number;
-  readonly byBetType: readonly { readonly type: BetType; readonly bets: number; readonly amount: number }[];
-}
-
-/**
- * What a table display shows of the layout, to anyone: how many players have bets on it, and per
- * bet type how many bets and how much. Nobody's bets or ids. Reads every shard (64 queries).
- */
-export async function layoutTotals(deps: ServiceDependencies, table: TableRecord): Promise<LayoutTotals> {
-  const bets = afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
-  const byType = new Map<BetType, { bets: number; amount: number }>();
-  for (const bet of bets) {
-    const totals = byType.get(bet.type) ?? byType.set(bet.type, { bets: 0, amount: 0 }).get(bet.type)!;
-    totals.bets += 1;
-    totals.amount += bet.amount;
-  }
-  return {
-    players: new Set(bets.map((bet) => bet.playerId)).size,
-    bets: bets.length,
-    amount: bets.reduce((sum, bet) => sum + bet.amount, 0),
-    byBetType: [...byType].map(([type, totals]) => ({ type, ...totals })).sort((a, b) => a.type.localeCompare(b.type)),
-  };
 }
 
 /** The seats someone sits at (a lobby's "seats taken"): one query of the table's seat items. */

@@ -1,5 +1,6 @@
 import { listStoredBalances, playerAmount, playerJournals, readBook, type JournalRecord, type LedgerAccount } from '../store/ledger';
 import { getAccount } from '../store/accounts';
+import { moneyTotal } from '../rules/money';
 import type { ServiceDependencies } from './services';
 
 /**
@@ -13,6 +14,8 @@ import type { ServiceDependencies } from './services';
  * seems to differ is checked again against their own partition, read strongly consistent, so
  * that a movement landing during the run is not reported. Reads every journal: an operator's
  * and ops' check (`npm run reconcile`), not something to run per request.
+ * Every sum is exact (a BigInt, rules/money.ts): a currency's totals pass 2^53 long before its
+ * books stop balancing.
  */
 
 export interface Reconciliation {
@@ -27,16 +30,16 @@ export interface CurrencyReconciliation {
   readonly currency: string;
   readonly journals: number;
   /** Sum of every leg: zero when the books balance. */
-  readonly total: number;
+  readonly total: bigint;
   /** What the players' accounts hold, by the ledger. */
-  readonly players: number;
-  readonly pools: number;
+  readonly players: bigint;
+  readonly pools: bigint;
   /** Net money that came in through the cashier (deposits less withdrawals). */
-  readonly cashierIn: number;
+  readonly cashierIn: bigint;
   /** The house's result: what its books gained, the negative of everything else. */
-  readonly houseResult: number;
+  readonly houseResult: bigint;
   /** The house's result at each table (and, as `null`, its general book: pool seeds). */
-  readonly houseByTable: readonly { readonly tableId: string | null; readonly result: number }[];
+  readonly houseByTable: readonly { readonly tableId: string | null; readonly result: bigint }[];
 }
 
 export interface BalanceDifference {
@@ -44,7 +47,8 @@ export interface BalanceDifference {
   readonly currency: string;
   /** The stored balance, or null when the ledger names an account that is not stored. */
   readonly stored: number | null;
-  readonly ledger: number;
+  /** The sum of the account's legs. */
+  readonly ledger: bigint;
 }
 
 const accountKey = (account: LedgerAccount) => `${account.kind}\u0000${account.id ?? ''}`;
@@ -58,20 +62,20 @@ export async function reconcile(deps: ServiceDependencies): Promise<Reconciliati
   const differences: BalanceDifference[] = [];
   const summaries: CurrencyReconciliation[] = [];
   for (const { currency, journals } of books) {
-    const ledger = new Map<string, { account: LedgerAccount; sum: number }>();
+    const ledger = new Map<string, { account: LedgerAccount; sum: bigint }>();
     for (const journal of journals) {
-      if (journal.legs.reduce((sum, leg) => sum + leg.amount, 0) !== 0) unbalancedJournals.push(journal.id);
+      if (moneyTotal(journal.legs.map((leg) => leg.amount)) !== 0n) unbalancedJournals.push(journal.id);
       for (const leg of journal.legs) {
         const key = accountKey(leg.account);
-        const entry = ledger.get(key) ?? { account: leg.account, sum: 0 };
-        entry.sum += leg.amount;
+        const entry = ledger.get(key) ?? { account: leg.account, sum: 0n };
+        entry.sum += BigInt(leg.amount);
         ledger.set(key, entry);
       }
     }
     const storedHere = stored.filter((balance) => balance.currency === currency);
     for (const balance of storedHere) {
-      const sum = ledger.get(accountKey(balance.account))?.sum ?? 0;
-      if (sum !== balance.balance) differences.push({ account: balance.account, currency, stored: balance.balance, ledger: sum });
+      const sum = ledger.get(accountKey(balance.account))?.sum ?? 0n;
+      if (sum !== BigInt(balance.balance)) differences.push({ account: balance.account, currency, stored: balance.balance, ledger: sum });
     }
     const storedKeys = new Set(storedHere.map((balance) => accountKey(balance.account)));
     for (const { account, sum } of ledger.values()) {
@@ -83,13 +87,17 @@ export async function reconcile(deps: ServiceDependencies): Promise<Reconciliati
 
   const confirmed = await Promise.all(differences.map((difference) => stillDiffers(deps, difference)));
   const remaining = differences.filter((_, i) => confirmed[i]);
-  const consistent = remaining.length === 0 && unbalancedJournals.length === 0 && summaries.every((summary) => summary.total === 0);
+  const consistent = remaining.length === 0 && unbalancedJournals.length === 0 && summaries.every((summary) => summary.total === 0n);
   return { consistent, currencies: summaries, differences: remaining, unbalancedJournals };
 }
 
-function summarise(currency: string, journals: readonly JournalRecord[], sums: readonly { account: LedgerAccount; sum: number }[]) {
+function summarise(
+  currency: string,
+  journals: readonly JournalRecord[],
+  sums: readonly { account: LedgerAccount; sum: bigint }[],
+): CurrencyReconciliation {
   const of = (kind: LedgerAccount['kind']) => sums.filter(({ account }) => account.kind === kind);
-  const total = (entries: readonly { sum: number }[]) => entries.reduce((sum, entry) => sum + entry.sum, 0);
+  const total = (entries: readonly { sum: bigint }[]) => entries.reduce((sum, entry) => sum + entry.sum, 0n);
   const houses = of('HOUSE');
   return {
     currency,
@@ -110,6 +118,6 @@ async function stillDiffers(deps: ServiceDependencies, difference: BalanceDiffer
   if (difference.account.kind !== 'PLAYER' || difference.stored === null) return true;
   const playerId = difference.account.id!;
   const [journals, account] = await Promise.all([playerJournals(deps.db, playerId), getAccount(deps.db, playerId)]);
-  const sum = journals.reduce((total, journal) => total + playerAmount(journal, playerId), 0);
-  return account?.balance !== sum;
+  const sum = moneyTotal(journals.map((journal) => playerAmount(journal, playerId)));
+  return account === undefined || BigInt(account.balance) !== sum;
 }

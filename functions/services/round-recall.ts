@@ -6,6 +6,7 @@ import type { OutcomeRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
 import { mayReadPlayer } from './tenancy';
+import { findTable } from './queries';
 import { settlementsOf, type SettledBet } from './settle-outcome';
 
 /**
@@ -14,7 +15,8 @@ import { settlementsOf, type SettledBet } from './settle-outcome';
  * result, what each player was credited for it (the sum of their bets' returns, and any jackpot
  * share), and the jackpot's contributions and prize. Everything is read from what the round
  * itself stored (the outcome and its plan, the bets), so it is the same answer every time. A
- * partner's operator sees the bets and credits of its own players only.
+ * partner's operator sees the bets and credits of its own players only, at the tables offered to
+ * its platform only.
  */
 export interface RoundRecall {
   readonly outcome: OutcomeRecord;
@@ -44,8 +46,9 @@ export async function recallRound(
   sequence: number,
 ): Promise<RoundRecall | undefined> {
   if (!Number.isSafeInteger(sequence) || sequence < 1) throw new ServiceError('BAD_USER_INPUT', 'sequence must be 1 or more.');
-  const outcome = await getOutcome(deps.db, tableId, sequence);
-  if (!outcome) return undefined;
+  // A round of a table not offered to the caller's partner is, to them, none (tenancy.ts).
+  const [outcome, table] = await Promise.all([getOutcome(deps.db, tableId, sequence), findTable(deps, caller, tableId)]);
+  if (!outcome || !table) return undefined;
   const settlements = (await settlementsOf(deps, outcome)).filter(({ entry }) => mayReadPlayer(caller, entry.playerId));
   const credits = new Map<string, { bets: number; jackpot: number }>();
   const creditOf = (playerId: string) => credits.get(playerId) ?? credits.set(playerId, { bets: 0, jackpot: 0 }).get(playerId)!;

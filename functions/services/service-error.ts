@@ -1,10 +1,11 @@
 import { isRetryable } from '../store/transaction-cancellation';
-import { RuleViolation } from '../rules/rule-violation';
+import { RuleViolation, type RuleViolationCode } from '../rules/rule-violation';
 
 /**
  * A request the service refuses for a reason outside the game rules (the rules layer throws
  * RuleViolation): unknown table, a stranger's account, not enough money, a lost race.
- * The GraphQL layer exposes `code` as `extensions.code` and the message verbatim.
+ * The GraphQL layer exposes `code` as `extensions.code` and the message verbatim. Each is a value
+ * of the schema's ErrorCode enum (graphql/error-codes.ts checks that, by type, against the generated one).
  */
 export type ServiceErrorCode =
   | 'UNAUTHENTICATED'
@@ -16,7 +17,6 @@ export type ServiceErrorCode =
   | 'WRONG_GAME'
   | 'BAD_USER_INPUT'
   | 'BAD_REQUEST'
-  | 'TOO_MANY_SUBSCRIPTIONS'
   | 'BETTING_CLOSED'
   | 'BETTING_OPEN'
   | 'OUTCOME_SEQUENCE_MISMATCH'
@@ -30,6 +30,7 @@ export type ServiceErrorCode =
   | 'TABLE_HAS_OPEN_BETS'
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'BALANCE_LIMIT'
+  | 'REQUEST_TOO_EXPENSIVE'
   | 'CONFLICT';
 
 export class ServiceError extends Error {
@@ -51,7 +52,7 @@ export function retryableAsConflict(error: unknown): ServiceError | undefined {
 }
 
 /** The error code a caller is answered with for `error`, as the GraphQL layer answers it (graphql/errors.ts). */
-export function answeredCode(error: unknown): string {
+export function answeredCode(error: unknown): ServiceErrorCode | RuleViolationCode | 'INTERNAL_SERVER_ERROR' {
   const refusal = retryableAsConflict(error) ?? error;
   return refusal instanceof ServiceError || refusal instanceof RuleViolation ? refusal.code : 'INTERNAL_SERVER_ERROR';
 }

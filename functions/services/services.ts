@@ -1,6 +1,7 @@
 import { createDb, type Db, type DbConfig } from '../store/db';
 import { sharedConflictModel } from '../store/conflict-model';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
+import type { ReadBudget } from './read-budget';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -11,6 +12,8 @@ export interface ServiceDependencies {
   readonly newId: () => string;
   /** What operations are told of the business (CloudWatch in Lambda; nothing locally). */
   readonly metrics: BusinessMetrics;
+  /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
+  readonly reads?: ReadBudget;
 }
 
 /**

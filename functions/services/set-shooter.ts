@@ -9,8 +9,9 @@ import { stampOf, type Caller, type ServiceDependencies } from './services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
 
 /**
- * The dealer hands the dice to a player: only one with at least the table minimum on a Pass Line
- * or Don't Pass bet may shoot (art. 2.1). After a seven-out the API passes them on by itself.
+ * The dealer hands the dice to a player: only one whose open bets at the table total at least the
+ * table minimum, whatever the bets, may shoot (art. 2.1, 4(1)). After a seven-out the API passes
+ * them on by itself.
  */
 export async function setShooter(deps: ServiceDependencies, caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -19,7 +20,7 @@ export async function setShooter(deps: ServiceDependencies, caller: Caller, tabl
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',
-        `That player may not shoot: a shooter has at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1).`,
+        `That player may not shoot: a shooter's open bets total at least the table minimum (${table.options.minimum}), on any bets (art. 2.1, 4(1)).`,
       );
     }
     const position = seatOrder(theirs)[0]!;

@@ -19,6 +19,7 @@ import { creditAccount, type TransactAction } from '../store/transaction-actions
 import { applyJackpotRound } from './jackpot-settlement';
 import { payoutJournal } from './journals';
 import { recordJournal } from '../store/ledger';
+import { outsideReadBudget } from './read-budget';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 
@@ -29,8 +30,8 @@ import type { ServiceDependencies } from './services';
  * outcome) takes over from where the bets say it stopped. Every step is safe to repeat.
  *
  * BUSY: another runner holds the lease (or took it over from this one). DONE: the job is finished.
- * A transaction that keeps losing races makes the runner give up (a CONFLICT), leaving the lease
- * free for the next runner at once.
+ * A transaction that keeps losing races (a payment's, or the jackpot's at a busy pool) makes the
+ * runner give up (a CONFLICT), leaving the lease free for the next runner at once.
  */
 export async function runSettlement(
   deps: ServiceDependencies,
@@ -39,6 +40,8 @@ export async function runSettlement(
   /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
   recorded?: { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] },
 ): Promise<'DONE' | 'BUSY'> {
+  // The job pays the whole round, whoever's request runs it: not bounded by that request's reads.
+  deps = outsideReadBudget(deps);
   const owner = deps.newId();
   const lease = leaseFor(deps, tableId, sequence, owner);
   const claim = await lease.renew();
@@ -59,6 +62,10 @@ export async function runSettlement(
     );
     try {
       await payPlan(deps, outcome, plan, settledAt, lease, tally);
+      await countedOut;
+      // The jackpot's pool may be busy with another table's round: a CONFLICT here, like one of
+      // the payments', is giving up, so it frees the lease below too.
+      if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
     } catch (error) {
       await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
@@ -66,8 +73,6 @@ export async function runSettlement(
       if (error instanceof ServiceError) await releaseSettlement(deps.db, tableId, sequence, owner);
       throw error;
     }
-    await countedOut;
-    if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
   }
   await finishSettlement(deps.db, tableId, sequence, settledAt);
   if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });

@@ -14,7 +14,7 @@ const shooterOn = (table: TableOf<'CRAPS'>, openBets: readonly BetRecord[]): Sho
 export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =>
   new ServiceError(
     'NO_SHOOTER',
-    `Nobody at the table may shoot: a roll needs a player with at least the table minimum (${table.options.minimum}) on a Pass Line or Don't Pass bet (art. 2.1). ${then}`,
+    `Nobody at the table may shoot: a roll needs a player whose open bets total at least the table minimum (${table.options.minimum}), on any bets (art. 2.1, 4(1)). ${then}`,
   );
 
 /**

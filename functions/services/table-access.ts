@@ -3,24 +3,29 @@ import { cachedTable } from './table-cache';
 import type { Game, TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
-import { isHouseOperator } from './tenancy';
+import { offeredTo } from './tenancy';
 
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
+/** The answer for a table there is none of, or one not offered to the caller (tenancy.ts, offeredTo): the same, so nothing leaks. */
+export const noSuchTable = (): ServiceError => new ServiceError('NOT_FOUND', 'No table with that id.');
+
 /**
- * The table a use case acts on: open, and of one of the expected games. Read strongly consistent,
- * or, where the use case says a stale copy is safe (a bet: its gate checks the round itself),
- * from this process's recent copy (table-cache.ts). A settlement still running is not this
- * request's business: it runs as a job of its own.
+ * The table a use case acts on: open, and of one of the expected games; offered to the caller
+ * (`seenBy`, or `runBy`) before anything else is said of it, then run by `runBy`. Read strongly
+ * consistent, or, where the use case says a stale copy is safe (a bet: its gate checks the round
+ * itself; the partners a table is offered to never change), from this process's recent copy
+ * (table-cache.ts). A settlement still running is not this request's business: it runs as a job
+ * of its own.
  */
 export async function loadPlayableTable<G extends Game>(
   deps: ServiceDependencies,
   tableId: string,
   games: readonly G[],
-  { fresh = true, runBy }: { readonly fresh?: boolean; readonly runBy?: Caller } = {},
+  { fresh = true, runBy, seenBy = runBy }: { readonly fresh?: boolean; readonly runBy?: Caller; readonly seenBy?: Caller } = {},
 ): Promise<TableOf<G>> {
   const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
-  if (!table) throw new ServiceError('NOT_FOUND', 'No table with that id.');
+  if (!table || (seenBy && !offeredTo(seenBy, table))) throw noSuchTable();
   if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
   if (!(games as readonly Game[]).includes(table.game)) {
@@ -30,12 +35,15 @@ export async function loadPlayableTable<G extends Game>(
 }
 
 /**
- * Whether the caller runs the table: the house's operators run every table (a partner's run
- * none: tables are the house's); a dealer, the tables its token names and those an operator
- * assigned it (assignDealers). Whoever runs a table may not bet at it.
+ * Whether the caller runs the table: the house's operators run every table; the house's dealers,
+ * the tables their tokens name and those an operator assigned them (assignDealers). Tables are the
+ * house's: a partner's staff, operators and dealers alike, run none, whatever its token names
+ * (a partner's identity provider could name any table in a dealer's `tables`). Whoever runs a
+ * table may not bet at it.
  */
 export function runsTable(caller: Caller, table: TableRecord): boolean {
-  if (isHouseOperator(caller)) return true;
+  if (caller.partner !== undefined) return false;
+  if (caller.roles.has('OPERATOR')) return true;
   if (!caller.roles.has('DEALER')) return false;
   return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
 }

@@ -1,9 +1,9 @@
 import { validateTakeDown, type CrapsBet } from '../rules/craps';
 import { RuleViolation } from '../rules/rule-violation';
 import { getBet, getPlayerLayout } from '../store/bets';
-import { parseBetId } from '../store/keys';
+import { parseBetId, shardOfBetKey } from '../store/keys';
 import type { BetRecord } from '../store/records';
-import { backoff } from '../store/retry';
+import { backoff, raceWaitCap } from '../store/retry';
 import { commitTakeDown, type TakeDownOutcome } from '../store/take-down';
 import { ServiceError } from './service-error';
 import type { Caller, ServiceDependencies } from './services';
@@ -14,6 +14,7 @@ import { afterPendingOutcome } from './outcome-plans';
 import { takeDownJournal } from './journals';
 import type { JournalRecord } from '../store/ledger';
 import { forgetLayout, rememberLayout } from './layout-cache';
+import { gateTurn, inTurn, playerTurn } from './turns';
 
 const MAX_RESENDS = 12;
 
@@ -25,9 +26,14 @@ const MAX_RESENDS = 12;
 export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord> {
   const tableId = parseBetId(id)?.tableId;
   if (!tableId) throw new ServiceError('NOT_FOUND', 'No bet with that id.');
+  // It moves the player's position and account, as their bets do: it takes its turn among them (turns.ts).
+  return inTurn(playerTurn(deps, caller.playerId), () => takeDown(deps, caller, id, tableId));
+}
+
+async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, tableId: string): Promise<BetRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [table, layout] = await Promise.all([
-      loadPlayableTable(deps, tableId, ['CRAPS']),
+      loadPlayableTable(deps, tableId, ['CRAPS'], { seenBy: caller }),
       getPlayerLayout(deps.db, tableId, caller.playerId),
     ]);
     const stored = layout.bets;
@@ -66,11 +72,14 @@ async function sendTakeDown(
   positionVersion: number,
   journal: JournalRecord,
 ): Promise<TakeDownOutcome> {
-  for (let resend = 0; ; resend++) {
-    const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion, journal);
-    if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
-    await backoff(resend, 4, 100);
-  }
+  const shard = shardOfBetKey(parseBetId(takenDown.id)!.betKey);
+  return inTurn(gateTurn(deps, takenDown.tableId, shard), async () => {
+    for (let resend = 0; ; resend++) {
+      const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion, journal);
+      if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
+      await backoff(resend, 4, raceWaitCap());
+    }
+  });
 }
 
 /**

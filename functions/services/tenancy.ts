@@ -1,4 +1,5 @@
 import { partnerOfPlayer } from '../store/keys';
+import type { TableRecord } from '../store/records';
 import { ServiceError } from './service-error';
 import { SUBJECT } from './request-checks';
 import type { Caller } from './services';
@@ -12,6 +13,8 @@ import type { Caller } from './services';
  * - A partner's operators see and move only their own partner's players' money, and their reports
  *   (cash movements, the daily report, a round's credits) cover only those players. They run no
  *   table: tables are the house's.
+ * - A table offered to some partners only (openTable's partners) is, to every other partner's
+ *   callers, no table at all: not in the lobby, not read, not bet at, not followed (offeredTo).
  */
 
 /** A partner's id, as tokens name it. */
@@ -44,3 +47,13 @@ export const sameTenant = (playerId: string, otherId: string): boolean => partne
 
 /** The partner whose players a caller's reports are limited to: a partner's operator's own; undefined for the house. */
 export const reportScope = (caller: Caller): string | undefined => caller.partner;
+
+/**
+ * Whether the caller's platform is offered the table: every partner's, unless the table names
+ * some; the house's callers (its players, dealers and operators) are offered every table. The one
+ * rule of every path to a table (the lobby, every read, bets, recalls, subscriptions and their
+ * events): a table not offered to a caller is answered as if there were none (NOT_FOUND, or null
+ * where a read may be), so that a partner learns nothing of another's tables, not even that they exist.
+ */
+export const offeredTo = (caller: Caller, table: TableRecord): boolean =>
+  caller.partner === undefined || table.partners === undefined || table.partners.includes(caller.partner);

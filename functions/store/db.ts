@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactionConflictModel } from './conflict-model';
 import { isRetryable } from './transaction-cancellation';
 
@@ -58,4 +58,24 @@ function countRacesLost(client: DynamoDBClient, onRaceLost: () => void) {
     },
     { step: 'initialize', priority: 'high', name: 'countRacesLost' },
   );
+}
+
+/** The commands that read: each one sent (a Query or Scan page, a GetItem, a batch of keys, a transactional read) is one read. */
+const READS = [GetCommand, QueryCommand, ScanCommand, BatchGetCommand, TransactGetCommand] as const;
+
+/**
+ * The same store, seen by one request: `beforeRead` is told of each read before it is sent, and may
+ * refuse it by throwing (the request's read budget). The client underneath, its connections and the
+ * caches keyed by the table's name are the process's, shared as before.
+ */
+export function withReadsCounted(db: Db, beforeRead: () => void): Db {
+  const send = db.doc.send.bind(db.doc) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
+  const doc = Object.create(db.doc) as DynamoDBDocumentClient;
+  Object.defineProperty(doc, 'send', {
+    value: async (command: unknown, ...rest: unknown[]) => {
+      if (READS.some((kind) => command instanceof kind)) beforeRead();
+      return send(command, ...rest);
+    },
+  });
+  return { doc, tableName: db.tableName };
 }

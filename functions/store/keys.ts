@@ -6,6 +6,7 @@
  *   TABLE#<t>             OUTCOME#<sequence>        a roll or a deal, and whether its settlement is done
  *   TABLE#<t>#PLAN#<seq>#<planId>  CHUNK#<chunk>    the outcome's settlement plan, in chunks (a partition per plan)
  *   TABLE#<t>             SEAT#<seat>               who sits on a seat
+ *   TABLE#<t>             LAYOUT_TOTALS             the layout's totals as last read (a lobby's view), refreshed by readers
  *   TABLE#<t>#S#<shard>   GATE                      a betting-gate shard: the round it takes bets for, its open bets
  *   TABLE#<t>#S#<shard>   BET#<betKey>              a bet, open or decided (decided in place); while open, in the
  *                                                   `layout` index under <player>#<betKey>
@@ -57,6 +58,7 @@ export const planChunkKey = (tableId: string, sequence: number, planId: string, 
 });
 export const planPk = (tableId: string, sequence: number, planId: string): string =>
   `TABLE#${tableId}#PLAN#${sequenceKey(sequence)}#${planId}`;
+export const layoutTotalsKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'LAYOUT_TOTALS' });
 export const seatKey = (tableId: string, seat: number): ItemKey => ({
   pk: `TABLE#${tableId}`,
   sk: `SEAT#${String(seat).padStart(2, '0')}`,

@@ -43,17 +43,32 @@ export function depositIntoAccount(
   };
 }
 
-/** Money out of a player's account, only if the balance covers it (and, given one, in that currency), with its journal. */
-export function debitAccount(db: Db, playerId: string, amount: number, journal: JournalRecord, currency?: string): TransactAction {
-  return moveBalance(
+/**
+ * Money out of a player's account, only if the balance covers it (and, given one, in that currency;
+ * given a `ceiling`, only if the balance is at most that before it: a stake whose largest win the
+ * balance has no room for, bet-validation.ts), with its journal.
+ */
+export function debitAccount(
+  db: Db,
+  playerId: string,
+  amount: number,
+  journal: JournalRecord,
+  currency?: string,
+  ceiling?: number,
+): TransactAction {
+  const action = moveBalance(
     db,
     playerId,
     -amount,
     journal,
-    `attribute_exists(pk) AND balance >= :cover${currency !== undefined ? ' AND currency = :currency' : ''}`,
+    `attribute_exists(pk) AND balance >= :cover${currency !== undefined ? ' AND currency = :currency' : ''}${ceiling !== undefined ? ' AND balance <= :ceiling' : ''}`,
     currency,
     amount,
   );
+  if (ceiling === undefined) return action;
+  return {
+    Update: { ...action.Update!, ExpressionAttributeValues: { ...action.Update!.ExpressionAttributeValues, ':ceiling': ceiling } },
+  };
 }
 
 function moveBalance(

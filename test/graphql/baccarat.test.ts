@@ -3,6 +3,9 @@
  * by the baccarat rules from the dealt cards; the jackpot is paid from its pool.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_POOL } from '../../functions/rules/money';
+import { poolKey } from '../../functions/store/keys';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -279,6 +282,12 @@ describe('the progressive jackpot', () => {
     });
     expectRefused(incomplete, 'BAD_USER_INPUT');
     expect(incomplete.errors![0]!.message).toMatch(/PARADISE_STRAIGHT/);
+    // One combination twice: which amount is its prize? Refused, naming the field, not settled by the last one.
+    const twice = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: [...FIXED_A, { combination: 'SINGLE_PAIR', amount: 90_000 }] },
+    });
+    expectRefused(twice, 'INVALID_JACKPOT_CONFIG');
+    expect(twice.errors![0]!.message).toMatch(/fixedAmounts lists SINGLE_PAIR more than once/);
 
     const { poolId, tableId } = await jackpotTable(100_000);
     const table = await api.graphql(
@@ -437,6 +446,32 @@ describe('the progressive jackpot', () => {
     const round = await deal(tableId, ['2S', '3H', '4D', '2C', '2H']);
     expect(round.deal.jackpot).toMatchObject({ combination: null, contributions: 500, share: 0, poolAfter: 50_500 });
     expect(await poolAmount(poolId)).toBe(50_500);
+  });
+
+  it('holds at most MAX_POOL: contributions past it stay with the house', async () => {
+    const { poolId, tableId } = await jackpotTable(50_000);
+    // The pool lifted to 100 short of the cap, directly (the test puts it back below, so that the books reconcile).
+    const lift = MAX_POOL - 100 - 50_000;
+    const liftPool = (by: number) =>
+      api.db.doc.send(
+        new UpdateCommand({
+          TableName: api.db.tableName,
+          Key: poolKey(poolId),
+          UpdateExpression: 'SET amount = amount + :by',
+          ExpressionAttributeValues: { ':by': by },
+        }),
+      );
+    await liftPool(lift);
+    await api.fundAccount('jp-cap', 10_000);
+    await bet('jp-cap', tableId, 'TIE', 100, 6);
+    await bet('jp-cap', tableId, 'JACKPOT', 1_000, 6);
+    const round = await deal(tableId, ['2S', '3H', '4D', '2C', '2H']);
+    // The bet contributed 500; the pool took the 100 it had room for.
+    expect(round.deal.jackpot).toMatchObject({ combination: null, contributions: 500, poolAfter: MAX_POOL });
+    expect(await poolAmount(poolId)).toBe(MAX_POOL);
+    await liftPool(-lift);
+    expect(await poolAmount(poolId)).toBe(50_100);
+    await api.expectReconciled();
   });
 
   it('pays the whole pool on a royal flush and restarts it from its seed', async () => {

@@ -27,6 +27,27 @@ describe('identify', () => {
     expect(identify(eventWith({ sub: 'p-1' }, 'Bearer not.a-token')).caller).toBeNull();
   });
 
+  it('has no caller when the token read is another token than the one verified, even of the same subject', () => {
+    // As API Gateway hands the claims on: every one a string, a list as "[a b]".
+    const verified = { sub: 'p-1', iss: 'https://issuer', iat: '1700000000', exp: '1700003600', jti: 'token-1', roles: '[player]' };
+    const token = { sub: 'p-1', iss: 'https://issuer', iat: 1_700_000_000, exp: 1_700_003_600, jti: 'token-1', roles: ['player'] };
+    expect(identify(eventWith(verified, bearer(token))).caller?.playerId).toBe('p-1');
+    for (const other of [
+      { iat: 1_700_000_001 },
+      { exp: 1_800_000_000 },
+      { jti: 'token-2' },
+      { iss: 'https://elsewhere' },
+      { roles: ['operator'] },
+      { partner: 'acme' },
+      { nbf: 1_700_000_000 },
+    ]) {
+      const identity = identify(eventWith(verified, bearer({ ...token, ...other })));
+      expect(identity, JSON.stringify(other)).toEqual({ caller: null, refusal: 'The token could not be read.' });
+    }
+    const { jti: _, ...withoutId } = token;
+    expect(identify(eventWith(verified, bearer(withoutId))).caller).toBeNull();
+  });
+
   it('reads the roles with their JSON types from the token, whatever form API Gateway flattened them to', () => {
     // API Gateway hands the function "[dealer operator]" for both of these tokens: the token tells them apart.
     const verified = { sub: 'p-1', roles: '[dealer operator]' };
@@ -115,7 +136,7 @@ describe('a request that reaches the handler without verified claims', () => {
     } as unknown as APIGatewayProxyEventV2;
     const response = (await handler(event, {} as Context, () => undefined)) as { body: string };
     const body = JSON.parse(response.body);
-    expect(body.errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED' });
+    expect(body.errors[0].extensions).toEqual({ code: 'UNAUTHENTICATED', retryable: false });
     expect(body.data).toBeNull();
   });
 });

@@ -38,7 +38,7 @@ async function bet(type: string, amount: number, baseBetId?: string) {
   return res.data!.placeBet;
 }
 
-/** A roll, by the test shooter where the player holds no line bet; answers what it did to the player's bets. */
+/** A roll, with the test shooter on a line bet so that somebody may shoot; answers what it did to the player's bets. */
 async function roll(...dice: number[]) {
   await api.seatShooter(tableId);
   const sequence = await api.closeBetting(tableId);

@@ -1,11 +1,14 @@
 /**
  * Every mutation, sent what a hostile or careless client might send (fast-check: arbitrary
  * strings of any alphabet and length, numbers of any size and sign, ids and keys of every form):
- * it never answers INTERNAL_SERVER_ERROR, never echoes what it was sent, and a refusal changes
- * nothing (the caller's balance is as it was; the ledger still reconciles after the whole run).
+ * it never answers INTERNAL_SERVER_ERROR nor an HTTP 5xx (a client's mistake is not a fault, for
+ * the alarms or for clients that retry 5xx), says of each error whether to retry it, never echoes
+ * what it was sent, and a refusal changes nothing (the caller's balance is as it was; the ledger
+ * still reconciles after the whole run).
  */
 import fc from 'fast-check';
 import { GraphQLEnumType, buildSchema } from 'graphql';
+import { RETRYABLE } from '../../functions/graphql/error-codes';
 import { typeDefs } from '../../functions/graphql/generated/type-defs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
@@ -54,9 +57,11 @@ const inputOf = <T extends Record<string, fc.Arbitrary<unknown>>>(model: T) =>
 
 /** What must hold of any answer: a typed refusal or a result, never an internal error or an echo. */
 function expectSafe(res: GraphQLResponse, sent: unknown) {
+  expect(res.status, JSON.stringify(res.errors)).toBeLessThan(500);
   for (const error of res.errors ?? []) {
     expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
     expect(error.extensions?.code).toEqual(expect.any(String));
+    expect(error.extensions?.retryable).toBe(RETRYABLE[error.extensions!.code as keyof typeof RETRYABLE]);
     expect(JSON.stringify(error)).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/); // no stack trace
     // Free text sent must not come back; an enum value (a bet type) is the schema's, and may be named.
     for (const value of strings(sent)) if (value.length >= 8 && !ENUM_VALUES.has(value)) expect(error.message).not.toContain(value);

@@ -6,6 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/layout-totals';
+import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/read-budget';
+import { withReadsCounted } from '../../functions/store/db';
+import { SHARDS } from '../../functions/store/keys';
 
 let api: TestApi;
 const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };
@@ -110,7 +114,7 @@ describe('the lobby', () => {
     expect(ids(await lobby(HOUSE, { status: 'CLOSED' }))).toEqual([closed]);
   });
 
-  it("shows a partner's players the tables offered to their platform only, and refuses their bets elsewhere", async () => {
+  it("shows a partner's players the tables offered to their platform only, and answers their bets elsewhere as at no table", async () => {
     expect(ids(await lobby(P1_PLAYER, { game: 'CRAPS' }))).toEqual([craps, named, p1Only]);
     const p2 = await lobby(P2_PLAYER, { game: 'CRAPS', first: 2 });
     expect(ids(p2)).toEqual([craps, named]);
@@ -125,7 +129,7 @@ describe('the lobby', () => {
       `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
       { t: p1Only },
     );
-    expect(codeOf(refused)).toBe('FORBIDDEN');
+    expect(codeOf(refused)).toBe('NOT_FOUND');
     expect(await api.balance('lb-p2/bob')).toBe(10_000);
   });
 
@@ -189,5 +193,81 @@ describe('the lobby', () => {
     });
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(res.errors![0]!.message).toMatch(message);
+  });
+});
+
+describe("the lobby's layout totals", () => {
+  // A server of its own, whose clock the test moves, and which counts every read it sends to the store.
+  let totalsApi: TestApi;
+  let reads = 0;
+  let clock = Date.parse('2030-01-01T10:00:00.000Z');
+  const tableIds: string[] = [];
+  const TOTALS = `query { tables(first: 200) { edges { node { id layout { bets amount asOf byBetType { type bets amount } } } } } }`;
+  const readLobby = async () => {
+    const before = reads;
+    const page = (await totalsApi.data(HOUSE, TOTALS)).tables.edges.map((edge: { node: unknown }) => edge.node) as {
+      id: string;
+      layout: { bets: number; amount: string; asOf: string };
+    }[];
+    return { page, reads: reads - before };
+  };
+  const bet = (player: string, tableId: string, amount: number) =>
+    totalsApi.data(player, `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: FIELD, amount: $a }) { id } }`, {
+      t: tableId,
+      a: amount,
+    });
+
+  beforeAll(async () => {
+    totalsApi = await startTestApi({
+      clock: () => new Date(clock).toISOString(),
+      wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)),
+    });
+    await totalsApi.fundAccount('lb-totals', 1_000_000);
+    for (let i = 0; i < 8; i++) {
+      const id = (await totalsApi.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
+        .openTable.id as string;
+      tableIds.push(id);
+      await bet('lb-totals', id, 100 * (i + 1));
+    }
+  });
+  afterAll(() => totalsApi?.close());
+
+  it(`costs one read per table, and at most ${LAYOUT_REFRESHES_PER_REQUEST} tables' layouts read afresh per page`, async () => {
+    // The 200-table page of layouts is within a request's budget: one stored item per table.
+    const first = await readLobby();
+    expect(first.page.map((table) => table.id).sort()).toEqual([...tableIds].sort());
+    // The page's entries and tables, an item per table, and each refresh's 64 shards.
+    expect(first.reads).toBeLessThanOrEqual(2 + tableIds.length + LAYOUT_REFRESHES_PER_REQUEST * SHARDS);
+    // Each page reads afresh the totals nobody has read yet (their asOf: the table's opening,
+    // when its layout was empty), a few at a time, until every table's are current.
+    let page = first.page;
+    for (let i = 0; i < tableIds.length && page.some((table) => table.layout.bets === 0); i++) page = (await readLobby()).page;
+    expect(page.map((table) => table.layout.amount).sort()).toEqual(tableIds.map((_, i) => String(100 * (i + 1))).sort());
+    expect(new Set(page.map((table) => table.layout.asOf))).toEqual(new Set([new Date(clock).toISOString()]));
+    // Current totals are one read per table, nothing more.
+    const current = await readLobby();
+    expect(current.reads).toBe(2 + tableIds.length);
+  });
+
+  it(`answers a table's totals up to ${LAYOUT_TOTALS_MAX_AGE_SECONDS} seconds old as they are, then reads them again`, async () => {
+    const [tableId] = tableIds;
+    // The table's own page: one table, whose totals its request may always read afresh.
+    const totalsOf = async () =>
+      (
+        await totalsApi.data(HOUSE, `query ($t: ID!) { table(id: $t) { layout { bets amount asOf byBetType { type bets amount } } } }`, {
+          t: tableId,
+        })
+      ).table.layout;
+    const before = await totalsOf();
+    await bet('lb-totals', tableId!, 5_000);
+    clock += (LAYOUT_TOTALS_MAX_AGE_SECONDS - 1) * 1000;
+    expect(await totalsOf()).toEqual(before);
+    clock += 1000;
+    const after = await totalsOf();
+    expect(after).toMatchObject({
+      bets: before.bets + 1,
+      amount: String(Number(before.amount) + 5_000),
+      asOf: new Date(clock).toISOString(),
+    });
   });
 });

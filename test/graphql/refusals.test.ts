@@ -66,8 +66,8 @@ function expectRefused(res: GraphQLResponse, code: string, message?: RegExp) {
   const [error] = res.errors!;
   expect(error!.extensions?.code).toBe(code);
   if (message) expect(error!.message).toMatch(message);
-  // Nothing but the code leaves the API: no stack trace, no exception details.
-  expect(Object.keys(error!.extensions ?? {})).toEqual(['code']);
+  // Nothing but the code and whether to retry leaves the API: no stack trace, no exception details.
+  expect(Object.keys(error!.extensions ?? {})).toEqual(['code', 'retryable']);
 }
 
 const placeBet = (input: Record<string, unknown>, player = PLAYER) =>
@@ -237,16 +237,22 @@ describe('dice that are not two dice of 1 to 6', () => {
 });
 
 describe('a roll nobody may throw (art. 2.1)', () => {
-  it('is refused when betting closes, with NO_SHOOTER, while no player has the table minimum on a line bet: betting stays open', async () => {
+  it("is refused when betting closes, with NO_SHOOTER, while no player's open bets total the table minimum: betting stays open", async () => {
+    // A table whose Field takes 50: a player can be at it under the table minimum.
+    const opened = await api.graphql(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, betLimits: [{ type: FIELD, minimum: 50 }] }) { id } }`,
+    );
+    tableId = opened.data!.openTable.id;
     await api.fundAccount(PLAYER, 10_000);
-    await placeBet({ type: 'FIELD', amount: 1_000 }); // at the table, but not on a line bet
+    await placeBet({ type: 'FIELD', amount: 50 }); // at the table, but under the minimum
     const before = await snapshot();
     const res = await api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId });
     expectRefused(res, 'NO_SHOOTER', /art\. 2\.1/);
     expect(JSON.stringify(res.errors)).not.toContain(PLAYER);
     expect(await snapshot()).toEqual(before);
-    // A line bet makes a shooter: betting closes, and the roll is theirs.
-    expect((await placeBet({ type: 'DONT_PASS', amount: 100 })).errors).toBeUndefined();
+    // Any bet that takes them to the minimum makes them the shooter: betting closes, and the roll is theirs.
+    expect((await placeBet({ type: 'ANY_SEVEN', amount: 100 })).errors).toBeUndefined();
     expect((await submitRoll({ dice: [1, 2] })).errors).toBeUndefined();
   });
 });

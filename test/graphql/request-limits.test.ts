@@ -6,17 +6,26 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
-import { MAX_BODY_BYTES, MAX_COST, MAX_MUTATIONS_PER_DOCUMENT } from '../../functions/graphql/request-limits';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import {
+  MAX_BODY_BYTES,
+  MAX_COST,
+  MAX_MUTATIONS_PER_DOCUMENT,
+  MAX_READS_PER_REQUEST,
+  REQUEST_TOO_EXPENSIVE,
+} from '../../functions/graphql/request-limits';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { systemDependencies } from '../../functions/services/services';
-import { createDb } from '../../functions/store/db';
+import { listPlayerOpenBets } from '../../functions/store/bets';
+import { createDb, withReadsCounted } from '../../functions/store/db';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 let api: TestApi;
 let tableId: string;
+/** Every read the API's handler sends to the store. */
+let reads = 0;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi({ wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)) });
   tableId = (
     await api.data(dealer('rl-operator'), `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)
   ).openTable.id;
@@ -31,6 +40,16 @@ afterAll(async () => {
   }
 });
 
+/**
+ * A whole request refused for the client's mistake answers HTTP 400, never 5xx: a 5xx trips the
+ * API's server-error alarm, and clients resend what answered 5xx. Nothing to retry, either.
+ */
+function expectClientMistake(res: GraphQLResponse, code: string) {
+  expect(res.status).toBe(400);
+  expect(res.data).toBeUndefined();
+  expect(res.errors?.[0]?.extensions).toEqual({ code, retryable: false });
+}
+
 const bets = (n: number) =>
   `mutation { ${Array.from({ length: n }, (_, i) => `b${i}: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { id }`).join('\n')} }`;
 
@@ -38,7 +57,7 @@ describe('a document', () => {
   it(`with more than ${MAX_MUTATIONS_PER_DOCUMENT} mutations is refused whole, before any runs`, async () => {
     await api.fundAccount('rl-many', 1_000_000);
     const res = await api.graphql('rl-many', bets(MAX_MUTATIONS_PER_DOCUMENT + 1));
-    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expectClientMistake(res, 'BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toMatch(/at most 20 mutations/);
     // 1,100 of them do not even fit a request body.
     expect((await api.graphql('rl-many', bets(1_100))).errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
@@ -67,19 +86,96 @@ describe('a document', () => {
     const aliases = (n: number) =>
       `{ ${Array.from({ length: n }, (_, i) => `t${i}: table(id: "${tableId}") { openBets { id } rolls(first: 200) { edges { node { dice } } } }`).join('\n')} }`;
     const res = await api.graphql(dealer('rl-operator'), aliases(50));
-    expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expectClientMistake(res, 'BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toMatch(/a request may cost at most 25000/);
     expect((await api.graphql(dealer('rl-operator'), aliases(3_000))).errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     // What a front end asks costs far less.
     expect((await api.graphql(dealer('rl-operator'), aliases(2))).errors).toBeUndefined();
   });
 
-  it('counts what a field reads: a lobby page may not ask each of its tables for its whole layout and roads', async () => {
-    const lobby = (first: number) => `{ tables(first: ${first}) { edges { node { id layout { amount } roads { shoe } } } } }`;
-    const refused = await api.graphql(dealer('rl-operator'), lobby(200));
-    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(refused.errors?.[0]?.message).toMatch(/a request may cost at most/);
-    expect((await api.graphql(dealer('rl-operator'), lobby(20))).errors).toBeUndefined();
+  it(`that could read the store more than ${MAX_READS_PER_REQUEST} times is refused before anything is read`, async () => {
+    // Every open bet of 200 tables is 200 x 64 shard queries: refused whole, with the code.
+    const everyBet = `{ tables(first: 200) { edges { node { id openBets { id } } } } }`;
+    const before = reads;
+    const refused = await api.graphql(dealer('rl-operator'), everyBet);
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: REQUEST_TOO_EXPENSIVE }) })]);
+    expect(refused.errors![0]!.message).toMatch(/a request may read it at most 2000 times/);
+    expect(reads).toBe(before);
+    // A lobby page asking each of its tables for its layout's totals reads one item per table.
+    const totals = await api.graphql(dealer('rl-operator'), `{ tables(first: 200) { edges { node { id layout { bets amount } } } } }`);
+    expect(totals.errors).toBeUndefined();
+    expect(totals.data!.tables.edges).toContainEqual({
+      node: { id: tableId, layout: expect.objectContaining({ bets: expect.any(Number) }) },
+    });
+  });
+});
+
+describe('a request that reads past its budget', () => {
+  // The budget is a constant; a handler given a small one shows what happens past it.
+  const handlerWith = (readsPerRequest: number) => createGraphQLHandler(api.deps, () => undefined, { readsPerRequest });
+  const send = async (readsPerRequest: number, playerId: string, query: string) => {
+    const response = (await handlerWith(readsPerRequest)(graphqlPostEvent(query, { sub: playerId }), {} as Context, () => undefined)) as {
+      body: string;
+    };
+    return JSON.parse(response.body) as { data?: Record<string, any> | null; errors?: { message: string; extensions: { code: string } }[] };
+  };
+
+  it('is refused whole, with the code, when it is a query: none of what it read is answered', async () => {
+    await api.fundAccount('rl-reader', 1_000);
+    const threeReads = `{ me { balance } again: me { balance } thrice: me { balance } }`;
+    const refused = await send(2, 'rl-reader', threeReads);
+    expect(refused.data).toBeUndefined();
+    expect(refused.errors).toEqual([
+      expect.objectContaining({
+        message: expect.stringMatching(/more than 2 reads/),
+        extensions: expect.objectContaining({ code: REQUEST_TOO_EXPENSIVE }),
+      }),
+    ]);
+    expect((await send(3, 'rl-reader', threeReads)).data).toEqual({
+      me: { balance: 1_000 },
+      again: { balance: 1_000 },
+      thrice: { balance: 1_000 },
+    });
+  });
+
+  it('refuses the mutation whose read passes it, and that mutation changes nothing', async () => {
+    await api.fundAccount('rl-bettor', 1_000);
+    const bet = `mutation { placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { id } }`;
+    const refused = await send(0, 'rl-bettor', bet);
+    expect(refused.errors?.map((error) => error.extensions.code)).toEqual([REQUEST_TOO_EXPENSIVE]);
+    expect(refused.data).toEqual({ placeBet: null });
+    expect(await api.balance('rl-bettor')).toBe(1_000);
+    expect(await listPlayerOpenBets(api.db, tableId, 'rl-bettor')).toEqual([]);
+    // With reads to spare, the same bet is placed.
+    expect((await send(MAX_READS_PER_REQUEST, 'rl-bettor', bet)).errors).toBeUndefined();
+    expect(await api.balance('rl-bettor')).toBe(900);
+  });
+});
+
+describe('a request refused whole for what it sends', () => {
+  it.each([
+    ['a string past 256 characters', `{ table(id: "${'x'.repeat(300)}") { id } }`, 'BAD_USER_INPUT'],
+    ['an id outside the id alphabet', `{ table(id: "a b") { id } }`, 'BAD_USER_INPUT'],
+    ['a subscription, which is served over WebSocket', `subscription { myEvents { kind } }`, 'BAD_REQUEST'],
+    ['a document that does not parse', `{ table(id: "t") {`, 'GRAPHQL_PARSE_FAILED'],
+    ['a field the schema lacks', `{ nothing }`, 'GRAPHQL_VALIDATION_FAILED'],
+  ])('answers 400 for %s', async (_, query, code) => {
+    expectClientMistake(await api.graphql('rl-careless', query), code);
+  });
+
+  it('answers 400 for a body that is not the JSON it says it is, without quoting it', async () => {
+    const response = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await api.token('rl-careless')}` },
+      body: '{"query": "{ me { balance } }", secret-sent',
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).not.toContain('secret-sent');
+    expect(JSON.parse(text).errors).toEqual([
+      { message: 'The request body is not JSON.', extensions: { code: 'BAD_REQUEST', retryable: false } },
+    ]);
   });
 });
 
@@ -92,7 +188,7 @@ describe('a request body', () => {
       body: string;
     };
     expect(response.statusCode).toBe(413);
-    expect(JSON.parse(response.body).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(JSON.parse(response.body).errors[0].extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', retryable: false });
 
     const viaServer = await fetch(`${api.url}/graphql`, {
       method: 'POST',

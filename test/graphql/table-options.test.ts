@@ -29,7 +29,7 @@ const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const open = (input: Record<string, unknown>) => api.graphql(OPERATOR, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
 const bet = (tableId: string, input: Record<string, unknown>) =>
   api.graphql(PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
-/** A roll, with the test shooter on a line bet where nobody else may shoot; answers what it did to PLAYER's bets. */
+/** A roll, with the test shooter on a line bet so that somebody may shoot; answers what it did to PLAYER's bets. */
 async function roll(tableId: string, dice: number[]) {
   await api.seatShooter(tableId);
   const sequence = await api.closeBetting(tableId);

@@ -31,7 +31,7 @@ it('ends the subscription with UNAUTHENTICATED at the first event after the toke
   offsetMs = (TOKEN_LIFETIME_SECONDS + 60) * 1000;
   await api.fundAccount('expiring-ann', 3_000);
   const errors = await mine.refused();
-  expect(errors.map((error) => error.extensions?.code)).toEqual(['UNAUTHENTICATED']);
+  expect(errors.map((error) => error.extensions)).toEqual([{ code: 'UNAUTHENTICATED', retryable: false }]);
   // Nothing after the expiry reached it: only what came before.
   expect(mine.received).toHaveLength(events.length);
   // And a new subscription on the same connection is refused the same way.

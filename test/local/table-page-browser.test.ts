@@ -134,13 +134,31 @@ function expectOnlyTheServer(traffic: Traffic): void {
   expect(traffic.errors).toEqual([]);
 }
 
-/** The page's GraphQL POSTs were these (in any order) and no more: it asked nothing on its own, it never polled. */
-async function expectOnly(traffic: Traffic, operations: readonly string[]): Promise<void> {
-  const sorted = [...operations].sort();
-  // The last round's read may still be on its way.
-  await expect.poll(() => [...traffic.posts].sort(), WAIT).toEqual(sorted);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  expect([...traffic.posts].sort()).toEqual(sorted);
+/**
+ * The page's GraphQL POSTs were these (in any order) and no more: it asked nothing on its own, it
+ * never polled. Checked up to a known point, not after a wait: first every event sent to the page
+ * so far has reached it (a deposit and a withdrawal to the player after everything else: the
+ * stream is read in order and each batch delivered in full before the next is read, so once the
+ * withdrawal, written after the deposit reached the page, is shown, everything sent before the
+ * deposit has arrived and been handled); then the page sends one bet the table refuses (`refused`,
+ * answered with `code`), which is its last POST: every POST it sent before is seen by then.
+ */
+async function expectOnly(
+  page: Page,
+  traffic: Traffic,
+  operations: readonly string[],
+  refused: { readonly bet: { type: string; amount: string; seat?: string }; readonly code: string },
+): Promise<void> {
+  const balance = (await api.balance(DEMO_PLAYER))!;
+  await api.fundAccount(DEMO_PLAYER, balance + 100);
+  await shows(page, '.balance-amount', money(balance + 100));
+  await api.fundAccount(DEMO_PLAYER, balance);
+  await shows(page, '.balance-amount', money(balance));
+  const placements = () => traffic.posts.filter((post) => post === 'TablePagePlaceBet').length;
+  const placedBefore = operations.filter((post) => post === 'TablePagePlaceBet').length;
+  await placeThroughForm(page, refused.bet, refused.code);
+  await expect.poll(placements, WAIT).toBe(placedBefore + 1);
+  expect([...traffic.posts].sort()).toEqual([...operations, 'TablePagePlaceBet'].sort());
 }
 
 const money = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-US')}.${String(minor % 100).padStart(2, '0')} MOP`;
@@ -202,20 +220,25 @@ describe('the table page in Chromium', () => {
     await screenshot(page, 'table-page-craps-seven-out');
 
     // One read of the table at load; then only the bets placed and, after each round paid, what it left.
-    await expectOnly(traffic, [
-      'TablePage',
-      'TablePagePlaceBet',
-      'TablePagePlaceBet',
-      'TablePagePlaceBet',
-      'TablePageRoundSettled',
-      'TablePagePlaceBet',
-      'TablePageRoundSettled',
-    ]);
+    await expectOnly(
+      page,
+      traffic,
+      [
+        'TablePage',
+        'TablePagePlaceBet',
+        'TablePagePlaceBet',
+        'TablePagePlaceBet',
+        'TablePageRoundSettled',
+        'TablePagePlaceBet',
+        'TablePageRoundSettled',
+      ],
+      { bet: { type: 'COME', amount: '10' }, code: 'BET_NOT_ALLOWED_IN_PHASE' },
+    );
     expect(traffic.configReads).toEqual(['GET']);
     expect(traffic.sockets).toHaveLength(1);
     expectOnlyTheServer(traffic);
     await page.close();
-  });
+  }, 60_000);
 
   it('plays a baccarat round at the demo table: roads, jackpot and payouts from the subscriptions', async () => {
     await dealShoe();
@@ -251,17 +274,15 @@ describe('the table page in Chromium', () => {
     await screenshot(page, 'table-page-baccarat', { docs: true });
 
     // The roads after the outcome, what the round left after its payout: once each, nothing else.
-    await expectOnly(traffic, [
-      'TablePage',
-      'TablePagePlaceBet',
-      'TablePagePlaceBet',
-      'TablePagePlaceBet',
-      'TablePageRoadsRefresh',
-      'TablePageRoundSettled',
-    ]);
+    await expectOnly(
+      page,
+      traffic,
+      ['TablePage', 'TablePagePlaceBet', 'TablePagePlaceBet', 'TablePagePlaceBet', 'TablePageRoadsRefresh', 'TablePageRoundSettled'],
+      { bet: { type: 'JACKPOT', amount: '10', seat: '3' }, code: 'JACKPOT_NEEDS_MAIN_BET' },
+    );
     expectOnlyTheServer(traffic);
     await page.close();
-  });
+  }, 60_000);
 
   it('reconnects after the connection is lost, and reads the table again: what happened meanwhile shows', async () => {
     // The page's WebSocket goes through the test, which can cut it, and keep the network down until told.
@@ -293,7 +314,10 @@ describe('the table page in Chromium', () => {
     await shows(demo.page, '[aria-labelledby="open-heading"] li', 'Pass Line');
     await shows(demo.page, '.event-log', 'Reconnected: the table is shown as it is now.');
     expect(sockets).toHaveLength(2);
-    await expectOnly(demo.traffic, ['TablePage', 'TablePage']);
+    await expectOnly(demo.page, demo.traffic, ['TablePage', 'TablePage'], {
+      bet: { type: 'COME', amount: '10' },
+      code: 'BET_NOT_ALLOWED_IN_PHASE',
+    });
     expectOnlyTheServer(demo.traffic);
     await demo.page.close();
   });

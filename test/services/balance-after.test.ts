@@ -65,7 +65,7 @@ describe("a bet's balance after", () => {
       .openTable.id;
     await ok('ba-owner', `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: tableId });
     const LAYOUT = `query ($t: ID!) { table(id: $t) { openBets { playerId balanceAfterPlacement } layout { players bets amount byBetType { type bets amount } } } }`;
-    const totals = { players: 1, bets: 1, amount: 100, byBetType: [{ type: 'FIELD', bets: 1, amount: 100 }] };
+    const totals = { players: 1, bets: 1, amount: '100', byBetType: [{ type: 'FIELD', bets: 1, amount: '100' }] };
     expect((await ok('ba-stranger', LAYOUT, { t: tableId })).table).toEqual({ openBets: [], layout: totals });
     expect((await ok('ba-owner', LAYOUT, { t: tableId })).table).toEqual({
       openBets: [{ playerId: 'ba-owner', balanceAfterPlacement: 9_900 }],

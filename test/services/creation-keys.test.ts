@@ -56,7 +56,7 @@ describe('openJackpotPool with an idempotency key', () => {
     expect((await api.data(OPERATOR, OPEN_POOL, { input })).openJackpotPool).toEqual({ id: ids[0], amount: 50_000 });
     // One seed journalled, not three: the reconciliation (after each test) would show a second.
     const books = (await api.reconcile()).currencies.find((currency) => currency.currency === 'MOP')!;
-    expect(books.pools).toBe(50_000);
+    expect(books.pools).toBe(50_000n);
   });
 
   it('refuses the key sent with a different pool', async () => {

@@ -312,12 +312,12 @@ describe('a randomized session at five tables, in two currencies, with crashes',
       ['USD', USD_PLAYERS, usdPool],
     ] as const) {
       const books = ledger.currencies.find((candidate) => candidate.currency === currency)!;
-      expect(books.total).toBe(0);
+      expect(books.total).toBe(0n);
       // What came in at the cashier is what the players and the pool hold, plus what the house won.
-      expect(books.players).toBe(await stored(players));
-      expect(books.pools).toBe(await poolAmount(pool));
+      expect(books.players).toBe(BigInt(await stored(players)));
+      expect(books.pools).toBe(BigInt(await poolAmount(pool)));
       expect(books.players + books.pools + books.houseResult).toBe(books.cashierIn);
-      expect(books.houseByTable.reduce((sum, table) => sum + table.result, 0)).toBe(books.houseResult);
+      expect(books.houseByTable.reduce((sum, table) => sum + table.result, 0n)).toBe(books.houseResult);
     }
 
     // Each statement, replayed from an empty account, arrives at the balance, entry by entry.

@@ -56,7 +56,7 @@ describe('a busy craps table', () => {
           });
         }),
       );
-      // Some are refused (a Come bet on the come-out, a race lost five times): they must charge nothing.
+      // Some are refused (a Come bet on the come-out, a limit): they must charge nothing.
       await Promise.all(attempts);
       await api.seatShooter(tableId); // whatever the players bet, a roll needs a shooter (art. 2.1)
       const sequence = await api.closeBetting(tableId);
@@ -73,8 +73,8 @@ describe('a busy craps table', () => {
       expect(rolled.errors, JSON.stringify(rolled.errors)).toBeUndefined();
     }
 
-    // The requests really raced: transactions were refused for conflicts, as real DynamoDB refuses them.
-    expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(0);
+    // A player's bets at once take turns in one server (turns.ts), so they meet no refusal here; a player's
+    // chips racing from several servers, with every balance exact: betting-burst.test.ts.
     const bets = await allBetsAt(tableId);
     expect(bets.length).toBeGreaterThan(50);
     for (const player of PLAYERS) {

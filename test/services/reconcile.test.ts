@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/keys';
+import { MAX_BALANCE } from '../../functions/rules/money';
 import { dealer, startTestApi, type TestApi, type Who } from '../support/test-api';
 
 let api: TestApi;
@@ -57,16 +58,17 @@ describe('the reconciliation', () => {
     expect(reconciliation.differences).toEqual([]);
     expect(reconciliation.unbalancedJournals).toEqual([]);
     const [mop] = reconciliation.currencies;
+    // Totals are MoneyTotal: exact decimal strings.
     expect(mop).toMatchObject({
       currency: 'MOP',
-      total: 0,
-      players: (await api.balance('rc-a'))! + (await api.balance('rc-b'))!,
-      pools: 0,
-      cashierIn: 20_000 - 1_000,
-      houseResult: 500 - 1_000, // the Don't Pass stake kept, the Pass Line win paid
-      houseByTable: [{ tableId: craps, result: -500 }],
+      total: '0',
+      players: String((await api.balance('rc-a'))! + (await api.balance('rc-b'))!),
+      pools: '0',
+      cashierIn: String(20_000 - 1_000),
+      houseResult: String(500 - 1_000), // the Don't Pass stake kept, the Pass Line win paid
+      houseByTable: [{ tableId: craps, result: '-500' }],
     });
-    expect(mop.players).toBe(10_000 + 1_000 + (10_000 - 1_000 - 500));
+    expect(mop.players).toBe(String(10_000 + 1_000 + (10_000 - 1_000 - 500)));
     // deposits (2), a withdrawal, three stakes, a take-down, one payment: each one journal
     expect(mop.journals).toBe(8);
   });
@@ -84,7 +86,7 @@ describe('the reconciliation', () => {
     const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
     expect(reconciliation.consistent).toBe(false);
     expect(reconciliation.differences).toEqual([
-      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', stored: 5_001, ledger: 5_000 },
+      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', stored: 5_001, ledger: '5000' },
     ]);
     // Put right by the test, so that nothing else reads it.
     await api.db.doc.send(
@@ -102,5 +104,36 @@ describe('the reconciliation', () => {
     const res = await api.graphql('rc-a', RECONCILIATION);
     expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(res.data).toBeNull();
+  });
+});
+
+describe('the reconciliation of books whose totals pass 2^53', () => {
+  // Eight balances of the most a deposit may bring one to, and one odd: 2^53 + 12,345 in all,
+  // which no JSON number holds exactly (the nearest double is even). Funded through the cashier,
+  // so every journal balances and every balance is its journals' sum.
+  const EXACT = (8n * BigInt(MAX_BALANCE) + 12_345n).toString();
+  let big: TestApi;
+  beforeAll(async () => {
+    big = await startTestApi();
+    for (let i = 0; i < 9; i++) await big.fundAccount(`rc-big-${i}`, i < 8 ? MAX_BALANCE : 12_345);
+  });
+  afterAll(() => big?.close());
+
+  it('sums them exactly and answers each total as its decimal string', async () => {
+    const { reconciliation } = await big.data(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(true);
+    expect(reconciliation.currencies).toEqual([
+      {
+        currency: 'MOP',
+        journals: 9,
+        total: '0',
+        players: EXACT,
+        pools: '0',
+        cashierIn: EXACT,
+        houseResult: '0',
+        houseByTable: [],
+      },
+    ]);
+    expect(EXACT).toBe('9007199254753337');
   });
 });

@@ -9,6 +9,10 @@ import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../sup
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../support/faults';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 import { sweepSettlements } from '../../functions/services/sweep-settlements';
+import { MAX_POOL_ATTEMPTS } from '../../functions/services/jackpot-settlement';
+import { listSettlingTables } from '../../functions/store/settlement';
+import { runSettlement } from '../../functions/services/settlement-job';
+import { budgeted, ReadBudget } from '../../functions/services/read-budget';
 
 interface Fault {
   command: string;
@@ -242,7 +246,7 @@ describe('a reply lost on the way back', () => {
   });
 });
 
-describe('a crash while a baccarat jackpot is being paid', () => {
+describe('a baccarat jackpot stopped while being paid', () => {
   async function jackpotRound(player: string) {
     const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
     const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
@@ -303,6 +307,29 @@ describe('a crash while a baccarat jackpot is being paid', () => {
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-crash-2')).toBe(9_800 + 1_000);
   });
+
+  it("whose pool stays busy: the runner gives up and frees the job, and the dealer's next deal pays the prize once at once", async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-busy');
+    // Deal recorded (1st), bets settled (2nd); the jackpot transaction loses every race, and the runner gives up.
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'before', times: MAX_POOL_ATTEMPTS, make: () => cancelledByConflict(2) });
+    recordedNotPaid(await deal(baccaratTable), 'submitDeal');
+    armed = null;
+    expect(await pool(poolId)).toBe(100_000);
+    expect(await api.balance('jp-busy')).toBe(9_800);
+
+    // The job is still there, and nobody holds it: its next runner need not wait for a lease to expire.
+    const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === baccaratTable);
+    expect(job).toMatchObject({ sequence: 1 });
+    expect(job!.leaseOwner).toBeUndefined();
+    expect(job!.leaseUntil).toBeUndefined();
+
+    // The dealer's next deal, on the same clock, runs the job first (not SETTLEMENT_IN_PROGRESS), then is recorded.
+    const next = await deal(baccaratTable);
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    expect(next.data!.submitDeal.deal.sequence).toBe(2);
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-busy')).toBe(9_800 + 1_000);
+  });
 });
 
 describe('a race lost while paying a recorded roll', () => {
@@ -327,12 +354,32 @@ describe('a race lost while paying a recorded roll', () => {
     expect(await api.balance('race-pay')).toBe(4_000);
 
     // A runner that gave up left the job free: the next one need not wait for a lease to expire.
+    const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === tableId);
+    expect(job).toMatchObject({ sequence: 1 });
+    expect(job!.leaseOwner).toBeUndefined();
     expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 60_000).toISOString() }, 30)).completed).toContain(
       tableId,
     );
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000);
     expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
+  });
+});
+
+describe("a settlement job run from a client's request", () => {
+  it("is not bounded by that request's read budget: the round it pays is not the document's reads", async () => {
+    await api.fundAccount('budget-bettor', 5_000);
+    await passLine('budget-bettor', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    recordedNotPaid(await roll([3, 4]), 'submitRoll');
+    const sequence = (await listSettlingTables(api.db)).find((marker) => marker.tableId === tableId)!.sequence;
+
+    // A request with no reads left (its budget spent on its own document) runs the job to the end.
+    const later = { ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() };
+    const noReadsLeft = budgeted(later, new ReadBudget(0));
+    expect(await runSettlement(noReadsLeft, tableId, sequence)).toBe('DONE');
+    expect(noReadsLeft.reads!.refused).toBe(false);
+    expect(await api.balance('budget-bettor')).toBe(6_000);
   });
 });
 

@@ -228,13 +228,121 @@ describe('a shared table', () => {
     const [houseDay, p1Day, p2Day] = await Promise.all([report(HOUSE), report(P1_OPERATOR), report(P2_OPERATOR)]);
     expect(p1Day.partner).toBe('p1');
     expect(houseDay.partner).toBeNull();
-    expect(p1Day.tables).toEqual([{ tableId, staked: 600, returned: 1_200 }]);
-    expect(p2Day.tables).toEqual([{ tableId, staked: 700, returned: 1_400 }]);
-    expect(houseDay.tables).toEqual([{ tableId, staked: 1_300, returned: 2_600 }]);
+    expect(p1Day.tables).toEqual([{ tableId, staked: '600', returned: '1200' }]);
+    expect(p2Day.tables).toEqual([{ tableId, staked: '700', returned: '1400' }]);
+    expect(houseDay.tables).toEqual([{ tableId, staked: '1300', returned: '2600' }]);
     // Each partner's result against the house, and the house's over all of them (and its own players').
-    expect(p1Day.houseResult).toBe(-600);
-    expect(p2Day.houseResult).toBe(-700);
-    expect(houseDay.houseResult).toBe(-1_300);
-    expect(p1Day.cashier.deposits + p2Day.cashier.deposits).toBeLessThan(houseDay.cashier.deposits);
+    expect(p1Day.houseResult).toBe('-600');
+    expect(p2Day.houseResult).toBe('-700');
+    expect(houseDay.houseResult).toBe('-1300');
+    expect(BigInt(p1Day.cashier.deposits) + BigInt(p2Day.cashier.deposits)).toBeLessThan(BigInt(houseDay.cashier.deposits));
+  });
+});
+
+describe('a table offered to some partners only', () => {
+  const TABLE = `query ($t: ID!) { table(id: $t) { id name } }`;
+  const readTable = async (who: Who, t: string) => (await api.data(who, TABLE, { t })).table;
+  const placeAt = (who: Who, t: string) =>
+    api.graphql(who, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t });
+  const recall = async (who: Who, t: string) => {
+    const { round, roundById } = await api.data(
+      who,
+      `query ($t: ID!, $id: ID!) { round(tableId: $t, sequence: 1) { id } roundById(id: $id) { id } }`,
+      {
+        t,
+        id: `${t}.1`,
+      },
+    );
+    return [round?.id ?? null, roundById?.id ?? null];
+  };
+  const p1Gina: Who = { id: 'gina', roles: [], partner: 'p1' };
+  const p2Ivan: Who = { id: 'ivan', roles: [], partner: 'p2' };
+  let p1Table: string;
+  let ginasBet: string;
+  beforeAll(async () => {
+    p1Table = (
+      await api.data(
+        HOUSE,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, name: "P1 room", partners: ["p1"] }) { id } }`,
+      )
+    ).openTable.id;
+    await api.fundAccount('p1/gina', 1_000);
+    await api.fundAccount('p2/ivan', 1_000);
+    ginasBet = (
+      await api.data(p1Gina, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: 100 }) { id } }`, { t: p1Table })
+    ).placeBet.id;
+    await api.closeAndRoll(p1Table, [2, 2]);
+  });
+
+  it("is, to another partner's players and operators, no table at all: not read, not recalled, not bet at, nothing taken down", async () => {
+    expect(await readTable(p2Ivan, p1Table)).toBeNull();
+    expect(await readTable(P2_OPERATOR, p1Table)).toBeNull();
+    expect(await recall(P2_OPERATOR, p1Table)).toEqual([null, null]);
+    // The same answer as for a table there is none of: nothing tells the table exists.
+    for (const t of [p1Table, 'tn-no-such-table']) {
+      const refused = await placeAt(p2Ivan, t);
+      expect(refused.errors![0]).toMatchObject({ message: 'No table with that id.', extensions: { code: 'NOT_FOUND' } });
+    }
+    const takeDown = await api.graphql(p2Ivan, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: ginasBet });
+    expect(codeOf(takeDown)).toBe('NOT_FOUND');
+    expect(await api.balance('p2/ivan')).toBe(1_000);
+  });
+
+  it('answers a closed one as none, too, whatever else it is', async () => {
+    const closed = (
+      await api.data(
+        HOUSE,
+        `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000, partners: ["p1"] }) { id } }`,
+      )
+    ).openTable.id;
+    await api.data(HOUSE, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: closed });
+    expect(codeOf(await placeAt(p2Ivan, closed))).toBe('NOT_FOUND');
+    expect(codeOf(await placeAt(p1Gina, closed))).toBe('TABLE_CLOSED');
+  });
+
+  it('is read, recalled and bet at by the partners it names, and by the house: its operators, its dealers and its own players', async () => {
+    expect(await readTable(p1Gina, p1Table)).toEqual({ id: p1Table, name: 'P1 room' });
+    expect(await recall(P1_OPERATOR, p1Table)).toEqual([`${p1Table}.1`, `${p1Table}.1`]);
+    const croupier: Who = { id: 'tn-croupier', roles: ['dealer'], tables: [p1Table] };
+    for (const who of [HOUSE, croupier, 'tn-hank']) expect(await readTable(who, p1Table)).toEqual({ id: p1Table, name: 'P1 room' });
+    expect(await recall(HOUSE, p1Table)).toEqual([`${p1Table}.1`, `${p1Table}.1`]);
+    // The house's own players are offered every table (openTable's partners name partners to add, not the house to leave out).
+    await api.fundAccount('tn-hank', 1_000);
+    expect(codeOf(await placeAt('tn-hank', p1Table))).toBeUndefined();
+    expect(await api.balance('tn-hank')).toBe(900);
+  });
+});
+
+describe("a partner's dealer", () => {
+  it('runs no table, not even one its token names: tables are the house’s; it sees only its own bets there', async () => {
+    const t = (await api.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
+      .id;
+    await api.seatShooter(t);
+    const p1Dealer: Who = { id: 'tn-dealer', roles: ['dealer'], tables: [t], partner: 'p1' };
+    const refusals = [
+      `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`,
+      `mutation ($t: ID!) { setShooter(tableId: $t, playerId: "test-shooter") { id } }`,
+      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete } }`,
+      `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera", sequence: 1 }) { sequence } }`,
+    ];
+    for (const query of refusals) expect(codeOf(await api.graphql(p1Dealer, query, { t })), query).toBe('FORBIDDEN');
+    const { table } = await api.data(
+      p1Dealer,
+      `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence openBets { id } craps { shooter } } }`,
+      {
+        t,
+      },
+    );
+    // Nothing changed; the house's player's bet and id are not shown to it, as to any of p1's callers.
+    expect(table).toEqual({ bettingOpen: true, nextSequence: 1, openBets: [], craps: { shooter: null } });
+  });
+
+  it('is not one an operator may assign to a table', async () => {
+    const assigned = await api.graphql(HOUSE, `mutation ($t: ID!) { assignDealers(tableId: $t, dealers: ["p1/tn-dealer"]) { dealers } }`, {
+      t: tableId,
+    });
+    expect(codeOf(assigned)).toBe('BAD_USER_INPUT');
+    expect(assigned.errors![0]!.message).not.toContain('tn-dealer');
+    expect((await api.data(HOUSE, `query ($t: ID!) { table(id: $t) { dealers } }`, { t: tableId })).table.dealers).toEqual([]);
   });
 });

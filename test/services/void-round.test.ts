@@ -153,9 +153,15 @@ describe('voiding is refused', () => {
 
 describe('closing a table with bets on it', () => {
   it('needs no shooter at a craps table: nothing is rolled, every stake comes back', async () => {
-    const tableId = await openTable('CRAPS');
+    // A Field of 50 at a table of minimum 100: a player at the table, and nobody who may shoot (art. 2.1).
+    const tableId = (
+      await ok(
+        OPERATOR,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betLimits: [{ type: FIELD, minimum: 50 }] }) { id } }`,
+      )
+    ).openTable.id as string;
     await api.fundAccount('void-noshooter', 10_000);
-    await bet('void-noshooter', tableId, 'FIELD', 300); // nobody may shoot
+    await bet('void-noshooter', tableId, 'FIELD', 50);
     const closed = (
       await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "no players left") { status } }`, { t: tableId })
     ).closeTable;

@@ -10,11 +10,11 @@ export interface Subscription<T = Record<string, any>> {
   /** What arrived so far, in order: each `next`'s data. */
   readonly received: T[];
   /** The errors that ended it, if it ended so. */
-  readonly errors: readonly { message: string; extensions?: { code?: string } }[];
+  readonly errors: readonly { message: string; extensions?: { code?: string; retryable?: boolean } }[];
   /** Waits until `count` events arrived (fails after `timeoutMs`). */
   until(count: number, timeoutMs?: number): Promise<T[]>;
   /** Waits until the subscription ended with errors. */
-  refused(timeoutMs?: number): Promise<readonly { message: string; extensions?: { code?: string } }[]>;
+  refused(timeoutMs?: number): Promise<readonly { message: string; extensions?: { code?: string; retryable?: boolean } }[]>;
 }
 
 export interface LiveClient {
@@ -54,7 +54,7 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
     client,
     async subscribe<T>(query: string, variables: Record<string, unknown> = {}) {
       const received: T[] = [];
-      const errors: { message: string; extensions?: { code?: string } }[] = [];
+      const errors: { message: string; extensions?: { code?: string; retryable?: boolean } }[] = [];
       const waiters: (() => void)[] = [];
       const wake = () => waiters.splice(0).forEach((waiter) => waiter());
       client.subscribe<T>(

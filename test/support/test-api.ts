@@ -27,7 +27,7 @@ import { startLocalLive } from '../../local/live';
 export interface GraphQLResponse<T = Record<string, any>> {
   readonly status: number;
   readonly data?: T | null;
-  readonly errors?: { message: string; extensions?: { code?: string }; path?: (string | number)[] }[];
+  readonly errors?: { message: string; extensions?: { code?: string; retryable?: boolean }; path?: (string | number)[] }[];
 }
 
 /** Who sends a request: a player id, an identity with roles, or nobody (no token). */
@@ -62,10 +62,11 @@ export interface TestApi {
   /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. */
   closeAndRoll(tableId: string, dice: readonly [number, number]): Promise<void>;
   /**
-   * Test setup: a shooter for a craps table (a roll needs one, art. 2.1): `playerId` (default
-   * test-shooter, funded for it) puts `amount` (default 100, the tests' usual table minimum) on a
-   * line bet, Pass Line unless told, unless they have a line bet there already. A come-out roll
-   * that decides the bet ends their eligibility: call it again before the next roll.
+   * Test setup: a shooter for a craps table (a roll needs a player whose open bets total the table
+   * minimum, art. 2.1; any bet would do): `playerId` (default test-shooter, funded for it) puts
+   * `amount` (default 100, the tests' usual table minimum) on a line bet, Pass Line unless told,
+   * unless they have a line bet there already. A come-out roll that decides the bet ends their
+   * eligibility: call it again before the next roll.
    */
   seatShooter(tableId: string, options?: { playerId?: string; type?: 'PASS_LINE' | 'DONT_PASS'; amount?: number }): Promise<void>;
   /** Test setup: gives `playerId` an account holding exactly `balance` (created, or set if it exists). */
@@ -239,7 +240,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         differences: [],
         unbalancedJournals: [],
       });
-      for (const currency of result.currencies) expect(currency.total).toBe(0);
+      for (const currency of result.currencies) expect(currency.total).toBe(0n);
       expect(result.consistent).toBe(true);
     },
     async balances(playerIds) {

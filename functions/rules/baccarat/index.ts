@@ -9,7 +9,7 @@ export { handTotal, isNatural, playerDraws, bankerDraws } from './tableau';
 export { resolveDeal, dealRound } from './resolve-deal';
 export { BACCARAT_BET_TYPES, COMMISSION_OPTIONS } from './types';
 export type { BaccaratBetType, CommissionOption, Winner, HandResult, RoundResult, BaccaratBet, BetResolution } from './types';
-export { makeBaccaratOptions, DEFAULT_MINIMUM, DEFAULT_MAXIMUM } from './options';
+export { makeBaccaratOptions, DEFAULT_MINIMUM, DEFAULT_MAXIMUM, LARGEST_BACCARAT_RETURN } from './options';
 export type { BaccaratTableOptions, BaccaratOptionsInput, BetLimits } from './options';
 export { PAYOUTS, validateBet, validatePlayerBets, settleBet } from './settle-bet';
 export { stakeReturned } from '../resolution';

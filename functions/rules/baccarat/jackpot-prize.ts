@@ -1,4 +1,4 @@
-import { BASIS_POINTS, MAX_MONEY, odds, winnings } from '../money';
+import { BASIS_POINTS, MAX_MONEY, MAX_POOL, odds, winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
 import { JACKPOT_COMBINATIONS, JACKPOT_MODALITIES, type JackpotCombination, type JackpotModality } from './jackpot';
 
@@ -129,6 +129,7 @@ export function assertPoolSeed(config: JackpotConfig, seed: number): void {
   if (!Number.isSafeInteger(seed) || seed < largest) {
     throw new RuleViolation('INVALID_JACKPOT_POOL', `a pool's seed must cover its largest fixed prize, ${largest}`);
   }
+  if (seed > MAX_POOL) throw new RuleViolation('INVALID_JACKPOT_POOL', `a pool's seed may be at most ${MAX_POOL}, the most a pool holds`);
 }
 
 /** How one round's jackpot prize leaves the pool. All amounts in minor units. */

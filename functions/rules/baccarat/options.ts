@@ -40,6 +40,8 @@ export const DEFAULT_MAXIMUM = 1_000_000;
 
 /** The largest payout ratio at the table (Dragon 7, 40:1, art. 17.4): every stake's payout must stay exact. */
 const LARGEST_PAYOUT = 40;
+/** The most any baccarat bet but the jackpot returns per unit staked, stake included. */
+export const LARGEST_BACCARAT_RETURN = LARGEST_PAYOUT + 1;
 
 /**
  * Placeholder fixed prizes, as multiples of the jackpot bet's minimum stake. Real amounts are the

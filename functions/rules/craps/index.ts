@@ -5,7 +5,14 @@
 export type * from './types';
 export * from './bet-types';
 export { parseRoll, isDie, total, isHard, ALL_DICE, VOID_ROLL } from './dice';
-export { makeCrapsOptions, DEFAULT_CRAPS_OPTIONS, type CrapsOptionsInput, type CrapsTableOptions, type StakeLimits } from './options';
+export {
+  makeCrapsOptions,
+  DEFAULT_CRAPS_OPTIONS,
+  LARGEST_CRAPS_RETURN,
+  type CrapsOptionsInput,
+  type CrapsTableOptions,
+  type StakeLimits,
+} from './options';
 export { PAYS, TRUE_ODDS, LAY_ODDS, BIG_NUMBER_PAYS, field12Pays } from './pay-table';
 export { initialCrapsState } from './table-state';
 export { validateBet } from './validate-bet';

@@ -9,7 +9,7 @@ import type { CrapsBetType, PointNumber } from './types';
  * it: art. 7). Every field is resolved: the settlement never falls back to a default.
  */
 export interface CrapsTableOptions {
-  /** The table minimum, in minor units: the least a player must have on a line bet to shoot (art. 2.1). */
+  /** The table minimum, in minor units: the least a player's open bets must total for them to shoot (art. 2.1). */
   readonly minimum: number;
   readonly maximum: number;
   /** Stake limits for each bet type; every stake is a multiple of its minimum (art. 5.6). */
@@ -167,6 +167,8 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
  * integer, so no stake limit may go past MAX_MONEY / 31.
  */
 export const MAX_CRAPS_STAKE = Math.floor(MAX_MONEY / 31);
+/** The most any craps bet returns per unit staked, stake included (30:1, art. 6(9), 6(10)). */
+export const LARGEST_CRAPS_RETURN = 31;
 /** The largest odds multiple a table may offer: beyond any casino's, and far within exact arithmetic. */
 export const MAX_ODDS_MULTIPLE = 1000;
 

@@ -2,13 +2,22 @@ import type { CrapsTableOptions } from './options';
 import type { CrapsBet } from './types';
 
 /**
- * art. 2.1: only a player with at least the table minimum on a line bet (Pass Line or Don't
- * Pass, docs/RULES.md) may throw the dice.
+ * Who may throw the dice: a player whose open bets at the table total at least the table minimum,
+ * whatever their types. Art. 2.1: "only a player who has bet the minimum may throw the dice", and
+ * it names no bet; art. 4(1) ends the shooter's turn when he "stops placing any bet". Read as
+ * written [interpretation, docs/RULES.md]: the narrower reading once applied here (a Pass Line or
+ * Don't Pass bet) could leave a table with a point on and nobody allowed to throw, since neither bet
+ * may be made once the point is on.
+ * Stops adding once the minimum is reached, so the running total stays an exact integer.
  */
 export function isEligibleShooter(playerId: string, openBets: readonly CrapsBet[], options: CrapsTableOptions): boolean {
-  return openBets.some(
-    (bet) => bet.playerId === playerId && (bet.type === 'PASS_LINE' || bet.type === 'DONT_PASS') && bet.amount >= options.minimum,
-  );
+  let total = 0;
+  for (const bet of openBets) {
+    if (bet.playerId !== playerId) continue;
+    total += bet.amount;
+    if (total >= options.minimum) return true;
+  }
+  return false;
 }
 
 /**
@@ -60,9 +69,9 @@ export function nextShooter(
 }
 
 /**
- * Who throws the next roll: the player holding the dice while they still have a qualifying line
- * bet; a holder who stopped betting loses the dice to the next eligible player (art. 4(1)). Null
- * when nobody at the table may shoot, and then there is no roll (art. 2.1).
+ * Who throws the next roll: the player holding the dice while their open bets still total the
+ * table minimum; a holder who stopped betting loses the dice to the next eligible player (art.
+ * 4(1)). Null when nobody at the table may shoot, and then there is no roll (art. 2.1).
  */
 export function shooterOfRoll(
   players: readonly ShooterPosition[],

@@ -11,6 +11,7 @@ import {
   type JackpotConfig,
 } from '../../../functions/rules/baccarat';
 import { violationOf } from './support/violation';
+import { MAX_POOL, poolContribution } from '../../../functions/rules/money';
 
 const configA: JackpotConfig = {
   modality: 'A',
@@ -77,6 +78,19 @@ describe('splitJackpotPrize', () => {
     const largest = Math.max(...Object.values(configA.fixedAmounts).map(Number));
     expect(() => assertPoolSeed(configA, largest - 1)).toThrow(expect.objectContaining({ code: 'INVALID_JACKPOT_POOL' }));
     expect(() => assertPoolSeed(configA, largest)).not.toThrow();
+  });
+
+  it('refuses a pool seed above the most a pool holds (MAX_POOL)', () => {
+    expect(() => assertPoolSeed(configA, MAX_POOL + 1)).toThrow(expect.objectContaining({ code: 'INVALID_JACKPOT_POOL' }));
+    expect(() => assertPoolSeed(configA, MAX_POOL)).not.toThrow();
+  });
+
+  it("adds a round's contributions to a pool up to MAX_POOL, never past it", () => {
+    expect(poolContribution(1_000, 50)).toBe(50);
+    expect(poolContribution(MAX_POOL - 10, 50)).toBe(10);
+    expect(poolContribution(MAX_POOL, 50)).toBe(0);
+    // After a whole-pool prize the pool restarts from its seed beside a remainder: it may hold a little more, and takes nothing.
+    expect(poolContribution(MAX_POOL + 3, 50)).toBe(0);
   });
 
   it('pays nobody when nobody bet on the jackpot', () => {

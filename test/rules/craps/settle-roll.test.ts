@@ -101,7 +101,7 @@ describe('the seven-out and the shooter change (art. 4)', () => {
     const table = new Table(options);
     const seats = ['ana', 'bo', 'cy', 'dee'].map((playerId, seat) => ({ playerId, seat }));
     const pass = table.place('ana', 'PASS_LINE', 100);
-    table.place('cy', 'HARD_6', 100); // not a line bet: cy may not shoot
+    table.place('cy', 'HARD_6', 100); // lost on the seven: cy has nothing left on the layout to shoot with
     table.place('dee', 'DONT_PASS', 100);
     table.state = { ...table.state, shooter: 'ana' };
     table.roll(dice(4, 5));
@@ -109,7 +109,7 @@ describe('the seven-out and the shooter change (art. 4)', () => {
     expect(table.outcomeOf(pass)).toEqual({ outcome: 'LOSE' });
     expect(table.last.sevenOut).toBe(true);
     expect(table.state).toMatchObject({ phase: 'COME_OUT', point: null, shooter: 'ana' });
-    // Bets for the next come-out: bo has no line bet, dee's Don't Pass won and she bets again.
+    // Bets for the next come-out: bo and cy have none, dee's Don't Pass won and she bets again.
     table.place('ana', 'PASS_LINE', 100);
     table.place('dee', 'DONT_PASS', 100);
     expect(nextShooter(seats, { playerId: 'ana', seat: 0 }, table.bets, options)?.playerId).toBe('dee');
