@@ -62,6 +62,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     });
   });
   if (options.live) attachWebSockets(server, GRAPHQL_PATH, options.live.handler, options.live.connections);
+  // API Gateway keeps a client's connection open far longer than Node's 5 s: with Node's, a burst
+  // of clients on a busy machine meets connections closed under a request already sent (ECONNRESET).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await listen(server, options.port ?? 0, options.host ?? '127.0.0.1');
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -231,10 +235,14 @@ function send(response: ServerResponse, status: number, headers: Record<string, 
   response.end(body);
 }
 
+/** How long an idle client connection is kept open. */
+const KEEP_ALIVE_MS = 60_000;
+
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, () => {
+    // Room for the connections of a burst of clients at once (Node's default queue holds 511).
+    server.listen({ port, host, backlog: 4096 }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -243,6 +243,11 @@ async function burstAt(
       }),
     ),
   );
+  return runOf(env, answers, ms, refusedBefore);
+}
+
+/** What a run's answers add up to: accepted bets, refusals by code, and the conflict model's refusals since `refusedBefore`. */
+function runOf(env: BenchEnvironment, answers: readonly GraphQLAnswer[], ms: number, refusedBefore: number): Run {
   const refusals: Record<string, number> = {};
   for (const answer of answers) {
     const code = refusal(answer);
@@ -279,21 +284,7 @@ async function betFor(
       }),
     ),
   );
-  const refusals: Record<string, number> = {};
-  for (const answer of answers) {
-    const code = refusal(answer);
-    if (code) refusals[code] = (refusals[code] ?? 0) + 1;
-  }
-  const accepted = answers.length - Object.values(refusals).reduce((a, b) => a + b, 0);
-  return {
-    accepted,
-    attempts: answers.length,
-    conflicts: refusals.CONFLICT ?? 0,
-    refusals,
-    perSecond: accepted / (ms / 1000),
-    latencies: answers.map((answer) => answer.ms),
-    modelRefusals: env.conflictModel.stats.refusedTransactions - refusedBefore,
-  };
+  return runOf(env, answers, ms, refusedBefore);
 }
 
 /** Each of the templates' clients sends its bare transaction in a loop for `seconds`: items never shared. */

@@ -19,6 +19,9 @@ import { RequestRecorder } from './request-recorder';
 import { CapacityMeter } from './capacity-units';
 import { timed } from './statistics';
 
+/** The code the bench gives a request whose connection failed before it was answered. */
+export const NO_ANSWER = 'NO_ANSWER';
+
 export interface GraphQLAnswer {
   readonly ms: number;
   readonly data?: Record<string, any> | null;
@@ -124,12 +127,17 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
 
     async function graphql(bearer: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
       const { ms, result } = await timed(async () => {
-        const response = await fetch(`${url}/graphql`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-          body: JSON.stringify({ query, variables }),
-        });
-        return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
+        try {
+          const response = await fetch(`${url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+            body: JSON.stringify({ query, variables }),
+          });
+          return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
+        } catch {
+          // A connection lost on the way is counted as a refusal of its own, never a bench that stops.
+          return { errors: [{ message: 'The request got no answer.', extensions: { code: NO_ANSWER } }] };
+        }
       });
       return { ms, ...result };
     }

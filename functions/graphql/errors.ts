@@ -111,8 +111,12 @@ export function withoutEcho(message: string): string {
     const at = / at "([\w.[\]]{1,200})"; [^;]*$/.exec(message)?.[1];
     return `Variable "${variable[1]}" got an invalid value${at ? ` at "${at}"` : ''}: ${causeWithoutValue(cause)}`;
   }
-  return message
-    .replace(/, found [\s\S]*$/, '.')
-    .replace(/^Value "[^"]*" does not exist in "(\w{1,128})" enum\./, 'A value that is not in the $1 enum.')
-    .replace(/"[^"]{65,}"/g, '"…"');
+  return (
+    message
+      .replace(/, found [\s\S]*$/, '.')
+      // A literal a built-in scalar cannot read is worded with the literal after a colon.
+      .replace(/^((?:Int|Float|String|Boolean|ID) cannot represent [^:]{0,80}):[\s\S]*$/, '$1.')
+      .replace(/^Value "[^"]*" does not exist in "(\w{1,128})" enum\./, 'A value that is not in the $1 enum.')
+      .replace(/"[^"]{65,}"/g, '"…"')
+  );
 }

@@ -1,16 +1,7 @@
-import {
-  GraphQLError,
-  Kind,
-  visit,
-  type DocumentNode,
-  type GraphQLSchema,
-  type SelectionSetNode,
-  type TypeNode,
-  type ValueNode,
-} from 'graphql';
+import { GraphQLError, Kind, visit, type DocumentNode, type GraphQLSchema, type TypeNode, type ValueNode } from 'graphql';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { requestRefusal } from './errors';
-import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
+import { fieldsReached, fragmentsOf, named, rootOf, type SchemaType, type SelectionsOf } from './schema-shape';
 
 /**
  * No string a client sends may be longer than this: every id, reference, key and card goes into
@@ -143,34 +134,17 @@ const namedTypeOf = (node: TypeNode): string => {
  */
 function literalIdsWellFormed(schema: GraphQLSchema, document: DocumentNode): boolean {
   const fragments = fragmentsOf(document);
-  const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
-  const selections: { parent: SchemaType; set: SelectionSetNode }[] = [];
+  const roots: SelectionsOf[] = [];
   for (const definition of document.definitions) {
     const root = definition.kind === Kind.OPERATION_DEFINITION ? rootOf(schema, definition.operation) : undefined;
-    if (definition.kind === Kind.OPERATION_DEFINITION && root) selections.push({ parent: root, set: definition.selectionSet });
+    if (definition.kind === Kind.OPERATION_DEFINITION && root) roots.push({ parent: root, set: definition.selectionSet });
   }
-  const spread = new Set<string>();
   const values: { type: SchemaType; value: ValueNode }[] = [];
-  while (selections.length > 0) {
-    const { parent, set } = selections.pop()!;
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const field = named(parent).getFields?.()[selection.name.value];
-        if (!field) continue;
-        for (const argument of selection.arguments ?? []) {
-          const type = field.args?.find((candidate) => candidate.name === argument.name.value)?.type;
-          if (type) values.push({ type, value: argument.value });
-        }
-        if (selection.selectionSet) selections.push({ parent: named(field.type), set: selection.selectionSet });
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
-        if (type) selections.push({ parent: type, set: selection.selectionSet });
-      } else if (!spread.has(selection.name.value)) {
-        spread.add(selection.name.value);
-        const fragment = fragments.get(selection.name.value);
-        const type = fragment && typeOf(fragment.typeCondition.name.value);
-        if (fragment && type) selections.push({ parent: type, set: fragment.selectionSet });
-      }
+  for (const { parent, selection } of fieldsReached(schema, roots, fragments)) {
+    const field = named(parent).getFields?.()[selection.name.value];
+    for (const argument of field ? (selection.arguments ?? []) : []) {
+      const type = field!.args?.find((candidate) => candidate.name === argument.name.value)?.type;
+      if (type) values.push({ type, value: argument.value });
     }
   }
   while (values.length > 0) {

@@ -15,7 +15,7 @@ import { answeredError, refusalCode, withoutEcho, type AnsweredError } from '../
 import type { ErrorCode } from '../graphql/generated/resolvers-types';
 import { inputOutOfBounds } from '../graphql/input-bounds';
 import { overLimits } from '../graphql/request-limits';
-import { fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
+import { fieldsReached, fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
 import type { LiveField } from '../services/live-events';
 
 /**
@@ -141,27 +141,9 @@ function notLiveField(
     { readonly typeCondition: { readonly name: { readonly value: string } }; readonly selectionSet: SelectionSetNode }
   >,
 ): string | undefined {
-  const typeOf = (name: string) => schema.getType(name) as unknown as SchemaType | undefined;
-  const sets: { parent: SchemaType; set: SelectionSetNode }[] = [{ parent: root, set: selections }];
-  const spread = new Set<string>();
-  while (sets.length > 0) {
-    const { parent, set } = sets.pop()!;
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const name = `${String(named(parent))}.${selection.name.value}`;
-        if (NOT_LIVE_FIELDS.has(name)) return name;
-        const field = named(parent).getFields?.()[selection.name.value];
-        if (field && selection.selectionSet) sets.push({ parent: named(field.type), set: selection.selectionSet });
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
-        if (type) sets.push({ parent: type, set: selection.selectionSet });
-      } else if (!spread.has(selection.name.value)) {
-        spread.add(selection.name.value);
-        const fragment = fragments.get(selection.name.value);
-        const type = fragment && typeOf(fragment.typeCondition.name.value);
-        if (fragment && type) sets.push({ parent: type, set: fragment.selectionSet });
-      }
-    }
+  for (const { parent, selection } of fieldsReached(schema, [{ parent: root, set: selections }], fragments)) {
+    const name = `${String(named(parent))}.${selection.name.value}`;
+    if (NOT_LIVE_FIELDS.has(name)) return name;
   }
   return undefined;
 }

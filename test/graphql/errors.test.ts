@@ -91,6 +91,10 @@ describe('a malformed request is answered without what was sent', () => {
     ],
     [`Expected value of type "Money!", found "${SECRET}".`, 'Expected value of type "Money!".'],
     [`Value "${SECRET}" does not exist in "BetType" enum.`, 'A value that is not in the BetType enum.'],
+    [
+      `ID cannot represent a non-string and non-integer value: [[["${SECRET}"]]]`,
+      'ID cannot represent a non-string and non-integer value.',
+    ],
     [`Cannot query field "${'x'.repeat(80)}" on type "Query".`, 'Cannot query field "…" on type "Query".'],
   ])('%s', (message, expected) => {
     expect(withoutEcho(message)).toBe(expected);
