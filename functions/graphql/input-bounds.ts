@@ -29,6 +29,42 @@ export const MAX_INPUT_DEPTH = 32;
 const refusal = (message: string) => requestRefusal(message);
 const ID_REFUSAL = 'An id may only be 1 to 256 of letters, digits and . _ @ + : | - /';
 
+/**
+ * How deep a document's brackets ({ [ and ( together) may nest before it is parsed at all: graphql-js
+ * parses by recursion, so a document nested some thousands deep overflows its stack. Far above
+ * what the bounds checked after parsing allow (MAX_INPUT_DEPTH, MAX_SELECTION_DEPTH), so those
+ * still give the precise refusal.
+ */
+export const MAX_DOCUMENT_NESTING = 128;
+
+/**
+ * Whether a document's source nests its brackets past MAX_DOCUMENT_NESTING, read in one pass
+ * without parsing: strings, block strings and comments are skipped, as they hold no syntax.
+ */
+export function nestsTooDeep(source: string): boolean {
+  let depth = 0;
+  for (let at = 0; at < source.length; at++) {
+    const char = source[at];
+    if (char === '#') {
+      while (at < source.length && source[at] !== '\n' && source[at] !== '\r') at++;
+    } else if (char === '"') {
+      if (source.startsWith('"""', at)) {
+        const end = source.indexOf('"""', at + 3);
+        at = end === -1 ? source.length : end + 2;
+      } else {
+        for (at++; at < source.length && source[at] !== '"' && source[at] !== '\n'; at++) if (source[at] === '\\') at++;
+      }
+    } else if (char === '{' || char === '[' || char === '(') {
+      if (++depth > MAX_DOCUMENT_NESTING) return true;
+    } else if (char === '}' || char === ']' || char === ')') {
+      depth--;
+    }
+  }
+  return false;
+}
+
+export const DOCUMENT_TOO_DEEP = `A document may nest its brackets at most ${MAX_DOCUMENT_NESTING} deep.`;
+
 export function inputBounds<Context extends object>(): ApolloServerPlugin<Context> {
   return {
     async requestDidStart() {

@@ -6,7 +6,7 @@ import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/read-bu
 import type { ServiceDependencies } from '../services/services';
 import { identify, type GraphQLContext, type Identity } from './context';
 import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from './errors';
-import { inputBounds } from './input-bounds';
+import { DOCUMENT_TOO_DEEP, inputBounds, nestsTooDeep } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
 import { resolvers } from './resolvers';
 import { typeDefs } from './generated/type-defs';
@@ -53,9 +53,10 @@ export function createGraphQLHandler(
       return { deps: budgeted(deps, new ReadBudget(readsPerRequest)), ...identity };
     },
   });
-  // A body past the limit, or one that is not the JSON it says it is, is answered before Apollo reads it.
+  // A body past the limit, one that is not the JSON it says it is, or a document nested deeper than
+  // graphql-js's parser can follow (it recurses) is answered before Apollo reads it.
   return (event, context, callback) => {
-    const refused = bodyTooLarge(event) ?? bodyNotJson(event);
+    const refused = bodyTooLarge(event) ?? bodyNotJson(event) ?? documentTooDeep(event);
     return refused ? Promise.resolve(refused) : graphql(event, context, callback);
   };
 }
@@ -78,4 +79,25 @@ function bodyNotJson(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredRe
       body: JSON.stringify({ errors: [answeredError('BAD_REQUEST', 'The request body is not JSON.')] }),
     };
   }
+}
+
+/** The answer to a document (in a JSON body or a GET's query) that nests its brackets too deep to parse, or undefined. */
+function documentTooDeep(event: APIGatewayProxyEventV2): APIGatewayProxyStructuredResultV2 | undefined {
+  let query: unknown = event.queryStringParameters?.query;
+  if (event.body) {
+    try {
+      const body: unknown = JSON.parse(event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body);
+      const requests = Array.isArray(body) ? body : [body];
+      query = requests.map((request) => (request && typeof request === 'object' ? (request as { query?: unknown }).query : undefined));
+    } catch {
+      return undefined;
+    }
+  }
+  const queries = (Array.isArray(query) ? query : [query]).filter((text): text is string => typeof text === 'string');
+  if (!queries.some(nestsTooDeep)) return undefined;
+  return {
+    statusCode: 400,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ errors: [answeredError('BAD_USER_INPUT', DOCUMENT_TOO_DEEP)] }),
+  };
 }

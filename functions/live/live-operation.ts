@@ -13,7 +13,7 @@ import {
 } from 'graphql';
 import { answeredError, refusalCode, withoutEcho, type AnsweredError } from '../graphql/errors';
 import type { ErrorCode } from '../graphql/generated/resolvers-types';
-import { inputOutOfBounds } from '../graphql/input-bounds';
+import { DOCUMENT_TOO_DEEP, inputOutOfBounds, nestsTooDeep } from '../graphql/input-bounds';
 import { overLimits } from '../graphql/request-limits';
 import { fieldsReached, fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
 import type { LiveField } from '../services/live-events';
@@ -71,6 +71,7 @@ export function readSubscription(schema: GraphQLSchema, payload: unknown): ReadO
   ) {
     return refused('BAD_REQUEST', '`variables` must be an object and `operationName` a string.');
   }
+  if (nestsTooDeep(query)) return refused('BAD_USER_INPUT', DOCUMENT_TOO_DEEP);
   let document: DocumentNode;
   try {
     document = parse(query);

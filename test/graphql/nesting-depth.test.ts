@@ -18,7 +18,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeDefs } from '../../functions/graphql/generated/type-defs';
-import { MAX_INPUT_DEPTH, inputOutOfBounds } from '../../functions/graphql/input-bounds';
+import { MAX_DOCUMENT_NESTING, MAX_INPUT_DEPTH, inputOutOfBounds, nestsTooDeep } from '../../functions/graphql/input-bounds';
 import { MAX_COST, MAX_SELECTION_DEPTH, overLimits } from '../../functions/graphql/request-limits';
 import { startTestApi, type TestApi } from '../support/test-api';
 import WebSocket from 'ws';
@@ -139,6 +139,18 @@ describe('literals nested deep in the document', () => {
       expect(res.status).toBe(400);
       expect(res.errors![0]!.extensions.code).toMatch(/^(GRAPHQL_PARSE_FAILED|GRAPHQL_VALIDATION_FAILED|BAD_USER_INPUT)$/);
     }
+  });
+});
+
+describe(`a document nesting its brackets past ${MAX_DOCUMENT_NESTING}`, () => {
+  it('is told before parsing (the parser recurses), by brackets outside strings and comments only', () => {
+    const nested = (depth: number) => `{ ${'... { '.repeat(depth)}__typename${' }'.repeat(depth)} }`;
+    expect(nestsTooDeep(nested(MAX_DOCUMENT_NESTING - 1))).toBe(false);
+    expect(nestsTooDeep(nested(MAX_DOCUMENT_NESTING))).toBe(true);
+    expect(nestsTooDeep(`{ table(id: "${'{'.repeat(500)}") { id } }`)).toBe(false);
+    expect(nestsTooDeep(`{ table(id: \"\"\"${'['.repeat(500)}\"\"\") { id } }`)).toBe(false);
+    expect(nestsTooDeep(`# ${'('.repeat(500)}\n{ __typename }`)).toBe(false);
+    expect(nestsTooDeep(`{ table(id: "a\\"${'{'.repeat(500)}") { id } }`)).toBe(false);
   });
 });
 
