@@ -107,18 +107,7 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
         { max: 0 },
         `${Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}; ` : ''}transactions the conflict model refused: ${modelRefusals} in ${attempts} attempts`,
       ),
-      measured(
-        `placeBet p99 at one table, ${clients} clients`,
-        percentile(
-          one!.flatMap((run) => run.latencies),
-          99,
-        ),
-        'ms',
-        `own tables: ${percentile(
-          own!.flatMap((run) => run.latencies),
-          99,
-        ).toFixed(0)} ms`,
-      ),
+      p99Row(`${clients} clients`, one!, own!),
       measured(`bare transactions/s on disjoint items, ${clients} clients`, perSecond(bare!), 'tx/s'),
     );
   }
@@ -192,18 +181,7 @@ async function bursts(env: BenchEnvironment, options: BurstOptions): Promise<Fig
           { max: 0 },
           `${Object.keys(others).length > 0 ? `all refusals: ${JSON.stringify(others)}; ` : ''}transactions the conflict model refused: ${one!.reduce((sum, run) => sum + run.modelRefusals, 0)}; floor's CONFLICT answers: ${own!.reduce((sum, run) => sum + run.conflicts, 0)}`,
         ),
-        measured(
-          `placeBet p99 at one table, ${label}`,
-          percentile(
-            one!.flatMap((run) => run.latencies),
-            99,
-          ),
-          'ms',
-          `own tables: ${percentile(
-            own!.flatMap((run) => run.latencies),
-            99,
-          ).toFixed(0)} ms`,
-        ),
+        p99Row(label, one!, own!),
       );
     }
   }
@@ -245,6 +223,21 @@ async function burstAt(
   );
   return runOf(env, answers, ms, refusedBefore);
 }
+
+/** The p99 of placeBet at one table, beside the same at the clients' own tables. */
+const p99Row = (label: string, one: readonly Run[], own: readonly Run[]) =>
+  measured(
+    `placeBet p99 at one table, ${label}`,
+    percentile(
+      one.flatMap((run) => run.latencies),
+      99,
+    ),
+    'ms',
+    `own tables: ${percentile(
+      own.flatMap((run) => run.latencies),
+      99,
+    ).toFixed(0)} ms`,
+  );
 
 /** What a run's answers add up to: accepted bets, refusals by code, and the conflict model's refusals since `refusedBefore`. */
 function runOf(env: BenchEnvironment, answers: readonly GraphQLAnswer[], ms: number, refusedBefore: number): Run {

@@ -3,23 +3,19 @@ import type { Db } from './db';
 import { accountKey } from './keys';
 import { toItem, toRecord } from './items';
 import type { AccountRecord } from './records';
-import { isConditionalCheckFailed } from './transaction-cancellation';
+import { writtenUnlessConditionFails } from './transaction-cancellation';
 
 /** Creates an account; false if one already exists with that id (nothing is overwritten). */
 export async function createAccount(db: Db, account: AccountRecord): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new PutCommand({
         TableName: db.tableName,
         Item: accountItem(account),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export const accountItem = (account: AccountRecord): Record<string, unknown> => toItem(accountKey(account.id), account);

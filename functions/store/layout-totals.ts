@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './db';
 import { layoutTotalsKey } from './keys';
 import type { BetType } from './records';
-import { isConditionalCheckFailed } from './transaction-cancellation';
+import { writtenUnlessConditionFails } from './transaction-cancellation';
 
 /**
  * What a table display shows of the layout: how many players have bets on it, and per bet type how
@@ -64,8 +64,8 @@ export async function claimLayoutRefresh(
   tableId: string,
   claim: { readonly at: string; readonly staleBefore: string; readonly outcomes: number },
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: layoutTotalsKey(tableId),
@@ -73,18 +73,14 @@ export async function claimLayoutRefresh(
         ConditionExpression: 'attribute_not_exists(claimedAt) OR claimedAt <= :staleBefore OR claimedFor < :outcomes',
         ExpressionAttributeValues: { ':at': claim.at, ':staleBefore': claim.staleBefore, ':outcomes': claim.outcomes },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Stores freshly read totals, unless totals read later are there already (then they stand). */
 export async function putLayoutTotals(db: Db, tableId: string, stored: StoredLayoutTotals): Promise<void> {
-  try {
-    await db.doc.send(
+  await writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: layoutTotalsKey(tableId),
@@ -92,8 +88,6 @@ export async function putLayoutTotals(db: Db, tableId: string, stored: StoredLay
         ConditionExpression: 'attribute_not_exists(takenAt) OR takenAt < :takenAt',
         ExpressionAttributeValues: { ':totals': toStored(stored.totals), ':takenAt': stored.takenAt, ':takenFor': stored.takenFor },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailed(error)) throw error;
-  }
+    ),
+  );
 }

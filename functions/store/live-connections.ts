@@ -3,7 +3,7 @@ import type { Db } from './db';
 import { batchWrite } from './batch-write';
 import { connectionKey, liveShardOf, livePk, subscriptionKey } from './keys';
 import { toItem, toRecord } from './items';
-import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed } from './transaction-cancellation';
+import { cancellationReasons, conditionFailedAt, writtenUnlessConditionFails } from './transaction-cancellation';
 import { retryWhileRaced } from './retry';
 
 /**
@@ -63,8 +63,8 @@ export async function getConnection(db: Db, connectionId: string): Promise<Conne
 
 /** Acknowledges the connection for `caller`, once: false if it was acknowledged already or is gone. */
 export async function acknowledgeConnection(db: Db, connectionId: string, caller: StoredCaller, tokenExpiresAt: number): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: connectionKey(connectionId),
@@ -72,12 +72,8 @@ export async function acknowledgeConnection(db: Db, connectionId: string, caller
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(caller)',
         ExpressionAttributeValues: { ':caller': caller, ':expires': tokenExpiresAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export type Added = 'ADDED' | 'DUPLICATE' | 'TOO_MANY' | 'GONE';

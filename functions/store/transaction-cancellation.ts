@@ -23,6 +23,17 @@ export function isConditionalCheckFailed(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: string }).name === 'ConditionalCheckFailedException';
 }
 
+/** Sends a conditional write: true once written, false when its condition refused it (nothing written); any other failure is thrown. */
+export async function writtenUnlessConditionFails(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return false;
+    throw error;
+  }
+}
+
 const RETRYABLE_ERRORS = new Set([
   'TransactionConflictException',
   'TransactionInProgressException',

@@ -293,7 +293,9 @@ describe('a randomized session at five tables, in two currencies, with crashes',
 
     // The session met what it was built to meet.
     expect(crashes).toBeGreaterThan(3);
-    expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(0);
+    // Races are not counted on: in one server a player's requests and a gate shard's transactions
+    // take turns (services/turns.ts), so whether any transaction of this session is refused depends
+    // on timing. Races between servers are met for certain in betting-burst.test.ts (five servers).
     const unexpected = [...refusals.keys()].filter((code) => !EXPECTED_REFUSALS.has(code));
     expect(unexpected, JSON.stringify([...refusals])).toEqual([]);
 
