@@ -1,10 +1,10 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { tableDefinition } from '../functions/store/table-definition';
+import { tableDefinition } from '../functions/store/kernel/table-definition';
 
 /**
- * The single DynamoDB table, built from `tableDefinition` (functions/store/table-definition.ts)
+ * The single DynamoDB table, built from `tableDefinition` (functions/store/kernel/table-definition.ts)
  * so that the deployed keys, index and TTL are the ones the store code and its tests use.
  * Key names are never restated here.
  */

@@ -1,4 +1,4 @@
-import { tableDefinition } from '../functions/store/table-definition';
+import { tableDefinition } from '../functions/store/kernel/table-definition';
 import type { FunctionRole } from './deployment-settings';
 
 type IndexName =

@@ -11,20 +11,20 @@ import {
   type BatchGetCommandOutput,
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { toRecord } from '../functions/store/items';
-import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/keys';
-import { positionItem } from '../functions/store/positions';
-import { openBetItem } from '../functions/store/placement';
-import { accountItem } from '../functions/store/accounts';
-import { MAX_OPEN_BETS_PER_SHARD } from '../functions/store/gates';
-import { retryWhileRaced } from '../functions/store/retry';
-import { getTableSession } from '../functions/store/tables';
-import type { AccountRecord, BetRecord, BetType } from '../functions/store/records';
-import { validatePlacement } from '../functions/services/bet-validation';
-import { cashJournal, stakeJournal } from '../functions/services/journals';
-import { journalItem, journalSortKey } from '../functions/store/ledger';
-import type { ServiceDependencies } from '../functions/services/services';
-import { currentRound, type TableOf } from '../functions/services/table-access';
+import { toRecord } from '../functions/store/kernel/items';
+import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
+import { positionItem } from '../functions/store/betting/positions';
+import { openBetItem } from '../functions/store/betting/placement';
+import { accountItem } from '../functions/store/money/accounts';
+import { MAX_OPEN_BETS_PER_SHARD } from '../functions/store/betting/gates';
+import { retryWhileRaced } from '../functions/store/kernel/retry';
+import { getTableSession } from '../functions/store/tables/tables';
+import type { AccountRecord, BetRecord, BetType } from '../functions/store/kernel/records';
+import { validatePlacement } from '../functions/services/betting/bet-validation';
+import { cashJournal, stakeJournal } from '../functions/services/money/journals';
+import { journalItem, journalSortKey } from '../functions/store/money/ledger';
+import type { ServiceDependencies } from '../functions/services/kernel/services';
+import { currentRound, type TableOf } from '../functions/services/tables/table-access';
 
 export interface SeedBet {
   readonly playerId: string;

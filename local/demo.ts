@@ -3,13 +3,13 @@
  * an open craps table, a baccarat table with a modality A jackpot and its pool, plus the
  * document the explorer opens with.
  */
-import { findTable } from '../functions/services/queries';
-import { openTable } from '../functions/services/open-table';
-import { ensureLobbyEntry } from '../functions/store/lobby';
-import { findJackpotPool, openJackpotPool } from '../functions/services/jackpot-pools';
-import { deposit, openAccount } from '../functions/services/cashier';
-import type { Caller, ServiceDependencies } from '../functions/services/services';
-import { currentRound } from '../functions/services/table-access';
+import { findTable } from '../functions/services/tables/queries';
+import { openTable } from '../functions/services/tables/open-table';
+import { ensureLobbyEntry } from '../functions/store/tables/lobby';
+import { findJackpotPool, openJackpotPool } from '../functions/services/money/jackpot-pools';
+import { deposit, openAccount } from '../functions/services/money/cashier';
+import type { Caller, ServiceDependencies } from '../functions/services/kernel/services';
+import { currentRound } from '../functions/services/tables/table-access';
 import { TOKEN_LIFETIME_SECONDS, type DevAuthorizer } from './dev-authorizer';
 import type { ExplorerConfig } from './server';
 

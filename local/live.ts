@@ -7,7 +7,7 @@
 import { createSocketHandler, type SocketHandler } from '../functions/live/socket-protocol';
 import { deliverToShards, publishChanges } from '../functions/live/delivery';
 import type { ErrorLogger } from '../functions/graphql/errors';
-import type { ServiceDependencies } from '../functions/services/services';
+import type { ServiceDependencies } from '../functions/services/kernel/services';
 import type { DevAuthorizer } from './dev-authorizer';
 import { LocalConnections } from './socket-server';
 import { pollStream } from './stream-poller';

@@ -9,9 +9,9 @@ import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
 import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo } from './demo';
-import { createDb } from '../functions/store/db';
-import { conflictModelFrom, systemDependencies } from '../functions/services/services';
-import { sweepSettlements } from '../functions/services/sweep-settlements';
+import { createDb } from '../functions/store/kernel/db';
+import { conflictModelFrom, systemDependencies } from '../functions/services/kernel/services';
+import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';

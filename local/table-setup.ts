@@ -6,7 +6,7 @@ import {
   waitUntilTableNotExists,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { createTableInput } from '../functions/store/table-definition';
+import { createTableInput } from '../functions/store/kernel/table-definition';
 
 /**
  * Creates the table on DynamoDB Local from the shared definition, unless it already exists as

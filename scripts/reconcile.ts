@@ -7,8 +7,8 @@
  * number past 2^53 would be read back rounded.
  * Exit code 0: consistent; 1: differences found (they are in the output); 2: could not run.
  */
-import { environmentDependencies } from '../functions/services/services';
-import { reconcile } from '../functions/services/reconcile';
+import { environmentDependencies } from '../functions/services/kernel/services';
+import { reconcile } from '../functions/services/money/reconcile';
 
 try {
   const result = await reconcile(environmentDependencies());

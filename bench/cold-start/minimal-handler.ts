@@ -6,8 +6,8 @@
 import { ApolloServer } from '@apollo/server';
 import { handlers, startServerAndCreateLambdaHandler } from '@as-integrations/aws-lambda';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { createDb } from '../../functions/store/db';
-import { accountKey } from '../../functions/store/keys';
+import { createDb } from '../../functions/store/kernel/db';
+import { accountKey } from '../../functions/store/kernel/keys';
 
 const endpoint = process.env.DYNAMODB_ENDPOINT;
 const db = createDb({ tableName: process.env.TABLE_NAME!, ...(endpoint ? { endpoint } : {}) });

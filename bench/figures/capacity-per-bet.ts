@@ -6,8 +6,8 @@
  * on real DynamoDB.
  */
 import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
-import { JOURNAL_PREFIX, SHARDS, poolKey, tableKey } from '../../functions/store/keys';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
+import { JOURNAL_PREFIX, SHARDS, poolKey, tableKey } from '../../functions/store/kernel/keys';
 import {
   PLACE_BET,
   SUBMIT_ROLL,

@@ -6,7 +6,7 @@
  */
 import type { TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
 import { TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
 import { PLACE_BET, TAKE_DOWN_BET, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { appliedTransactions, countByCommand } from '../harness/request-recorder';
 import { floorTransaction } from '../harness/floor-transaction';

@@ -8,13 +8,13 @@
  * and the recording of the outcome, which the measured time includes.
  */
 import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import type { BetRecord } from '../../functions/store/records';
-import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/keys';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
+import type { BetRecord } from '../../functions/store/kernel/records';
+import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/kernel/keys';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
 import { SUBMIT_ROLL, closeBetting, handDiceTo, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
 import { countByCommand } from '../harness/request-recorder';
-import { payoutJournal } from '../../functions/services/journals';
-import { journalItem } from '../../functions/store/ledger';
+import { payoutJournal } from '../../functions/services/money/journals';
+import { journalItem } from '../../functions/store/money/ledger';
 
 let floorScratch = 0;
 import { rewriteUnchanged } from '../harness/floor-transaction';

@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDb, type Db } from '../../functions/store/db';
-import { TransactionConflictModel } from '../../functions/store/conflict-model';
-import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
-import type { BetRecord } from '../../functions/store/records';
+import { createDb, type Db } from '../../functions/store/kernel/db';
+import { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
+import { systemDependencies, type ServiceDependencies } from '../../functions/services/kernel/services';
+import type { BetRecord } from '../../functions/store/kernel/records';
 import { openFundedAccounts, seedBets, type SeedBet } from '../../local/bulk-setup';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';

@@ -6,7 +6,7 @@ import {
   type DynamoDBClient,
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
-import { tableDefinition } from '../../functions/store/table-definition';
+import { tableDefinition } from '../../functions/store/kernel/table-definition';
 
 /**
  * Capacity units as AWS bills them. DynamoDB Local's ReturnConsumedCapacity is right for reads

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AttributeValue, TransactWriteItem, TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
-import { tableDefinition } from '../../functions/store/table-definition';
+import { tableDefinition } from '../../functions/store/kernel/table-definition';
 
 /**
  * The floor of a use case's transaction: a bare TransactWriteItems of the same items, the least

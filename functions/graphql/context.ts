@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { Caller, Role, ServiceDependencies } from '../services/services';
-import { SUBJECT } from '../services/request-checks';
-import { PARTNER } from '../services/tenancy';
-import { playerIdOf } from '../store/keys';
+import type { Caller, Role, ServiceDependencies } from '../services/kernel/services';
+import { SUBJECT } from '../services/kernel/request-checks';
+import { PARTNER } from '../services/tables/tenancy';
+import { playerIdOf } from '../store/kernel/keys';
 
 export interface GraphQLContext {
   readonly deps: ServiceDependencies;

@@ -1,5 +1,5 @@
 import type { RuleViolationCode } from '../rules/rule-violation';
-import type { ServiceErrorCode } from '../services/service-error';
+import type { ServiceErrorCode } from '../services/kernel/service-error';
 import type { ErrorCode } from './generated/resolvers-types';
 
 /**

@@ -1,8 +1,8 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
-import { ServiceError, retryableAsConflict } from '../services/service-error';
-import { logger } from '../services/logger';
+import { ServiceError, retryableAsConflict } from '../services/kernel/service-error';
+import { logger } from '../services/kernel/logger';
 import { REQUEST_ERROR_CODES, RETRYABLE, type RequestErrorCode } from './error-codes';
 import type { ErrorCode } from './generated/resolvers-types';
 

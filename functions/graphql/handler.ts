@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { observability, observedHandler } from '../observability/lambda-entry';
-import { logger } from '../services/logger';
-import { environmentDependencies } from '../services/services';
+import { logger } from '../services/kernel/logger';
+import { environmentDependencies } from '../services/kernel/services';
 import { logToCloudWatch } from './errors';
 import { createGraphQLHandler, type GraphQLHandler } from './server';
 

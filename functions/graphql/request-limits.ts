@@ -11,18 +11,23 @@ import {
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { answeredError, requestRefusal } from './errors';
-import { LAYOUT_REFRESHES_PER_REQUEST, MAX_READS_PER_REQUEST, REQUEST_TOO_EXPENSIVE, type ReadBudget } from '../services/read-budget';
-import { SHARDS } from '../store/keys';
+import {
+  LAYOUT_REFRESHES_PER_REQUEST,
+  MAX_READS_PER_REQUEST,
+  REQUEST_TOO_EXPENSIVE,
+  type ReadBudget,
+} from '../services/kernel/read-budget';
+import { SHARDS } from '../store/kernel/keys';
 import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
  * What one request may ask: checked before anything runs, so that no document can make the
  * server place a thousand bets and then answer with one error, or read a table three thousand
  * times over. Each limit refuses the whole request (nothing done) with a code of ErrorCode. What
- * the request then reads is bounded as it runs (services/read-budget.ts).
+ * the request then reads is bounded as it runs (services/kernel/read-budget.ts).
  */
 
-export { MAX_READS_PER_REQUEST, REQUEST_TOO_EXPENSIVE } from '../services/read-budget';
+export { MAX_READS_PER_REQUEST, REQUEST_TOO_EXPENSIVE } from '../services/kernel/read-budget';
 
 /** A request body's bytes at most (a document of this API is a few kilobytes): beyond, HTTP 413. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -44,7 +49,7 @@ export const MAX_SELECTION_DEPTH = 32;
 
 /**
  * What one resolution of a field may read of the store, at most, in reads as the request's read
- * budget counts them (services/read-budget.ts). A document's estimate is their sum, each times the
+ * budget counts them (services/kernel/read-budget.ts). A document's estimate is their sum, each times the
  * items of the lists above it; past MAX_READS_PER_REQUEST the document is refused before anything
  * runs (REQUEST_TOO_EXPENSIVE). Fields not listed read nothing of their own, or an item or two the
  * document cannot multiply; the budget, counted as the request runs, bounds whatever this misses.

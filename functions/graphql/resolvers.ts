@@ -1,43 +1,52 @@
 import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar, MoneyScalar, MoneyTotalScalar, SignedMoneyScalar } from './scalars';
-import { reconcile } from '../services/reconcile';
-import { accountStatement } from '../services/statement';
-import { recallRound, recallRoundById, roundId } from '../services/round-recall';
-import type { Page } from '../services/pages';
-import { voidRound } from '../services/void-round';
-import { dailyReport } from '../services/daily-report';
-import { balanceAfterPlacement, balanceAfterSettlement } from '../services/balance-after';
-import { ServiceError } from '../services/service-error';
-import type { Caller, Role } from '../services/services';
-import { openTable } from '../services/open-table';
-import { placeBet } from '../services/place-bet';
-import { submitRoll } from '../services/submit-roll';
-import { submitDeal } from '../services/submit-deal';
-import { takeDownBet } from '../services/take-down-bet';
-import { startNewShoe } from '../services/start-new-shoe';
-import { closeBetting } from '../services/close-betting';
-import { setShooter } from '../services/set-shooter';
-import { closeTable } from '../services/close-table';
-import { assignDealers } from '../services/assign-dealers';
-import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/cashier';
-import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/jackpot-pools';
-import { layoutTotals } from '../services/layout-totals';
-import { accountBets, findAccount, findBet, findTable, ownAccount, seatsTaken, tableOpenBets, tableOutcomes } from '../services/queries';
+import { reconcile } from '../services/money/reconcile';
+import { accountStatement } from '../services/money/statement';
+import { recallRound, recallRoundById, roundId } from '../services/rounds/round-recall';
+import type { Page } from '../services/kernel/pages';
+import { voidRound } from '../services/rounds/void-round';
+import { dailyReport } from '../services/money/daily-report';
+import { balanceAfterPlacement, balanceAfterSettlement } from '../services/money/balance-after';
+import { ServiceError } from '../services/kernel/service-error';
+import type { Caller, Role } from '../services/kernel/services';
+import { openTable } from '../services/tables/open-table';
+import { placeBet } from '../services/betting/place-bet';
+import { submitRoll } from '../services/rounds/submit-roll';
+import { submitDeal } from '../services/rounds/submit-deal';
+import { takeDownBet } from '../services/betting/take-down-bet';
+import { startNewShoe } from '../services/rounds/start-new-shoe';
+import { closeBetting } from '../services/betting/close-betting';
+import { setShooter } from '../services/betting/set-shooter';
+import { closeTable } from '../services/tables/close-table';
+import { assignDealers } from '../services/tables/assign-dealers';
+import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/money/cashier';
+import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/money/jackpot-pools';
+import { layoutTotals } from '../services/betting/layout-totals';
+import {
+  accountBets,
+  findAccount,
+  findBet,
+  findTable,
+  ownAccount,
+  seatsTaken,
+  tableOpenBets,
+  tableOutcomes,
+} from '../services/tables/queries';
 import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 import { CRAPS_BET_TYPES } from '../rules/craps';
-import { isHouseOperator, sameTenant } from '../services/tenancy';
-import { currentRound, runsTable } from '../services/table-access';
-import { cachedTable } from '../services/table-cache';
-import { tablePaytable } from '../services/paytable';
-import { bettingDeadline, isBettingOpen } from '../services/betting-gate';
-import { lobby } from '../services/lobby';
-import { SEATS } from '../services/bet-validation';
-import { crapsStatistics, tableRoads } from '../services/scoreboards';
-import type { BetType, TableRecord } from '../store/records';
-import type { JackpotPoolView, RollView } from '../services/views';
-import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live-events';
-import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/limit-profiles';
+import { isHouseOperator, sameTenant } from '../services/tables/tenancy';
+import { currentRound, runsTable } from '../services/tables/table-access';
+import { cachedTable } from '../services/tables/table-cache';
+import { tablePaytable } from '../services/tables/paytable';
+import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
+import { lobby } from '../services/tables/lobby';
+import { SEATS } from '../services/betting/bet-validation';
+import { crapsStatistics, tableRoads } from '../services/rounds/scoreboards';
+import type { BetType, TableRecord } from '../store/kernel/records';
+import type { JackpotPoolView, RollView } from '../services/kernel/views';
+import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
+import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/tables/limit-profiles';
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
@@ -58,7 +67,7 @@ function requireRole(context: GraphQLContext, role: Role): Caller {
   throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
 }
 
-/** The house's operators run the tables and the pools; a partner's manage its players' money (services/tenancy.ts). */
+/** The house's operators run the tables and the pools; a partner's manage its players' money (services/tables/tenancy.ts). */
 function requireHouseOperator(context: GraphQLContext): Caller {
   const caller = requireRole(context, 'OPERATOR');
   if (isHouseOperator(caller)) return caller;
@@ -120,7 +129,7 @@ const limitsView = (table: TableRecord, limits: TableLimits) => ({
   playerLimits: limits.playerLimits,
 });
 
-/** Every connection's fields, from a page of the service layer (services/pages.ts). */
+/** Every connection's fields, from a page of the service layer (services/kernel/pages.ts). */
 const connection = {
   edges: <E extends { readonly cursor: string }>(page: Page<E>) => [...page.entries],
   pageInfo: <E extends { readonly cursor: string }>(page: Page<E>) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),

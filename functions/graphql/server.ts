@@ -2,8 +2,8 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/read-budget';
-import type { ServiceDependencies } from '../services/services';
+import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/kernel/read-budget';
+import type { ServiceDependencies } from '../services/kernel/services';
 import { identify, type GraphQLContext, type Identity } from './context';
 import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { DOCUMENT_TOO_DEEP, inputBounds, nestsTooDeep } from './input-bounds';
@@ -28,7 +28,7 @@ export function createGraphQLHandler(
     readsPerRequest = MAX_READS_PER_REQUEST,
   }: {
     readonly introspection?: boolean;
-    /** The reads of the store each request may make (services/read-budget.ts); only tests set another. */
+    /** The reads of the store each request may make (services/kernel/read-budget.ts); only tests set another. */
     readonly readsPerRequest?: number;
     /** Told who each request's caller is, before it runs (the Lambda entry puts them on its log lines). */
     readonly onIdentified?: (identity: Identity) => void;

@@ -16,7 +16,7 @@ import type { ErrorCode } from '../graphql/generated/resolvers-types';
 import { DOCUMENT_TOO_DEEP, inputOutOfBounds, nestsTooDeep } from '../graphql/input-bounds';
 import { overLimits } from '../graphql/request-limits';
 import { fieldsReached, fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
-import type { LiveField } from '../services/live-events';
+import type { LiveField } from '../services/live/live-events';
 
 /**
  * Fields a subscription may not select: each reads storage of its own (a layout's 64 shards, a

@@ -1,5 +1,5 @@
 import { observability, observedHandler } from '../observability/lambda-entry';
-import { environmentDependencies } from '../services/services';
+import { environmentDependencies } from '../services/kernel/services';
 import { apiGatewaySender } from './connection-sender';
 import { requiredEnv } from './environment';
 import { issuerVerifier } from './issuer-verifier';

@@ -2,8 +2,8 @@ import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { CloseCode, MessageType } from 'graphql-ws';
 import { callerFromClaims } from '../graphql/context';
 import { answeredError, formatError, logToCloudWatch, type AnsweredError, type ErrorLogger } from '../graphql/errors';
-import type { ServiceDependencies } from '../services/services';
-import { listeningFor, shardsOfTopic } from '../services/live-access';
+import type { ServiceDependencies } from '../services/kernel/services';
+import { listeningFor, shardsOfTopic } from '../services/live/live-access';
 import {
   acknowledgeConnection,
   addSubscription,
@@ -11,7 +11,7 @@ import {
   getConnection,
   openConnection,
   removeSubscription,
-} from '../store/live-connections';
+} from '../store/live/live-connections';
 import type { ConnectionSender } from './connection-sender';
 import { liveSchema } from './live-schema';
 import { readSubscription } from './live-operation';

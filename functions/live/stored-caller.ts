@@ -1,5 +1,5 @@
-import type { Caller } from '../services/services';
-import type { StoredCaller } from '../store/live-connections';
+import type { Caller } from '../services/kernel/services';
+import type { StoredCaller } from '../store/live/live-connections';
 
 /** A caller as a connection's item keeps it (lists, not sets), and back. */
 export const storedCaller = (caller: Caller): StoredCaller => ({

@@ -2,8 +2,8 @@ import type { Context } from 'aws-lambda';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { logger } from '../services/logger';
-import type { BusinessMetrics } from '../services/business-metrics';
+import { logger } from '../services/kernel/logger';
+import type { BusinessMetrics } from '../services/kernel/business-metrics';
 import { SERVICE_NAME } from './metric-names';
 import { publishedMetrics } from './powertools-metrics';
 

@@ -1,5 +1,5 @@
 import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
-import type { BusinessMetrics } from '../services/business-metrics';
+import type { BusinessMetrics } from '../services/kernel/business-metrics';
 import { METRIC, REFUSAL_CODE_DIMENSION } from './metric-names';
 
 /**

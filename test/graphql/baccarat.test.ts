@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_POOL } from '../../functions/rules/money';
-import { poolKey } from '../../functions/store/keys';
+import { poolKey } from '../../functions/store/kernel/keys';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
 
 let api: TestApi;

@@ -7,8 +7,8 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { callerFromClaims, identify } from '../../functions/graphql/context';
 import { createGraphQLHandler } from '../../functions/graphql/server';
-import { systemDependencies } from '../../functions/services/services';
-import { createDb } from '../../functions/store/db';
+import { systemDependencies } from '../../functions/services/kernel/services';
+import { createDb } from '../../functions/store/kernel/db';
 
 /** A bearer token with these claims (the authorizer checked its signature; the function only reads it). */
 const bearer = (claims: Record<string, unknown>) =>

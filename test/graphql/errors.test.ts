@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { REQUEST_ERROR_CODES, RETRYABLE } from '../../functions/graphql/error-codes';
 import { formatError, withoutEcho } from '../../functions/graphql/errors';
 import { RuleViolation } from '../../functions/rules/rule-violation';
-import { ServiceError } from '../../functions/services/service-error';
+import { ServiceError } from '../../functions/services/kernel/service-error';
 
 // The GraphQLError class Apollo itself loads (Node's CommonJS copy of graphql), as resolvers' errors are.
 const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -114,7 +114,7 @@ describe('the schema lists every error code', () => {
   /** Every file of functions/ but those that declare the codes (or are generated from the schema). */
   function sources(): string[] {
     const root = fileURLToPath(new URL('../../functions', import.meta.url));
-    const declaring = ['rules/rule-violation.ts', 'services/service-error.ts', 'graphql/error-codes.ts'];
+    const declaring = ['rules/rule-violation.ts', 'services/kernel/service-error.ts', 'graphql/error-codes.ts'];
     return readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts') && !file.includes('generated') && !declaring.includes(file.split(sep).join('/')))
       .map((file) => readFileSync(join(root, file), 'utf8'));

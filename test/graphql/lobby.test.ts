@@ -6,10 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
-import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/layout-totals';
-import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/read-budget';
-import { withReadsCounted } from '../../functions/store/db';
-import { SHARDS } from '../../functions/store/keys';
+import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/betting/layout-totals';
+import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/kernel/read-budget';
+import { withReadsCounted } from '../../functions/store/kernel/db';
+import { SHARDS } from '../../functions/store/kernel/keys';
 
 let api: TestApi;
 const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
-import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/gates';
-import { SHARDS, gateKey, shardOf } from '../../functions/store/keys';
+import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
+import { SHARDS, gateKey, shardOf } from '../../functions/store/kernel/keys';
 
 let api: TestApi;
 let tableId: string;

@@ -15,9 +15,9 @@ import {
   REQUEST_TOO_EXPENSIVE,
 } from '../../functions/graphql/request-limits';
 import { createGraphQLHandler } from '../../functions/graphql/server';
-import { systemDependencies } from '../../functions/services/services';
-import { listPlayerOpenBets } from '../../functions/store/bets';
-import { createDb, withReadsCounted } from '../../functions/store/db';
+import { systemDependencies } from '../../functions/services/kernel/services';
+import { listPlayerOpenBets } from '../../functions/store/betting/bets';
+import { createDb, withReadsCounted } from '../../functions/store/kernel/db';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 let api: TestApi;

@@ -4,7 +4,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { METRIC, SERVICE_NAME } from '../../functions/observability/metric-names';
-import { createTableInput, tableDefinition } from '../../functions/store/table-definition';
+import { createTableInput, tableDefinition } from '../../functions/store/kernel/table-definition';
 import { casinoTablesApp, stackNameOf } from '../../infra/casino-tables-app';
 import { CasinoTablesStack } from '../../infra/casino-tables-stack';
 import { deploymentSettingsFrom, type FunctionRole } from '../../infra/deployment-settings';

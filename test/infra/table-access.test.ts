@@ -5,7 +5,7 @@
  * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepSettlements } from '../../functions/services/sweep-settlements';
+import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
 import { TABLE_ACCESS, type TableAccess } from '../../infra/table-access';
 import { crash, withFaults } from '../support/faults';
 import { recordingIamActions } from '../support/iam-actions';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../local/table-setup';
-import { createTableInput } from '../../functions/store/table-definition';
+import { createTableInput } from '../../functions/store/kernel/table-definition';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 
 const client = () => new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: localRegion, credentials: localCredentials });

@@ -2,7 +2,7 @@
  * Fault injection for what DynamoDB Local cannot produce: a crash between two writes, a
  * TransactionConflictException. Everything else still goes to the real DynamoDB Local.
  */
-import type { Db } from '../../functions/store/db';
+import type { Db } from '../../functions/store/kernel/db';
 
 export interface FaultPlan {
   /** Called before each command is sent; return an error to throw instead of sending it. */

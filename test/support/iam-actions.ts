@@ -3,7 +3,7 @@
  * transaction item by item), on the table or on the index it queries. What the stack grants each
  * function (infra/table-access.ts) is checked against what its code was seen to send.
  */
-import type { Db } from '../../functions/store/db';
+import type { Db } from '../../functions/store/kernel/db';
 
 const ACTION_OF_COMMAND: Readonly<Record<string, string>> = {
   GetCommand: 'GetItem',

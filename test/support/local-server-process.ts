@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDb } from '../../functions/store/db';
-import { systemDependencies } from '../../functions/services/services';
+import { createDb } from '../../functions/store/kernel/db';
+import { systemDependencies } from '../../functions/services/kernel/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer } from '../../local/dev-authorizer';

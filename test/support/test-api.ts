@@ -5,18 +5,18 @@
  * test's own client), so concurrent requests meet the refusals they would meet in AWS.
  */
 import { expect, inject } from 'vitest';
-import { reconcile, type Reconciliation } from '../../functions/services/reconcile';
+import { reconcile, type Reconciliation } from '../../functions/services/money/reconcile';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { accountKey } from '../../functions/store/keys';
-import { createDb, type Db } from '../../functions/store/db';
-import { TransactionConflictModel } from '../../functions/store/conflict-model';
-import { getAccount } from '../../functions/store/accounts';
-import { deposit, openAccount, withdraw } from '../../functions/services/cashier';
+import { accountKey } from '../../functions/store/kernel/keys';
+import { createDb, type Db } from '../../functions/store/kernel/db';
+import { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
+import { getAccount } from '../../functions/store/money/accounts';
+import { deposit, openAccount, withdraw } from '../../functions/services/money/cashier';
 import { openFundedAccounts } from '../../local/bulk-setup';
-import type { BusinessMetrics } from '../../functions/services/business-metrics';
-import { systemDependencies, type ServiceDependencies } from '../../functions/services/services';
+import type { BusinessMetrics } from '../../functions/services/kernel/business-metrics';
+import { systemDependencies, type ServiceDependencies } from '../../functions/services/kernel/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';

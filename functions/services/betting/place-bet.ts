@@ -1,0 +1,281 @@
+import { getAccount } from '../../store/money/accounts';
+import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';
+import { betId, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
+import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../../store/betting/placement';
+import type { BetRecord, BetType, SeatRecord, TableRecord } from '../../store/kernel/records';
+import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/retry';
+import { getSeat } from '../../store/tables/seats';
+import { MAX_OPEN_BETS_PER_TABLE } from '../../store/betting/gates';
+import { RuleViolation } from '../../rules/rule-violation';
+import { balanceLimit, largestBalanceBeforeStake, validatePlacement } from './bet-validation';
+import { assertBettingOpen, bettingClosed } from './betting-gate';
+import { afterPendingOutcome } from '../rounds/outcome-plans';
+import { stakeJournal } from '../money/journals';
+import { assertClientKey } from '../kernel/request-checks';
+import { answeredCode, ServiceError } from '../kernel/service-error';
+import { epochSeconds, type Caller, type ServiceDependencies } from '../kernel/services';
+import { currentRound, loadPlayableTable, runsTable, type TableOf } from '../tables/table-access';
+import { forgetTable } from '../tables/table-cache';
+import { judgedBy, limitsFor } from '../tables/limit-profiles';
+import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
+import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
+
+export interface PlaceBetRequest {
+  readonly tableId: string;
+  readonly type: BetType;
+  readonly amount: number;
+  readonly baseBetId?: string | null;
+  readonly seat?: number | null;
+  readonly idempotencyKey?: string | null;
+}
+
+/** Reads and validations of one bet before it is reported as a CONFLICT the client may retry. */
+const MAX_ATTEMPTS = 4;
+/** Times one placement is sent again after losing a race for an item (nothing else changed). */
+const MAX_RESENDS = 12;
+/**
+ * Times a bet is validated again, beyond MAX_ATTEMPTS, because the player's own bets moved under
+ * it: another of the player's requests landed first, in another process (this process's take
+ * turns: turns.ts). That is progress, not contention: a front end may send a player's chips all
+ * at once, and the last of n chips sent to n servers finds the position moved up to n - 1 times.
+ */
+const MAX_POSITION_MOVES = 24;
+
+/**
+ * Places a bet for the caller. At most one read (the caller's own open bets at the table and
+ * their position, in one query, unless this process placed the caller's last bet there this
+ * round; the table from this process's recent copy; the seat, if one is asked for, beside it),
+ * the game's rules validate the bet against the caller's own bets as they stand
+ * once any pending outcome is paid, and one transaction debits the stake, moves the caller's
+ * position and lays the bet through its shard's betting gate. Nothing in it is shared by every
+ * bet of the table, so bets of different players do not wait for each other.
+ */
+export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+  try {
+    // The player's chips at once go one after the other in this process (turns.ts).
+    return await inTurn(playerTurn(deps, caller.playerId), () => placeOnce(deps, caller, request));
+  } catch (error) {
+    // A fault is not a refusal: the API counts those apart (InternalErrors).
+    const code = answeredCode(error);
+    if (code !== 'INTERNAL_SERVER_ERROR') deps.metrics.betRefused(code);
+    throw error;
+  }
+}
+
+async function placeOnce(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+  const key = request.idempotencyKey ?? undefined;
+  if (key !== undefined) assertClientKey('idempotencyKey', key);
+  try {
+    return await place(deps, caller, request, key);
+  } catch (error) {
+    // A request sent again answers with the bet its key placed, whatever has changed since
+    // (betting closed, the balance spent, the player's limits reached by that very bet).
+    if (key !== undefined && (error instanceof ServiceError || error instanceof RuleViolation)) {
+      const existing = await betPlacedWithKey(deps, caller, key, deps.now());
+      if (existing) return sameRequest(existing, request, key);
+    }
+    throw error;
+  }
+}
+
+async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest, key: string | undefined): Promise<BetRecord> {
+  const betKey = newBetKey(caller.playerId, deps.newId());
+  // This process's recent copy of the table is safe to bet on (its gate checks the round); a
+  // refusal it leads to, and any lost race, is asked again of a fresh read.
+  // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
+  let fresh = caller.roles.has('DEALER');
+  for (let attempt = 0, moves = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = deps.now();
+    // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
+    const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
+    const [table, read, seat] = await Promise.all([
+      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh, seenBy: caller }),
+      copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
+      request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
+    ]);
+    if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
+    // A partner's operator runs no table, but is staff all the same: operators play nowhere.
+    if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
+    const layout =
+      copy && copy.round === currentRound(table)
+        ? copy
+        : layoutFor(table, read ?? (await getPlayerLayout(deps.db, request.tableId, caller.playerId)));
+    // The caller's limit profile, where the table offers one (limit-profiles.ts).
+    const limits = await limitsFor(deps, caller, table);
+    let placement: BetPlacement;
+    try {
+      const candidate = candidateBet(table, caller, request, betKey, now);
+      const bet = validatePlacement(
+        judgedBy(table, limits),
+        limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
+        layout.bets,
+      );
+      placement = {
+        table,
+        betKey,
+        bet,
+        positionVersion: layout.positionVersion,
+        journal: stakeJournal(bet, table.currency, caller.playerId),
+        balanceCeiling: largestBalanceBeforeStake(table, bet, layout.bets),
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      };
+      assertBettingOpen(table, now);
+      if (placement.bet.seat != null)
+        placement = { ...placement, seat: await seatClaim(deps, table, placement.bet.seat, caller.playerId, seat) };
+    } catch (error) {
+      if (fresh || !isRefusal(error)) throw error;
+      fresh = true;
+      forgetTable(deps, request.tableId);
+      continue;
+    }
+
+    const outcome = await sendPlacement(deps, placement, now);
+    if (outcome.placed) {
+      // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
+      deps.metrics.betPlaced();
+      rememberLayout(deps, table.id, caller.playerId, {
+        round: placement.bet.round,
+        positionVersion: layout.positionVersion + 1,
+        bets: [...layout.bets, placement.bet],
+      });
+      return placement.bet;
+    }
+    forgetLayout(deps, table.id, caller.playerId);
+    switch (outcome.reason) {
+      case 'DUPLICATE_REQUEST':
+        return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
+      case 'ACCOUNT_REFUSED':
+        await explainAccount(deps, caller, table, request.amount, placement.balanceCeiling);
+        break;
+      case 'BETTING_CLOSED':
+        // The gate closed after the table was read: say so, once the table is read fresh.
+        if (fresh) throw bettingClosed(table.id);
+        break;
+      case 'SHARD_FULL':
+        throw new ServiceError(
+          'TABLE_FULL',
+          `The table holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
+        );
+      case 'RACED':
+        // Another transaction held an item (the player's account: their own bet at another table):
+        // a jittered wait, so that the two do not meet again at once.
+        await backoff(attempt, 5, raceWaitCap());
+        break;
+      case 'POSITION_CHANGED':
+        // Another of the player's own requests landed first: read their bets again (the table is
+        // as it was), after a short random wait so that the player's other chips do not read in step.
+        if (moves++ < MAX_POSITION_MOVES) {
+          attempt--; // not an attempt lost: MAX_POSITION_MOVES bounds these
+          await backoff(Math.min(moves, 4), 4, 50);
+          continue;
+        }
+        break;
+      // SEAT_CHANGED: read again.
+    }
+    fresh = true;
+    forgetTable(deps, request.tableId);
+  }
+  throw new ServiceError('CONFLICT', 'The table was too busy to take the bet; retry.');
+}
+
+/** The caller's bets as read, as they stand once the table's pending outcome is paid: what a bet is validated against. */
+const layoutFor = (table: TableRecord, read: { bets: BetRecord[]; positionVersion: number }): LayoutCopy => ({
+  round: currentRound(table),
+  positionVersion: read.positionVersion,
+  bets: afterPendingOutcome(table, read.bets),
+});
+
+function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetRequest, betKey: string, now: string): BetRecord {
+  return {
+    id: betId(table.id, betKey),
+    tableId: table.id,
+    playerId: caller.playerId,
+    type: request.type,
+    amount: request.amount,
+    number: null,
+    baseBetId: request.baseBetId ?? null,
+    seat: request.seat ?? null,
+    status: 'OPEN',
+    winnings: 0,
+    returned: 0,
+    round: currentRound(table),
+    placedAt: now,
+  };
+}
+
+const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
+
+/** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
+async function explainAccount(
+  deps: ServiceDependencies,
+  caller: Caller,
+  table: TableRecord,
+  amount: number,
+  ceiling: number | undefined,
+): Promise<void> {
+  const account = await getAccount(deps.db, caller.playerId);
+  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
+  if (account.currency !== table.currency) {
+    throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
+  }
+  if (account.balance < amount)
+    throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${amount} exceeds your balance of ${account.balance}.`);
+  if (ceiling !== undefined && account.balance > ceiling) throw balanceLimit();
+}
+
+/** Sends the placement, and again after a short random wait for as long as it only loses races. */
+async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement, now: string): Promise<PlacementOutcome> {
+  // One at a time through the shard's gate from this process (turns.ts); other processes' bets are raced.
+  return inTurn(gateTurn(deps, placement.table.id, shardOfBetKey(placement.betKey)), async () => {
+    for (let resend = 0; ; resend++) {
+      const sentAt = performance.now();
+      const outcome = await commitBetPlacement(deps.db, placement, epochSeconds(now));
+      if (outcome.placed || outcome.reason !== 'RACED') noteTransactionTime(performance.now() - sentAt);
+      if (outcome.placed || outcome.reason !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
+      // Sized by how long transactions take here lately: the one holding the item takes about as long.
+      await backoff(resend, 4, raceWaitCap());
+    }
+  });
+}
+
+/**
+ * The seat the bet claims: free or the caller's already, or another player's whose bets on it are
+ * all decided (taken over, on condition that player has not claimed it again meanwhile).
+ */
+async function seatClaim(
+  deps: ServiceDependencies,
+  table: TableOf<'CRAPS' | 'BACCARAT'>,
+  seat: number,
+  playerId: string,
+  current: SeatRecord | undefined,
+): Promise<NonNullable<BetPlacement['seat']>> {
+  if (!current || current.playerId === playerId) return { number: seat };
+  const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, current.playerId));
+  if (theirs.some((bet) => bet.seat === seat)) throw new ServiceError('SEAT_TAKEN', `Seat ${seat} is taken by another player.`);
+  return { number: seat, takingOver: current };
+}
+
+/** A key names one request: the bet it placed is returned only to the same request. */
+function sameRequest(bet: BetRecord, request: PlaceBetRequest, key: string): BetRecord {
+  const same =
+    bet.tableId === request.tableId &&
+    bet.type === request.type &&
+    bet.amount === request.amount &&
+    (bet.baseBetId ?? null) === (request.baseBetId ?? null) &&
+    (bet.seat ?? null) === (request.seat ?? null);
+  if (!same) {
+    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `This idempotencyKey already placed a different bet (${bet.type} ${bet.amount}).`);
+  }
+  return bet;
+}
+
+async function betPlacedWithKey(deps: ServiceDependencies, caller: Caller, key: string, now: string): Promise<BetRecord | undefined> {
+  const existingId = await betIdForIdempotencyKey(deps.db, caller.playerId, key, epochSeconds(now));
+  return existingId ? requireBet(deps, existingId) : undefined;
+}
+
+async function requireBet(deps: ServiceDependencies, id: string): Promise<BetRecord> {
+  const bet = await getBet(deps.db, id);
+  if (!bet) throw new Error(`idempotency record points at bet ${id}, which is not stored`);
+  return bet;
+}

@@ -1,0 +1,58 @@
+import { isRetryable } from '../../store/kernel/transaction-cancellation';
+import { RuleViolation, type RuleViolationCode } from '../../rules/rule-violation';
+
+/**
+ * A request the service refuses for a reason outside the game rules (the rules layer throws
+ * RuleViolation): unknown table, a stranger's account, not enough money, a lost race.
+ * The GraphQL layer exposes `code` as `extensions.code` and the message verbatim. Each is a value
+ * of the schema's ErrorCode enum (graphql/error-codes.ts checks that, by type, against the generated one).
+ */
+export type ServiceErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'INSUFFICIENT_FUNDS'
+  | 'CURRENCY_MISMATCH'
+  | 'TABLE_CLOSED'
+  | 'WRONG_GAME'
+  | 'BAD_USER_INPUT'
+  | 'BAD_REQUEST'
+  | 'BETTING_CLOSED'
+  | 'BETTING_OPEN'
+  | 'OUTCOME_SEQUENCE_MISMATCH'
+  | 'SEAT_TAKEN'
+  | 'PLAYER_BET_LIMIT'
+  | 'PLAYER_STAKE_LIMIT'
+  | 'SETTLEMENT_IN_PROGRESS'
+  | 'SHOOTER_NOT_ELIGIBLE'
+  | 'NO_SHOOTER'
+  | 'TABLE_FULL'
+  | 'TABLE_HAS_OPEN_BETS'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'BALANCE_LIMIT'
+  | 'REQUEST_TOO_EXPENSIVE'
+  | 'CONFLICT';
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A store failure that outlived the services' own retries but changed nothing (a race lost,
+ * throttling) is a CONFLICT the client may simply retry; anything else is not a refusal.
+ */
+export function retryableAsConflict(error: unknown): ServiceError | undefined {
+  return isRetryable(error) ? new ServiceError('CONFLICT', 'The table is busy; retry the request.') : undefined;
+}
+
+/** The error code a caller is answered with for `error`, as the GraphQL layer answers it (graphql/errors.ts). */
+export function answeredCode(error: unknown): ServiceErrorCode | RuleViolationCode | 'INTERNAL_SERVER_ERROR' {
+  const refusal = retryableAsConflict(error) ?? error;
+  return refusal instanceof ServiceError || refusal instanceof RuleViolation ? refusal.code : 'INTERNAL_SERVER_ERROR';
+}

@@ -1,0 +1,75 @@
+import { createDb, type Db, type DbConfig } from '../../store/kernel/db';
+import { sharedConflictModel } from '../../store/kernel/conflict-model';
+import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
+import type { ReadBudget } from './read-budget';
+
+/** What every use case needs from the outside world, injected (never global) so tests can pin it. */
+export interface ServiceDependencies {
+  readonly db: Db;
+  /** ISO-8601 now. */
+  readonly now: () => string;
+  /** A fresh unique id. */
+  readonly newId: () => string;
+  /** What operations are told of the business (CloudWatch in Lambda; nothing locally). */
+  readonly metrics: BusinessMetrics;
+  /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
+  readonly reads?: ReadBudget;
+}
+
+/**
+ * What a caller may do. Every authenticated caller plays with their own account; a DEALER runs
+ * tables (closes betting, records rolls and deals, changes shoes); an OPERATOR also opens tables
+ * and jackpot pools.
+ */
+export type Role = 'DEALER' | 'OPERATOR';
+
+/** The authenticated caller, from the API Gateway JWT authorizer's claims. */
+export interface Caller {
+  readonly playerId: string;
+  readonly roles: ReadonlySet<Role>;
+  /** The tables a DEALER runs, as its token names them (an operator may assign it more). */
+  readonly dealerTables?: ReadonlySet<string>;
+  /** The partner platform the token is from, if it names one. */
+  readonly partner?: string;
+}
+
+export const systemDependencies = (db: Db, metrics: BusinessMetrics = noBusinessMetrics): ServiceDependencies => ({
+  db,
+  now: () => new Date().toISOString(),
+  newId: () => crypto.randomUUID(),
+  metrics,
+});
+
+export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
+
+/** Who does it and when, for the record a dealer's or operator's action leaves (the audit trail). */
+export const stampOf = (caller: Caller, deps: ServiceDependencies): { by: string; at: string } => ({ by: caller.playerId, at: deps.now() });
+
+/**
+ * The dependencies of a Lambda entry point, configured from its environment: TABLE_NAME (set by
+ * the CDK stack), and only when running against DynamoDB Local, DYNAMODB_ENDPOINT and
+ * DYNAMODB_CONFLICT_MODEL=on (real DynamoDB's transaction conflicts, modelled; ignored in AWS).
+ * A Lambda entry point also gives the business metrics' publisher and the tracer's hook on the
+ * DynamoDB client (functions/observability); every race the client loses is counted.
+ */
+export function environmentDependencies(
+  env: NodeJS.ProcessEnv = process.env,
+  observability: { readonly metrics?: BusinessMetrics; readonly observeClient?: DbConfig['observeClient'] } = {},
+): ServiceDependencies {
+  const tableName = env.TABLE_NAME;
+  if (!tableName) throw new Error('TABLE_NAME is not set');
+  const endpoint = env.DYNAMODB_ENDPOINT;
+  const metrics = observability.metrics ?? noBusinessMetrics;
+  const db = createDb({
+    tableName,
+    ...(endpoint ? { endpoint, ...conflictModelFrom(env) } : {}),
+    onRaceLost: () => metrics.conflictRetried(),
+    ...(observability.observeClient ? { observeClient: observability.observeClient } : {}),
+  });
+  return systemDependencies(db, metrics);
+}
+
+/** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */
+export function conflictModelFrom(env: NodeJS.ProcessEnv): { conflictModel?: typeof sharedConflictModel } {
+  return env.DYNAMODB_CONFLICT_MODEL === 'on' ? { conflictModel: sharedConflictModel } : {};
+}

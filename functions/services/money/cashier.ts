@@ -1,0 +1,169 @@
+import { MAX_BALANCE } from '../../rules/money';
+import { createAccount, getAccount } from '../../store/money/accounts';
+import { commitCashMovement, getCashMovement } from '../../store/money/cashier';
+import type { AccountRecord, CashMovementRecord } from '../../store/kernel/records';
+import { ServiceError } from '../kernel/service-error';
+import { assertClientKey, assertCurrency } from '../kernel/request-checks';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { assertPlayerId, managesPlayer, mayReadPlayer, reportScope } from '../tables/tenancy';
+import { cashJournal } from './journals';
+import { bookPage, bookSortKey, type JournalRecord } from '../../store/money/ledger';
+import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from '../kernel/pages';
+
+/**
+ * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
+ * as deposits and withdrawals, each under a client reference that moves money at most once: a
+ * reference is the partner's (its payment's id, say), used once whichever of its players' accounts
+ * it names. A partner's operator opens accounts for, and moves the money of, its own players only.
+ */
+
+export async function openAccount(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: { playerId: string; currency: string },
+): Promise<AccountRecord> {
+  assertCurrency(request.currency);
+  assertPlayerId('playerId', request.playerId);
+  assertManaged(caller, request.playerId);
+  const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
+  if (await createAccount(deps.db, account)) return account;
+  const existing = (await getAccount(deps.db, request.playerId))!;
+  // Opening the same account again is a retry, not an error; in another currency it is a mistake.
+  if (existing.currency !== request.currency) {
+    throw new ServiceError('CURRENCY_MISMATCH', `That player already has an account in ${existing.currency}.`);
+  }
+  return existing;
+}
+
+export interface CashMovementRequest {
+  readonly playerId: string;
+  readonly amount: number;
+  readonly reference: string;
+}
+
+export const deposit = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
+  moveCash(deps, caller, request, 'DEPOSIT');
+export const withdraw = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
+  moveCash(deps, caller, request, 'WITHDRAWAL');
+
+async function moveCash(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: CashMovementRequest,
+  kind: CashMovementRecord['kind'],
+): Promise<AccountRecord> {
+  assertClientKey('reference', request.reference);
+  assertManaged(caller, request.playerId);
+  if (request.playerId === caller.playerId) throw new ServiceError('FORBIDDEN', 'Nobody may move money into or out of their own account.');
+  if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
+  if (request.amount > MAX_BALANCE) throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
+  const before = await getAccount(deps.db, request.playerId);
+  if (!before) throw new ServiceError('NOT_FOUND', 'That player has no account.');
+  const movement: CashMovementRecord = {
+    playerId: request.playerId,
+    reference: request.reference,
+    kind,
+    amount: request.amount,
+    currency: before.currency,
+    at: deps.now(),
+    actor: caller.playerId,
+  };
+  // The journal is in the account's currency, and the transaction checks it still is.
+  const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+  if (outcome === 'REFERENCE_USED') {
+    const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
+    if (earlier.playerId !== request.playerId) {
+      throw new ServiceError('IDEMPOTENCY_KEY_REUSED', 'This reference already moved money of another account.');
+    }
+    if (earlier.kind !== kind || earlier.amount !== request.amount) {
+      throw new ServiceError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `This reference already recorded a ${earlier.kind.toLowerCase()} of ${earlier.amount} for that player.`,
+      );
+    }
+  }
+  const account = await getAccount(deps.db, request.playerId);
+  if (!account) throw new ServiceError('NOT_FOUND', 'That player has no account.');
+  if (outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT') {
+    throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
+  }
+  if (outcome === 'ACCOUNT_REFUSED') {
+    throw new ServiceError('INSUFFICIENT_FUNDS', `A withdrawal of ${request.amount} exceeds the balance of ${account.balance}.`);
+  }
+  return account;
+}
+
+/** A movement of a player's account by its reference (did the deposit go through?): the player's own, or an operator's of its players; undefined if there is none. */
+export async function findCashMovement(
+  deps: ServiceDependencies,
+  caller: Caller,
+  playerId: string,
+  reference: string,
+): Promise<CashMovementRecord | undefined> {
+  assertClientKey('reference', reference);
+  if (!mayReadPlayer(caller, playerId)) {
+    throw new ServiceError('FORBIDDEN', "Only an operator of the player's partner may look up another player's cash movements.");
+  }
+  const movement = await getCashMovement(deps.db, playerId, reference);
+  // The reference is the partner's: it may have moved another account's money, not this one's.
+  return movement?.playerId === playerId ? movement : undefined;
+}
+
+export interface CashMovementsRequest {
+  readonly currency: string;
+  readonly first?: number | null;
+  readonly after?: string | null;
+  readonly from?: string | null;
+  readonly to?: string | null;
+}
+
+export interface CashMovementEntry {
+  readonly movement: CashMovementRecord;
+  readonly cursor: string;
+}
+
+export type CashMovementPage = Page<CashMovementEntry>;
+
+/**
+ * The cashier's movements in a currency, newest first, by time range (from inclusive, to
+ * exclusive), a page at a time: for a partner's operator, its own players' only.
+ */
+export async function listCashMovements(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: CashMovementsRequest,
+): Promise<CashMovementPage> {
+  assertCurrency(request.currency);
+  assertRange(request.from, request.to);
+  const first = pageSize(request.first);
+  const to = request.to ?? undefined;
+  const after = request.after ? decodeBookCursor(request.after) : undefined;
+  const partner = reportScope(caller);
+  const page = await bookPage(deps.db, request.currency, {
+    kinds: ['DEPOSIT', 'WITHDRAWAL'],
+    ...(partner !== undefined ? { partner } : {}),
+    ...(request.from ? { fromSk: request.from } : {}),
+    ...(after !== undefined || to !== undefined ? { belowSk: [after, to].filter((bound) => bound !== undefined).sort()[0] } : {}),
+    limit: first,
+  });
+  const entries = page.journals.map((journal) => ({ movement: movementOf(journal), cursor: encodeBookCursor(bookSortKey(journal)) }));
+  return pageOf(entries, page.hasMore);
+}
+
+/** A cash journal as the movement it records. */
+function movementOf(journal: JournalRecord): CashMovementRecord {
+  const leg = journal.legs.find((candidate) => candidate.account.kind === 'PLAYER')!;
+  return {
+    playerId: leg.account.id!,
+    reference: journal.cause.reference!,
+    kind: journal.kind as CashMovementRecord['kind'],
+    amount: Math.abs(leg.amount),
+    currency: journal.currency,
+    at: journal.at,
+    actor: journal.actor,
+  };
+}
+
+function assertManaged(caller: Caller, playerId: string): void {
+  if (!managesPlayer(caller, playerId)) throw new ServiceError('FORBIDDEN', "A partner's operator manages its own players' accounts only.");
+}

@@ -1,0 +1,77 @@
+import { settleRoll, stakeReturned, type CrapsTableOptions, type CrapsTableState, type Roll, type SettledRoll } from '../../rules/craps';
+import { parseCard, resolveDeal, settleBet, type BaccaratBetType, type BaccaratTableOptions, type RoundResult } from '../../rules/baccarat';
+import type { BetRecord, PendingOutcome, PlannedSettlement, TableRecord } from '../../store/kernel/records';
+import { asCrapsBets } from '../tables/craps-table';
+
+/**
+ * What an outcome does to bets, through each game's rules: the plan the dealer's outcome is
+ * recorded with, and the same computation for a player's own bets while that plan is still
+ * being paid (so that a bet for the next round is validated against the layout as it will be).
+ */
+
+/** Every bet the roll decides or moves; a bet that stays is not in the plan. */
+export function planRoll(
+  state: CrapsTableState,
+  options: CrapsTableOptions,
+  bets: readonly BetRecord[],
+  roll: Roll,
+): { readonly plan: PlannedSettlement[]; readonly settled: SettledRoll } {
+  const crapsBets = asCrapsBets(bets);
+  const settled = settleRoll(state, options, crapsBets, roll);
+  const plan: PlannedSettlement[] = [];
+  crapsBets.forEach((bet, index) => {
+    const resolution = settled.resolutions[index]!;
+    if (resolution.outcome !== 'STAYS')
+      plan.push({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(bet, resolution) });
+  });
+  return { plan, settled };
+}
+
+/** Every bet on the layout: a round decides them all. */
+export function planDeal(options: BaccaratTableOptions, bets: readonly BetRecord[], result: RoundResult): PlannedSettlement[] {
+  return bets.map((bet) => {
+    const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
+    const resolution = settleBet(options, rulesBet, result);
+    return { betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(rulesBet, resolution) };
+  });
+}
+
+/**
+ * A voided round returns every stake placed for it; bets placed for earlier rounds stay, unless
+ * the table is closing (`wholeLayout`): then every bet on the layout comes back.
+ */
+export function planVoid(bets: readonly BetRecord[], sequence: number, wholeLayout = false): PlannedSettlement[] {
+  return bets
+    .filter((bet) => wholeLayout || bet.round === sequence)
+    .map((bet) => ({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution: { outcome: 'VOID' }, returned: bet.amount }));
+}
+
+/**
+ * `bets` (some of a table's open bets, as stored) as they stand once the table's pending outcome
+ * is paid: the ones it decides gone, the ones it moves at their number. Bets placed for a later
+ * round, and bets its job already applied, are as stored.
+ */
+export function afterPendingOutcome(table: TableRecord, bets: readonly BetRecord[]): BetRecord[] {
+  const pending = table.settling;
+  if (!pending) return [...bets];
+  const faced = bets.filter((bet) => bet.round <= pending.sequence && (bet.lastOutcome ?? 0) < pending.sequence);
+  const plan = new Map(pendingPlan(table, pending, faced).map((entry) => [entry.betId, entry]));
+  return bets.flatMap((bet) => {
+    const entry = plan.get(bet.id);
+    if (!entry) return [bet];
+    if (entry.resolution.outcome !== 'MOVED') return [];
+    return [{ ...bet, number: entry.resolution.number, lastOutcome: pending.sequence }];
+  });
+}
+
+/** The bets the pending outcome decides or moves: the plan it was recorded with, for these bets. */
+export function pendingPlan(table: TableRecord, pending: PendingOutcome, bets: readonly BetRecord[]): PlannedSettlement[] {
+  if (pending.kind === 'VOID') return planVoid(bets, pending.sequence, pending.wholeLayout);
+  if (pending.kind === 'ROLL') {
+    if (table.game !== 'CRAPS') throw new Error(`table ${table.id} is settling a roll but plays ${table.game}`);
+    const roll: Roll = pending.dice ? { kind: 'DICE', dice: pending.dice } : { kind: 'VOID' };
+    return planRoll(pending.stateBefore, table.options, bets, roll).plan;
+  }
+  if (table.game !== 'BACCARAT') throw new Error(`table ${table.id} is settling a deal but plays ${table.game}`);
+  return planDeal(table.options, bets, resolveDeal(pending.cards.map(parseCard)));
+}

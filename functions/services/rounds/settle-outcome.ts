@@ -1,0 +1,171 @@
+import { getBets, listOpenBets } from '../../store/betting/bets';
+import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../../store/kernel/records';
+import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcome } from '../../store/rounds/settlement';
+import { getTableSession } from '../../store/tables/tables';
+import { isRetryable } from '../../store/kernel/transaction-cancellation';
+import { runSettlement } from './settlement-job';
+import { withJackpotShares } from './jackpot-settlement';
+import { logger } from '../kernel/logger';
+import { ServiceError } from '../kernel/service-error';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from '../tables/table-access';
+
+export interface SettledBet {
+  readonly bet: BetRecord;
+  readonly entry: PlannedSettlement;
+}
+
+export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
+  readonly outcome: O;
+  readonly table: TableOf<G>;
+  readonly settlements: SettledBet[];
+  /** False when the outcome is recorded but its settlement job has not finished: the sweeper (or the next outcome) finishes it. */
+  readonly settlementComplete: boolean;
+}
+
+/** What a game's rules make of an outcome, given the table and the bets on its layout. */
+export interface OutcomeDecision<O extends OutcomeRecord> {
+  /** The outcome as recorded, but for where its plan is stored (recordOutcome says). */
+  readonly outcome: Omit<O, 'planned'>;
+  readonly stateAfter: TableState;
+  readonly plan: readonly PlannedSettlement[];
+  /** What a player's bets need to be projected through the outcome while its plan is being paid. */
+  readonly pending: PendingOutcome;
+}
+
+export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
+  readonly tableId: string;
+  /** Who records it: they must run the table. */
+  readonly caller: Caller;
+  /** The games the outcome belongs to (a void belongs to both). */
+  readonly games: readonly G[];
+  /** The sequence the client expects the outcome to get; a retry of one already recorded returns it. */
+  readonly sequence: number;
+  /** Whether a stored outcome is this very outcome (same dice, same cards). */
+  readonly isSame: (stored: OutcomeRecord) => boolean;
+  readonly decide: (table: TableOf<G>, openBets: readonly BetRecord[], sequence: number, recordedAt: string) => OutcomeDecision<O>;
+}
+
+/**
+ * Records an outcome and settles every bet it decides: the game's rules compute the whole plan
+ * once, from the bets on the layout at the table version the outcome is recorded against (betting
+ * closed, so nobody bets on a known outcome); the plan is stored with the outcome, and its
+ * settlement job runs (see settlement-job.ts). The previous outcome's job must have finished: if
+ * it has not, this request runs it first, unless another runner holds it (SETTLEMENT_IN_PROGRESS).
+ */
+export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
+  deps: ServiceDependencies,
+  submission: OutcomeSubmission<O, G>,
+): Promise<SettledOutcome<O, G>> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const table = await loadPlayableTable(deps, submission.tableId, submission.games, { runBy: submission.caller });
+    if (table.settling && submission.sequence !== table.settling.sequence) {
+      if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress(table.id);
+      continue;
+    }
+    const sequence = currentRound(table);
+    if (submission.sequence !== sequence) return replay(deps, table, submission);
+    if (!table.bettingClosed) {
+      throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
+    }
+
+    const openBets = await listOpenBets(deps.db, table.id);
+    const recordedAt = deps.now();
+    const decision = submission.decide(table, openBets, sequence, recordedAt);
+    const { plan } = decision;
+    const { result, outcome } = await recordOutcome<O>(
+      deps.db,
+      table,
+      decision.outcome,
+      decision.stateAfter,
+      plan,
+      decision.pending,
+      deps.newId(),
+    );
+    if (result === 'TABLE_CHANGED') continue;
+    deps.metrics.outcomeRecorded(table.game);
+
+    const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
+    const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
+    const settled = needsSettlement(outcome) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
+    return {
+      ...settled,
+      table: (await getTableSession(deps.db, table.id)) as TableOf<G>,
+      settlements: withJackpotShares(settled.outcome, settlements),
+    };
+  }
+  throw tableBusy(submission.tableId);
+}
+
+const settlementInProgress = (tableId: string) =>
+  new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still paying its last outcome; retry in a moment.');
+
+/** A submission for a sequence other than the next: the same outcome sent again, or a mistake. */
+async function replay<O extends OutcomeRecord, G extends Game>(
+  deps: ServiceDependencies,
+  table: TableOf<G>,
+  submission: OutcomeSubmission<O, G>,
+): Promise<SettledOutcome<O, G>> {
+  const { sequence } = submission;
+  const stored = sequence >= 1 ? await getOutcome(deps.db, table.id, sequence) : undefined;
+  if (!stored || !submission.isSame(stored)) {
+    throw new ServiceError(
+      'OUTCOME_SEQUENCE_MISMATCH',
+      `The table expects outcome ${currentRound(table)}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
+    );
+  }
+  const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);
+  return {
+    ...settled,
+    table: (await getTableSession(deps.db, table.id)) as TableOf<G>,
+    settlements: await settlementsOf(deps, settled.outcome),
+  };
+}
+
+/** What a recorded outcome did to each bet: its plan, beside each bet as it stands now. */
+export async function settlementsOf(deps: ServiceDependencies, outcome: OutcomeRecord): Promise<SettledBet[]> {
+  const plan = await readPlan(deps.db, outcome);
+  const bets = new Map(
+    (
+      await getBets(
+        deps.db,
+        plan.map((entry) => entry.betId),
+      )
+    ).map((bet) => [bet.id, bet]),
+  );
+  return withJackpotShares(
+    outcome,
+    plan.map((entry) => ({ entry, bet: bets.get(entry.betId)! })),
+  );
+}
+
+/**
+ * Runs the outcome's settlement job now. Once the outcome is recorded the dealer's request must
+ * not fail for a lost race: the outcome is returned with settlementComplete false, and the job is
+ * finished by the sweeper (or before the next outcome).
+ */
+async function settle<O extends OutcomeRecord>(
+  deps: ServiceDependencies,
+  outcome: O,
+  plan?: readonly PlannedSettlement[],
+): Promise<{ outcome: O; settlementComplete: boolean }> {
+  let done: boolean;
+  try {
+    done = (await runSettlement(deps, outcome.tableId, outcome.sequence, plan && { outcome, plan })) === 'DONE';
+  } catch (error) {
+    // The outcome is recorded and betting reopened: the answer must say so, whatever stopped the
+    // payments. A lost race is expected; anything else is logged for the operators.
+    if (!isRetryable(error) && !(error instanceof ServiceError && error.code === 'CONFLICT')) {
+      logger.error('settlement job failed after its outcome was recorded', {
+        tableId: outcome.tableId,
+        sequence: outcome.sequence,
+        error: error instanceof Error ? error : String(error),
+      });
+    }
+    return { outcome, settlementComplete: false };
+  }
+  // Settling adds a deal's jackpot payout to its outcome: read back what was stored.
+  if (!(outcome.kind === 'DEAL' && outcome.jackpot)) return { outcome, settlementComplete: done };
+  const stored = (await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined;
+  return { outcome: stored ?? outcome, settlementComplete: done };
+}

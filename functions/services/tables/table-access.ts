@@ -1,0 +1,64 @@
+import { getTableSession } from '../../store/tables/tables';
+import { cachedTable } from './table-cache';
+import type { Game, TableRecord } from '../../store/kernel/records';
+import { ServiceError } from '../kernel/service-error';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { offeredTo } from './tenancy';
+
+export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
+
+/** The answer for a table there is none of, or one not offered to the caller (tenancy.ts, offeredTo): the same, so nothing leaks. */
+export const noSuchTable = (): ServiceError => new ServiceError('NOT_FOUND', 'No table with that id.');
+
+/**
+ * The table a use case acts on: open, and of one of the expected games; offered to the caller
+ * (`seenBy`, or `runBy`) before anything else is said of it, then run by `runBy`. Read strongly
+ * consistent, or, where the use case says a stale copy is safe (a bet: its gate checks the round
+ * itself; the partners a table is offered to never change), from this process's recent copy
+ * (table-cache.ts). A settlement still running is not this request's business: it runs as a job
+ * of its own.
+ */
+export async function loadPlayableTable<G extends Game>(
+  deps: ServiceDependencies,
+  tableId: string,
+  games: readonly G[],
+  { fresh = true, runBy, seenBy = runBy }: { readonly fresh?: boolean; readonly runBy?: Caller; readonly seenBy?: Caller } = {},
+): Promise<TableOf<G>> {
+  const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
+  if (!table || (seenBy && !offeredTo(seenBy, table))) throw noSuchTable();
+  if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
+  if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
+  if (!(games as readonly Game[]).includes(table.game)) {
+    throw new ServiceError('WRONG_GAME', `This is a ${table.game} table, not a ${games.join(' or ')} table.`);
+  }
+  return table as TableOf<G>;
+}
+
+/**
+ * Whether the caller runs the table: the house's operators run every table; the house's dealers,
+ * the tables their tokens name and those an operator assigned them (assignDealers). Tables are the
+ * house's: a partner's staff, operators and dealers alike, run none, whatever its token names
+ * (a partner's identity provider could name any table in a dealer's `tables`). Whoever runs a
+ * table may not bet at it.
+ */
+export function runsTable(caller: Caller, table: TableRecord): boolean {
+  if (caller.partner !== undefined) return false;
+  if (caller.roles.has('OPERATOR')) return true;
+  if (!caller.roles.has('DEALER')) return false;
+  return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
+}
+
+/** Outcomes recorded so far at the table. */
+export function outcomeCount(table: TableRecord): number {
+  return table.game === 'CRAPS' ? table.state.rollCount : table.state.roundCount;
+}
+
+/** The round bets are placed for now: the sequence the next outcome gets. */
+export const currentRound = (table: TableRecord): number => outcomeCount(table) + 1;
+
+/** Optimistic-lock retries of a dealer's action before a busy table is reported as a CONFLICT the client may retry. */
+export const MAX_ATTEMPTS = 5;
+
+export function tableBusy(tableId: string): ServiceError {
+  return new ServiceError('CONFLICT', `The table changed while the request was processed ${MAX_ATTEMPTS} times; retry.`);
+}

@@ -1,0 +1,171 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../kernel/db';
+import { SHARDS, gateKey } from '../kernel/keys';
+import { toItem, toRecord } from '../kernel/items';
+import type { GateRecord } from '../kernel/records';
+import { retryWhileRaced } from '../kernel/retry';
+import type { TransactAction } from '../money/transaction-actions';
+import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
+
+/**
+ * The betting gate ("no more bets"), spread over one item per shard (keys.ts, SHARDS): a bet
+ * passes through its player's shard, in the transaction that places it, so no item is written by
+ * every bet of a table, and closing betting is closing every shard (each a one-item write that
+ * no stream of bets can starve; see docs/DATA-MODEL.md). A shard takes bets for one round at a
+ * time: `round` is the sequence of the next outcome while betting is open, moved past it when
+ * betting closes. A bet for round r passes only while the shard's round is r, so no bet lands
+ * after its shard closed, and none for the next round before its outcome is recorded.
+ */
+
+/** Open bets one shard holds at most: a table holds SHARDS times as many. */
+export const MAX_OPEN_BETS_PER_SHARD = 320;
+export const MAX_OPEN_BETS_PER_TABLE = MAX_OPEN_BETS_PER_SHARD * SHARDS;
+
+/** A table's gate shards, open for `round`, as Put actions for the transaction that opens the table. */
+export function newGates(db: Db, tableId: string, round: number): TransactAction[] {
+  return Array.from({ length: SHARDS }, (_, shard) => {
+    const gate: GateRecord = { tableId, shard, round, open: 0, settledThrough: 0 };
+    return {
+      Put: { TableName: db.tableName, Item: toItem(gateKey(tableId, shard), gate), ConditionExpression: 'attribute_not_exists(pk)' },
+    };
+  });
+}
+
+/**
+ * A bet passes the gate: the shard takes bets for `round` and has room. On refusal DynamoDB hands
+ * back the gate as it was (ALL_OLD), which says whether betting closed or the shard is full.
+ */
+export function admitBet(db: Db, tableId: string, shard: number, round: number): TransactAction {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: gateKey(tableId, shard),
+      UpdateExpression: 'SET #open = #open + :one',
+      ConditionExpression: '#round = :round AND #open < :capacity',
+      ExpressionAttributeNames: { '#open': 'open', '#round': 'round' },
+      ExpressionAttributeValues: { ':one': 1, ':round': round, ':capacity': MAX_OPEN_BETS_PER_SHARD },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    },
+  };
+}
+
+/** A bet taken back off the layout while betting is open for `round`. */
+export function releaseBet(db: Db, tableId: string, shard: number, round: number): TransactAction {
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: gateKey(tableId, shard),
+      UpdateExpression: 'SET #open = #open - :one',
+      ConditionExpression: '#round = :round',
+      ExpressionAttributeNames: { '#open': 'open', '#round': 'round' },
+      ExpressionAttributeValues: { ':one': 1, ':round': round },
+    },
+  };
+}
+
+/** Why a gate refused a bet, from the gate as it was when it refused (marshalled, as DynamoDB hands it back). */
+export function gateRefusal(item: Record<string, unknown> | undefined, round: number): 'BETTING_CLOSED' | 'SHARD_FULL' {
+  const stored = Number((item?.round as { N?: string } | undefined)?.N);
+  return stored === round ? 'SHARD_FULL' : 'BETTING_CLOSED';
+}
+
+/**
+ * Moves every shard at one of the rounds `from` to round `to` (closing betting for round r:
+ * from [r] to r + 1; closing the table for good: from [r, r + 1] to CLOSED_FOR_GOOD), each shard
+ * on its own, all at once. A shard held by a bet in flight refuses the write for a moment: it is
+ * tried again, and the bet either landed before or is refused after. A shard already at `to` is
+ * left as it is; one at any other round is an error (the table moved on meanwhile). Returns the
+ * shards this call moved, with the round each was at, so that a caller can move them back.
+ */
+export async function moveGates(db: Db, tableId: string, from: readonly number[], to: number): Promise<Map<number, number>> {
+  const moved = new Map<number, number>();
+  const results = await Promise.allSettled(
+    Array.from({ length: SHARDS }, async (_, shard) => {
+      const previous = await moveGate(db, tableId, shard, from, to);
+      if (previous !== undefined) moved.set(shard, previous);
+    }),
+  );
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw Object.assign(failed.reason as Error, { movedGates: moved });
+  return moved;
+}
+
+/** Moves back shards `moveGates` moved (each from `to` to the round it was at). */
+export async function restoreGates(db: Db, tableId: string, moved: ReadonlyMap<number, number>, to: number): Promise<void> {
+  await Promise.all([...moved].map(([shard, previous]) => moveGate(db, tableId, shard, [to], previous)));
+}
+
+/** A gate stood at no round a move expected: another action moved the table on (or is closing it). */
+export class GateMovedOn extends Error {
+  override readonly name = 'GateMovedOn';
+  constructor(tableId: string, shard: number, round: number | undefined) {
+    super(`gate ${shard} of table ${tableId} is at round ${round}`);
+  }
+}
+
+/** The round of a closed table's gates: no round is ever 0, so no bet ever passes again. */
+export const CLOSED_FOR_GOOD = 0;
+
+async function moveGate(db: Db, tableId: string, shard: number, from: readonly number[], to: number): Promise<number | undefined> {
+  const values = Object.fromEntries(from.map((round, i) => [`:from${i}`, round]));
+  try {
+    const { Attributes } = await retryWhileRaced(
+      () =>
+        db.doc.send(
+          new UpdateCommand({
+            TableName: db.tableName,
+            Key: gateKey(tableId, shard),
+            UpdateExpression: 'SET #round = :to',
+            ConditionExpression: `#round IN (${Object.keys(values).join(', ')})`,
+            ExpressionAttributeNames: { '#round': 'round' },
+            ExpressionAttributeValues: { ...values, ':to': to },
+            ReturnValues: 'UPDATED_OLD',
+          }),
+        ),
+      GATE_MOVE_ATTEMPTS,
+      GATE_MOVE_WAIT_MS,
+    );
+    return Attributes?.round as number;
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const gate = await getGate(db, tableId, shard);
+    if (gate?.round !== to)
+      throw new Error(`gate ${shard} of table ${tableId} is at round ${gate?.round}, neither ${from.join(' nor ')} nor ${to}`);
+    return undefined;
+  }
+}
+
+/**
+ * A shard is held only while a bet's transaction runs there: it is written again up to this many
+ * times, at most this long a wait apart (frequent tries find the moments it is free).
+ */
+const GATE_MOVE_ATTEMPTS = 200;
+const GATE_MOVE_WAIT_MS = 25;
+
+/**
+ * While outcome `sequence` is paid: its decided bets leave the shard's count, once (settledThrough
+ * guards a second run of the job).
+ */
+export async function countOutDecided(db: Db, tableId: string, shard: number, sequence: number, decided: number): Promise<void> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: gateKey(tableId, shard),
+          UpdateExpression: 'SET #open = #open - :decided, settledThrough = :sequence',
+          ConditionExpression: 'settledThrough < :sequence',
+          ExpressionAttributeNames: { '#open': 'open' },
+          ExpressionAttributeValues: { ':decided': decided, ':sequence': sequence },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+export async function getGate(db: Db, tableId: string, shard: number): Promise<GateRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: gateKey(tableId, shard), ConsistentRead: true }));
+  return Item ? toRecord<GateRecord>(Item) : undefined;
+}

@@ -1,0 +1,358 @@
+import type { CrapsBetType, CrapsTableOptions, CrapsTableState, Dice, PointNumber } from '../../rules/craps';
+import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, JackpotConfig, Winner } from '../../rules/baccarat';
+
+/** What the store keeps, item kind by item kind (keys are in keys.ts). */
+
+export type Game = 'CRAPS' | 'BACCARAT';
+export type TableStatus = 'OPEN' | 'CLOSED';
+export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN' | 'VOIDED';
+export type BetType = CrapsBetType | BaccaratBetType;
+
+interface TableBase {
+  readonly id: string;
+  /** What the lobby calls the table; absent for tables opened before tables had names. */
+  readonly name?: string;
+  /** The partners whose players see the table in the lobby and bet at it; absent, every partner's. */
+  readonly partners?: readonly string[];
+  /** The table's last results, newest first (the lobby's "last results", without reading the outcomes). */
+  readonly recentResults?: readonly RecentResult[];
+  /** Craps: how often each total came, over the session and for the last shooter who threw. */
+  readonly rollStatistics?: RollStatistics;
+  readonly status: TableStatus;
+  readonly currency: string;
+  readonly minimumBet: number;
+  readonly maximumBet: number;
+  /**
+   * Optimistic lock of the dealer's actions (closing betting, recording an outcome, the shooter,
+   * the shoe): they change the table item one at a time. Bets never write the table item: they
+   * pass through the betting gate of their shard (GateRecord), which carries the round.
+   */
+  readonly version: number;
+  /**
+   * The outcome recorded and not yet fully paid: its settlement job runs apart, and bets for the
+   * next round are validated against the layout as it stands once the job is done.
+   */
+  readonly settling?: PendingOutcome;
+  /** "No more bets": set once every gate shard is closed, cleared when the outcome is recorded. */
+  readonly bettingClosed?: boolean;
+  /** The betting clock: how long betting stays open each round, in seconds; absent, until the dealer closes it. */
+  readonly bettingWindowSeconds?: number;
+  /** When betting last opened: the table opened, or its last outcome was recorded (the clock runs from here). */
+  readonly bettingOpenedAt?: string;
+  /** What one player may have on this table's layout: so that one player cannot fill a table. */
+  readonly playerLimits: PlayerLimits;
+  readonly createdAt: string;
+  /** Who opened the table (the operator's token subject). */
+  readonly openedBy?: string;
+  /** The client's key the table was opened with, if any (services/kernel/creation-keys.ts). */
+  readonly creationKey?: { readonly key: string; readonly fingerprint: string };
+  /** Who last closed betting, and when (copied onto the outcome recorded next). */
+  readonly bettingClosedBy?: ActorStamp;
+  /** Dealers an operator assigned to the table (assignDealers), beside those whose tokens name it. */
+  readonly dealers?: readonly string[];
+  readonly dealersAssignedBy?: ActorStamp;
+  /** Craps: who last handed the dice on by hand (setShooter), and when. */
+  readonly shooterSetBy?: ActorStamp;
+  /** Baccarat: who put the shoe in use in (startNewShoe), and when; unset for the table's first shoe. */
+  readonly shoeStartedBy?: ActorStamp;
+  /** Who closed the table for good, and when. */
+  readonly closedBy?: ActorStamp;
+}
+
+/** Rolls of two dice, and how many came to each total: `totals[0]` counts the 2s, `totals[10]` the 12s. */
+export interface RollTally {
+  readonly rolls: number;
+  readonly totals: readonly number[];
+}
+
+export interface RollStatistics {
+  readonly session: RollTally;
+  /** Who threw the last roll counted, and their rolls since they took the dice; null once a seven-out ended the turn. */
+  readonly shooter: string | null;
+  readonly shooterTally: RollTally;
+}
+
+/** One outcome, as a lobby shows it: the dice of a roll, or how a baccarat round ended. */
+export type RecentResult =
+  | { readonly sequence: number; readonly dice: Dice }
+  | {
+      readonly sequence: number;
+      readonly winner: Winner;
+      readonly playerPair: boolean;
+      readonly bankerPair: boolean;
+      readonly natural: boolean;
+    };
+
+/** Who did something, and when: the token's subject, and the server's time. */
+export interface ActorStamp {
+  readonly by: string;
+  readonly at: string;
+}
+
+export interface PlayerLimits {
+  /** Open bets one player may have at the table at once. */
+  readonly maxOpenBets: number;
+  /** What one player may stake in one round (the bets placed for one outcome), in minor units. */
+  readonly maxStakePerRound: number;
+}
+
+/** A recorded outcome whose settlement is still running, as the rules need it to project a player's bets. */
+export type PendingOutcome =
+  | { readonly sequence: number; readonly kind: 'ROLL'; readonly dice: Dice | null; readonly stateBefore: CrapsTableState }
+  | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] }
+  | { readonly sequence: number; readonly kind: 'VOID'; readonly wholeLayout?: boolean };
+
+export interface CrapsTableRecord extends TableBase {
+  readonly game: 'CRAPS';
+  readonly options: CrapsTableOptions;
+  readonly state: CrapsTableState;
+  readonly limitProfiles?: readonly LimitProfile<CrapsTableOptions>[];
+}
+
+/**
+ * One of a table's other sets of limits, by name: the table's options as the rules made them with
+ * this profile's stakes (so every check of a bet reads them as it reads the table's own).
+ */
+export interface LimitProfile<O> {
+  readonly name: string;
+  readonly options: O;
+  readonly playerLimits: PlayerLimits;
+}
+
+/** The limit profile a player, or every player of a partner, bets by (assignLimitProfile). */
+export interface LimitAssignmentRecord {
+  readonly playerId?: string;
+  readonly partner?: string;
+  /** Null once an operator removed it. */
+  readonly profile: string | null;
+  readonly assignedBy: ActorStamp;
+}
+
+export interface BaccaratTableState {
+  /** Rounds dealt at this table. */
+  readonly roundCount: number;
+  /** Cards dealt from the shoe in use (shoe tracking: a card the shoe cannot hold any more is refused). */
+  readonly shoe: readonly string[];
+  /** The shoe in use: 1 for the table's first, then one more at each startNewShoe (absent: 1). */
+  readonly shoeNumber?: number;
+  /** Rounds dealt from the shoe in use (voided rounds not counted; absent: none yet, or a table from before shoes were numbered). */
+  readonly shoeHands?: number;
+  /** The sequence of the first outcome after the shoe went in: the shoe's rounds are read from here (absent: 1). */
+  readonly shoeFrom?: number;
+}
+
+export interface BaccaratTableRecord extends TableBase {
+  readonly game: 'BACCARAT';
+  readonly options: BaccaratTableOptions;
+  readonly state: BaccaratTableState;
+  /** Refuse a card the shoe cannot hold any more, given the cards dealt from it so far. */
+  readonly shoeTracking: boolean;
+  /** Where the table's jackpot bets go, when it runs a jackpot (options.jackpot). */
+  readonly jackpotPool: TableJackpotPool | null;
+  readonly limitProfiles?: readonly LimitProfile<BaccaratTableOptions>[];
+}
+
+export interface TableJackpotPool {
+  /** The progressive pool the table's jackpot bets feed and are paid from (several tables may share one). */
+  readonly poolId: string;
+  /** Share of each jackpot bet added to the pool, in basis points (1/100 of a percent) [interpretation, docs/RULES.md]. */
+  readonly contributionBasisPoints: number;
+}
+
+export type TableRecord = CrapsTableRecord | BaccaratTableRecord;
+export type TableState = TableRecord['state'];
+
+export interface BetRecord {
+  readonly id: string;
+  readonly tableId: string;
+  readonly playerId: string;
+  readonly type: BetType;
+  /** Stake in minor units. */
+  readonly amount: number;
+  /** Craps: the come point of a come bet that moved, or the number odds work on. */
+  readonly number?: PointNumber | null;
+  /** Craps odds: the bet they back. */
+  readonly baseBetId?: string | null;
+  /** The seat the bet was placed from (baccarat jackpot bets need one; craps dice pass in seat order). */
+  readonly seat?: number | null;
+  /** The table's limit profile the bet was judged by; absent for the table's own limits. */
+  readonly limitProfile?: string;
+  readonly status: BetStatus;
+  readonly winnings: number;
+  readonly returned: number;
+  /** The round the bet was placed for: the sequence of the first outcome it faces. */
+  readonly round: number;
+  readonly placedAt: string;
+  readonly settledAt?: string;
+  /** Sequence of the outcome (roll or deal) that decided the bet. */
+  readonly settledBy?: number;
+  /** Sequence of the last outcome applied to this open bet (moves only); guards replays. */
+  readonly lastOutcome?: number;
+}
+
+/**
+ * One bet's part of an outcome's settlement, decided when the outcome is recorded (stored in the
+ * outcome's plan chunks) and applied by its settlement job.
+ */
+export interface PlannedSettlement {
+  readonly betId: string;
+  readonly playerId: string;
+  /** The bet's type, carried into the ledger (reports by bet type). */
+  readonly betType?: BetType;
+  readonly resolution:
+    | { readonly outcome: 'WIN'; readonly winnings: number }
+    | { readonly outcome: 'LOSE' }
+    | { readonly outcome: 'PUSH' }
+    | { readonly outcome: 'MOVED'; readonly number: PointNumber }
+    /** The round was voided: the stake comes back. */
+    | { readonly outcome: 'VOID' };
+  /** Credited to the player's balance: stake + winnings, stake, or 0. */
+  readonly returned: number;
+}
+
+interface OutcomeBase {
+  readonly tableId: string;
+  /** The table's currency: what the outcome's payments are journalled in. */
+  readonly currency: string;
+  /** 1 for the table's first outcome, then 2, 3... */
+  readonly sequence: number;
+  /** The outcome's plan: where it is stored, how many bets it decides or moves, in how many chunks. */
+  readonly planned: { readonly planId: string; readonly entries: number; readonly chunks: number };
+  readonly recordedAt: string;
+  /** The dealer who recorded it. */
+  readonly recordedBy?: string;
+  /** Who closed betting for it, and when. */
+  readonly bettingClosedBy?: ActorStamp;
+  /** Set once the whole plan (and any jackpot) has been applied. */
+  readonly settledAt?: string;
+}
+
+export interface RollRecord extends OutcomeBase {
+  readonly kind: 'ROLL';
+  /** Null for a void roll. */
+  readonly dice: Dice | null;
+  readonly stateBefore: CrapsTableState;
+  readonly stateAfter: CrapsTableState;
+}
+
+export interface DealRecord extends OutcomeBase {
+  readonly kind: 'DEAL';
+  /** The shoe the round was dealt from (1 for the table's first), and the round's place in it (1, 2, ...); absent on older rounds. */
+  readonly shoe?: number;
+  readonly shoePosition?: number;
+  /** The round's cards in dealt order, as codes ("AS", "10H"). */
+  readonly cards: readonly string[];
+  readonly winner: Winner;
+  readonly playerTotal: number;
+  readonly bankerTotal: number;
+  readonly natural: boolean;
+  readonly playerPair: boolean;
+  readonly bankerPair: boolean;
+  readonly dragon7: boolean;
+  readonly jackpot: JackpotRound | null;
+}
+
+/** A round's dealings with the jackpot pool, applied in one transaction after the bets. */
+export interface JackpotRound {
+  readonly poolId: string;
+  /** Sum of this round's jackpot bets' contributions to the pool. */
+  readonly contributions: number;
+  readonly combination: JackpotCombination | null;
+  /** The player of each share of the round's prize: one share per jackpot bet (one per seat), so a player on two seats appears twice. */
+  readonly bettors: readonly string[];
+  /** The jackpot bet of each share (in `bettors`' order): it shows WON with its share once the jackpot is applied. */
+  readonly shareBets: readonly string[];
+  /** Set when applied: what the pool paid and kept. */
+  readonly payout?: JackpotPayoutRecord;
+}
+
+export interface JackpotPayoutRecord {
+  readonly poolBefore: number;
+  readonly prize: number;
+  readonly share: number;
+  readonly paid: number;
+  readonly remainder: number;
+  /** House money added to restart the pool after a whole-pool prize. */
+  readonly reseeded: number;
+  readonly poolAfter: number;
+}
+
+/**
+ * A round voided before its outcome (a misdeal, a camera fault, a die off the table that cannot be
+ * rolled again): every stake placed for it comes back; bets from earlier rounds stay.
+ */
+export interface VoidRecord extends OutcomeBase {
+  readonly kind: 'VOID';
+  readonly game: Game;
+  /** Why, in the dealer's or operator's words. */
+  readonly reason: string;
+  /** The table is closing: every bet on the layout comes back, not only the round's. */
+  readonly wholeLayout?: boolean;
+}
+
+export type OutcomeRecord = RollRecord | DealRecord | VoidRecord;
+
+/** Money in or out of an account at the cashier, recorded once per client reference. */
+export interface CashMovementRecord {
+  readonly playerId: string;
+  readonly reference: string;
+  readonly kind: 'DEPOSIT' | 'WITHDRAWAL';
+  readonly amount: number;
+  /** The account's currency. */
+  readonly currency: string;
+  readonly at: string;
+  /** The operator who moved it (the token's subject). */
+  readonly actor: string;
+}
+
+export interface AccountRecord {
+  readonly id: string;
+  readonly currency: string;
+  readonly balance: number;
+  /** Journals written about the account (each movement of its money writes one). */
+  readonly journals?: number;
+  /** The sort key of the journal that moved the balance last (balance-after.ts). */
+  readonly lastJournal?: string;
+  readonly createdAt: string;
+}
+
+/** One shard of a table's betting gate: bets of the players in the shard pass through it. */
+export interface GateRecord {
+  readonly tableId: string;
+  readonly shard: number;
+  /** The round the shard takes bets for; closing betting moves it on, so a bet for a closed round is refused. */
+  readonly round: number;
+  /** Open bets in the shard (with decided ones not yet counted out until their round's job is done). */
+  readonly open: number;
+  /** The last round whose decided bets were counted out of `open`. */
+  readonly settledThrough: number;
+}
+
+/** Who sits on a seat (one player per seat), and how many times they claimed it (a takeover's lock). */
+export interface SeatRecord {
+  readonly tableId: string;
+  readonly seat: number;
+  readonly playerId: string;
+  readonly claims: number;
+}
+
+/** A progressive jackpot pool (art. 17): grows from a share of each jackpot bet, pays prizes. */
+export interface JackpotPoolRecord {
+  readonly id: string;
+  readonly currency: string;
+  /** What the pool holds now, in minor units. */
+  readonly amount: number;
+  /** What the pool restarts from after a whole-pool prize (house money) [interpretation, docs/RULES.md]. */
+  readonly seed: number;
+  /**
+   * The prize table every table feeding the pool pays by (modality, fixed amounts, approval,
+   * art. 17): kept on the pool, so tables sharing its money cannot pay different prizes from it.
+   */
+  readonly prizes: JackpotConfig;
+  readonly version: number;
+  readonly createdAt: string;
+  /** The operator who opened the pool. */
+  readonly createdBy?: string;
+  /** The client's key the pool was opened with, if any (services/kernel/creation-keys.ts). */
+  readonly creationKey?: { readonly key: string; readonly fingerprint: string };
+}

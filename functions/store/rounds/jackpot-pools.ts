@@ -1,0 +1,107 @@
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { recordJournal, type JournalRecord } from '../money/ledger';
+import type { Db } from '../kernel/db';
+import { outcomeKey, poolKey } from '../kernel/keys';
+import { awardJackpotShare } from './settlement';
+import { creditAccount } from '../money/transaction-actions';
+import { toItem, toRecord } from '../kernel/items';
+import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../kernel/records';
+import { cancellationReasons, conditionFailedAt, creationRefused, isRetryable } from '../kernel/transaction-cancellation';
+import type { Created } from '../tables/tables';
+
+/** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
+export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
+  const put = { TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' };
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(seedJournal ? [recordJournal(db, seedJournal)] : [])] }),
+    );
+    return 'CREATED';
+  } catch (error) {
+    return creationRefused(error);
+  }
+}
+
+export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoolRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: poolKey(poolId), ConsistentRead: true }));
+  return Item ? toRecord<JackpotPoolRecord>(Item) : undefined;
+}
+
+/** A bettor's prize journal, among the round's. */
+const prizeOf = (journals: readonly JournalRecord[], playerId: string): JournalRecord => {
+  const prize = journals.find(
+    (journal) =>
+      journal.kind === 'JACKPOT_PRIZE' && journal.legs.some((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId),
+  );
+  if (!prize) throw new Error(`the jackpot round pays ${playerId} without a journal of it`);
+  return prize;
+};
+
+export type JackpotApplication = 'APPLIED' | 'POOL_CHANGED' | 'ALREADY_APPLIED';
+
+/**
+ * A round's jackpot in one transaction: the pool moves from the version its payout was computed
+ * on to `payout.poolAfter` (contributions in, prize out, any reseed), each player is credited
+ * once for the shares they hold (and each bet that holds one shows it), the payout is written
+ * onto the deal, which it may be only once, and the money's journals are written with it. At
+ * most 14 shares (one per seat): a bet each, and per player a credit and a journal, beside the
+ * deal, the pool and the pool's journal: at most 45 items.
+ */
+export async function commitJackpotRound(
+  db: Db,
+  deal: DealRecord,
+  pool: JackpotPoolRecord,
+  payout: JackpotPayoutRecord,
+  journals: readonly JournalRecord[],
+): Promise<JackpotApplication> {
+  const { bettors, shareBets } = deal.jackpot!;
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: outcomeKey(deal.tableId, deal.sequence),
+              UpdateExpression: 'SET jackpot.payout = :payout',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(jackpot.payout)',
+              ExpressionAttributeValues: { ':payout': payout },
+            },
+          },
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: poolKey(pool.id),
+              UpdateExpression: 'SET amount = :after, version = :next',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
+            },
+          },
+          ...journals.map((journal) => recordJournal(db, journal)),
+          // Each player's shares in one credit, with the journal of their prize; each bet that holds a share.
+          ...(payout.share > 0
+            ? [
+                ...[...sharesOf(bettors)].map(([playerId, shares]) =>
+                  creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId)),
+                ),
+                ...shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)),
+              ]
+            : []),
+        ],
+      }),
+    );
+    return 'APPLIED';
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons && conditionFailedAt(reasons, 0)) return 'ALREADY_APPLIED';
+    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
+    throw error;
+  }
+}
+
+/** How many shares each player holds (a player on two seats may hold two). */
+function sharesOf(bettors: readonly string[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const playerId of bettors) shares.set(playerId, (shares.get(playerId) ?? 0) + 1);
+  return shares;
+}

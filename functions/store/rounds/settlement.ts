@@ -1,0 +1,463 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { recentResultsAfter, rollStatisticsAfter } from '../tables/scoreboard';
+import type { Db } from '../kernel/db';
+import { batchWrite } from '../kernel/batch-write';
+import {
+  OUTCOME_PREFIX,
+  SETTLING_PK,
+  betKey,
+  outcomeKey,
+  parseBetId,
+  planChunkKey,
+  planPk,
+  settlingMarkerKey,
+  tableKey,
+} from '../kernel/keys';
+import { toItem, toRecord } from '../kernel/items';
+import type { TransactAction } from '../money/transaction-actions';
+import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from '../kernel/records';
+import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { queryAll } from '../betting/bets';
+import { retryWhileRaced } from '../kernel/retry';
+
+/**
+ * Settling an outcome (a roll, a deal) is a job, in steps each safe to repeat after a crash anywhere:
+ *  1. recordOutcome: the whole settlement plan is written first, in chunks under a new plan id;
+ *     then one transaction moves the table to its new state (the dealer's optimistic lock on
+ *     `version`, betting closed), stores the outcome naming the plan, marks the table as settling
+ *     it, and queues the job (the SETTLING marker). Betting for the next round is open from then
+ *     on (the gates moved on when betting closed). A plan whose outcome was not recorded is never read.
+ *  2. the job's runner, holding the marker's lease (claimSettlement), applies the plan player by
+ *     player: each player's decided bets are decided in place (one write each, conditional on
+ *     the bet being open) and the player is credited the sum, in one transaction, many players
+ *     packed in each; independent transactions run side by side (services/rounds/settlement-job.ts).
+ *  3. finishSettlement clears the table's mark, stamps the outcome settled and ends the job.
+ * No bet is paid twice (a bet is decided, with its player's credit, only while it is open) and
+ * none is lost (the plan and the job stay until step 3; a runner whose lease expired is replaced).
+ */
+
+export type RecordOutcomeResult = 'RECORDED' | 'TABLE_CHANGED';
+
+/** A plan chunk holds at most this much of the plan (as JSON), well inside DynamoDB's 400 KB item. */
+const PLAN_CHUNK_BYTES = 350_000;
+
+/** Whether the outcome needs a settlement job after it is recorded. */
+export const needsSettlement = (outcome: OutcomeRecord): boolean =>
+  outcome.planned.entries > 0 || (outcome.kind === 'DEAL' && outcome.jackpot !== null);
+
+/** The plan's entries, as stored: the bet's key instead of its id (the table is the chunk's). */
+interface StoredEntry {
+  readonly betKey: string;
+  readonly playerId: string;
+  readonly betType?: PlannedSettlement['betType'];
+  readonly resolution: PlannedSettlement['resolution'];
+  readonly returned: number;
+}
+
+/** The plan in chunks of at most PLAN_CHUNK_BYTES of JSON each. */
+export function planChunks(plan: readonly PlannedSettlement[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let bytes = 2;
+  for (const entry of plan) {
+    const stored: StoredEntry = {
+      betKey: parseBetId(entry.betId)!.betKey,
+      playerId: entry.playerId,
+      ...(entry.betType ? { betType: entry.betType } : {}),
+      resolution: entry.resolution,
+      returned: entry.returned,
+    };
+    const json = JSON.stringify(stored);
+    const size = Buffer.byteLength(json, 'utf8') + 1;
+    if (current.length > 0 && bytes + size > PLAN_CHUNK_BYTES) {
+      chunks.push(`[${current.join(',')}]`);
+      current = [];
+      bytes = 2;
+    }
+    current.push(json);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+  return chunks;
+}
+
+export function recordOutcomeTransaction(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+  pending: PendingOutcome,
+): TransactWriteCommandInput {
+  const settling = needsSettlement(outcome);
+  const recent = recentResultsAfter(table, outcome);
+  const statistics = rollStatisticsAfter(table, outcome);
+  return {
+    TransactItems: [
+      {
+        Update: {
+          TableName: db.tableName,
+          Key: tableKey(table.id),
+          // Recording the outcome opens betting for the next one (its gates opened when betting closed).
+          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''} REMOVE bettingClosed`,
+          ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: {
+            ':state': stateAfter,
+            ':version': table.version,
+            ':next': table.version + 1,
+            ':opened': outcome.recordedAt,
+            ':closed': true,
+            ...(settling ? { ':pending': pending } : {}),
+            ...(recent ? { ':recent': recent } : {}),
+            ...(statistics ? { ':statistics': statistics } : {}),
+          },
+        },
+      },
+      {
+        Put: {
+          TableName: db.tableName,
+          // An outcome with nothing to settle is settled the moment it is recorded.
+          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      // The job: the settlement sweeper finds it if its runner dies.
+      ...(settling ? [{ Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } }] : []),
+    ],
+  };
+}
+
+/**
+ * Records the outcome with its plan: the plan's chunks first (a plan may be megabytes: it does
+ * not fit a transaction), then the transaction. The outcome recorded is returned, naming its plan.
+ */
+export async function recordOutcome<O extends OutcomeRecord>(
+  db: Db,
+  table: TableRecord,
+  decided: Omit<O, 'planned'>,
+  stateAfter: TableState,
+  plan: readonly PlannedSettlement[],
+  pending: PendingOutcome,
+  planId: string,
+): Promise<{ result: RecordOutcomeResult; outcome: O }> {
+  const chunks = planChunks(plan);
+  const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length } } as O;
+  await writePlan(db, table.id, outcome.sequence, planId, chunks);
+  try {
+    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter, pending)));
+    return { result: 'RECORDED', outcome };
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
+      return { result: 'TABLE_CHANGED', outcome };
+    }
+    throw error;
+  }
+}
+
+async function writePlan(db: Db, tableId: string, sequence: number, planId: string, chunks: readonly string[]): Promise<void> {
+  const puts = chunks.map((entries, chunk) => ({
+    PutRequest: { Item: toItem(planChunkKey(tableId, sequence, planId, chunk), { tableId, sequence, planId, chunk, entries }) },
+  }));
+  await batchWrite(db, puts);
+}
+
+/** An outcome's plan, as recorded with it. */
+export async function readPlan(db: Db, outcome: OutcomeRecord): Promise<PlannedSettlement[]> {
+  const { tableId, sequence, planned } = outcome;
+  const chunks = await queryAll<{ entries: string }>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': planPk(tableId, sequence, planned.planId) },
+    ConsistentRead: true,
+  });
+  if (chunks.length !== planned.chunks)
+    throw new Error(`outcome ${sequence} of table ${tableId}: ${chunks.length} of its ${planned.chunks} plan chunks found`);
+  return chunks.flatMap((chunk) =>
+    (JSON.parse(chunk.entries) as StoredEntry[]).map(({ betKey: key, ...entry }) => ({ betId: `${tableId}.${key}`, ...entry })),
+  );
+}
+
+/** A table's settlement job: outcome `sequence`, recorded at `since`, and who is running it. */
+export interface SettlingMarker {
+  readonly tableId: string;
+  readonly sequence: number;
+  readonly since: string;
+  readonly leaseOwner?: string;
+  /** Epoch milliseconds after which another runner may take the job over. */
+  readonly leaseUntil?: number;
+}
+
+const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({
+  tableId: outcome.tableId,
+  sequence: outcome.sequence,
+  since: outcome.recordedAt,
+});
+
+/** Every table with an outcome still being settled. */
+export function listSettlingTables(db: Db): Promise<SettlingMarker[]> {
+  return queryAll<SettlingMarker>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': SETTLING_PK },
+    ConsistentRead: true,
+  });
+}
+
+export type SettlementClaim = 'CLAIMED' | 'HELD' | 'DONE';
+
+/**
+ * Takes (or renews) the lease on a table's settlement job for `owner` until `untilMs`: only if
+ * the job is still for outcome `sequence` and nobody else holds an unexpired lease. DONE: the
+ * job is no longer there (it was finished).
+ */
+export async function claimSettlement(
+  db: Db,
+  tableId: string,
+  sequence: number,
+  owner: string,
+  nowMs: number,
+  untilMs: number,
+): Promise<SettlementClaim> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'SET leaseOwner = :owner, leaseUntil = :until',
+          ConditionExpression:
+            'attribute_exists(pk) AND #sequence = :sequence AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':owner': owner, ':until': untilMs, ':now': nowMs, ':sequence': sequence },
+        }),
+      ),
+    );
+    return 'CLAIMED';
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: settlingMarkerKey(tableId), ConsistentRead: true }));
+    return Item && Item.sequence === sequence ? 'HELD' : 'DONE';
+  }
+}
+
+/** What deciding a bet writes onto it. */
+export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledAt' | 'settledBy'>;
+
+/** Gives the lease up at once (a runner that stops on purpose), so that the next runner need not wait for it to expire. */
+export async function releaseSettlement(db: Db, tableId: string, sequence: number, owner: string): Promise<void> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
+          ConditionExpression: 'leaseOwner = :owner AND #sequence = :sequence',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':owner': owner, ':sequence': sequence },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/** Decides a bet in place: its outcome written, and it leaves the layout index; only while it is open. */
+export function decideBet(db: Db, decided: BetDecision): TransactAction {
+  const { tableId, betKey: key } = parseBetId(decided.id)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: `SET #status = :status, winnings = :winnings, returned = :returned, settledAt = :settledAt${
+        decided.settledBy !== undefined ? ', settledBy = :settledBy' : ''
+      } REMOVE layoutSk`,
+      ConditionExpression: 'attribute_exists(layoutSk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': decided.status,
+        ':winnings': decided.winnings,
+        ':returned': decided.returned,
+        ':settledAt': decided.settledAt,
+        ...(decided.settledBy !== undefined ? { ':settledBy': decided.settledBy } : {}),
+      },
+    },
+  };
+}
+
+/**
+ * A jackpot bet that outcome `sequence` decided LOST (its stake went to the house and the pool)
+ * carries its bettor's share of the round's prize: WON, the share its winnings and its return.
+ * Once only: the condition holds only while the bet still shows the plan's decision.
+ */
+export function awardJackpotShare(db: Db, betId: string, sequence: number, share: number): TransactAction {
+  const { tableId, betKey: key } = parseBetId(betId)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: 'SET #status = :won, winnings = :share, returned = :share',
+      ConditionExpression: 'settledBy = :sequence AND #status = :lost',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':won': 'WON', ':lost': 'LOST', ':share': share, ':sequence': sequence },
+    },
+  };
+}
+
+/** A come bet travels to its number on outcome `sequence`; only while open, and once. */
+export function moveBet(db: Db, betId: string, number: number, sequence: number): TransactAction {
+  const { tableId, betKey: key } = parseBetId(betId)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: 'SET #number = :number, lastOutcome = :sequence',
+      ConditionExpression: 'attribute_exists(layoutSk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)',
+      ExpressionAttributeNames: { '#number': 'number' },
+      ExpressionAttributeValues: { ':number': number, ':sequence': sequence },
+    },
+  };
+}
+
+export type BatchResult = 'APPLIED' | 'RACED' | 'CONDITION_FAILED';
+
+/** Sends one transaction of a settlement: RACED and CONDITION_FAILED changed nothing. */
+export async function commitSettlementBatch(db: Db, actions: readonly TransactAction[]): Promise<BatchResult> {
+  try {
+    await db.doc.send(new TransactWriteCommand({ TransactItems: [...actions] }));
+    return 'APPLIED';
+  } catch (error) {
+    if (isRetryable(error)) return 'RACED';
+    if (cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return 'CONDITION_FAILED';
+    throw error;
+  }
+}
+
+const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus> = {
+  WIN: 'WON',
+  LOSE: 'LOST',
+  PUSH: 'PUSHED',
+  VOID: 'VOIDED',
+  MOVED: 'OPEN',
+};
+
+/** What outcome `sequence` writes onto a bet its plan decides (not one it moves). */
+export function plannedDecision(entry: PlannedSettlement, sequence: number, settledAt: string): BetDecision {
+  const { resolution } = entry;
+  if (resolution.outcome === 'MOVED') throw new Error(`bet ${entry.betId} moves on outcome ${sequence}: it is not decided`);
+  return {
+    id: entry.betId,
+    status: STATUS_AFTER[resolution.outcome],
+    winnings: resolution.outcome === 'WIN' ? resolution.winnings : 0,
+    returned: entry.returned,
+    settledAt,
+    settledBy: sequence,
+  };
+}
+
+/** The bet as a planned settlement leaves it: moved to its number, or decided by outcome `sequence`. */
+export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number, settledAt: string): BetRecord {
+  const { resolution } = entry;
+  if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastOutcome: sequence };
+  return { ...bet, ...plannedDecision(entry, sequence, settledAt) };
+}
+
+/** Whether a bet, as stored, already shows what the plan's entry does to it. */
+export function showsSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number): boolean {
+  return entry.resolution.outcome === 'MOVED' ? bet.lastOutcome === sequence : bet.settledBy === sequence;
+}
+
+export async function getOutcome(db: Db, tableId: string, sequence: number): Promise<OutcomeRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: outcomeKey(tableId, sequence), ConsistentRead: true }));
+  return Item ? toRecord<OutcomeRecord>(Item) : undefined;
+}
+
+/**
+ * A page of a table's outcomes of one kind, newest first, from below `belowSequence`: up to
+ * `limit`, and whether there are more. Outcomes of other kinds (voided rounds among rolls) are
+ * skipped, never counted against the page, so a page is short only at the table's first outcome.
+ */
+export async function outcomesPage(
+  db: Db,
+  tableId: string,
+  kind: OutcomeRecord['kind'],
+  { belowSequence, limit }: { readonly belowSequence?: number; readonly limit: number },
+): Promise<{ outcomes: OutcomeRecord[]; hasMore: boolean }> {
+  if (belowSequence !== undefined && belowSequence <= 1) return { outcomes: [], hasMore: false };
+  const { pk } = outcomeKey(tableId, 0);
+  const last = belowSequence === undefined ? `${OUTCOME_PREFIX}\uffff` : outcomeKey(tableId, belowSequence - 1).sk;
+  const outcomes: OutcomeRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+        FilterExpression: '#kind = :kind',
+        ExpressionAttributeNames: { '#kind': 'kind' },
+        ExpressionAttributeValues: { ':pk': pk, ':first': OUTCOME_PREFIX, ':last': last, ':kind': kind },
+        ScanIndexForward: false,
+        // One more than the page, to tell whether there are more.
+        Limit: limit + 1 - outcomes.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    outcomes.push(...(page.Items ?? []).map((item) => toRecord<OutcomeRecord>(item)));
+    start = page.LastEvaluatedKey;
+  } while (start && outcomes.length <= limit);
+  return { outcomes: outcomes.slice(0, limit), hasMore: outcomes.length > limit };
+}
+
+/** Every outcome of one kind from `fromSequence` on, oldest first (a baccarat shoe's rounds: some eighty). */
+export function outcomesFrom<O extends OutcomeRecord>(db: Db, tableId: string, kind: O['kind'], fromSequence: number): Promise<O[]> {
+  const { pk, sk } = outcomeKey(tableId, Math.max(1, fromSequence));
+  return queryAll<O>(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND sk BETWEEN :first AND :last',
+    FilterExpression: '#kind = :kind',
+    ExpressionAttributeNames: { '#kind': 'kind' },
+    ExpressionAttributeValues: { ':pk': pk, ':first': sk, ':last': `${OUTCOME_PREFIX}\uffff`, ':kind': kind },
+    ConsistentRead: true,
+  });
+}
+
+/** The job is done: the table's mark cleared, the outcome stamped settled, the job ended. Safe to repeat. */
+export async function finishSettlement(db: Db, tableId: string, sequence: number, settledAt: string): Promise<void> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: tableKey(tableId),
+                UpdateExpression: 'REMOVE settling',
+                ConditionExpression: 'settling.#sequence = :sequence',
+                ExpressionAttributeNames: { '#sequence': 'sequence' },
+                ExpressionAttributeValues: { ':sequence': sequence },
+              },
+            },
+            {
+              Update: {
+                TableName: db.tableName,
+                Key: outcomeKey(tableId, sequence),
+                UpdateExpression: 'SET settledAt = :settledAt',
+                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
+                ExpressionAttributeValues: { ':settledAt': settledAt },
+              },
+            },
+            { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
+          ],
+        }),
+      ),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    // Both conditions failing means another run finished it first: nothing left to do.
+    if (reasons && conditionFailedAt(reasons, 0) && conditionFailedAt(reasons, 1)) return;
+    throw error;
+  }
+}

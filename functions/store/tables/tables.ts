@@ -1,0 +1,168 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  cancellationReasons,
+  conditionFailedAt,
+  creationRefused,
+  isConditionalCheckFailed,
+  isRetryable,
+} from '../kernel/transaction-cancellation';
+import type { Db } from '../kernel/db';
+import { tableKey } from '../kernel/keys';
+import { toItem, toRecord } from '../kernel/items';
+import { newGates } from '../betting/gates';
+import { closedTableEntries, openTableEntry } from './lobby';
+import type { ShooterPosition } from '../../rules/craps';
+import type { ActorStamp, TableRecord } from '../kernel/records';
+
+export type Created = 'CREATED' | 'EXISTS' | 'RACED';
+
+/** The table and its betting gate's shards, open for `round`, in one transaction; EXISTS if a table has its id, RACED if a transaction in flight held it (nothing written). */
+export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
+          ...newGates(db, table.id, round),
+          openTableEntry(db, table),
+        ],
+      }),
+    );
+    return 'CREATED';
+  } catch (error) {
+    return creationRefused(error);
+  }
+}
+
+/**
+ * Strongly consistent unless asked otherwise: a dealer's decision starts from the latest version.
+ * A bet may read the table eventually consistent (half the read units of the hottest read there
+ * is): its gate checks the round in the bet's own transaction, so a stale read can only be refused.
+ */
+export async function getTableSession(db: Db, tableId: string, { consistent = true } = {}): Promise<TableRecord | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tableKey(tableId), ConsistentRead: consistent }));
+  return Item ? toRecord<TableRecord>(Item) : undefined;
+}
+
+/**
+ * A new shoe goes in at a baccarat table: the next shoe number, no card and no round dealt from it
+ * yet, its rounds to be read from `nextSequence`; under the table's optimistic lock (false if the
+ * table changed since `version` was read).
+ */
+export function resetShoe(
+  db: Db,
+  tableId: string,
+  version: number,
+  shoe: { number: number; from: number },
+  stamp: ActorStamp,
+): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET #state.shoe = :empty, #state.shoeNumber = :number, #state.shoeHands = :none, #state.shoeFrom = :from, shoeStartedBy = :stamp',
+    { '#state': 'state' },
+    { ':empty': [], ':number': shoe.number, ':none': 0, ':from': shoe.from, ':stamp': stamp },
+  );
+}
+
+/**
+ * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so until the
+ * outcome is recorded. False if the table changed since `version` was read.
+ */
+export function markBettingClosed(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET bettingClosed = :closed, bettingClosedBy = :stamp',
+    {},
+    { ':closed': true, ':stamp': stamp },
+  );
+}
+
+/** The betting clock starts again from `at` (nobody could shoot when it ran out), under the table's optimistic lock. */
+export function reopenBettingWindow(db: Db, tableId: string, version: number, at: string): Promise<boolean> {
+  return updateUnderLock(db, tableId, version, 'SET bettingOpenedAt = :at', {}, { ':at': at });
+}
+
+/**
+ * Closes a table session for good (the table is kept for its history), under its optimistic lock,
+ * and moves its lobby entry to the closed tables in the same transaction.
+ */
+export async function closeTableSession(db: Db, table: TableRecord, stamp: ActorStamp): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: tableKey(table.id),
+              UpdateExpression: 'SET #status = :closed, closedBy = :stamp, version = :next',
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':closed': 'CLOSED', ':stamp': stamp, ':version': table.version, ':next': table.version + 1 },
+            },
+          },
+          ...closedTableEntries(db, table),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 0))) return false;
+    throw error;
+  }
+}
+
+/** The dealers an operator assigned to a table, under the table's optimistic lock. */
+export function storeDealers(db: Db, tableId: string, version: number, dealers: readonly string[], stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET dealers = :dealers, dealersAssignedBy = :stamp',
+    {},
+    { ':dealers': dealers, ':stamp': stamp },
+  );
+}
+
+/** Hands the dice to `shooter` at a craps table (a dealer's decision), under the table's optimistic lock. */
+export function setShooter(db: Db, tableId: string, version: number, shooter: ShooterPosition, stamp: ActorStamp): Promise<boolean> {
+  return updateUnderLock(
+    db,
+    tableId,
+    version,
+    'SET #state.shooter = :shooter, #state.shooterSeat = :seat, shooterSetBy = :stamp',
+    { '#state': 'state' },
+    { ':shooter': shooter.playerId, ':seat': shooter.seat, ':stamp': stamp },
+  );
+}
+
+async function updateUnderLock(
+  db: Db,
+  tableId: string,
+  version: number,
+  set: string,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: tableKey(tableId),
+        UpdateExpression: `${set}, version = :next`,
+        ConditionExpression: 'version = :version',
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ExpressionAttributeValues: { ...values, ':version': version, ':next': version + 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailed(error) || isRetryable(error)) return false;
+    throw error;
+  }
+}

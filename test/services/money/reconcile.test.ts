@@ -1,0 +1,139 @@
+/**
+ * Reconciliation through the API: the operators' check of the ledger against itself and against
+ * every stored balance, on a day of play at two tables with the cashier, and on books that have
+ * been tampered with.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { accountKey } from '../../../functions/store/kernel/keys';
+import { MAX_BALANCE } from '../../../functions/rules/money';
+import { dealer, startTestApi, type TestApi, type Who } from '../../support/test-api';
+
+let api: TestApi;
+const OPERATOR = dealer('reconcile-operator');
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const RECONCILIATION = `{
+  reconciliation {
+    consistent
+    currencies { currency journals total players pools cashierIn houseResult houseByTable { tableId result } }
+    differences { account { kind id } currency stored ledger }
+    unbalancedJournals
+  }
+}`;
+
+const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
+
+describe('the reconciliation', () => {
+  it("sums a day's play: the players' balances, the cashier's net, and the house's result at each table", async () => {
+    for (const player of ['rc-a', 'rc-b']) {
+      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id } }`, { p: player });
+      // A reference is the partner's (here the house's): one per deposit.
+      await ok(OPERATOR, `mutation ($p: ID!, $r: String!) { deposit(input: { playerId: $p, amount: 10000, reference: $r }) { balance } }`, {
+        p: player,
+        r: `in-${player}`,
+      });
+    }
+    await ok(OPERATOR, `mutation { withdraw(input: { playerId: "rc-b", amount: 1000, reference: "out-1" }) { balance } }`);
+    const craps = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
+      .openTable.id;
+    const bet = (type: string, amount: number, who: string) =>
+      ok(who, `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
+        t: craps,
+        type,
+        a: amount,
+      });
+    await bet('PASS_LINE', 1_000, 'rc-a'); // wins on a 7: 1,000 back and 1,000 won
+    await bet('DONT_PASS', 500, 'rc-b'); // loses on a 7
+    const taken = (await bet('FIELD', 300, 'rc-b')).placeBet.id;
+    await ok('rc-b', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: taken }); // the stake comes back
+    await api.closeAndRoll(craps, [3, 4]);
+
+    const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(true);
+    expect(reconciliation.differences).toEqual([]);
+    expect(reconciliation.unbalancedJournals).toEqual([]);
+    const [mop] = reconciliation.currencies;
+    // Totals are MoneyTotal: exact decimal strings.
+    expect(mop).toMatchObject({
+      currency: 'MOP',
+      total: '0',
+      players: String((await api.balance('rc-a'))! + (await api.balance('rc-b'))!),
+      pools: '0',
+      cashierIn: String(20_000 - 1_000),
+      houseResult: String(500 - 1_000), // the Don't Pass stake kept, the Pass Line win paid
+      houseByTable: [{ tableId: craps, result: '-500' }],
+    });
+    expect(mop.players).toBe(String(10_000 + 1_000 + (10_000 - 1_000 - 500)));
+    // deposits (2), a withdrawal, three stakes, a take-down, one payment: each one journal
+    expect(mop.journals).toBe(8);
+  });
+
+  it('names every balance that is not the sum of its journals, and says the books do not reconcile', async () => {
+    await api.fundAccount('rc-tampered', 5_000);
+    await api.db.doc.send(
+      new UpdateCommand({
+        TableName: api.db.tableName,
+        Key: accountKey('rc-tampered'),
+        UpdateExpression: 'SET balance = balance + :extra',
+        ExpressionAttributeValues: { ':extra': 1 },
+      }),
+    );
+    const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(false);
+    expect(reconciliation.differences).toEqual([
+      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', stored: 5_001, ledger: '5000' },
+    ]);
+    // Put right by the test, so that nothing else reads it.
+    await api.db.doc.send(
+      new UpdateCommand({
+        TableName: api.db.tableName,
+        Key: accountKey('rc-tampered'),
+        UpdateExpression: 'SET balance = balance - :extra',
+        ExpressionAttributeValues: { ':extra': 1 },
+      }),
+    );
+    expect((await ok(OPERATOR, RECONCILIATION)).reconciliation.consistent).toBe(true);
+  });
+
+  it('is for operators only', async () => {
+    const res = await api.graphql('rc-a', RECONCILIATION);
+    expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(res.data).toBeNull();
+  });
+});
+
+describe('the reconciliation of books whose totals pass 2^53', () => {
+  // Eight balances of the most a deposit may bring one to, and one odd: 2^53 + 12,345 in all,
+  // which no JSON number holds exactly (the nearest double is even). Funded through the cashier,
+  // so every journal balances and every balance is its journals' sum.
+  const EXACT = (8n * BigInt(MAX_BALANCE) + 12_345n).toString();
+  let big: TestApi;
+  beforeAll(async () => {
+    big = await startTestApi();
+    for (let i = 0; i < 9; i++) await big.fundAccount(`rc-big-${i}`, i < 8 ? MAX_BALANCE : 12_345);
+  });
+  afterAll(() => big?.close());
+
+  it('sums them exactly and answers each total as its decimal string', async () => {
+    const { reconciliation } = await big.data(OPERATOR, RECONCILIATION);
+    expect(reconciliation.consistent).toBe(true);
+    expect(reconciliation.currencies).toEqual([
+      {
+        currency: 'MOP',
+        journals: 9,
+        total: '0',
+        players: EXACT,
+        pools: '0',
+        cashierIn: EXACT,
+        houseResult: '0',
+        houseByTable: [],
+      },
+    ]);
+    expect(EXACT).toBe('9007199254753337');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * A round of an online table: 1,000 bets from 500 players (npm run bench pays 10,000), with real DynamoDB's transaction
+ * conflicts modelled, paid exactly, also when its runner dies halfway and the sweeper takes the
+ * job over. (Many players betting at once: online-table.test.ts.)
+ */
+import { afterAll, afterEach, beforeAll, expect, describe, it } from 'vitest';
+import { dealer, startTestApi, type TestApi } from '../../support/test-api';
+import { crash, withFaults } from '../../support/faults';
+import { seedBets, type SeedBet } from '../../../local/bulk-setup';
+import { listOpenBets } from '../../../functions/store/betting/bets';
+import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
+
+let api: TestApi;
+/** The next TransactWriteItems of the handler, by count, at which its process dies (after it is sent). */
+let crashAfter: number | null = null;
+beforeAll(async () => {
+  api = await startTestApi({
+    wrapDb: (db) =>
+      withFaults(db, {
+        after: (name) => {
+          if (name !== 'TransactWriteCommand' || crashAfter === null) return undefined;
+          return --crashAfter === 0 ? ((crashAfter = null), crash()) : undefined;
+        },
+      }),
+  });
+});
+afterAll(() => api?.close());
+// Whatever the test did, the ledger accounts for every unit of every balance.
+afterEach(() => api.expectReconciled());
+
+const DEALER = dealer('online-dealer');
+
+describe('a round of 1,000 bets from 500 players', () => {
+  /**
+   * Player i bets FIELD 100 x (1 + i mod 3), and ANY_CRAPS 100 (even i) or BIG 100 (odd i). On a 3
+   * the Field pays 1:1, Any Craps 7:1, and Big loses: what each player gets back, by hand.
+   */
+  const crowd = Array.from({ length: 500 }, (_, i) => `mass-${i}`);
+  const field = (i: number) => 100 * (1 + (i % 3));
+  const layout: SeedBet[] = crowd.flatMap((playerId, i) => [
+    { playerId, type: 'FIELD', amount: field(i) },
+    { playerId, type: i % 2 === 0 ? 'ANY_CRAPS' : 'BIG', amount: 100 },
+  ]);
+  const START = 10_000;
+  const expectedBalance = (i: number) => START - field(i) - 100 + 2 * field(i) + (i % 2 === 0 ? 800 : 0);
+
+  it('is paid exactly, also when its runner dies halfway and the next one takes the job over', async () => {
+    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
+      .openTable.id;
+    await api.fundNewAccounts(crowd, START);
+    await seedBets(api.deps, tableId, layout);
+    // And a shooter, on Don't Pass (the 3 pays it too): a roll needs one (art. 2.1).
+    await api.seatShooter(tableId, { type: 'DONT_PASS' });
+    expect((await listOpenBets(api.db, tableId)).length).toBe(1_001);
+    const sequence = await api.closeBetting(tableId);
+
+    // Recorded (1st transaction), then the runner dies after paying some 10 transactions of the 20 or so.
+    crashAfter = 11;
+    const rolled = await api.graphql(
+      DEALER,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 2], sequence: $s }) { roll { sequence } settlementComplete } }`,
+      { t: tableId, s: sequence },
+    );
+    // The outcome is recorded, and the answer says it is not all paid.
+    expect(rolled.errors).toBeUndefined();
+    expect(rolled.data!.submitRoll.settlementComplete).toBe(false);
+    const halfway = await api.balances(crowd);
+    const paid = halfway.filter((balance, i) => balance === expectedBalance(i)).length;
+    const unpaid = halfway.filter((balance, i) => balance === START - field(i) - 100).length;
+    // Each player paid in full or not at all, some of each.
+    expect(paid + unpaid).toBe(500);
+    expect(paid).toBeGreaterThan(0);
+    expect(unpaid).toBeGreaterThan(0);
+
+    // The dead runner's lease expires; the sweeper takes the job over and finishes it.
+    const report = await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+    expect(report).toMatchObject({ completed: [tableId], failed: [] });
+    expect(await api.balances(crowd)).toEqual(crowd.map((_, i) => expectedBalance(i)));
+    expect(await listOpenBets(api.db, tableId)).toEqual([]);
+  }, 240_000);
+});

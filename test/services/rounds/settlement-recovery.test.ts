@@ -1,0 +1,406 @@
+/**
+ * Money is never lost, created or paid twice, even when the process dies between two writes or
+ * a transaction loses a race. Real HTTP and DynamoDB Local; only the faults are injected. A
+ * recorded outcome is paid by its settlement job: a runner that dies holds its lease until it
+ * expires, and the job's next runner (here the sweeper, its clock moved on) finishes it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
+import { cancelledByConflict, crash, transactionConflict, withFaults } from '../../support/faults';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
+import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
+import { MAX_POOL_ATTEMPTS } from '../../../functions/services/rounds/jackpot-settlement';
+import { listSettlingTables } from '../../../functions/store/rounds/settlement';
+import { runSettlement } from '../../../functions/services/rounds/settlement-job';
+import { budgeted, ReadBudget } from '../../../functions/services/kernel/read-budget';
+
+interface Fault {
+  command: string;
+  /** Let this many matching commands through first. */
+  skip: number;
+  when: 'before' | 'after';
+  make: () => Error;
+  /** How many times to fire (default once). */
+  times?: number;
+}
+
+let armed: (Fault & { remaining: number }) | null = null;
+function arm(fault: Fault) {
+  armed = { ...fault, remaining: fault.times ?? 1 };
+}
+function fault(when: 'before' | 'after', command: string): Error | undefined {
+  if (!armed || armed.when !== when || armed.command !== command) return undefined;
+  if (armed.skip > 0) {
+    armed.skip--;
+    return undefined;
+  }
+  const error = armed.make();
+  if (--armed.remaining === 0) armed = null;
+  return error;
+}
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({
+    wrapDb: (db) =>
+      withFaults(db, {
+        before: (name) => fault('before', name),
+        after: (name) => fault('after', name),
+      }),
+  });
+});
+// Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
+// the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
+afterAll(async () => {
+  try {
+    if (api) await api.expectReconciled();
+  } finally {
+    await api?.close();
+  }
+});
+beforeEach(() => {
+  armed = null;
+});
+
+const DEALER = dealer('recovery-dealer');
+let tableId: string;
+
+beforeEach(async () => {
+  const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`);
+  tableId = res.data!.openTable.id;
+});
+
+const passLine = (player: string, amount: number, idempotencyKey?: string) =>
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id amount status } }`, {
+    input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
+  });
+const roll = async (dice: number[]) => {
+  const sequence = await api.closeBetting(tableId);
+  return api.graphql(
+    DEALER,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+    { tableId, dice, sequence },
+  );
+};
+const tableState = async () =>
+  (
+    await api.graphql(
+      DEALER,
+      `query ($id: ID!) { table(id: $id) { craps { rollCount } openBets { id } rolls { edges { node { sequence } } } } }`,
+      {
+        id: tableId,
+      },
+    )
+  ).data!.table;
+
+/**
+ * The dealer's answer once the runner died after the outcome was recorded: the outcome is
+ * recorded (the dealer must not send it again), and not yet paid. (A process that really died
+ * answers nothing; the one simulated here answers what its request had done.)
+ */
+function recordedNotPaid(res: GraphQLResponse, field: 'submitRoll' | 'submitDeal') {
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(res.data![field].settlementComplete).toBe(false);
+}
+
+/** The sweeper, run after the crashed runner's lease (and the sweeper's grace) has expired. */
+const sweepLater = () => sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+
+describe('a crash while a roll is being settled', () => {
+  it('after the roll is recorded and before anyone is paid: bets for the next roll are taken, and the job pays each winner once', async () => {
+    await api.fundAccount('rec-a', 5_000);
+    await api.fundAccount('rec-b', 5_000);
+    await passLine('rec-a', 1_000);
+    await passLine('rec-b', 2_000);
+
+    // The 1st TransactWrite records the roll; the process dies before the 2nd (the payments).
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    recordedNotPaid(await roll([3, 4]), 'submitRoll');
+    expect(await api.balance('rec-a')).toBe(4_000);
+    expect(await api.balance('rec-b')).toBe(3_000);
+    expect((await tableState()).rolls.edges).toEqual([{ node: { sequence: 1 } }]);
+
+    // A player's request is answered at once, and does not run the job: their winnings are still to come.
+    const next = await passLine('rec-a', 1_000);
+    expect(next.errors).toBeUndefined();
+    expect(await api.balance('rec-a')).toBe(3_000);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+
+    // Once the dead runner's lease has expired, the job's next runner pays each winner once.
+    expect((await sweepLater()).completed).toContain(tableId);
+    expect(await api.balance('rec-a')).toBe(3_000 + 2_000);
+    expect(await api.balance('rec-b')).toBe(3_000 + 4_000);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+  });
+
+  it('after the payments and before the job ends: running it again pays nobody twice', async () => {
+    await api.fundAccount('rec-c', 5_000);
+    await passLine('rec-c', 1_000);
+
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
+    recordedNotPaid(await roll([5, 6]), 'submitRoll');
+    expect(await api.balance('rec-c')).toBe(6_000);
+
+    // The next roll (its shooter on the line: the 11 paid rec-c's) waits for the job, which a live lease still holds...
+    await api.seatShooter(tableId);
+    const sequence = await api.closeBetting(tableId);
+    const early = await api.graphql(
+      DEALER,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      { t: tableId, s: sequence },
+    );
+    expect(early.errors![0]!.extensions!.code).toBe('SETTLEMENT_IN_PROGRESS');
+    // ...until the job is finished, which pays nothing again.
+    expect((await sweepLater()).completed).toContain(tableId);
+    expect(await api.balance('rec-c')).toBe(6_000);
+    const next = await api.graphql(
+      DEALER,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      { t: tableId, s: sequence },
+    );
+    expect(next.errors).toBeUndefined();
+    expect(next.data!.submitRoll.roll.sequence).toBe(2);
+    expect(await api.balance('rec-c')).toBe(6_000);
+  });
+
+  it("between two payment transactions: the rest is paid once, what was paid isn't repaid", async () => {
+    // Three players with 48 bets each (the most by default): each player's bets, credit and journal
+    // are one unit of 50 items, and two units fill a transaction: two transactions.
+    const players = ['rec-d', 'rec-e', 'rec-f'];
+    for (const player of players) {
+      await api.fundAccount(player, 10_000);
+      for (let i = 0; i < 48; i++) {
+        const placed = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+          input: { tableId, type: 'FIELD', amount: 100 },
+        });
+        expect(placed.errors).toBeUndefined();
+      }
+    }
+    await api.seatShooter(tableId); // a fourth player, whose one bet rides in the second transaction
+    // Recorded (1st), one player's unit paid (2nd), and the process dies.
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'after', make: crash });
+    recordedNotPaid(await roll([1, 2]), 'submitRoll');
+    const paid = await Promise.all(players.map((player) => api.balance(player)));
+    // Each player was paid all of their 48 wins or none of them (the other transaction may have been in flight).
+    for (const balance of paid) expect([5_200, 5_200 + 48 * 200]).toContain(balance);
+    expect(paid).toContain(5_200 + 48 * 200);
+
+    expect((await sweepLater()).completed).toContain(tableId);
+    for (const player of players) expect(await api.balance(player)).toBe(5_200 + 48 * 200);
+    expect((await tableState()).openBets).toEqual([]);
+  });
+});
+
+describe('a transaction that loses a race (real DynamoDB only)', () => {
+  it('recording a roll is retried and succeeds', async () => {
+    await api.fundAccount('race-a', 5_000);
+    await passLine('race-a', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', make: () => cancelledByConflict(2) });
+    const res = await roll([3, 4]);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.submitRoll.settlements).toEqual([{ outcome: 'WIN', returned: 2_000 }]);
+    expect(await api.balance('race-a')).toBe(6_000);
+  });
+
+  it('a bet that keeps losing is refused with CONFLICT and charges nothing', async () => {
+    await api.fundAccount('race-b', 5_000);
+    // Every send of every attempt (4 reads, 12 sends each) loses its race.
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', times: 48, make: transactionConflict });
+    const res = await passLine('race-b', 1_000);
+    expect(res.errors![0]!.extensions!.code).toBe('CONFLICT');
+    expect(await api.balance('race-b')).toBe(5_000);
+    expect((await tableState()).openBets).toEqual([]);
+  });
+});
+
+describe('a reply lost on the way back', () => {
+  it('a bet retried with the same idempotency key is placed and charged once', async () => {
+    await api.fundAccount('lost-reply', 5_000);
+    arm({ command: 'TransactWriteCommand', skip: 0, when: 'after', make: crash });
+    const first = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(first.errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+
+    const retry = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(retry.errors).toBeUndefined();
+    expect(await api.balance('lost-reply')).toBe(4_000);
+    expect((await tableState()).openBets).toEqual([{ id: retry.data!.placeBet.id }]);
+
+    const again = await passLine('lost-reply', 1_000, 'client-req-1');
+    expect(again.data!.placeBet.id).toBe(retry.data!.placeBet.id);
+    expect(await api.balance('lost-reply')).toBe(4_000);
+  });
+
+  it('a key reused for a different bet is refused and charges nothing', async () => {
+    await api.fundAccount('key-reuse', 5_000);
+    await passLine('key-reuse', 1_000, 'same-key');
+    const res = await passLine('key-reuse', 2_000, 'same-key');
+    expect(res.errors![0]!.extensions!.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await api.balance('key-reuse')).toBe(4_000);
+  });
+
+  it('a different key places a second bet', async () => {
+    await api.fundAccount('two-keys', 5_000);
+    await passLine('two-keys', 1_000, 'k-1');
+    await passLine('two-keys', 1_000, 'k-2');
+    expect(await api.balance('two-keys')).toBe(3_000);
+  });
+});
+
+describe('a baccarat jackpot stopped while being paid', () => {
+  async function jackpotRound(player: string) {
+    const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
+    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts },
+    });
+    const poolId = pool.data!.openJackpotPool.id;
+    const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+      input: {
+        game: 'BACCARAT',
+        minimumBet: 100,
+        maximumBet: 100_000,
+        baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } },
+      },
+    });
+    const baccaratTable = table.data!.openTable.id;
+    await api.fundAccount(player, 10_000);
+    for (const type of ['PLAYER', 'JACKPOT']) {
+      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+        input: { tableId: baccaratTable, type, amount: 100, seat: 1 },
+      });
+    }
+    return { poolId, baccaratTable };
+  }
+  const deal = async (tableId: string) => {
+    const sequence = await api.closeBetting(tableId);
+    return api.graphql(
+      DEALER,
+      `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { deal { sequence } settlementComplete } }`,
+      { tableId, sequence },
+    );
+  };
+  const pool = async (id: string) =>
+    (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
+
+  it('before the jackpot transaction: the job pays the prize once', async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-crash-1');
+    // Deal recorded (1st), bets settled (2nd), crash before the jackpot (3rd).
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'before', make: crash });
+    recordedNotPaid(await deal(baccaratTable), 'submitDeal');
+    expect(await pool(poolId)).toBe(100_000);
+    expect(await api.balance('jp-crash-1')).toBe(9_800);
+
+    expect((await sweepLater()).completed).toContain(baccaratTable);
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-crash-1')).toBe(9_800 + 1_000);
+    // The prize is the jackpot bet's settlement, written with it.
+    const { me } = await api.data('jp-crash-1', `{ me { bets { type status returned } } }`, {});
+    expect(me.bets).toContainEqual({ type: 'JACKPOT', status: 'WON', returned: 1_000 });
+  });
+
+  it('after the jackpot transaction: running the job again pays nobody twice', async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-crash-2');
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'after', make: crash });
+    recordedNotPaid(await deal(baccaratTable), 'submitDeal');
+    expect(await pool(poolId)).toBe(99_000);
+
+    expect((await sweepLater()).completed).toContain(baccaratTable);
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-crash-2')).toBe(9_800 + 1_000);
+  });
+
+  it("whose pool stays busy: the runner gives up and frees the job, and the dealer's next deal pays the prize once at once", async () => {
+    const { poolId, baccaratTable } = await jackpotRound('jp-busy');
+    // Deal recorded (1st), bets settled (2nd); the jackpot transaction loses every race, and the runner gives up.
+    arm({ command: 'TransactWriteCommand', skip: 2, when: 'before', times: MAX_POOL_ATTEMPTS, make: () => cancelledByConflict(2) });
+    recordedNotPaid(await deal(baccaratTable), 'submitDeal');
+    armed = null;
+    expect(await pool(poolId)).toBe(100_000);
+    expect(await api.balance('jp-busy')).toBe(9_800);
+
+    // The job is still there, and nobody holds it: its next runner need not wait for a lease to expire.
+    const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === baccaratTable);
+    expect(job).toMatchObject({ sequence: 1 });
+    expect(job!.leaseOwner).toBeUndefined();
+    expect(job!.leaseUntil).toBeUndefined();
+
+    // The dealer's next deal, on the same clock, runs the job first (not SETTLEMENT_IN_PROGRESS), then is recorded.
+    const next = await deal(baccaratTable);
+    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    expect(next.data!.submitDeal.deal.sequence).toBe(2);
+    expect(await pool(poolId)).toBe(99_000);
+    expect(await api.balance('jp-busy')).toBe(9_800 + 1_000);
+  });
+});
+
+describe('a race lost while paying a recorded roll', () => {
+  it('does not fail the dealer: the roll comes back marked unsettled, and the job pays it once', async () => {
+    await api.fundAccount('race-pay', 5_000);
+    await passLine('race-pay', 1_000);
+    const sequence = await api.closeBetting(tableId);
+    // Recording succeeds (1st TransactWrite); the payment keeps losing races (all 12 sends), and the runner gives up.
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 12, make: () => cancelledByConflict(2) });
+    const res = await api.graphql(
+      DEALER,
+      `mutation ($tableId: ID!, $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: [3, 4], sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+      { tableId, sequence },
+    );
+    armed = null;
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.submitRoll).toEqual({
+      roll: { sequence: 1 },
+      settlements: [{ outcome: 'WIN', returned: 2_000 }],
+      settlementComplete: false,
+    });
+    expect(await api.balance('race-pay')).toBe(4_000);
+
+    // A runner that gave up left the job free: the next one need not wait for a lease to expire.
+    const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === tableId);
+    expect(job).toMatchObject({ sequence: 1 });
+    expect(job!.leaseOwner).toBeUndefined();
+    expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 60_000).toISOString() }, 30)).completed).toContain(
+      tableId,
+    );
+    expect(await api.balance('race-pay')).toBe(4_000 + 2_000);
+    expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
+    expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
+  });
+});
+
+describe("a settlement job run from a client's request", () => {
+  it("is not bounded by that request's read budget: the round it pays is not the document's reads", async () => {
+    await api.fundAccount('budget-bettor', 5_000);
+    await passLine('budget-bettor', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    recordedNotPaid(await roll([3, 4]), 'submitRoll');
+    const sequence = (await listSettlingTables(api.db)).find((marker) => marker.tableId === tableId)!.sequence;
+
+    // A request with no reads left (its budget spent on its own document) runs the job to the end.
+    const later = { ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() };
+    const noReadsLeft = budgeted(later, new ReadBudget(0));
+    expect(await runSettlement(noReadsLeft, tableId, sequence)).toBe('DONE');
+    expect(noReadsLeft.reads!.refused).toBe(false);
+    expect(await api.balance('budget-bettor')).toBe(6_000);
+  });
+});
+
+describe('the settlement sweeper', () => {
+  it('finishes a settlement a crash left at a table nobody came back to, once', async () => {
+    await api.fundAccount('swept', 5_000);
+    await passLine('swept', 1_000);
+    arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+    recordedNotPaid(await roll([3, 4]), 'submitRoll');
+    expect(await api.balance('swept')).toBe(4_000);
+
+    // Within the grace period (and the dead runner's lease) the sweeper leaves it alone.
+    expect((await sweepSettlements(api.deps, 60)).completed).not.toContain(tableId);
+    const report = await sweepLater();
+    expect(report.completed).toContain(tableId);
+    expect(report.failed).toEqual([]);
+    expect(await api.balance('swept')).toBe(6_000);
+
+    // Swept tables are released and forgotten: a second sweep has nothing to do for it.
+    expect((await sweepLater()).completed).not.toContain(tableId);
+    expect((await passLine('swept', 1_000)).errors).toBeUndefined();
+    expect(await api.balance('swept')).toBe(5_000);
+  });
+});

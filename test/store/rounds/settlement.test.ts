@@ -1,0 +1,124 @@
+/**
+ * Recording an outcome with its plan, on DynamoDB Local: a plan of any size (it is written before
+ * the outcome's transaction, which holds at most 4 MB), read back whole; and the plan of an
+ * attempt that did not record the outcome is never read.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDb, type Db } from '../../../functions/store/kernel/db';
+import { createTableSession, getTableSession, markBettingClosed } from '../../../functions/store/tables/tables';
+import { getOutcome, readPlan, recordOutcome } from '../../../functions/store/rounds/settlement';
+import { newBetKey } from '../../../functions/store/kernel/keys';
+import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
+import type { CrapsTableRecord, PendingOutcome, PlannedSettlement, RollRecord } from '../../../functions/store/kernel/records';
+import { ensureTable } from '../../../local/table-setup';
+import { localCredentials, localRegion } from '../../../local/dynamodb-local';
+
+let db: Db;
+beforeAll(async () => {
+  const connection = { endpoint: inject('dynamoEndpoint'), region: localRegion, credentials: localCredentials };
+  const tableName = `settlement-${randomUUID()}`;
+  const client = new DynamoDBClient(connection);
+  await ensureTable(client, tableName);
+  client.destroy();
+  db = createDb({ tableName, ...connection });
+});
+
+async function closedTable(): Promise<CrapsTableRecord> {
+  const table: CrapsTableRecord = {
+    id: randomUUID(),
+    game: 'CRAPS',
+    status: 'OPEN',
+    currency: 'MOP',
+    minimumBet: 100,
+    maximumBet: 100_000,
+    version: 0,
+    playerLimits: { maxOpenBets: 49, maxStakePerRound: 1_000_000 },
+    options: makeCrapsOptions({ minimum: 100, maximum: 100_000 }),
+    state: initialCrapsState(),
+    createdAt: new Date().toISOString(),
+  };
+  await createTableSession(db, table, 1);
+  await markBettingClosed(db, table.id, 0, { by: 'test-dealer', at: new Date().toISOString() });
+  return (await getTableSession(db, table.id)) as CrapsTableRecord;
+}
+
+const roll = (table: CrapsTableRecord): Omit<RollRecord, 'planned'> => ({
+  kind: 'ROLL',
+  tableId: table.id,
+  currency: table.currency,
+  sequence: 1,
+  dice: [1, 2],
+  stateBefore: table.state,
+  stateAfter: { ...table.state, rollCount: 1 },
+  recordedAt: new Date().toISOString(),
+});
+
+/** A Field win for each of `players` players with ids of 128 characters: about 250 bytes of plan each. */
+function bigPlan(table: CrapsTableRecord, players: number): PlannedSettlement[] {
+  return Array.from({ length: players }, (_, i) => {
+    const playerId = `player-${i}`.padEnd(128, '.');
+    return {
+      betId: `${table.id}.${newBetKey(playerId, randomUUID())}`,
+      playerId,
+      resolution: { outcome: 'WIN', winnings: 100 },
+      returned: 200,
+    };
+  });
+}
+
+describe('recording an outcome', () => {
+  it('stores a plan larger than a transaction holds, and reads it back whole', async () => {
+    const table = await closedTable();
+    const plan = bigPlan(table, 20_000);
+    expect(Buffer.byteLength(JSON.stringify(plan))).toBeGreaterThan(4 * 1024 * 1024);
+    const { result, outcome } = await recordOutcome<RollRecord>(
+      db,
+      table,
+      roll(table),
+      { ...table.state, rollCount: 1 },
+      plan,
+      {
+        sequence: 1,
+        kind: 'ROLL',
+        dice: [1, 2],
+        stateBefore: table.state,
+      },
+      'plan-1',
+    );
+    expect(result).toBe('RECORDED');
+    expect(outcome.planned.chunks).toBeGreaterThan(10);
+    const stored = (await getOutcome(db, table.id, 1))!;
+    expect(stored.planned).toEqual({ planId: 'plan-1', entries: 20_000, chunks: outcome.planned.chunks });
+    expect(await readPlan(db, stored)).toEqual(plan);
+  }, 60_000);
+
+  it('never reads the plan of an attempt that did not record the outcome', async () => {
+    const table = await closedTable();
+    const pending: PendingOutcome = { sequence: 1, kind: 'ROLL', dice: [1, 2], stateBefore: table.state };
+    const first = await recordOutcome<RollRecord>(
+      db,
+      table,
+      roll(table),
+      { ...table.state, rollCount: 1 },
+      bigPlan(table, 3),
+      pending,
+      'first',
+    );
+    // A second attempt at the same outcome, from the table as it was: its plan is written, its outcome is not recorded.
+    const second = await recordOutcome<RollRecord>(
+      db,
+      table,
+      roll(table),
+      { ...table.state, rollCount: 1 },
+      bigPlan(table, 5),
+      pending,
+      'second',
+    );
+    expect([first.result, second.result]).toEqual(['RECORDED', 'TABLE_CHANGED']);
+    const stored = (await getOutcome(db, table.id, 1))!;
+    expect(stored.planned.planId).toBe('first');
+    expect(await readPlan(db, stored)).toHaveLength(3);
+  });
+});
