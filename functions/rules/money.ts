@@ -32,11 +32,12 @@ export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 export const MAX_BALANCE = 2 ** 50;
 
 /**
- * The most a progressive jackpot pool holds (2^50): a round's contributions past it stay with the
- * house [interpretation, docs/RULES.md], and no pool is seeded above it, so that a pool and its
- * prizes stay exact Money.
+ * The most a progressive jackpot pool holds (2^46, about 703 billion MOP): a round's contributions
+ * past it stay with the house [interpretation, docs/RULES.md], and no pool is seeded above it, so
+ * that a pool and its prizes stay exact Money. Small enough that a player's jackpot bets at 55
+ * tables at once fit the room MAX_EXPOSURE leaves (see reserveOf).
  */
-export const MAX_POOL = 2 ** 50;
+export const MAX_POOL = 2 ** 46;
 
 /** What a round's `contributions` add to a pool holding `amount`: all of them, up to MAX_POOL. */
 export function poolContribution(amount: number, contributions: number): number {
@@ -58,6 +59,49 @@ export const LARGEST_JACKPOT_PRIZE = 2 * MAX_POOL;
  */
 export function balanceCeiling(stake: number, largestReturns: bigint): bigint {
   return BigInt(MAX_MONEY) - largestReturns + BigInt(stake);
+}
+
+/**
+ * The most all of a player's open bets, at every table, may be counted to return at once: what a
+ * deposit's bound (MAX_BALANCE) leaves of MAX_MONEY. A deposit checks only the balance; because
+ * every placement keeps the player's exposure within this, a balance brought to MAX_BALANCE by a
+ * deposit still has room for every open bet's largest win.
+ */
+export const MAX_EXPOSURE = BigInt(MAX_MONEY) - BigInt(MAX_BALANCE);
+
+/** What reserveOf needs of a bet: its type (a jackpot bet is counted by its round's prize), stake and round. */
+export interface ReservedBet {
+  readonly type: string;
+  readonly amount: number;
+  readonly round: number;
+}
+
+/**
+ * The most a player's open bets at one table could ever return (stakes included): each
+ * non-jackpot bet at its game's largest return per unit staked, and the largest jackpot prize
+ * once for each round the player holds jackpot bets in (a round's jackpot bets share one prize;
+ * a decided but unpaid round and the next one may both pay). Exact (BigInt): never under the
+ * most any outcome returns.
+ */
+export function reserveOf(bets: Iterable<ReservedBet>, largestReturnPerUnit: number): bigint {
+  let reserve = 0n;
+  const jackpotRounds = new Set<number>();
+  for (const bet of bets) {
+    if (bet.type === 'JACKPOT') jackpotRounds.add(bet.round);
+    else reserve += BigInt(bet.amount) * BigInt(largestReturnPerUnit);
+  }
+  return reserve + BigInt(jackpotRounds.size) * BigInt(LARGEST_JACKPOT_PRIZE);
+}
+
+/**
+ * The most the balance may hold before `stake` leaves it, for a placement that leaves the player
+ * `exposure` (the reserves of their open bets at every table, the new bet's included): the
+ * balance after the stake, plus every win the exposure counts, stays within MAX_MONEY. Undefined
+ * when the exposure alone passes MAX_EXPOSURE: no balance fits (BALANCE_LIMIT).
+ */
+export function placementCeiling(stake: number, exposure: bigint): bigint | undefined {
+  if (exposure > MAX_EXPOSURE) return undefined;
+  return BigInt(MAX_MONEY) - exposure + BigInt(stake);
 }
 
 /** The most one player may stake on one round: at the highest payout (40:1) its return stays below MAX_MONEY / 2. */

@@ -11,6 +11,7 @@ export { BACCARAT_BET_TYPES, COMMISSION_OPTIONS } from './types';
 export type { BaccaratBetType, CommissionOption, Winner, HandResult, RoundResult, BaccaratBet, BetResolution } from './types';
 export { makeBaccaratOptions, DEFAULT_MINIMUM, DEFAULT_MAXIMUM, LARGEST_BACCARAT_RETURN } from './options';
 export type { BaccaratTableOptions, BaccaratOptionsInput, BetLimits } from './options';
+export type { BaccaratTableState } from './table-state';
 export { PAYOUTS, validateBet, validatePlayerBets, settleBet } from './settle-bet';
 export { stakeReturned } from '../resolution';
 export { JACKPOT_MODALITIES, JACKPOT_COMBINATIONS, highestJackpotCombination } from './jackpot';

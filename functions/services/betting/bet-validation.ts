@@ -1,44 +1,36 @@
-import { LARGEST_CRAPS_RETURN, validateBet as validateCrapsBet } from '../../rules/craps';
-import { LARGEST_BACCARAT_RETURN, validatePlayerBets as validateBaccaratBets } from '../../rules/baccarat';
+import { GAME_NAMES, gameOf } from '../../rules/games';
 import { balanceCeiling, LARGEST_JACKPOT_PRIZE, MAX_MONEY } from '../../rules/money';
-import type { BaccaratBetType } from '../../rules/baccarat';
-import type { CrapsBet } from '../../rules/craps';
 import type { BetRecord, Game } from '../../store/kernel/records';
-import { asCrapsBets } from '../tables/craps-table';
 import { ServiceError } from '../kernel/service-error';
 import type { TableOf } from '../tables/table-access';
 
 /**
- * Seats at a table, numbered from 1. Baccarat: jackpot bets are for seated players only
- * (art. 13.3). Craps: the dice pass round the table in seat order (art. 2.3).
+ * Seats at a table of each game, numbered from 1 (each game's `seats`, rules/games.ts).
+ * @deprecated Read `gameOf(game).seats`; kept until the resolvers do.
  */
-export const SEATS: Readonly<Record<Game, number>> = { BACCARAT: 14, CRAPS: 20 };
+export const SEATS: Readonly<Record<Game, number>> = Object.fromEntries(GAME_NAMES.map((game) => [game, gameOf(game).seats])) as Record<
+  Game,
+  number
+>;
 
 /**
  * Asks the table's game rules whether `bet` may go on the layout now, next to the player's own
  * open bets (`own`, as they stand once any pending outcome is paid: the only bets a bet's
  * validity depends on); returns the bet as it will be laid (craps odds carry the number they work
  * on). Throws the rules' RuleViolation, or a ServiceError for a player over the table's limits,
- * a seat out of range, or input that belongs to the other game.
+ * a seat out of range, or input that belongs to another game.
  */
 export function validatePlacement(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): BetRecord {
   assertSeatExists(table, bet);
   assertPlayerLimits(table, bet, own);
-  if (table.game === 'CRAPS') {
-    const laid = validateCrapsBet(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
-    return laid.number === bet.number ? bet : { ...bet, number: laid.number };
-  }
-  if (bet.baseBetId != null) throw new ServiceError('BAD_USER_INPUT', 'baseBetId applies to craps odds only.');
-  validateBaccaratBets(
-    table.options,
-    [...own, bet].map((b) => ({ type: b.type as BaccaratBetType, amount: b.amount, seated: b.seat != null, seat: b.seat ?? null })),
-  );
-  return bet;
+  const game = gameOf(table.game);
+  if (bet.baseBetId != null && !game.backsBets) throw new ServiceError('BAD_USER_INPUT', 'baseBetId applies to craps odds only.');
+  return game.validateBet(table.options, table.state, bet, own);
 }
 
 function assertSeatExists(table: TableOf<Game>, bet: BetRecord): void {
   if (bet.seat == null) return;
-  const seats = SEATS[table.game];
+  const { seats } = gameOf(table.game);
   if (!Number.isInteger(bet.seat) || bet.seat < 1 || bet.seat > seats) {
     throw new ServiceError('BAD_USER_INPUT', `seat must be from 1 to ${seats}, got ${bet.seat}.`);
   }
@@ -71,7 +63,7 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
  */
 export function largestBalanceBeforeStake(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): number {
   const bets = [...own, bet];
-  const perUnit = BigInt(table.game === 'CRAPS' ? LARGEST_CRAPS_RETURN : LARGEST_BACCARAT_RETURN);
+  const perUnit = BigInt(gameOf(table.game).largestReturnPerUnit);
   let largestReturns = bets.some((b) => b.type === 'JACKPOT') ? BigInt(LARGEST_JACKPOT_PRIZE) : 0n;
   for (const b of bets) if (b.type !== 'JACKPOT') largestReturns += BigInt(b.amount) * perUnit;
   const ceiling = balanceCeiling(bet.amount, largestReturns);

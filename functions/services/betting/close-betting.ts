@@ -1,8 +1,9 @@
+import { GAME_NAMES } from '../../rules/games';
 import { GateMovedOn, moveGates } from '../../store/betting/gates';
 import { getTableSession, markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
 import type { TableRecord } from '../../store/kernel/records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
-import { noShooter, shooterAvailable } from './shooter-check';
+import { gameTablesOf } from '../tables/game-tables';
 import { isBettingOpen } from './betting-gate';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from '../tables/table-access';
 
@@ -21,17 +22,19 @@ export async function closeBetting(
 ): Promise<TableRecord> {
   let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT'], { runBy: caller });
+    const table = await loadPlayableTable(deps, tableId, GAME_NAMES, { runBy: caller });
     // The round this request closes is the one it found open: if another dealer's request closed
     // it and its outcome was recorded meanwhile, this one must not close the next round too.
     round ??= currentRound(table);
     if (table.bettingClosed || currentRound(table) !== round) return table;
-    // Betting closes for a roll only if someone may throw it; closing to void the layout needs nobody.
-    if (forRoll && table.game === 'CRAPS' && !(await shooterAvailable(deps, table))) {
-      // A clock that closed betting meanwhile opens it again, or nobody could ever bet their way to the dice.
+    // Betting closes for an outcome only if the game's table may have it (craps: someone may throw
+    // the roll); closing to void the layout needs nothing.
+    const refusal = forRoll ? await gameTablesOf(table.game).closingRefusal(deps, table) : null;
+    if (refusal) {
+      // A clock that closed betting meanwhile opens it again, or nobody could ever bet their way to the outcome.
       const now = deps.now();
       const reopened = !isBettingOpen(table, now) && (await reopenBettingWindow(deps.db, table.id, table.version, now));
-      throw noShooter(table, reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');
+      throw refusal(reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');
     }
     try {
       await moveGates(deps.db, table.id, [round], round + 1);

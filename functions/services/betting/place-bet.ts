@@ -1,3 +1,4 @@
+import { GAME_NAMES } from '../../rules/games';
 import { getAccount } from '../../store/money/accounts';
 import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';
 import { betId, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
@@ -14,7 +15,7 @@ import { stakeJournal } from '../money/journals';
 import { assertClientKey } from '../kernel/request-checks';
 import { answeredCode, ServiceError } from '../kernel/service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from '../kernel/services';
-import { currentRound, loadPlayableTable, runsTable, type TableOf } from '../tables/table-access';
+import { currentRound, loadPlayableTable, runsTable } from '../tables/table-access';
 import { forgetTable } from '../tables/table-cache';
 import { judgedBy, limitsFor } from '../tables/limit-profiles';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
@@ -89,7 +90,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
     const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
     const [table, read, seat] = await Promise.all([
-      loadPlayableTable(deps, request.tableId, ['CRAPS', 'BACCARAT'], { fresh, seenBy: caller }),
+      loadPlayableTable(deps, request.tableId, GAME_NAMES, { fresh, seenBy: caller }),
       copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
@@ -244,7 +245,7 @@ async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement,
  */
 async function seatClaim(
   deps: ServiceDependencies,
-  table: TableOf<'CRAPS' | 'BACCARAT'>,
+  table: TableRecord,
   seat: number,
   playerId: string,
   current: SeatRecord | undefined,

@@ -1,3 +1,4 @@
+import { gameOf } from '../../rules/games';
 import type { AccountRecord, BetRecord, JackpotPoolRecord, RecentResult, TableRecord } from '../../store/kernel/records';
 import type { ItemChange } from '../../store/kernel/stream-changes';
 import { bettingDeadline } from '../betting/betting-gate';
@@ -113,8 +114,8 @@ function outcomeRecorded(before: TableRecord | undefined, after: TableRecord): n
   return outcomeCount(after) > outcomeCount(before) ? outcomeCount(after) : undefined;
 }
 
-const shoeOf = (table: TableRecord): number | null => (table.game === 'BACCARAT' ? (table.state.shoeNumber ?? 1) : null);
-const shooterOf = (table: TableRecord): string | null => (table.game === 'CRAPS' ? (table.state.shooter ?? null) : null);
+const shoeOf = (table: TableRecord): number | null => gameOf(table.game).shoeNumber(table.state);
+const shooterOf = (table: TableRecord): string | null => gameOf(table.game).shooter(table.state);
 
 function betEvents(before: BetRecord | undefined, after: BetRecord): LiveEvent[] {
   if (!before)

@@ -1,7 +1,10 @@
-import { settleRoll, stakeReturned, type CrapsTableOptions, type CrapsTableState, type Roll, type SettledRoll } from '../../rules/craps';
-import { parseCard, resolveDeal, settleBet, type BaccaratBetType, type BaccaratTableOptions, type RoundResult } from '../../rules/baccarat';
+import type { CrapsTableOptions, CrapsTableState, Roll, SettledRoll } from '../../rules/craps';
+import type { BaccaratTableOptions, RoundResult } from '../../rules/baccarat';
+import { decideDeal } from '../../rules/baccarat/game';
+import { decideRoll } from '../../rules/craps/game';
+import type { BetDecision } from '../../rules/game';
+import { gameOf } from '../../rules/games';
 import type { BetRecord, PendingOutcome, PlannedSettlement, TableRecord } from '../../store/kernel/records';
-import { asCrapsBets } from '../tables/craps-table';
 
 /**
  * What an outcome does to bets, through each game's rules: the plan the dealer's outcome is
@@ -16,25 +19,23 @@ export function planRoll(
   bets: readonly BetRecord[],
   roll: Roll,
 ): { readonly plan: PlannedSettlement[]; readonly settled: SettledRoll } {
-  const crapsBets = asCrapsBets(bets);
-  const settled = settleRoll(state, options, crapsBets, roll);
-  const plan: PlannedSettlement[] = [];
-  crapsBets.forEach((bet, index) => {
-    const resolution = settled.resolutions[index]!;
-    if (resolution.outcome !== 'STAYS')
-      plan.push({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(bet, resolution) });
-  });
-  return { plan, settled };
+  const { decisions, settled } = decideRoll(state, options, bets, roll);
+  return { plan: decisions.map(planned), settled };
 }
 
 /** Every bet on the layout: a round decides them all. */
 export function planDeal(options: BaccaratTableOptions, bets: readonly BetRecord[], result: RoundResult): PlannedSettlement[] {
-  return bets.map((bet) => {
-    const rulesBet = { type: bet.type as BaccaratBetType, amount: bet.amount, seated: bet.seat != null };
-    const resolution = settleBet(options, rulesBet, result);
-    return { betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution, returned: stakeReturned(rulesBet, resolution) };
-  });
+  return decideDeal(options, bets, result).map(planned);
 }
+
+/** A game's decision on a bet, as the outcome's plan keeps it. */
+const planned = ({ bet, resolution, returned }: BetDecision<BetRecord, PlannedSettlement['resolution']>): PlannedSettlement => ({
+  betId: bet.id,
+  playerId: bet.playerId,
+  betType: bet.type,
+  resolution,
+  returned,
+});
 
 /**
  * A voided round returns every stake placed for it; bets placed for earlier rounds stay, unless
@@ -67,11 +68,7 @@ export function afterPendingOutcome(table: TableRecord, bets: readonly BetRecord
 /** The bets the pending outcome decides or moves: the plan it was recorded with, for these bets. */
 export function pendingPlan(table: TableRecord, pending: PendingOutcome, bets: readonly BetRecord[]): PlannedSettlement[] {
   if (pending.kind === 'VOID') return planVoid(bets, pending.sequence, pending.wholeLayout);
-  if (pending.kind === 'ROLL') {
-    if (table.game !== 'CRAPS') throw new Error(`table ${table.id} is settling a roll but plays ${table.game}`);
-    const roll: Roll = pending.dice ? { kind: 'DICE', dice: pending.dice } : { kind: 'VOID' };
-    return planRoll(pending.stateBefore, table.options, bets, roll).plan;
-  }
-  if (table.game !== 'BACCARAT') throw new Error(`table ${table.id} is settling a deal but plays ${table.game}`);
-  return planDeal(table.options, bets, resolveDeal(pending.cards.map(parseCard)));
+  const game = gameOf(table.game);
+  if (pending.kind !== game.outcomeKind) throw new Error(`table ${table.id} is settling a ${pending.kind} but plays ${table.game}`);
+  return game.pendingDecisions(table.options, pending, bets).map(planned);
 }

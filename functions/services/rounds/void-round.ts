@@ -1,3 +1,4 @@
+import { GAME_NAMES, gameOf } from '../../rules/games';
 import type { Game, TableState, VoidRecord } from '../../store/kernel/records';
 import { planVoid } from './outcome-plans';
 import { ServiceError } from '../kernel/service-error';
@@ -29,13 +30,12 @@ export async function voidRound(deps: ServiceDependencies, caller: Caller, reque
   return settleOutcome<VoidRecord, Game>(deps, {
     tableId: request.tableId,
     caller,
-    games: ['CRAPS', 'BACCARAT'],
+    games: GAME_NAMES,
     sequence: request.sequence,
     isSame: (stored) => stored.kind === 'VOID' && stored.reason === reason,
     decide: (table, openBets, sequence, recordedAt) => {
       // The outcome count moves on (the round is over); nothing else about the table does.
-      const stateAfter: TableState =
-        table.game === 'CRAPS' ? { ...table.state, rollCount: sequence } : { ...table.state, roundCount: sequence };
+      const stateAfter: TableState = gameOf(table.game).withOutcomeCount(table.state, sequence);
       const outcome: Omit<VoidRecord, 'planned'> = {
         kind: 'VOID',
         game: table.game,

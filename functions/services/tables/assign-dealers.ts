@@ -1,3 +1,4 @@
+import { GAME_NAMES } from '../../rules/games';
 import { getTableSession, storeDealers } from '../../store/tables/tables';
 import type { TableRecord } from '../../store/kernel/records';
 import { partnerOfPlayer } from '../../store/kernel/keys';
@@ -27,7 +28,7 @@ export async function assignDealers(
     throw new ServiceError('BAD_USER_INPUT', "dealers: a table's dealers are the house's, ids without <partner>/.");
   const unique = [...new Set(dealers)];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
+    const table = await loadPlayableTable(deps, tableId, GAME_NAMES);
     if (await storeDealers(deps.db, table.id, table.version, unique, stampOf(caller, deps)))
       return (await getTableSession(deps.db, table.id))!;
   }

@@ -1,3 +1,4 @@
+import { GAME_NAMES } from '../../rules/games';
 import { listOpenBets } from '../../store/betting/bets';
 import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../../store/betting/gates';
 import type { TableRecord } from '../../store/kernel/records';
@@ -16,7 +17,7 @@ import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './tabl
  */
 export async function closeTable(deps: ServiceDependencies, caller: Caller, tableId: string, reason?: string | null): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT']);
+    const table = await loadPlayableTable(deps, tableId, GAME_NAMES);
     if (table.settling) {
       throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still paying its last outcome; retry in a moment.');
     }

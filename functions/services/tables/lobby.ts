@@ -1,3 +1,4 @@
+import { isGameName } from '../../rules/games';
 import { getTables, lobbyEntries } from '../../store/tables/lobby';
 import type { Game, TableRecord, TableStatus } from '../../store/kernel/records';
 import { decodeCursor, encodeCursor, pageOf, pageSize, type Page } from '../kernel/pages';
@@ -56,10 +57,13 @@ export async function lobby(deps: ServiceDependencies, caller: Caller, request: 
   }
 }
 
+/** A lobby entry's sort key: game, opening time, table id (store/kernel/keys.ts, lobbyEntryKey). */
+const LOBBY_SORT_KEY = /^[^#]+#[^#]+#[^#]+$/;
+
 /** A lobby cursor: the sort key of the last entry seen, which must be of the game asked for. */
 function decodeLobbyCursor(text: string, game: Game | undefined): string {
   return decodeCursor(text, ([sk]) =>
-    typeof sk === 'string' && /^(CRAPS|BACCARAT)#[^#]+#[^#]+$/.test(sk) && (game === undefined || sk.startsWith(`${game}#`))
+    typeof sk === 'string' && LOBBY_SORT_KEY.test(sk) && isGameName(sk.split('#')[0]) && (game === undefined || sk.startsWith(`${game}#`))
       ? sk
       : undefined,
   );

@@ -1,5 +1,5 @@
-import { crapsPaytable } from '../../rules/craps/paytable';
-import { baccaratPaytable, type JackpotPaytableEntry } from '../../rules/baccarat/paytable';
+import type { JackpotPaytableEntry } from '../../rules/baccarat/paytable';
+import { gameOf } from '../../rules/games';
 import type { PaytableEntry } from '../../rules/paytable';
 import type { TableRecord } from '../../store/kernel/records';
 
@@ -24,9 +24,8 @@ export function tablePaytable(table: TableRecord): TablePaytable {
   const key = JSON.stringify([table.game, table.options]);
   const known = computed.get(key);
   if (known) return known;
-  const { entries, jackpot } =
-    table.game === 'CRAPS' ? { entries: crapsPaytable(table.options), jackpot: null } : baccaratPaytable(table.options);
-  const limits = table.options.limits as Readonly<Record<string, { minimum: number; maximum: number }>>;
+  const { entries, jackpot } = gameOf(table.game).paytable(table.options);
+  const limits: Readonly<Record<string, { minimum: number; maximum: number }>> = table.options.limits;
   const paytable = { entries: entries.map((entry) => ({ ...entry, ...limits[entry.type]! })), jackpot };
   if (computed.size >= KEPT) computed.delete(computed.keys().next().value!);
   computed.set(key, paytable);

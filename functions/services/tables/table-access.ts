@@ -1,3 +1,4 @@
+import { gameOf } from '../../rules/games';
 import { getTableSession } from '../../store/tables/tables';
 import { cachedTable } from './table-cache';
 import type { Game, TableRecord } from '../../store/kernel/records';
@@ -50,7 +51,7 @@ export function runsTable(caller: Caller, table: TableRecord): boolean {
 
 /** Outcomes recorded so far at the table. */
 export function outcomeCount(table: TableRecord): number {
-  return table.game === 'CRAPS' ? table.state.rollCount : table.state.roundCount;
+  return gameOf(table.game).outcomeCount(table.state);
 }
 
 /** The round bets are placed for now: the sequence the next outcome gets. */

@@ -1,9 +1,21 @@
 import type { CrapsBetType, CrapsTableOptions, CrapsTableState, Dice, PointNumber } from '../../rules/craps';
-import type { BaccaratBetType, BaccaratTableOptions, JackpotCombination, JackpotConfig, Winner } from '../../rules/baccarat';
+import type {
+  BaccaratBetType,
+  BaccaratTableOptions,
+  BaccaratTableState,
+  JackpotCombination,
+  JackpotConfig,
+  Winner,
+} from '../../rules/baccarat';
+import type { PendingDeal } from '../../rules/baccarat/game';
+import type { PendingRoll } from '../../rules/craps/game';
+import type { GameName } from '../../rules/games';
 
 /** What the store keeps, item kind by item kind (keys are in keys.ts). */
 
-export type Game = 'CRAPS' | 'BACCARAT';
+/** The games a table may play: those registered in rules/games.ts. */
+export type Game = GameName;
+export type { BaccaratTableState };
 export type TableStatus = 'OPEN' | 'CLOSED';
 export type BetStatus = 'OPEN' | 'WON' | 'LOST' | 'PUSHED' | 'TAKEN_DOWN' | 'VOIDED';
 export type BetType = CrapsBetType | BaccaratBetType;
@@ -98,8 +110,7 @@ export interface PlayerLimits {
 
 /** A recorded outcome whose settlement is still running, as the rules need it to project a player's bets. */
 export type PendingOutcome =
-  | { readonly sequence: number; readonly kind: 'ROLL'; readonly dice: Dice | null; readonly stateBefore: CrapsTableState }
-  | { readonly sequence: number; readonly kind: 'DEAL'; readonly cards: readonly string[] }
+  | ({ readonly sequence: number } & (PendingRoll | PendingDeal))
   | { readonly sequence: number; readonly kind: 'VOID'; readonly wholeLayout?: boolean };
 
 export interface CrapsTableRecord extends TableBase {
@@ -126,19 +137,6 @@ export interface LimitAssignmentRecord {
   /** Null once an operator removed it. */
   readonly profile: string | null;
   readonly assignedBy: ActorStamp;
-}
-
-export interface BaccaratTableState {
-  /** Rounds dealt at this table. */
-  readonly roundCount: number;
-  /** Cards dealt from the shoe in use (shoe tracking: a card the shoe cannot hold any more is refused). */
-  readonly shoe: readonly string[];
-  /** The shoe in use: 1 for the table's first, then one more at each startNewShoe (absent: 1). */
-  readonly shoeNumber?: number;
-  /** Rounds dealt from the shoe in use (voided rounds not counted; absent: none yet, or a table from before shoes were numbered). */
-  readonly shoeHands?: number;
-  /** The sequence of the first outcome after the shoe went in: the shoe's rounds are read from here (absent: 1). */
-  readonly shoeFrom?: number;
 }
 
 export interface BaccaratTableRecord extends TableBase {

@@ -47,7 +47,8 @@ export async function lobbyEntries(
   db: Db,
   query: { readonly status: TableStatus; readonly game?: Game; readonly after?: string; readonly limit: number },
 ): Promise<{ entries: (LobbyEntry & { readonly sk: string })[]; more: boolean }> {
-  const { pk } = lobbyEntryKey(query.status, query.game ?? 'CRAPS', '', '');
+  // The partition is the status's: every game's entries share it.
+  const { pk } = lobbyEntryKey(query.status, '', '', '');
   const { Items = [], LastEvaluatedKey } = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
