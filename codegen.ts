@@ -28,7 +28,7 @@ const config: CodegenConfig = {
           RollResult: '../../services/rounds/submit-roll#RollOutcome',
           DealResult: '../../services/rounds/submit-deal#DealOutcome',
           VoidResult: '../../services/rounds/void-round#VoidOutcome',
-          BetSettlement: '../../services/rounds/settle-outcome#SettledBet',
+          BetSettlement: '../../services/rounds/settled-bet#SettledBet',
           Reconciliation: '../../services/money/reconcile#Reconciliation as ReconciliationResult',
           StatementConnection: '../../services/money/statement#StatementPage',
           CashMovementConnection: '../../services/money/cashier#CashMovementPage',

@@ -12,7 +12,7 @@ import {
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { toRecord } from '../functions/store/kernel/items';
-import { accountKey, betId, gateKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
+import { accountKey, betId, betShardsOf, gateKey, journalSortKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
 import { positionItem } from '../functions/store/betting/positions';
 import { openBetItem } from '../functions/store/betting/placement';
 import { accountItem } from '../functions/store/money/accounts';
@@ -22,7 +22,7 @@ import { getTableSession } from '../functions/store/tables/tables';
 import type { AccountRecord, BetRecord, BetType } from '../functions/store/kernel/records';
 import { validatePlacement } from '../functions/services/betting/bet-validation';
 import { cashJournal, stakeJournal } from '../functions/services/money/journals';
-import { journalItem, journalSortKey } from '../functions/store/money/ledger';
+import { journalItem } from '../functions/store/money/ledger';
 import type { ServiceDependencies } from '../functions/services/kernel/services';
 import { currentRound, type TableOf } from '../functions/services/tables/table-access';
 
@@ -68,8 +68,9 @@ export async function openFundedAccounts(deps: ServiceDependencies, playerIds: r
 export async function seedBets(deps: ServiceDependencies, tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]> {
   const table = (await getTableSession(deps.db, tableId)) as TableOf<'CRAPS' | 'BACCARAT'>;
   const own = new Map<string, BetRecord[]>();
+  const shards = betShardsOf(table);
   const laid = bets.map((seed) => {
-    const key = newBetKey(seed.playerId, deps.newId());
+    const key = newBetKey(seed.playerId, shards, deps.newId());
     const candidate: BetRecord = {
       id: betId(tableId, key),
       tableId,
@@ -91,7 +92,7 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
     return { key, bet };
   });
 
-  const positions = [...own].map(([playerId, mine]) => positionItem(tableId, playerId, mine.length));
+  const positions = [...own].map(([playerId, mine]) => positionItem(tableId, shardOf(playerId, shards), playerId, mine.length));
   await inParallel(chunks(positions, 25), (batch) =>
     writeBatch(deps, { [deps.db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) }),
   );
@@ -121,7 +122,7 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
     writeBatch(deps, { [deps.db.tableName]: batch.map((Item) => ({ PutRequest: { Item } })) }),
   );
   const perShard = new Map<number, number>();
-  for (const { bet } of laid) perShard.set(shardOf(bet.playerId), (perShard.get(shardOf(bet.playerId)) ?? 0) + 1);
+  for (const { bet } of laid) perShard.set(shardOf(bet.playerId, shards), (perShard.get(shardOf(bet.playerId, shards)) ?? 0) + 1);
   const fullest = Math.max(...perShard.values());
   if (fullest > MAX_OPEN_BETS_PER_SHARD)
     throw new Error(`a layout of ${fullest} bets in one shard: a shard holds ${MAX_OPEN_BETS_PER_SHARD}`);

@@ -7,7 +7,7 @@
  */
 import { GetItemCommand, type AttributeValue, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { JOURNAL_PREFIX, SHARDS, poolKey, tableKey } from '../../functions/store/kernel/keys';
+import { DEFAULT_BET_SHARDS, JOURNAL_PREFIX, poolKey, tableKey } from '../../functions/store/kernel/keys';
 import {
   PLACE_BET,
   SUBMIT_ROLL,
@@ -18,7 +18,7 @@ import {
   type BenchEnvironment,
 } from '../harness/bench-environment';
 import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';
-import { NO_CAPACITY, addCapacity, itemSize, writeUnits, type Capacity } from '../harness/capacity-units';
+import { addCapacity, itemSize, writeUnits, type Capacity } from '../harness/capacity-units';
 import { median } from '../harness/statistics';
 import { againstFloor, measured, type FigureRow } from '../harness/results';
 
@@ -142,7 +142,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
   const shared = transactions.map((items) => new Set(items.map(itemOf))).reduce((a, b) => new Set([...a].filter((item) => b.has(item))));
   const notes: string[] = [
     `The round: ${options.bets} bets of 100 from ${options.bets} players (the shooter's on Don't Pass, the others' on the Field), placed one by one, settled by one roll that decides them all; the settlement's units (closing betting and the roll included) are shared equally among its bets.`,
-    `Minimum, what the data model needs by design (docs/DATA-MODEL.md): placing writes the bet (a ${betItemBytes}-byte item: ${2 * writeUnits(betItemBytes)} WCU in a transaction), its gate shard (2), the account (2), the player's position (2) and the stake's journal (a ${journalBytes}-byte item: ${2 * writeUnits(journalBytes)}), and reads the player's own bets and position (one query: 1 RCU; the table comes from the server's recent copy); the bet enters the owner index and the layout index, the position's layout entry is rewritten and the journal enters the book index (${2 * writeUnits(betItemBytes) + 1 + writeUnits(journalBytes)} index WCU). Settling decides the bet in place (${2 * writeUnits(betItemBytes)}), out of the layout index and rewritten in the owner index (${2 * writeUnits(betItemBytes)} index WCU), credits the player and journals the payment (2 + ${2 * writeUnits(journalBytes)}, and ${writeUnits(journalBytes)} in the book index, shared by the player's bets in the round: here one), and writes and reads its ${PLAN_ENTRY_BYTES}-byte share of the plan and of the layout read once per round (${fmt(minimum.read - 1)} RCU). The round's own writes (closing its ${SHARDS} gate shards and counting them out, recording and finishing the outcome: ${roundWrites(tableItemBytes)} WCU) and reads (its layout, one query per shard, and the table, outcome, plan and job: ${ROUND_READS} RCU) are shared among its bets. Targets allow 5% over the minimum, for the sizes it rounds.`,
+    `Minimum, what the data model needs by design (docs/DATA-MODEL.md): placing writes the bet (a ${betItemBytes}-byte item: ${2 * writeUnits(betItemBytes)} WCU in a transaction), its gate shard (2), the account (2), the player's position (2) and the stake's journal (a ${journalBytes}-byte item: ${2 * writeUnits(journalBytes)}), and reads the player's own bets and position (one query: 1 RCU; the table comes from the server's recent copy); the bet enters the owner index and the layout index, the position's layout entry is rewritten and the journal enters the book index (${2 * writeUnits(betItemBytes) + 1 + writeUnits(journalBytes)} index WCU). Settling decides the bet in place (${2 * writeUnits(betItemBytes)}), out of the layout index and rewritten in the owner index (${2 * writeUnits(betItemBytes)} index WCU), credits the player and journals the payment (2 + ${2 * writeUnits(journalBytes)}, and ${writeUnits(journalBytes)} in the book index, shared by the player's bets in the round: here one), and writes and reads its ${PLAN_ENTRY_BYTES}-byte share of the plan and of the layout read once per round (${fmt(minimum.read - 1)} RCU). The round's own writes (closing its ${DEFAULT_BET_SHARDS} gate shards and counting them out, recording and finishing the outcome: ${roundWrites(tableItemBytes)} WCU) and reads (its layout, one query per shard, and the table, outcome, plan and job: ${ROUND_READS} RCU) are shared among its bets. Targets allow 5% over the minimum, for the sizes it rounds.`,
   ];
   for (const item of shared) {
     const bytes = await storedSize(env, JSON.parse(item).key as Record<string, AttributeValue>);
@@ -168,14 +168,14 @@ const PLAN_ENTRY_BYTES = 100;
  */
 function roundWrites(tableItemBytes: number): number {
   const outcomeAndJob = 2 * 1 + 2 * 1;
-  return 2 * SHARDS + 2 * (2 * writeUnits(tableItemBytes) + outcomeAndJob) + 1;
+  return 2 * DEFAULT_BET_SHARDS + 2 * (2 * writeUnits(tableItemBytes) + outcomeAndJob) + 1;
 }
 
 /**
  * What a round reads whatever its bets: the layout, one query per shard (a unit each at least),
  * and the table, the outcome, its plan and its job, a few times over.
  */
-const ROUND_READS = SHARDS + 8;
+const ROUND_READS = DEFAULT_BET_SHARDS + 8;
 
 /** What a bet's life costs by the data model's design, no more (see the note), its round's own reads and writes shared. */
 function minimumLifecycle(betItemBytes: number, journalBytes: number, roundWriteShare: number, roundReadShare: number): Capacity {

@@ -17,7 +17,7 @@ import {
   REQUEST_TOO_EXPENSIVE,
   type ReadBudget,
 } from '../services/kernel/read-budget';
-import { SHARDS } from '../store/kernel/keys';
+import { BOOK_SHARDS, MAX_BET_SHARDS } from '../store/kernel/keys';
 import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
@@ -64,13 +64,13 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Query.jackpotPool': 1,
   'Query.cashMovement': 1,
   // A day's journals, or every balance and journal: a range of each of the book's shards at least.
-  'Query.dailyReport': SHARDS,
-  'Query.reconciliation': SHARDS + 1,
+  'Query.dailyReport': BOOK_SHARDS,
+  'Query.reconciliation': BOOK_SHARDS + 1,
   'Account.bets': 1,
   // The account before and after a page of its journals.
   'Account.statement': 3,
-  // Every shard's open bets, for whoever runs the table (a player's own: one query).
-  'Table.openBets': SHARDS,
+  // Every shard's open bets (as many as a table may have: the estimate bounds), for whoever runs the table (a player's own: one query).
+  'Table.openBets': MAX_BET_SHARDS,
   // The stored totals: one item (the refreshes a request may make are counted once, below).
   'Table.layout': 1,
   // A shoe's rounds: a page or two of outcomes.
@@ -83,16 +83,16 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Bet.balanceAfterPlacement': 2,
   'Bet.balanceAfterSettlement': 2,
   // Recording an outcome, voiding a round, closing betting or a table read the layout (closing a table, up to three times).
-  'Mutation.submitRoll': SHARDS + 16,
-  'Mutation.submitDeal': SHARDS + 16,
-  'Mutation.voidRound': SHARDS + 16,
-  'Mutation.closeBetting': SHARDS + 2,
-  'Mutation.closeTable': 3 * SHARDS + 16,
+  'Mutation.submitRoll': MAX_BET_SHARDS + 16,
+  'Mutation.submitDeal': MAX_BET_SHARDS + 16,
+  'Mutation.voidRound': MAX_BET_SHARDS + 16,
+  'Mutation.closeBetting': MAX_BET_SHARDS + 2,
+  'Mutation.closeTable': 3 * MAX_BET_SHARDS + 16,
 };
 
 /** Reads a request makes once, however many times it asks the field: the layout refreshes it may make. */
 const READS_ONCE_PER_REQUEST: Readonly<Record<string, number>> = {
-  'Table.layout': LAYOUT_REFRESHES_PER_REQUEST * SHARDS,
+  'Table.layout': LAYOUT_REFRESHES_PER_REQUEST * MAX_BET_SHARDS,
 };
 
 /** The answer to a body past MAX_BODY_BYTES, or undefined. */

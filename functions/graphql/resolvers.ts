@@ -44,6 +44,7 @@ import { lobby } from '../services/tables/lobby';
 import { SEATS } from '../services/betting/bet-validation';
 import { crapsStatistics, tableRoads } from '../services/rounds/scoreboards';
 import type { BetType, TableRecord } from '../store/kernel/records';
+import { betShardsOf } from '../store/kernel/keys';
 import type { JackpotPoolView, RollView } from '../services/kernel/views';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
 import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/tables/limit-profiles';
@@ -179,6 +180,7 @@ export const resolvers: Resolvers = {
         playerLimits: input.playerLimits ?? null,
         betLimits: input.betLimits ?? null,
         bettingWindowSeconds: input.bettingWindowSeconds ?? null,
+        betShards: input.betShards ?? null,
         name: input.name ?? null,
         partners: input.partners ?? null,
         limitProfiles: input.limitProfiles ?? null,
@@ -222,6 +224,7 @@ export const resolvers: Resolvers = {
     roads: (table, _, ctx) => (table.game === 'BACCARAT' ? tableRoads(ctx.deps, table) : null),
     bettingOpen: (table, _, ctx) => isBettingOpen(table, ctx.deps.now()),
     bettingWindowSeconds: (table) => table.bettingWindowSeconds ?? null,
+    betShards: (table) => betShardsOf(table),
     bettingDeadline: (table) => bettingDeadline(table),
     serverTime: (_, __, ctx) => ctx.deps.now(),
     nextSequence: (table) => currentRound(table),

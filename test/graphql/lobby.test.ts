@@ -9,7 +9,7 @@ import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../s
 import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/betting/layout-totals';
 import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/kernel/read-budget';
 import { withReadsCounted } from '../../functions/store/kernel/db';
-import { SHARDS } from '../../functions/store/kernel/keys';
+import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
 
 let api: TestApi;
 const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };
@@ -237,7 +237,7 @@ describe("the lobby's layout totals", () => {
     const first = await readLobby();
     expect(first.page.map((table) => table.id).sort()).toEqual([...tableIds].sort());
     // The page's entries and tables, an item per table, and each refresh's 64 shards.
-    expect(first.reads).toBeLessThanOrEqual(2 + tableIds.length + LAYOUT_REFRESHES_PER_REQUEST * SHARDS);
+    expect(first.reads).toBeLessThanOrEqual(2 + tableIds.length + LAYOUT_REFRESHES_PER_REQUEST * DEFAULT_BET_SHARDS);
     // Each page reads afresh the totals nobody has read yet (their asOf: the table's opening,
     // when its layout was empty), a few at a time, until every table's are current.
     let page = first.page;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
 import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { SHARDS, gateKey, shardOf } from '../../functions/store/kernel/keys';
+import { DEFAULT_BET_SHARDS, gateKey, shardOf } from '../../functions/store/kernel/keys';
 
 let api: TestApi;
 let tableId: string;
@@ -95,7 +95,7 @@ describe('a full table', () => {
     await api.db.doc.send(
       new UpdateCommand({
         TableName: api.db.tableName,
-        Key: gateKey(tableId, shardOf(PLAYER)),
+        Key: gateKey(tableId, shardOf(PLAYER, DEFAULT_BET_SHARDS)),
         UpdateExpression: 'SET #open = :full',
         ExpressionAttributeNames: { '#open': 'open' },
         ExpressionAttributeValues: { ':full': MAX_OPEN_BETS_PER_SHARD },
@@ -164,7 +164,7 @@ describe('closing a table', () => {
 
   it('closes a table whose betting was being closed when that stopped halfway', async () => {
     // Setup straight into the store: half the gate's shards moved past round 1, as an interrupted closeBetting leaves them.
-    for (let shard = 0; shard < SHARDS; shard += 2) {
+    for (let shard = 0; shard < DEFAULT_BET_SHARDS; shard += 2) {
       await api.db.doc.send(
         new UpdateCommand({
           TableName: api.db.tableName,

@@ -17,6 +17,7 @@ import {
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { systemDependencies } from '../../functions/services/kernel/services';
 import { listPlayerOpenBets } from '../../functions/store/betting/bets';
+import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
 import { createDb, withReadsCounted } from '../../functions/store/kernel/db';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
@@ -146,7 +147,7 @@ describe('a request that reads past its budget', () => {
     expect(refused.errors?.map((error) => error.extensions.code)).toEqual([REQUEST_TOO_EXPENSIVE]);
     expect(refused.data).toEqual({ placeBet: null });
     expect(await api.balance('rl-bettor')).toBe(1_000);
-    expect(await listPlayerOpenBets(api.db, tableId, 'rl-bettor')).toEqual([]);
+    expect(await listPlayerOpenBets(api.db, tableId, 'rl-bettor', DEFAULT_BET_SHARDS)).toEqual([]);
     // With reads to spare, the same bet is placed.
     expect((await send(MAX_READS_PER_REQUEST, 'rl-bettor', bet)).errors).toBeUndefined();
     expect(await api.balance('rl-bettor')).toBe(900);

@@ -22,9 +22,9 @@ export function isBettingOpen(table: TableRecord, now: string): boolean {
  */
 export function assertBettingOpen(table: TableRecord, now: string): void {
   if (isBettingOpen(table, now)) return;
-  if (table.bettingClosed) throw bettingClosed(table.id);
+  if (table.bettingClosed) throw bettingClosed();
   throw new ServiceError('BETTING_CLOSED', "The table's betting window has ended; bet on the next round.");
 }
 
-export const bettingClosed = (tableId: string): ServiceError =>
+export const bettingClosed = (): ServiceError =>
   new ServiceError('BETTING_CLOSED', 'Betting is closed at the table until the outcome is recorded.');

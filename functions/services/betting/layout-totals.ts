@@ -1,6 +1,6 @@
 import { moneyTotal } from '../../rules/money';
 import { listOpenBets } from '../../store/betting/bets';
-import { SHARDS } from '../../store/kernel/keys';
+import { betShardsOf } from '../../store/kernel/keys';
 import {
   claimLayoutRefresh,
   getLayoutTotals,
@@ -21,9 +21,6 @@ export type { LayoutTotals } from '../../store/betting/layout-totals';
  */
 export const LAYOUT_TOTALS_MAX_AGE_SECONDS = 5;
 
-/** What reading the layout afresh reads: a query per shard (a shard's open bets, 320 at most, fit one page). */
-const REFRESH_READS = SHARDS;
-
 export interface LayoutTotalsView extends LayoutTotals {
   /** When the layout was read for these totals. */
   readonly asOf: string;
@@ -33,7 +30,7 @@ export interface LayoutTotalsView extends LayoutTotals {
  * What a table display shows of the layout, to anyone: how many players have bets on it, and per
  * bet type how many bets and how much; nobody's bets or ids. One read (the stored totals) when
  * they are current: read since the table's last outcome and at most LAYOUT_TOTALS_MAX_AGE_SECONDS
- * old. Otherwise the reader reads the 64 shards and stores what it found, if its request has a
+ * old. Otherwise the reader reads the table's shards and stores what it found, if its request has a
  * layout refresh left (read-budget.ts) and it wins the table's claim (one reader per window and
  * outcome, across all servers); a reader that does neither answers the stored totals with their
  * age, unless they are from before the table's last outcome and the claim was lost (then it reads
@@ -47,7 +44,7 @@ export async function layoutTotals(deps: ServiceDependencies, table: TableRecord
   if (sinceLastOutcome && Date.parse(now) - Date.parse(stored.takenAt) < LAYOUT_TOTALS_MAX_AGE_SECONDS * 1000) return viewOf(stored);
   // The table's layout was empty when it opened: what a table nobody has read yet shows, at its age.
   const known = stored ?? { totals: EMPTY, takenAt: table.createdAt, takenFor: 0 };
-  if (deps.reads && !deps.reads.takeLayoutRefresh(REFRESH_READS)) return viewOf(known);
+  if (deps.reads && !deps.reads.takeLayoutRefresh(refreshReads(table))) return viewOf(known);
   const staleBefore = new Date(Date.parse(now) - LAYOUT_TOTALS_MAX_AGE_SECONDS * 1000).toISOString();
   if (await claimLayoutRefresh(deps.db, table.id, { at: now, staleBefore, outcomes })) {
     const fresh = await readLayout(deps, table, now);
@@ -58,13 +55,16 @@ export async function layoutTotals(deps: ServiceDependencies, table: TableRecord
   return sinceLastOutcome ? viewOf(known) : viewOf(await readLayout(deps, table, now));
 }
 
+/** What reading the layout afresh reads: a query per shard (a shard's open bets, 320 at most, fit one page). */
+const refreshReads = (table: TableRecord): number => betShardsOf(table);
+
 const EMPTY: LayoutTotals = { players: 0, bets: 0, amount: 0n, byBetType: [] };
 
 const viewOf = (stored: StoredLayoutTotals): LayoutTotalsView => ({ ...stored.totals, asOf: stored.takenAt });
 
 /** The layout read from every shard, as it stands once any outcome being paid is paid. */
 async function readLayout(deps: ServiceDependencies, table: TableRecord, takenAt: string): Promise<StoredLayoutTotals> {
-  const bets = afterPendingOutcome(table, await listOpenBets(deps.db, table.id));
+  const bets = afterPendingOutcome(table, await listOpenBets(deps.db, table.id, betShardsOf(table)));
   return { totals: totalsOf(bets), takenAt, takenFor: outcomeCount(table) };
 }
 

@@ -1,12 +1,12 @@
 import { GAME_NAMES } from '../../rules/games';
 import { getAccount } from '../../store/money/accounts';
 import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';
-import { betId, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
+import { betId, betShardsOf, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
 import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../../store/betting/placement';
 import type { BetRecord, BetType, SeatRecord, TableRecord } from '../../store/kernel/records';
 import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/retry';
 import { getSeat } from '../../store/tables/seats';
-import { MAX_OPEN_BETS_PER_TABLE } from '../../store/betting/gates';
+import { openBetsCapacity } from '../../store/betting/gates';
 import { RuleViolation } from '../../rules/rule-violation';
 import { balanceLimit, largestBalanceBeforeStake, validatePlacement } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
@@ -16,7 +16,7 @@ import { assertClientKey } from '../kernel/request-checks';
 import { answeredCode, ServiceError } from '../kernel/service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from '../kernel/services';
 import { currentRound, loadPlayableTable, runsTable } from '../tables/table-access';
-import { forgetTable } from '../tables/table-cache';
+import { forgetTable, knownBetShards } from '../tables/table-cache';
 import { judgedBy, limitsFor } from '../tables/limit-profiles';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
@@ -73,14 +73,14 @@ async function placeOnce(deps: ServiceDependencies, caller: Caller, request: Pla
     // (betting closed, the balance spent, the player's limits reached by that very bet).
     if (key !== undefined && (error instanceof ServiceError || error instanceof RuleViolation)) {
       const existing = await betPlacedWithKey(deps, caller, key, deps.now());
-      if (existing) return sameRequest(existing, request, key);
+      if (existing) return sameRequest(existing, request);
     }
     throw error;
   }
 }
 
 async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest, key: string | undefined): Promise<BetRecord> {
-  const betKey = newBetKey(caller.playerId, deps.newId());
+  const uniqueId = deps.newId();
   // This process's recent copy of the table is safe to bet on (its gate checks the round); a
   // refusal it leads to, and any lost race, is asked again of a fresh read.
   // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
@@ -89,9 +89,11 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     const now = deps.now();
     // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
     const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
+    // The caller's shard needs the table's shard count: known once this process has read the table.
+    const shards = knownBetShards(deps, request.tableId);
     const [table, read, seat] = await Promise.all([
       loadPlayableTable(deps, request.tableId, GAME_NAMES, { fresh, seenBy: caller }),
-      copy ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId),
+      copy || shards === undefined ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId, shards),
       request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
     ]);
     if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
@@ -100,7 +102,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     const layout =
       copy && copy.round === currentRound(table)
         ? copy
-        : layoutFor(table, read ?? (await getPlayerLayout(deps.db, request.tableId, caller.playerId)));
+        : layoutFor(table, read ?? (await getPlayerLayout(deps.db, table.id, caller.playerId, betShardsOf(table))));
+    const betKey = newBetKey(caller.playerId, betShardsOf(table), uniqueId);
     // The caller's limit profile, where the table offers one (limit-profiles.ts).
     const limits = await limitsFor(deps, caller, table);
     let placement: BetPlacement;
@@ -144,18 +147,18 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     forgetLayout(deps, table.id, caller.playerId);
     switch (outcome.reason) {
       case 'DUPLICATE_REQUEST':
-        return sameRequest(await requireBet(deps, outcome.existingBetId), request, key!);
+        return sameRequest(await requireBet(deps, outcome.existingBetId), request);
       case 'ACCOUNT_REFUSED':
         await explainAccount(deps, caller, table, request.amount, placement.balanceCeiling);
         break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
-        if (fresh) throw bettingClosed(table.id);
+        if (fresh) throw bettingClosed();
         break;
       case 'SHARD_FULL':
         throw new ServiceError(
           'TABLE_FULL',
-          `The table holds the most bets it takes at once (${MAX_OPEN_BETS_PER_TABLE}); bet after the next outcome.`,
+          `The table holds the most bets it takes at once (${openBetsCapacity(betShardsOf(table))}); bet after the next outcome.`,
         );
       case 'RACED':
         // Another transaction held an item (the player's account: their own bet at another table):
@@ -251,13 +254,13 @@ async function seatClaim(
   current: SeatRecord | undefined,
 ): Promise<NonNullable<BetPlacement['seat']>> {
   if (!current || current.playerId === playerId) return { number: seat };
-  const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, current.playerId));
+  const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, current.playerId, betShardsOf(table)));
   if (theirs.some((bet) => bet.seat === seat)) throw new ServiceError('SEAT_TAKEN', `Seat ${seat} is taken by another player.`);
   return { number: seat, takingOver: current };
 }
 
 /** A key names one request: the bet it placed is returned only to the same request. */
-function sameRequest(bet: BetRecord, request: PlaceBetRequest, key: string): BetRecord {
+function sameRequest(bet: BetRecord, request: PlaceBetRequest): BetRecord {
   const same =
     bet.tableId === request.tableId &&
     bet.type === request.type &&

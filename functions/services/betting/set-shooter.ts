@@ -1,5 +1,6 @@
 import { isEligibleShooter, seatOrder } from '../../rules/craps';
 import { listPlayerOpenBets } from '../../store/betting/bets';
+import { betShardsOf } from '../../store/kernel/keys';
 import type { TableRecord } from '../../store/kernel/records';
 import { getTableSession, setShooter as storeShooter } from '../../store/tables/tables';
 import { asCrapsBets } from '../tables/craps-table';
@@ -16,7 +17,7 @@ import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from '../tables/table-acce
 export async function setShooter(deps: ServiceDependencies, caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS'], { runBy: caller });
-    const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId)));
+    const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId, betShardsOf(table))));
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',
@@ -27,5 +28,5 @@ export async function setShooter(deps: ServiceDependencies, caller: Caller, tabl
     if (await storeShooter(deps.db, table.id, table.version, position, stampOf(caller, deps)))
       return (await getTableSession(deps.db, table.id))!;
   }
-  throw tableBusy(tableId);
+  throw tableBusy();
 }

@@ -1,7 +1,7 @@
 import { validateTakeDown, type CrapsBet } from '../../rules/craps';
 import { RuleViolation } from '../../rules/rule-violation';
 import { getBet, getPlayerLayout } from '../../store/betting/bets';
-import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
+import { betShardsOf, parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/kernel/records';
 import { backoff, raceWaitCap } from '../../store/kernel/retry';
 import { commitTakeDown, type TakeDownOutcome } from '../../store/betting/take-down';
@@ -14,6 +14,7 @@ import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
 import type { JournalRecord } from '../../store/money/ledger';
 import { forgetLayout, rememberLayout } from './layout-cache';
+import { knownBetShards } from '../tables/table-cache';
 import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
 
 const MAX_RESENDS = 12;
@@ -32,10 +33,13 @@ export async function takeDownBet(deps: ServiceDependencies, caller: Caller, id:
 
 async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, tableId: string): Promise<BetRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [table, layout] = await Promise.all([
+    // The caller's shard needs the table's shard count: known once this process has read the table.
+    const shards = knownBetShards(deps, tableId);
+    const [table, read] = await Promise.all([
       loadPlayableTable(deps, tableId, ['CRAPS'], { seenBy: caller }),
-      getPlayerLayout(deps.db, tableId, caller.playerId),
+      shards === undefined ? undefined : getPlayerLayout(deps.db, tableId, caller.playerId, shards),
     ]);
+    const layout = read ?? (await getPlayerLayout(deps.db, tableId, caller.playerId, betShardsOf(table)));
     const stored = layout.bets;
     const own = afterPendingOutcome(table, stored);
     const bet = own.find((open) => open.id === id);
@@ -59,10 +63,10 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
       return takenDown;
     }
     forgetLayout(deps, tableId, caller.playerId);
-    if (outcome === 'BETTING_CLOSED') throw bettingClosed(tableId);
+    if (outcome === 'BETTING_CLOSED') throw bettingClosed();
     // CHANGED or still RACED: read again.
   }
-  throw tableBusy(tableId);
+  throw tableBusy();
 }
 
 async function sendTakeDown(

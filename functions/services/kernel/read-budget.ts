@@ -1,6 +1,5 @@
 import { withReadsCounted, type Db } from '../../store/kernel/db';
 import { ServiceError } from './service-error';
-import type { ServiceDependencies } from './services';
 
 /**
  * What one request may read of the store, counted as it runs: each read sent to DynamoDB (a Query
@@ -61,8 +60,17 @@ export class ReadBudget {
   }
 }
 
+/**
+ * What a read budget is put on: the service dependencies (services.ts), described by what this
+ * module needs of them, so that services.ts can name ReadBudget without the two importing each other.
+ */
+interface Budgetable {
+  readonly db: Db;
+  readonly reads?: ReadBudget | undefined;
+}
+
 /** The dependencies one request runs with: the same, but each read it makes is counted against `budget`. */
-export function budgeted(deps: ServiceDependencies, budget: ReadBudget): ServiceDependencies {
+export function budgeted<D extends Budgetable>(deps: D, budget: ReadBudget): D {
   const db = withReadsCounted(deps.db, () => budget.spend());
   uncounted.set(db, deps.db);
   return { ...deps, db, reads: budget };
@@ -76,7 +84,7 @@ const uncounted = new WeakMap<Db, Db>();
  * document, a round's settlement job above all (its reads grow with the round's bets, and a job
  * stopped by the dealer's budget would leave players waiting for the sweeper).
  */
-export function outsideReadBudget(deps: ServiceDependencies): ServiceDependencies {
+export function outsideReadBudget<D extends Budgetable>(deps: D): D {
   const db = uncounted.get(deps.db);
   return db ? { ...deps, db, reads: undefined } : deps;
 }

@@ -1,6 +1,6 @@
 import { getAccount } from '../../store/money/accounts';
-import { JOURNAL_PREFIX } from '../../store/kernel/keys';
-import { journalSortKey, playerAmount, playerJournals } from '../../store/money/ledger';
+import { JOURNAL_PREFIX, journalSortKey } from '../../store/kernel/keys';
+import { playerAmount, playerJournals } from '../../store/money/ledger';
 import type { BetRecord } from '../../store/kernel/records';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer } from '../tables/tenancy';

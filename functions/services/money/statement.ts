@@ -1,6 +1,6 @@
 import { getAccount } from '../../store/money/accounts';
-import { journalSortKey, playerAmount, playerJournals, type JournalRecord } from '../../store/money/ledger';
-import { JOURNAL_PREFIX } from '../../store/kernel/keys';
+import { playerAmount, playerJournals, type JournalRecord } from '../../store/money/ledger';
+import { JOURNAL_PREFIX, journalSortKey } from '../../store/kernel/keys';
 import { ServiceError } from '../kernel/service-error';
 import { assertRange, decodeCursor, encodeCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import type { ServiceDependencies } from '../kernel/services';

@@ -1,11 +1,10 @@
 import { splitJackpotPrize } from '../../rules/baccarat';
 import { poolContribution } from '../../rules/money';
 import { getJackpotPool, commitJackpotRound } from '../../store/rounds/jackpot-pools';
-import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord, JackpotRound, OutcomeRecord } from '../../store/kernel/records';
+import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord, JackpotRound } from '../../store/kernel/records';
 import { backoff } from '../../store/kernel/retry';
 import { ServiceError } from '../kernel/service-error';
 import { jackpotJournals, type ShareHolder } from '../money/journals';
-import type { SettledBet } from './settle-outcome';
 import type { ServiceDependencies } from '../kernel/services';
 
 /** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
@@ -82,25 +81,4 @@ function jackpotPayout(
 /** The round's bettors, each with the bet that carries their share. */
 export function shareHolders(round: JackpotRound): ShareHolder[] {
   return round.bettors.map((playerId, index) => ({ playerId, betId: round.shareBets[index]! }));
-}
-
-/**
- * A round's settlements with its jackpot prize in them: each bet that carries a share shows WON
- * with the share as its winnings and its return (its stake went to the house and the pool), so
- * that a round's settlements add up to what reached the balances. The round's plan decided the
- * jackpot bets LOST before the pool paid; the pool's transaction made the winners WON.
- */
-export function withJackpotShares(outcome: OutcomeRecord, settlements: readonly SettledBet[]): SettledBet[] {
-  const payout = outcome.kind === 'DEAL' ? outcome.jackpot?.payout : undefined;
-  if (outcome.kind !== 'DEAL' || !payout || payout.share === 0) return [...settlements];
-  const winners = new Set(outcome.jackpot!.shareBets);
-  const share = payout.share;
-  return settlements.map((settled) =>
-    winners.has(settled.entry.betId)
-      ? {
-          entry: { ...settled.entry, resolution: { outcome: 'WIN', winnings: share }, returned: share },
-          bet: { ...settled.bet, status: 'WON', winnings: share, returned: share },
-        }
-      : settled,
-  );
 }

@@ -7,7 +7,8 @@ import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer } from '../tables/tenancy';
 import { findTable } from '../tables/queries';
-import { settlementsOf, type SettledBet } from './settle-outcome';
+import { settlementsOf } from './settle-outcome';
+import type { SettledBet } from './settled-bet';
 
 /**
  * A round as it happened, for operators and regulators, years later: the outcome (who recorded

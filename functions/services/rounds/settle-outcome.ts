@@ -1,19 +1,15 @@
 import { getBets, listOpenBets } from '../../store/betting/bets';
+import { betShardsOf } from '../../store/kernel/keys';
 import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../../store/kernel/records';
 import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcome } from '../../store/rounds/settlement';
 import { getTableSession } from '../../store/tables/tables';
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';
-import { withJackpotShares } from './jackpot-settlement';
+import { withJackpotShares, type SettledBet } from './settled-bet';
 import { logger } from '../kernel/logger';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from '../tables/table-access';
-
-export interface SettledBet {
-  readonly bet: BetRecord;
-  readonly entry: PlannedSettlement;
-}
 
 export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
   readonly outcome: O;
@@ -60,7 +56,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, submission.tableId, submission.games, { runBy: submission.caller });
     if (table.settling && submission.sequence !== table.settling.sequence) {
-      if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress(table.id);
+      if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress();
       continue;
     }
     const sequence = currentRound(table);
@@ -69,7 +65,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
     }
 
-    const openBets = await listOpenBets(deps.db, table.id);
+    const openBets = await listOpenBets(deps.db, table.id, betShardsOf(table));
     const recordedAt = deps.now();
     const decision = submission.decide(table, openBets, sequence, recordedAt);
     const { plan } = decision;
@@ -94,10 +90,10 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       settlements: withJackpotShares(settled.outcome, settlements),
     };
   }
-  throw tableBusy(submission.tableId);
+  throw tableBusy();
 }
 
-const settlementInProgress = (tableId: string) =>
+const settlementInProgress = () =>
   new ServiceError('SETTLEMENT_IN_PROGRESS', 'The table is still paying its last outcome; retry in a moment.');
 
 /** A submission for a sequence other than the next: the same outcome sent again, or a mistake. */

@@ -15,7 +15,8 @@ import {
   releaseSettlement,
   showsSettlement,
 } from '../../store/rounds/settlement';
-import { creditAccount, type TransactAction } from '../../store/money/transaction-actions';
+import type { TransactAction } from '../../store/kernel/transact-action';
+import { creditAccount } from '../../store/money/transaction-actions';
 import { applyJackpotRound } from './jackpot-settlement';
 import { payoutJournal } from '../money/journals';
 import { recordJournal } from '../../store/money/ledger';

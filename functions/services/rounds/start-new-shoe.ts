@@ -10,5 +10,5 @@ export async function startNewShoe(deps: ServiceDependencies, caller: Caller, ta
     const shoe = { number: (table.state.shoeNumber ?? 1) + 1, from: currentRound(table) };
     if (await resetShoe(deps.db, table.id, table.version, shoe, stampOf(caller, deps))) return (await getTableSession(deps.db, table.id))!;
   }
-  throw tableBusy(tableId);
+  throw tableBusy();
 }

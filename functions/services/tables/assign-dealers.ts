@@ -32,5 +32,5 @@ export async function assignDealers(
     if (await storeDealers(deps.db, table.id, table.version, unique, stampOf(caller, deps)))
       return (await getTableSession(deps.db, table.id))!;
   }
-  throw tableBusy(tableId);
+  throw tableBusy();
 }

@@ -1,5 +1,6 @@
 import { GAME_NAMES } from '../../rules/games';
 import { listOpenBets } from '../../store/betting/bets';
+import { betShardsOf } from '../../store/kernel/keys';
 import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../../store/betting/gates';
 import type { TableRecord } from '../../store/kernel/records';
 import { closeTableSession, getTableSession } from '../../store/tables/tables';
@@ -23,7 +24,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     }
     // Nothing is closed while bets are on the layout; then the gates close, so that none lands
     // while it is checked again, and they open again as they were if one did.
-    const onLayout = await listOpenBets(deps.db, table.id);
+    const onLayout = await listOpenBets(deps.db, table.id, betShardsOf(table));
     if (onLayout.length > 0 && reason != null) {
       // Closing with a reason voids what is on the layout first: every stake comes back.
       await closeBetting(deps, caller, table.id, { forRoll: false });
@@ -33,13 +34,13 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
       }
       continue;
     }
-    assertEmpty(table.id, onLayout);
+    assertEmpty(onLayout);
     const round = currentRound(table);
     // A gate stands at the round while betting is open, past it once closed (or halfway through closing).
     let moved = new Map<number, number>();
     try {
-      moved = await moveGates(deps.db, table.id, [round, round + 1], CLOSED_FOR_GOOD);
-      assertEmpty(table.id, await listOpenBets(deps.db, table.id));
+      moved = await moveGates(deps.db, table.id, betShardsOf(table), [round, round + 1], CLOSED_FOR_GOOD);
+      assertEmpty(await listOpenBets(deps.db, table.id, betShardsOf(table)));
       if (await closeTableSession(deps.db, table, stampOf(caller, deps))) return (await getTableSession(deps.db, table.id))!;
     } catch (error) {
       await restoreGates(deps.db, table.id, (error as { movedGates?: Map<number, number> }).movedGates ?? moved, CLOSED_FOR_GOOD);
@@ -48,10 +49,10 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     // The table changed meanwhile (another dealer action): open the gates again and start over.
     await restoreGates(deps.db, table.id, moved, CLOSED_FOR_GOOD);
   }
-  throw tableBusy(tableId);
+  throw tableBusy();
 }
 
-function assertEmpty(tableId: string, openBets: readonly unknown[]): void {
+function assertEmpty(openBets: readonly unknown[]): void {
   if (openBets.length > 0) {
     throw new ServiceError(
       'TABLE_HAS_OPEN_BETS',

@@ -6,6 +6,7 @@ import { ServiceError } from '../kernel/service-error';
 import { gameTablesOf, type TableOpeningRequest } from './game-tables';
 import { assertTableMaximum, once, playerLimits } from './table-stakes';
 import { PARTNER } from './tenancy';
+import { betShardsOfRequest } from './bet-shards';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 
@@ -20,6 +21,8 @@ export interface OpenTableRequest extends TableOpeningRequest {
   readonly bettingWindowSeconds?: number | null;
   /** The client's key: the same key from the same operator opens one table, however often it is sent. */
   readonly idempotencyKey?: string | null;
+  /** How many betting-gate shards the table's bets are spread over (bet-shards.ts); absent, 64. */
+  readonly betShards?: number | null;
 }
 
 /** Opens a table session with options the game's rules have validated. */
@@ -36,6 +39,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     currency: request.currency,
     minimumBet: request.minimumBet,
     maximumBet: request.maximumBet,
+    betShards: betShardsOfRequest(request.betShards),
     version: 0,
     playerLimits: playerLimits(request),
     ...bettingClock(request),

@@ -1,6 +1,6 @@
 import { gameOf } from '../../rules/games';
 import { getTableSession } from '../../store/tables/tables';
-import { cachedTable } from './table-cache';
+import { cachedTable, rememberBetShards } from './table-cache';
 import type { Game, TableRecord } from '../../store/kernel/records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
@@ -27,6 +27,7 @@ export async function loadPlayableTable<G extends Game>(
 ): Promise<TableOf<G>> {
   const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
   if (!table || (seenBy && !offeredTo(seenBy, table))) throw noSuchTable();
+  rememberBetShards(deps, table);
   if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
   if (!(games as readonly Game[]).includes(table.game)) {
@@ -60,6 +61,6 @@ export const currentRound = (table: TableRecord): number => outcomeCount(table) 
 /** Optimistic-lock retries of a dealer's action before a busy table is reported as a CONFLICT the client may retry. */
 export const MAX_ATTEMPTS = 5;
 
-export function tableBusy(tableId: string): ServiceError {
+export function tableBusy(): ServiceError {
   return new ServiceError('CONFLICT', `The table changed while the request was processed ${MAX_ATTEMPTS} times; retry.`);
 }

@@ -1,4 +1,5 @@
 import type { TableRecord } from '../../store/kernel/records';
+import { betShardsOf } from '../../store/kernel/keys';
 import { getTableSession } from '../../store/tables/tables';
 import type { ServiceDependencies } from '../kernel/services';
 
@@ -26,6 +27,24 @@ export async function cachedTable(deps: ServiceDependencies, tableId: string): P
   } else copies.delete(key);
   return table;
 }
+
+/**
+ * A table's shard count never changes once it is open, so what this process read of it holds for
+ * good: a player's bets are read beside the table (both needed by a bet), not after it, once this
+ * process has read the table once.
+ */
+const shardCounts = new Map<string, number>();
+
+export function rememberBetShards(deps: ServiceDependencies, table: TableRecord): void {
+  const key = `${deps.db.tableName}\u0000${table.id}`;
+  if (shardCounts.has(key)) return;
+  if (shardCounts.size >= MAX_TABLES) shardCounts.delete(shardCounts.keys().next().value!);
+  shardCounts.set(key, betShardsOf(table));
+}
+
+/** The table's shard count, if this process has read the table; undefined otherwise. */
+export const knownBetShards = (deps: ServiceDependencies, tableId: string): number | undefined =>
+  shardCounts.get(`${deps.db.tableName}\u0000${tableId}`);
 
 /** Forgets the copy: the next bet reads the table afresh. */
 export function forgetTable(deps: ServiceDependencies, tableId: string): void {

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactGetCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { batchGet } from '../kernel/batch-get';
-import { SHARDS, betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from '../kernel/keys';
+import { betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
 import type { BetRecord } from '../kernel/records';
 import { isPosition, type PositionRecord } from './positions';
@@ -11,24 +11,30 @@ const LAYOUT_INDEX = tableDefinition.localSecondaryIndexes[0].indexName;
 const OWNER_INDEX = tableDefinition.globalSecondaryIndexes[0].indexName;
 
 /**
- * Every open bet of a table, read strongly consistent from the `layout` index of every shard at
- * once: an outcome is settled against exactly these. Decided bets are not read.
+ * Every open bet of a table of `shards` shards (keys.ts, betShardsOf), read strongly consistent
+ * from the `layout` index of every shard at once: an outcome is settled against exactly these.
+ * Decided bets are not read.
  */
-export async function listOpenBets(db: Db, tableId: string): Promise<BetRecord[]> {
-  const shards = await Promise.all(Array.from({ length: SHARDS }, (_, shard) => layoutOfShard(db, shardPk(tableId, shard))));
-  return shards.flat().filter((item): item is BetRecord => !isPosition(item));
+export async function listOpenBets(db: Db, tableId: string, shards: number): Promise<BetRecord[]> {
+  const layouts = await Promise.all(Array.from({ length: shards }, (_, shard) => layoutOfShard(db, shardPk(tableId, shard))));
+  return layouts.flat().filter((item): item is BetRecord => !isPosition(item));
 }
 
-/** One player at a table: their open bets and their position (the lock their bets move), in one query. */
-export async function getPlayerLayout(db: Db, tableId: string, playerId: string): Promise<{ bets: BetRecord[]; positionVersion: number }> {
-  const items = await layoutOfShard(db, shardPk(tableId, shardOf(playerId)), layoutPrefix(playerId));
+/** One player at a table of `shards` shards: their open bets and their position (the lock their bets move), in one query. */
+export async function getPlayerLayout(
+  db: Db,
+  tableId: string,
+  playerId: string,
+  shards: number,
+): Promise<{ bets: BetRecord[]; positionVersion: number }> {
+  const items = await layoutOfShard(db, shardPk(tableId, shardOf(playerId, shards)), layoutPrefix(playerId));
   const position = items.find(isPosition);
   return { bets: items.filter((item): item is BetRecord => !isPosition(item)), positionVersion: position?.version ?? 0 };
 }
 
 /** One player's open bets at a table. */
-export const listPlayerOpenBets = async (db: Db, tableId: string, playerId: string): Promise<BetRecord[]> =>
-  (await getPlayerLayout(db, tableId, playerId)).bets;
+export const listPlayerOpenBets = async (db: Db, tableId: string, playerId: string, shards: number): Promise<BetRecord[]> =>
+  (await getPlayerLayout(db, tableId, playerId, shards)).bets;
 
 function layoutOfShard(db: Db, pk: string, prefix?: string): Promise<(BetRecord | PositionRecord)[]> {
   return queryAll<BetRecord | PositionRecord>(db, {

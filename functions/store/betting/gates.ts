@@ -1,14 +1,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { SHARDS, gateKey } from '../kernel/keys';
+import { MAX_BET_SHARDS, gateKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import type { GateRecord } from '../kernel/records';
 import { retryWhileRaced } from '../kernel/retry';
-import type { TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
 
 /**
- * The betting gate ("no more bets"), spread over one item per shard (keys.ts, SHARDS): a bet
+ * The betting gate ("no more bets"), spread over one item per shard of the table (keys.ts, betShardsOf): a bet
  * passes through its player's shard, in the transaction that places it, so no item is written by
  * every bet of a table, and closing betting is closing every shard (each a one-item write that
  * no stream of bets can starve; see docs/DATA-MODEL.md). A shard takes bets for one round at a
@@ -17,13 +17,16 @@ import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
  * after its shard closed, and none for the next round before its outcome is recorded.
  */
 
-/** Open bets one shard holds at most: a table holds SHARDS times as many. */
+/** Open bets one shard holds at most: a table of n shards holds n times as many. */
 export const MAX_OPEN_BETS_PER_SHARD = 320;
-export const MAX_OPEN_BETS_PER_TABLE = MAX_OPEN_BETS_PER_SHARD * SHARDS;
+/** Open bets a table of `shards` shards holds at most. */
+export const openBetsCapacity = (shards: number): number => MAX_OPEN_BETS_PER_SHARD * shards;
+/** Open bets the largest table (MAX_BET_SHARDS shards) holds at most. */
+export const MAX_OPEN_BETS_PER_TABLE = openBetsCapacity(MAX_BET_SHARDS);
 
-/** A table's gate shards, open for `round`, as Put actions for the transaction that opens the table. */
-export function newGates(db: Db, tableId: string, round: number): TransactAction[] {
-  return Array.from({ length: SHARDS }, (_, shard) => {
+/** A table's `shards` gate shards, open for `round`, as Put actions for the transaction that opens the table. */
+export function newGates(db: Db, tableId: string, shards: number, round: number): TransactAction[] {
+  return Array.from({ length: shards }, (_, shard) => {
     const gate: GateRecord = { tableId, shard, round, open: 0, settledThrough: 0 };
     return {
       Put: { TableName: db.tableName, Item: toItem(gateKey(tableId, shard), gate), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -70,17 +73,23 @@ export function gateRefusal(item: Record<string, unknown> | undefined, round: nu
 }
 
 /**
- * Moves every shard at one of the rounds `from` to round `to` (closing betting for round r:
+ * Moves every one of the table's `shards` shards at one of the rounds `from` to round `to` (closing betting for round r:
  * from [r] to r + 1; closing the table for good: from [r, r + 1] to CLOSED_FOR_GOOD), each shard
  * on its own, all at once. A shard held by a bet in flight refuses the write for a moment: it is
  * tried again, and the bet either landed before or is refused after. A shard already at `to` is
  * left as it is; one at any other round is an error (the table moved on meanwhile). Returns the
  * shards this call moved, with the round each was at, so that a caller can move them back.
  */
-export async function moveGates(db: Db, tableId: string, from: readonly number[], to: number): Promise<Map<number, number>> {
+export async function moveGates(
+  db: Db,
+  tableId: string,
+  shards: number,
+  from: readonly number[],
+  to: number,
+): Promise<Map<number, number>> {
   const moved = new Map<number, number>();
   const results = await Promise.allSettled(
-    Array.from({ length: SHARDS }, async (_, shard) => {
+    Array.from({ length: shards }, async (_, shard) => {
       const previous = await moveGate(db, tableId, shard, from, to);
       if (previous !== undefined) moved.set(shard, previous);
     }),

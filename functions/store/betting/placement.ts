@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { betKey, idempotencyKey, layoutSk, ownerPk, shardOfBetKey } from '../kernel/keys';
-import { debitAccount, type TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
+import { debitAccount } from '../money/transaction-actions';
 import { movePosition } from './positions';
 import { admitBet, gateRefusal } from './gates';
 import { claimSeat } from '../tables/seats';
@@ -55,7 +56,7 @@ export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpoc
   const TransactItems: TransactAction[] = [
     admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
     debitAccount(db, bet.playerId, bet.amount, placement.journal, table.currency, placement.balanceCeiling),
-    movePosition(db, table.id, bet.playerId, placement.positionVersion),
+    movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
     {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../kernel/db';
 import { positionKey, layoutPrefix } from '../kernel/keys';
-import type { TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 
 /**
  * A player's position at a table: the lock under which a bet is validated against the player's
@@ -20,18 +20,18 @@ export interface PositionRecord {
 
 export const isPosition = (item: object): item is PositionRecord => (item as { kind?: unknown }).kind === 'POSITION';
 
-/** A position as stored, with its keys (the shard's, and the layout index's). */
-export function positionItem(tableId: string, playerId: string, version: number): Record<string, unknown> {
+/** A position as stored in the player's shard, with its keys (the shard's, and the layout index's). */
+export function positionItem(tableId: string, shard: number, playerId: string, version: number): Record<string, unknown> {
   const position: PositionRecord = { kind: 'POSITION', tableId, playerId, version };
-  return { ...position, ...positionKey(tableId, playerId), layoutSk: layoutPrefix(playerId) };
+  return { ...position, ...positionKey(tableId, shard, playerId), layoutSk: layoutPrefix(playerId) };
 }
 
-/** The position moves on from `version` (0: the player never bet at the table). */
-export function movePosition(db: Db, tableId: string, playerId: string, version: number): TransactAction {
+/** The position, in the player's shard, moves on from `version` (0: the player never bet at the table). */
+export function movePosition(db: Db, tableId: string, shard: number, playerId: string, version: number): TransactAction {
   return {
     Update: {
       TableName: db.tableName,
-      Key: positionKey(tableId, playerId),
+      Key: positionKey(tableId, shard, playerId),
       UpdateExpression: 'SET kind = :kind, tableId = :table, playerId = :player, layoutSk = :layout, version = :next',
       ConditionExpression: version === 0 ? 'attribute_not_exists(pk)' : 'version = :version',
       ExpressionAttributeValues: {

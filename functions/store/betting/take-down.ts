@@ -28,7 +28,7 @@ export async function commitTakeDown(
       new TransactWriteCommand({
         TransactItems: [
           releaseBet(db, tableId, shardOfBetKey(betKey), round),
-          movePosition(db, tableId, takenDown.playerId, positionVersion),
+          movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
           creditAccount(db, takenDown.playerId, takenDown.returned, journal),
           decideBet(db, takenDown),
           recordJournal(db, journal),

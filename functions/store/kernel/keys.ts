@@ -37,10 +37,19 @@ export interface ItemKey {
 }
 
 /**
- * Bets, and the gate that admits them, are spread over this many shards per table, by player:
- * no item is written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings").
+ * Bets, and the gate that admits them, are spread over a table's shards by player: no item is
+ * written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings"). A table's count
+ * (`betShards`) is chosen when it opens, from MIN_BET_SHARDS to MAX_BET_SHARDS, and never changes: a table of
+ * n shards takes n writes to close betting and n queries to read its layout, and admits at most
+ * n times a shard's bets. Tables stored before the count was a setting have 64.
  */
-export const SHARDS = 64;
+export const MAX_BET_SHARDS = 64;
+/** Never fewer: one shard would be an item that every bet of the table writes (a ceiling of a few dozen bets/s). */
+export const MIN_BET_SHARDS = 4;
+export const DEFAULT_BET_SHARDS = 64;
+export const betShardsOf = (table: { readonly betShards?: number }): number => table.betShards ?? DEFAULT_BET_SHARDS;
+/** The ledger's `book` index spreads a currency's journals over this many partitions (one count for every currency). */
+export const BOOK_SHARDS = 64;
 
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
 export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
@@ -66,8 +75,9 @@ export const seatKey = (tableId: string, seat: number): ItemKey => ({
 export const shardPk = (tableId: string, shard: number): string => `TABLE#${tableId}#S#${String(shard).padStart(2, '0')}`;
 export const gateKey = (tableId: string, shard: number): ItemKey => ({ pk: shardPk(tableId, shard), sk: 'GATE' });
 export const betKey = (tableId: string, key: string): ItemKey => ({ pk: shardPk(tableId, shardOfBetKey(key)), sk: `BET#${key}` });
-export const positionKey = (tableId: string, playerId: string): ItemKey => ({
-  pk: shardPk(tableId, shardOf(playerId)),
+/** A player's position, in the shard of their bets (shardOf). */
+export const positionKey = (tableId: string, shard: number, playerId: string): ItemKey => ({
+  pk: shardPk(tableId, shard),
   sk: `POSITION#${playerId.length}:${playerId}`,
 });
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
@@ -112,21 +122,27 @@ export const ownerPk = (playerId: string): string => `PLAYER#${playerId}`;
 /** A journal, in the partition of the player's account or the pool it is about, by time. */
 export const journalKey = (home: { readonly kind: 'PLAYER' | 'POOL'; readonly id: string }, at: string, id: string): ItemKey => ({
   pk: home.kind === 'PLAYER' ? accountKey(home.id).pk : poolKey(home.id).pk,
-  sk: `${JOURNAL_PREFIX}${at}#${id}`,
+  sk: journalSortKey({ at, id }),
 });
 export const JOURNAL_PREFIX = 'ENTRY#';
-/** The `book` index: a currency's journals, spread over SHARDS partitions by the account they are about. */
+/** A journal's sort key in its home partition: by time, then id (a balance's `lastJournal` holds one). */
+export const journalSortKey = (journal: { readonly at: string; readonly id: string }): string =>
+  `${JOURNAL_PREFIX}${journal.at}#${journal.id}`;
+/** The `book` index: a currency's journals, spread over BOOK_SHARDS partitions by the account they are about. */
 export const bookPk = (currency: string, shard: number): string => `BOOK#${currency}#${String(shard).padStart(2, '0')}`;
+/** The `book` partition of the journals about an account or a pool. */
+export const bookShardOf = (homeId: string): number => fnv1a(homeId) % BOOK_SHARDS;
 
 export const OUTCOME_PREFIX = 'OUTCOME#';
 const sequenceKey = (sequence: number): string => String(sequence).padStart(10, '0');
 
 /**
- * The shard a player's bets live in, and whose gate admits them: FNV-1a of the id's UTF-8 bytes.
- * Stable for a player, so one query reads a player's open bets at a table.
+ * The shard a player's bets live in at a table of `shards` shards, and whose gate admits them:
+ * FNV-1a of the id's UTF-8 bytes. Stable for a player at a table, so one query reads a player's
+ * open bets there.
  */
-export function shardOf(playerId: string): number {
-  return fnv1a(playerId) % SHARDS;
+export function shardOf(playerId: string, shards: number): number {
+  return fnv1a(playerId) % shards;
 }
 
 function fnv1a(text: string): number {
@@ -136,11 +152,12 @@ function fnv1a(text: string): number {
 }
 
 /** A new bet's key: its shard, then a unique id (`07-<uuid>`), so its id alone finds its item. */
-export const newBetKey = (playerId: string, uniqueId: string): string => `${String(shardOf(playerId)).padStart(2, '0')}-${uniqueId}`;
+export const newBetKey = (playerId: string, shards: number, uniqueId: string): string =>
+  `${String(shardOf(playerId, shards)).padStart(2, '0')}-${uniqueId}`;
 
 export function shardOfBetKey(key: string): number {
   const shard = Number(key.slice(0, 2));
-  if (key[2] !== '-' || !Number.isInteger(shard) || shard < 0 || shard >= SHARDS) throw new Error(`not a bet key: ${key}`);
+  if (key[2] !== '-' || !Number.isInteger(shard) || shard < 0 || shard >= MAX_BET_SHARDS) throw new Error(`not a bet key: ${key}`);
   return shard;
 }
 

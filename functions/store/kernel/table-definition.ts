@@ -16,7 +16,7 @@ export const tableDefinition = {
       partitionKey: { name: 'ownerPk', type: 'S' },
       sortKey: { name: 'ownerSk', type: 'S' },
     },
-    /** Every ledger journal of a currency, by time, in SHARDS partitions (`BOOK#<currency>#<shard>`): reconciliation and reports. */
+    /** Every ledger journal of a currency, by time, in BOOK_SHARDS partitions (`BOOK#<currency>#<shard>`, keys.ts): reconciliation and reports. */
     {
       indexName: 'book',
       partitionKey: { name: 'bookPk', type: 'S' },

@@ -1,8 +1,17 @@
 import { QueryCommand, ScanCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { accountKey, bookPk, journalKey, JOURNAL_PREFIX, partnerAccountsPrefix, SHARDS, shardOf } from '../kernel/keys';
+import {
+  accountKey,
+  bookPk,
+  journalKey,
+  journalSortKey,
+  JOURNAL_PREFIX,
+  partnerAccountsPrefix,
+  BOOK_SHARDS,
+  bookShardOf,
+} from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import type { TransactAction } from './transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 import type { BetType } from '../kernel/records';
 
 /**
@@ -16,7 +25,7 @@ import type { BetType } from '../kernel/records';
  * - POOL: a progressive jackpot pool (its stored amount is the sum of its legs);
  * - CASHIER: money that came in or went out through the cashier.
  * A journal lives in the partition of the account it is about (the player's, or the pool's), so a
- * statement is one query, and in the `book` index under its currency, spread over SHARDS
+ * statement is one query, and in the `book` index under its currency, spread over BOOK_SHARDS
  * partitions, so that reconciliation and reports read every journal of a currency.
  */
 
@@ -89,7 +98,7 @@ export function journalItem(journal: JournalRecord): Record<string, unknown> {
   if (legsTotal !== 0) throw new Error(`journal ${journal.id} does not balance: its legs sum to ${legsTotal}`);
   const home = homeOf(journal);
   return toItem(journalKey(home, journal.at, journal.id), journal, {
-    bookPk: bookPk(journal.currency, shardOf(home.id)),
+    bookPk: bookPk(journal.currency, bookShardOf(home.id)),
     bookSk: bookSortKey(journal),
   });
 }
@@ -104,7 +113,7 @@ export const BOOK_INDEX = 'book';
 /** Every journal of a currency (the `book` index: eventually consistent), optionally only those at or after `from`. */
 export async function readBook(db: Db, currency: string, { from }: { from?: string } = {}): Promise<JournalRecord[]> {
   const shards = await Promise.all(
-    Array.from({ length: SHARDS }, (_, shard) =>
+    Array.from({ length: BOOK_SHARDS }, (_, shard) =>
       queryJournals(db, {
         TableName: db.tableName,
         IndexName: BOOK_INDEX,
@@ -119,9 +128,6 @@ export async function readBook(db: Db, currency: string, { from }: { from?: stri
 /** What a journal moved into a player's account (negative: out of it). */
 export const playerAmount = (journal: JournalRecord, playerId: string): number =>
   journal.legs.filter((leg) => leg.account.kind === 'PLAYER' && leg.account.id === playerId).reduce((sum, leg) => sum + leg.amount, 0);
-
-/** Where a journal sorts in its partition: by time, then id. */
-export const journalSortKey = (journal: Pick<JournalRecord, 'at' | 'id'>): string => `${JOURNAL_PREFIX}${journal.at}#${journal.id}`;
 
 /**
  * A player's journals, newest first (or oldest first), strongly consistent: those whose sort key is at least
@@ -229,7 +235,7 @@ export async function bookPage(
   const kindValues = Object.fromEntries(kinds.map((kind, i) => [`:kind${i}`, kind]));
   const ofPartner = partner === undefined ? {} : { ':home': partnerAccountsPrefix(partner) };
   const shards = await Promise.all(
-    Array.from({ length: SHARDS }, async (_, shard) => {
+    Array.from({ length: BOOK_SHARDS }, async (_, shard) => {
       const found: JournalRecord[] = [];
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {

@@ -1,7 +1,7 @@
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { accountKey } from '../kernel/keys';
-import { journalSortKey, type JournalRecord } from './ledger';
+import { accountKey, journalSortKey } from '../kernel/keys';
+import type { TransactAction } from '../kernel/transact-action';
+import type { JournalRecord } from './ledger';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -10,8 +10,6 @@ import { journalSortKey, type JournalRecord } from './ledger';
  * same transaction (store/money/ledger.ts), and counts it on the account (`journals`): a statement
  * reads the account before and after its query, and the same count says it saw a still moment.
  */
-export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
 /**
  * Money into a player's account (which must exist; given a currency, hold that currency), with
  * the journal it is recorded by: the account keeps which journal moved it last (`lastJournal`),

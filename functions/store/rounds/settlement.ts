@@ -14,7 +14,7 @@ import {
   tableKey,
 } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import type { TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from '../kernel/records';
 import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
 import { queryAll } from '../betting/bets';

@@ -4,7 +4,7 @@ import type { Db } from '../kernel/db';
 import { lobbyEntryKey, tableKey, type ItemKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import type { Game, TableRecord, TableStatus } from '../kernel/records';
-import type { TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 
 /**
  * The lobby: one small entry per table, in a partition per status, sorted by game and opening

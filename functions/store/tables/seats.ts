@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { seatKey, tableKey } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
 import type { SeatRecord } from '../kernel/records';
-import type { TransactAction } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
 
 /**
  * One player per seat. A seat is claimed by the bet that first names it, and stays its player's

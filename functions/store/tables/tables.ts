@@ -7,7 +7,7 @@ import {
   isRetryable,
 } from '../kernel/transaction-cancellation';
 import type { Db } from '../kernel/db';
-import { tableKey } from '../kernel/keys';
+import { betShardsOf, tableKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import { newGates } from '../betting/gates';
 import { closedTableEntries, openTableEntry } from './lobby';
@@ -23,7 +23,7 @@ export async function createTableSession(db: Db, table: TableRecord, round: numb
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...newGates(db, table.id, round),
+          ...newGates(db, table.id, betShardsOf(table), round),
           openTableEntry(db, table),
         ],
       }),

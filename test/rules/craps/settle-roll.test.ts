@@ -74,7 +74,6 @@ describe('a point, come bets travelling, odds, and the point made', () => {
   });
 
   it('odds on the come-out are returned on a 7 while the come bet loses', () => {
-    const table = new Table(options);
     const come = { ...bet('COME', 1000), number: 9 as const };
     const odds = bet('COME_ODDS', 2000, { baseBetId: come.id, number: 9 });
     const { resolutions } = settleRoll(comeOut(), options, [come, odds], dice(5, 2));

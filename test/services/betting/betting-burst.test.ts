@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
+import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 import type { BetType } from '../../../functions/store/kernel/records';
 
 let api: TestApi;
@@ -50,7 +51,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
 
     expect(answers.map(codeOf)).toEqual(answers.map(() => 'PLACED'));
     expect(await api.balances(crowd)).toEqual(crowd.map(() => 10_000 - STAKED));
-    const open = await listOpenBets(api.db, tableId);
+    const open = await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS);
     for (const player of crowd) expect(open.filter((bet) => bet.playerId === player).length, player).toBe(CHIPS.length);
   }, 60_000);
 
@@ -61,7 +62,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
 
     const answers = await Promise.all(crowd.map((player) => Promise.all(CHIPS.map((chip) => placeBet(tableId, player, chip)))));
 
-    const open = await listOpenBets(api.db, tableId);
+    const open = await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS);
     for (const [i, player] of crowd.entries()) {
       const codes = answers[i]!.map(codeOf);
       expect(codes.filter((code) => code === 'PLACED').length, player).toBe(3);
@@ -102,7 +103,7 @@ describe("a player's five chips sent to five servers at once", () => {
 
     expect(answers).toEqual(answers.map(() => 'PLACED'));
     expect(await api.balances(crowd)).toEqual(crowd.map(() => 10_000 - STAKED));
-    expect((await listOpenBets(api.db, tableId)).length).toBe(crowd.length * CHIPS.length);
+    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(crowd.length * CHIPS.length);
     // They did meet: across servers a player's chips race for the player's account and position.
     expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(refusedBefore);
   }, 60_000);

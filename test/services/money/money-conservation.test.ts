@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type TestApi } from '../../support/test-api';
 import type { BetRecord } from '../../../functions/store/kernel/records';
 import { queryAll } from '../../../functions/store/betting/bets';
-import { SHARDS, shardPk } from '../../../functions/store/kernel/keys';
+import { DEFAULT_BET_SHARDS, shardPk } from '../../../functions/store/kernel/keys';
 import { seededRandom } from '../../../functions/rules/seeded-random';
 
 let api: TestApi;
@@ -26,7 +26,7 @@ const ONE_ROLL_AND_LINE_BETS = ['FIELD', 'ANY_SEVEN', 'ANY_CRAPS', 'BIG', 'SMALL
 /** Every bet ever placed at the table, open or decided: every bet item of every shard. */
 async function allBetsAt(tableId: string): Promise<BetRecord[]> {
   const shards = await Promise.all(
-    Array.from({ length: SHARDS }, (_, shard) =>
+    Array.from({ length: DEFAULT_BET_SHARDS }, (_, shard) =>
       queryAll<BetRecord>(api.db, {
         TableName: api.db.tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :bet)',

@@ -8,6 +8,7 @@ import { dealer, startTestApi, type TestApi } from '../../support/test-api';
 import { crash, withFaults } from '../../support/faults';
 import { seedBets, type SeedBet } from '../../../local/bulk-setup';
 import { listOpenBets } from '../../../functions/store/betting/bets';
+import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 
 let api: TestApi;
@@ -51,7 +52,7 @@ describe('a round of 1,000 bets from 500 players', () => {
     await seedBets(api.deps, tableId, layout);
     // And a shooter, on Don't Pass (the 3 pays it too): a roll needs one (art. 2.1).
     await api.seatShooter(tableId, { type: 'DONT_PASS' });
-    expect((await listOpenBets(api.db, tableId)).length).toBe(1_001);
+    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(1_001);
     const sequence = await api.closeBetting(tableId);
 
     // Recorded (1st transaction), then the runner dies after paying some 10 transactions of the 20 or so.
@@ -76,6 +77,6 @@ describe('a round of 1,000 bets from 500 players', () => {
     const report = await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
     expect(report).toMatchObject({ completed: [tableId], failed: [] });
     expect(await api.balances(crowd)).toEqual(crowd.map((_, i) => expectedBalance(i)));
-    expect(await listOpenBets(api.db, tableId)).toEqual([]);
+    expect(await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).toEqual([]);
   }, 240_000);
 });

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
+import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -26,13 +27,6 @@ const placeBet = (player: string, type: string, amount: number) =>
   api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, type, amount } });
 const refusalOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const players = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
-
-/** `work` for every item, a hundred at a time. */
-async function inChunks<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += 100) results.push(...(await Promise.all(items.slice(i, i + 100).map(work))));
-  return results;
-}
 
 describe('a hundred players betting at one table at the same moment', () => {
   it('are each answered: their 200 bets accepted or refused by a rule, never CONFLICT, and every balance exact', async () => {
@@ -56,7 +50,7 @@ describe('a hundred players betting at one table at the same moment', () => {
       const staked = answers.filter((a) => a.player === player && !a.res.errors).reduce((sum, a) => sum + a.amount, 0);
       expect(await api.balance(player), player).toBe(1_000 - staked);
     }
-    expect((await listOpenBets(api.db, tableId)).length).toBe(codes.filter((code) => code === 'PLACED').length);
+    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(codes.filter((code) => code === 'PLACED').length);
     // A player's two bets share an account, and one gate shard serves several players: in one server they take
     // turns there (turns.ts) rather than meet real DynamoDB's refusals (races between servers: betting-burst.test.ts).
     expect(api.conflictModel.stats.refusedTransactions).toBe(refusedBefore);
@@ -106,7 +100,7 @@ describe('closing betting while bets are in flight', () => {
     expect(refused.some(({ sentBeforeCloseAnswered }) => sentBeforeCloseAnswered)).toBe(true);
 
     // Every bet accepted is on the round, and nothing else is; a refused bet charged nothing.
-    const layout = (await listOpenBets(api.db, tableId)).filter((bet) => bet.playerId !== 'test-shooter');
+    const layout = (await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).filter((bet) => bet.playerId !== 'test-shooter');
     expect(layout.map((bet) => bet.id).sort()).toEqual(placed.map(({ res }) => res.data!.placeBet.id).sort());
     const placedBy = (player: string) => placed.filter((answer) => answer.player === player).length;
     for (const player of crowd) expect(await api.balance(player), player).toBe(10_000 - 100 * placedBy(player));

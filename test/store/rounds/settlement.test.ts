@@ -9,7 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../../functions/store/kernel/db';
 import { createTableSession, getTableSession, markBettingClosed } from '../../../functions/store/tables/tables';
 import { getOutcome, readPlan, recordOutcome } from '../../../functions/store/rounds/settlement';
-import { newBetKey } from '../../../functions/store/kernel/keys';
+import { DEFAULT_BET_SHARDS, newBetKey } from '../../../functions/store/kernel/keys';
 import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
 import type { CrapsTableRecord, PendingOutcome, PlannedSettlement, RollRecord } from '../../../functions/store/kernel/records';
 import { ensureTable } from '../../../local/table-setup';
@@ -60,7 +60,7 @@ function bigPlan(table: CrapsTableRecord, players: number): PlannedSettlement[] 
   return Array.from({ length: players }, (_, i) => {
     const playerId = `player-${i}`.padEnd(128, '.');
     return {
-      betId: `${table.id}.${newBetKey(playerId, randomUUID())}`,
+      betId: `${table.id}.${newBetKey(playerId, DEFAULT_BET_SHARDS, randomUUID())}`,
       playerId,
       resolution: { outcome: 'WIN', winnings: 100 },
       returned: 200,
