@@ -25,17 +25,33 @@ export const BASIS_POINTS = 10_000;
 export const MAX_MONEY = Number.MAX_SAFE_INTEGER;
 
 /**
- * The most a deposit may bring a balance to (2^50, about 11 trillion MOP): an eighth of MAX_MONEY,
- * leaving room for winnings; what keeps a balance within MAX_MONEY through them is the ceiling on
- * each bet (balanceCeiling, below).
+ * The most a deposit may bring a balance to (2^50, about 11 trillion MOP). Winnings may take a
+ * balance past it, never past MAX_MONEY (see MAX_EXPOSURE).
  */
 export const MAX_BALANCE = 2 ** 50;
 
 /**
+ * The most a balance may hold when a stake leaves it (2^52): a player above it may withdraw, not
+ * bet. Half of MAX_MONEY's room; the other half is for the wins of open bets (MAX_EXPOSURE).
+ */
+export const MAX_BETTING_BALANCE = 2 ** 52;
+
+/**
+ * The most all of a player's open bets, at every table, may be reserved for at once (2^52 - 1):
+ * what MAX_BETTING_BALANCE leaves of MAX_MONEY. Each bet reserves the most it could return
+ * (reserveOf) while it is open, so that the balance plus the reserve never passes MAX_MONEY:
+ * - a placement needs the balance at most MAX_BETTING_BALANCE and the reserve, the bet's
+ *   included, at most MAX_EXPOSURE: balance after the stake + reserve <= MAX_MONEY;
+ * - a bet decided returns at most its reserve, which is released as it returns;
+ * - a deposit brings the balance to MAX_BALANCE at most, below MAX_BETTING_BALANCE.
+ */
+export const MAX_EXPOSURE = MAX_MONEY - MAX_BETTING_BALANCE;
+
+/**
  * The most a progressive jackpot pool holds (2^46, about 703 billion MOP): a round's contributions
  * past it stay with the house [interpretation, docs/RULES.md], and no pool is seeded above it, so
- * that a pool and its prizes stay exact Money. Small enough that a player's jackpot bets at 55
- * tables at once fit the room MAX_EXPOSURE leaves (see reserveOf).
+ * that a pool and its prizes stay exact Money, and a player may hold jackpot bets at 31 tables at
+ * once within MAX_EXPOSURE (each reserves LARGEST_JACKPOT_PRIZE).
  */
 export const MAX_POOL = 2 ** 46;
 
@@ -45,63 +61,20 @@ export function poolContribution(amount: number, contributions: number): number 
 }
 
 /**
- * The most a player's jackpot bets at a table may win in one round: the pool before the prize,
- * which holds at most MAX_POOL, or after a whole-pool prize a new seed (at most MAX_POOL) beside
- * the few minor units a split left; or a fixed prize, which the seed covers. Twice MAX_POOL bounds both.
+ * The most one jackpot bet may win in one round: its share of the pool before the prize, which
+ * holds at most MAX_POOL, or after a whole-pool prize a new seed (at most MAX_POOL) beside the
+ * few minor units a split left; or a fixed prize, which the seed covers. Twice MAX_POOL bounds all.
  */
 export const LARGEST_JACKPOT_PRIZE = 2 * MAX_POOL;
 
 /**
- * The most a player's balance may hold before a stake leaves it: the bound that keeps every
- * balance within MAX_MONEY through winnings. `largestReturns` is the most the bet and the player's
- * other open bets it is judged with could bring back (stakes included), were each to win the
- * most it can. Negative: no balance is low enough (the bets alone could pass MAX_MONEY).
+ * What a bet reserves of its player's MAX_EXPOSURE while it is open: the most it could ever
+ * return, stake included. A jackpot bet, the largest jackpot prize; any other, its stake at its
+ * game's largest return per unit staked (`largestReturnPerUnit`, rules/game.ts), never under the
+ * most any outcome returns it. A whole number: the stake is at most MAX_STAKE_PER_ROUND.
  */
-export function balanceCeiling(stake: number, largestReturns: bigint): bigint {
-  return BigInt(MAX_MONEY) - largestReturns + BigInt(stake);
-}
-
-/**
- * The most all of a player's open bets, at every table, may be counted to return at once: what a
- * deposit's bound (MAX_BALANCE) leaves of MAX_MONEY. A deposit checks only the balance; because
- * every placement keeps the player's exposure within this, a balance brought to MAX_BALANCE by a
- * deposit still has room for every open bet's largest win.
- */
-export const MAX_EXPOSURE = BigInt(MAX_MONEY) - BigInt(MAX_BALANCE);
-
-/** What reserveOf needs of a bet: its type (a jackpot bet is counted by its round's prize), stake and round. */
-export interface ReservedBet {
-  readonly type: string;
-  readonly amount: number;
-  readonly round: number;
-}
-
-/**
- * The most a player's open bets at one table could ever return (stakes included): each
- * non-jackpot bet at its game's largest return per unit staked, and the largest jackpot prize
- * once for each round the player holds jackpot bets in (a round's jackpot bets share one prize;
- * a decided but unpaid round and the next one may both pay). Exact (BigInt): never under the
- * most any outcome returns.
- */
-export function reserveOf(bets: Iterable<ReservedBet>, largestReturnPerUnit: number): bigint {
-  let reserve = 0n;
-  const jackpotRounds = new Set<number>();
-  for (const bet of bets) {
-    if (bet.type === 'JACKPOT') jackpotRounds.add(bet.round);
-    else reserve += BigInt(bet.amount) * BigInt(largestReturnPerUnit);
-  }
-  return reserve + BigInt(jackpotRounds.size) * BigInt(LARGEST_JACKPOT_PRIZE);
-}
-
-/**
- * The most the balance may hold before `stake` leaves it, for a placement that leaves the player
- * `exposure` (the reserves of their open bets at every table, the new bet's included): the
- * balance after the stake, plus every win the exposure counts, stays within MAX_MONEY. Undefined
- * when the exposure alone passes MAX_EXPOSURE: no balance fits (BALANCE_LIMIT).
- */
-export function placementCeiling(stake: number, exposure: bigint): bigint | undefined {
-  if (exposure > MAX_EXPOSURE) return undefined;
-  return BigInt(MAX_MONEY) - exposure + BigInt(stake);
+export function reserveOf(bet: { readonly type: string; readonly amount: number }, largestReturnPerUnit: number): number {
+  return bet.type === 'JACKPOT' ? LARGEST_JACKPOT_PRIZE : bet.amount * largestReturnPerUnit;
 }
 
 /** The most one player may stake on one round: at the highest payout (40:1) its return stays below MAX_MONEY / 2. */

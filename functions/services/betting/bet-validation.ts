@@ -1,5 +1,5 @@
 import { GAME_NAMES, gameOf } from '../../rules/games';
-import { balanceCeiling, LARGEST_JACKPOT_PRIZE, MAX_MONEY } from '../../rules/money';
+import { MAX_BETTING_BALANCE, MAX_EXPOSURE, MAX_MONEY, reserveOf } from '../../rules/money';
 import type { BetRecord, Game } from '../../store/kernel/records';
 import { ServiceError } from '../kernel/service-error';
 import type { TableOf } from '../tables/table-access';
@@ -55,25 +55,28 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
 }
 
 /**
- * The most the player's balance may hold before `bet`'s stake leaves it (the placement's debit is
- * conditioned on it): so that were the bet and the player's other open bets at the table (`own`)
- * each to return the most its game pays (stake included; the round's jackpot bets, the largest
- * prize together), the balance would still be within MAX_MONEY, the Money scalar's exact range.
- * Refuses at once (BALANCE_LIMIT) a bet that no balance could take.
+ * The bet with what it reserves of the player's room for wins while it is open (rules/money.ts,
+ * MAX_EXPOSURE): the most it could return. The placement's debit takes the reserve onto the
+ * account only if the balance is at most MAX_BETTING_BALANCE and the account's reserve stays
+ * within MAX_EXPOSURE, so that no balance passes MAX_MONEY through winnings, whatever the player
+ * has open at other tables. Refuses at once (BALANCE_LIMIT) a bet no account could take.
  */
-export function largestBalanceBeforeStake(table: TableOf<Game>, bet: BetRecord, own: readonly BetRecord[]): number {
-  const bets = [...own, bet];
-  const perUnit = BigInt(gameOf(table.game).largestReturnPerUnit);
-  let largestReturns = bets.some((b) => b.type === 'JACKPOT') ? BigInt(LARGEST_JACKPOT_PRIZE) : 0n;
-  for (const b of bets) if (b.type !== 'JACKPOT') largestReturns += BigInt(b.amount) * perUnit;
-  const ceiling = balanceCeiling(bet.amount, largestReturns);
-  if (ceiling < 0n) throw balanceLimit();
-  return Number(ceiling < BigInt(MAX_MONEY) ? ceiling : BigInt(MAX_MONEY));
+export function withReserve(table: TableOf<Game>, bet: BetRecord): BetRecord {
+  const reserve = reserveOf(bet, gameOf(table.game).largestReturnPerUnit);
+  if (reserve > MAX_EXPOSURE) throw exposureLimit();
+  return { ...bet, reserve };
 }
 
-/** A bet whose largest win could take the balance past MAX_MONEY: the message says why, never the amounts sent. */
-export const balanceLimit = (): ServiceError =>
+/** A balance above MAX_BETTING_BALANCE: the player may withdraw, not bet. The message never echoes the amounts sent. */
+export const bettingBalanceLimit = (): ServiceError =>
   new ServiceError(
     'BALANCE_LIMIT',
-    `Were this bet and your open bets at the table to win the most they can, your balance would pass ${MAX_MONEY}, the most one may hold: bet less, or withdraw first.`,
+    `Your balance is above ${MAX_BETTING_BALANCE}, the most one may bet from (winnings on it could pass ${MAX_MONEY}, the most a balance may hold): withdraw first.`,
+  );
+
+/** Open bets whose largest wins, with this one's, would leave the balance no room within MAX_MONEY. */
+export const exposureLimit = (): ServiceError =>
+  new ServiceError(
+    'BALANCE_LIMIT',
+    `Were this bet and your open bets at every table to win the most they can, your balance could pass ${MAX_MONEY}, the most one may hold: bet less, or wait for your open bets to be decided.`,
   );

@@ -1,4 +1,5 @@
 import { GAME_NAMES } from '../../rules/games';
+import { MAX_BETTING_BALANCE, MAX_EXPOSURE } from '../../rules/money';
 import { getAccount } from '../../store/money/accounts';
 import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';
 import { betId, betShardsOf, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
@@ -8,7 +9,7 @@ import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/re
 import { getSeat } from '../../store/tables/seats';
 import { openBetsCapacity } from '../../store/betting/gates';
 import { RuleViolation } from '../../rules/rule-violation';
-import { balanceLimit, largestBalanceBeforeStake, validatePlacement } from './bet-validation';
+import { bettingBalanceLimit, exposureLimit, validatePlacement, withReserve } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { stakeJournal } from '../money/journals';
@@ -109,10 +110,13 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     let placement: BetPlacement;
     try {
       const candidate = candidateBet(table, caller, request, betKey, now);
-      const bet = validatePlacement(
-        judgedBy(table, limits),
-        limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
-        layout.bets,
+      const bet = withReserve(
+        table,
+        validatePlacement(
+          judgedBy(table, limits),
+          limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
+          layout.bets,
+        ),
       );
       placement = {
         table,
@@ -120,7 +124,6 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
         bet,
         positionVersion: layout.positionVersion,
         journal: stakeJournal(bet, table.currency, caller.playerId),
-        balanceCeiling: largestBalanceBeforeStake(table, bet, layout.bets),
         ...(key !== undefined ? { idempotencyKey: key } : {}),
       };
       assertBettingOpen(table, now);
@@ -149,7 +152,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       case 'DUPLICATE_REQUEST':
         return sameRequest(await requireBet(deps, outcome.existingBetId), request);
       case 'ACCOUNT_REFUSED':
-        await explainAccount(deps, caller, table, request.amount, placement.balanceCeiling);
+        await explainAccount(deps, caller, table, placement.bet);
         break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
@@ -210,21 +213,16 @@ function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetReque
 const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
-async function explainAccount(
-  deps: ServiceDependencies,
-  caller: Caller,
-  table: TableRecord,
-  amount: number,
-  ceiling: number | undefined,
-): Promise<void> {
+async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, bet: BetRecord): Promise<void> {
   const account = await getAccount(deps.db, caller.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }
-  if (account.balance < amount)
-    throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${amount} exceeds your balance of ${account.balance}.`);
-  if (ceiling !== undefined && account.balance > ceiling) throw balanceLimit();
+  if (account.balance < bet.amount)
+    throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${bet.amount} exceeds your balance of ${account.balance}.`);
+  if (account.balance > MAX_BETTING_BALANCE) throw bettingBalanceLimit();
+  if ((account.exposure ?? 0) + (bet.reserve ?? 0) > MAX_EXPOSURE) throw exposureLimit();
 }
 
 /** Sends the placement, and again after a short random wait for as long as it only loses races. */

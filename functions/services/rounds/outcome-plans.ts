@@ -35,6 +35,7 @@ const planned = ({ bet, resolution, returned }: BetDecision<BetRecord, PlannedSe
   betType: bet.type,
   resolution,
   returned,
+  released: resolution.outcome === 'MOVED' ? 0 : (bet.reserve ?? 0),
 });
 
 /**
@@ -44,7 +45,14 @@ const planned = ({ bet, resolution, returned }: BetDecision<BetRecord, PlannedSe
 export function planVoid(bets: readonly BetRecord[], sequence: number, wholeLayout = false): PlannedSettlement[] {
   return bets
     .filter((bet) => wholeLayout || bet.round === sequence)
-    .map((bet) => ({ betId: bet.id, playerId: bet.playerId, betType: bet.type, resolution: { outcome: 'VOID' }, returned: bet.amount }));
+    .map((bet) => ({
+      betId: bet.id,
+      playerId: bet.playerId,
+      betType: bet.type,
+      resolution: { outcome: 'VOID' },
+      returned: bet.amount,
+      released: bet.reserve ?? 0,
+    }));
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   showsSettlement,
 } from '../../store/rounds/settlement';
 import type { TransactAction } from '../../store/kernel/transact-action';
-import { creditAccount } from '../../store/money/transaction-actions';
+import { creditAccount, releaseExposure } from '../../store/money/transaction-actions';
 import { applyJackpotRound } from './jackpot-settlement';
 import { payoutJournal } from '../money/journals';
 import { recordJournal } from '../../store/money/ledger';
@@ -156,8 +156,11 @@ function playerUnit(
       : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
   );
   const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
+  // The reserves of the bets decided (rules/money.ts, MAX_EXPOSURE) are let go with the money they return.
+  const released = entries.reduce((sum, entry) => sum + (entry.released ?? 0), 0);
   const journal = payoutJournal(outcome.tableId, sequence, playerId, entries, outcome.currency, settledAt, part);
-  if (journal) actions.push(creditAccount(deps.db, playerId, credit, journal), recordJournal(deps.db, journal));
+  if (journal) actions.push(creditAccount(deps.db, playerId, credit, journal, { released }), recordJournal(deps.db, journal));
+  else if (released > 0) actions.push(releaseExposure(deps.db, playerId, released));
   return { entries, actions };
 }
 

@@ -36,7 +36,12 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
     isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),
     decide: (table, openBets, sequence, recordedAt) => {
       if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);
-      const plan = planDeal(table.options, openBets, result);
+      const jackpot = jackpotRound(table, openBets, cards);
+      // A jackpot bet's reserve stays until the round's jackpot pays (or not): its transaction lets it go.
+      const paidByJackpot = new Set(jackpot?.shareBets);
+      const plan = planDeal(table.options, openBets, result).map((entry) =>
+        paidByJackpot.has(entry.betId) ? { ...entry, released: 0 } : entry,
+      );
       const outcome: Omit<DealRecord, 'planned'> = {
         kind: 'DEAL',
         tableId: table.id,
@@ -54,7 +59,7 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
         playerPair: result.player.pair,
         bankerPair: result.banker.pair,
         dragon7: result.dragon7,
-        jackpot: jackpotRound(table, openBets, cards),
+        jackpot,
         recordedAt,
       };
       const shoe = table.shoeTracking ? [...table.state.shoe, ...outcome.cards] : table.state.shoe;
@@ -78,6 +83,7 @@ function jackpotRound(table: TableOf<'BACCARAT'>, openBets: readonly BetRecord[]
     combination: highestJackpotCombination(table.options.jackpot.modality, cards),
     bettors: jackpotBets.map((bet) => bet.playerId),
     shareBets: jackpotBets.map((bet) => bet.id),
+    reserves: jackpotBets.map((bet) => bet.reserve ?? 0),
   };
 }
 

@@ -26,8 +26,6 @@ export interface BetPlacement {
   readonly idempotencyKey?: string;
   /** The stake's journal (the ledger), written with it. */
   readonly journal: JournalRecord;
-  /** The most the balance may hold before the stake (services/betting/bet-validation.ts): room for the bet's largest win. */
-  readonly balanceCeiling?: number;
 }
 
 export type PlacementOutcome =
@@ -37,7 +35,7 @@ export type PlacementOutcome =
       /**
        * RACED: a transaction of another request held one of the items (nothing changed; the same
        * placement may be sent again). ACCOUNT_REFUSED: no account, another currency, or not
-       * enough money, or a balance above the placement's ceiling. POSITION_CHANGED: the player's bets at the table moved since they were
+       * enough money, or no room for the bet's reserve (rules/money.ts, MAX_EXPOSURE). POSITION_CHANGED: the player's bets at the table moved since they were
        * read. SEAT_CHANGED: the seat was claimed meanwhile.
        */
       readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED';
@@ -55,7 +53,7 @@ export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpoc
   const { table, bet } = placement;
   const TransactItems: TransactAction[] = [
     admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
-    debitAccount(db, bet.playerId, bet.amount, placement.journal, table.currency, placement.balanceCeiling),
+    debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
     movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
     {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },

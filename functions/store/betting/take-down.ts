@@ -29,7 +29,7 @@ export async function commitTakeDown(
         TransactItems: [
           releaseBet(db, tableId, shardOfBetKey(betKey), round),
           movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
-          creditAccount(db, takenDown.playerId, takenDown.returned, journal),
+          creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
           decideBet(db, takenDown),
           recordJournal(db, journal),
         ],

@@ -188,6 +188,12 @@ export interface BetRecord {
   readonly settledBy?: number;
   /** Sequence of the last outcome applied to this open bet (moves only); guards replays. */
   readonly lastOutcome?: number;
+  /**
+   * What the bet holds of its player's account `exposure` while it is open (rules/money.ts,
+   * reserveOf): taken with its stake, released as it is decided. Absent on bets placed before
+   * reserves were kept, which hold and release nothing.
+   */
+  readonly reserve?: number;
 }
 
 /**
@@ -208,6 +214,11 @@ export interface PlannedSettlement {
     | { readonly outcome: 'VOID' };
   /** Credited to the player's balance: stake + winnings, stake, or 0. */
   readonly returned: number;
+  /**
+   * The reserve the entry frees from the player's `exposure` (the bet's, once decided; 0 for a
+   * bet that moves, and for a jackpot bet whose round's jackpot releases it as it pays).
+   */
+  readonly released?: number;
 }
 
 interface OutcomeBase {
@@ -262,6 +273,8 @@ export interface JackpotRound {
   readonly bettors: readonly string[];
   /** The jackpot bet of each share (in `bettors`' order): it shows WON with its share once the jackpot is applied. */
   readonly shareBets: readonly string[];
+  /** The reserve each share's bet holds (in `bettors`' order; 0 for bets placed before reserves): released by the jackpot's transaction. */
+  readonly reserves?: readonly number[];
   /** Set when applied: what the pool paid and kept. */
   readonly payout?: JackpotPayoutRecord;
 }
@@ -313,6 +326,11 @@ export interface AccountRecord {
   readonly journals?: number;
   /** The sort key of the journal that moved the balance last (balance-after.ts). */
   readonly lastJournal?: string;
+  /**
+   * The reserves of the player's open bets at every table (rules/money.ts, MAX_EXPOSURE): the
+   * most they could still return. Not money: never journalled. Absent until the first bet.
+   */
+  readonly exposure?: number;
   readonly createdAt: string;
 }
 

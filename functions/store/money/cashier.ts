@@ -23,7 +23,7 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord, j
       new TransactWriteCommand({
         TransactItems: [
           withdrawal
-            ? debitAccount(db, movement.playerId, movement.amount, journal, currency)
+            ? debitAccount(db, movement.playerId, movement.amount, journal, { currency })
             : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE),
           {
             Put: {

@@ -1,3 +1,4 @@
+import { MAX_BETTING_BALANCE, MAX_EXPOSURE } from '../../rules/money';
 import type { Db } from '../kernel/db';
 import { accountKey, journalSortKey } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
@@ -13,17 +14,21 @@ import type { JournalRecord } from './ledger';
 /**
  * Money into a player's account (which must exist; given a currency, hold that currency), with
  * the journal it is recorded by: the account keeps which journal moved it last (`lastJournal`),
- * so that the balance right after a movement can be told exactly (balance-after.ts).
+ * so that the balance right after a movement can be told exactly (balance-after.ts). `released`
+ * is the reserve the bets it pays free from the account's `exposure` (rules/money.ts).
  */
-export function creditAccount(db: Db, playerId: string, amount: number, journal: JournalRecord, currency?: string): TransactAction {
-  return moveBalance(
-    db,
-    playerId,
-    amount,
-    journal,
-    `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
+export function creditAccount(
+  db: Db,
+  playerId: string,
+  amount: number,
+  journal: JournalRecord,
+  { currency, released = 0 }: { currency?: string; released?: number } = {},
+): TransactAction {
+  return moveBalance(db, playerId, amount, journal, {
+    condition: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
     currency,
-  );
+    exposure: -released,
+  });
 }
 
 /** Money into a player's account from the cashier, only while the balance stays within `limit`. */
@@ -35,37 +40,55 @@ export function depositIntoAccount(
   currency: string,
   limit: number,
 ): TransactAction {
-  const action = moveBalance(db, playerId, amount, journal, 'attribute_exists(pk) AND currency = :currency AND balance <= :room', currency);
-  return {
-    Update: { ...action.Update!, ExpressionAttributeValues: { ...action.Update!.ExpressionAttributeValues, ':room': limit - amount } },
-  };
+  return moveBalance(db, playerId, amount, journal, {
+    condition: 'attribute_exists(pk) AND currency = :currency AND balance <= :room',
+    currency,
+    values: { ':room': limit - amount },
+  });
 }
 
 /**
- * Money out of a player's account, only if the balance covers it (and, given one, in that currency;
- * given a `ceiling`, only if the balance is at most that before it: a stake whose largest win the
- * balance has no room for, bet-validation.ts), with its journal.
+ * Money out of a player's account, only if the balance covers it (and, given one, in that
+ * currency), with its journal. Given a `bet` reserve (a stake: rules/money.ts, MAX_EXPOSURE), only
+ * if the balance is at most MAX_BETTING_BALANCE before it and the account's exposure stays within
+ * MAX_EXPOSURE with the reserve taken onto it.
  */
 export function debitAccount(
   db: Db,
   playerId: string,
   amount: number,
   journal: JournalRecord,
-  currency?: string,
-  ceiling?: number,
+  { currency, reserve }: { currency?: string; reserve?: number } = {},
 ): TransactAction {
-  const action = moveBalance(
-    db,
-    playerId,
-    -amount,
-    journal,
-    `attribute_exists(pk) AND balance >= :cover${currency !== undefined ? ' AND currency = :currency' : ''}${ceiling !== undefined ? ' AND balance <= :ceiling' : ''}`,
+  const reserving = reserve !== undefined;
+  return moveBalance(db, playerId, -amount, journal, {
+    condition: [
+      'attribute_exists(pk) AND balance >= :cover',
+      ...(currency !== undefined ? ['currency = :currency'] : []),
+      ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
+    ].join(' AND '),
     currency,
-    amount,
-  );
-  if (ceiling === undefined) return action;
+    exposure: reserve ?? 0,
+    values: {
+      ':cover': amount,
+      ...(reserving ? { ':bettingBalance': MAX_BETTING_BALANCE, ':exposureRoom': MAX_EXPOSURE - reserve } : {}),
+    },
+  });
+}
+
+/**
+ * A player's account frees `released` of its exposure: the bets a round decided returned nothing
+ * (or nothing yet), so no money moves and nothing is journalled, but their reserve is let go.
+ */
+export function releaseExposure(db: Db, playerId: string, released: number): TransactAction {
   return {
-    Update: { ...action.Update!, ExpressionAttributeValues: { ...action.Update!.ExpressionAttributeValues, ':ceiling': ceiling } },
+    Update: {
+      TableName: db.tableName,
+      Key: accountKey(playerId),
+      UpdateExpression: 'ADD exposure :released',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':released': -released },
+    },
   };
 }
 
@@ -74,22 +97,26 @@ function moveBalance(
   playerId: string,
   delta: number,
   journal: JournalRecord,
-  condition: string,
-  currency?: string,
-  cover?: number,
+  {
+    condition,
+    currency,
+    exposure = 0,
+    values = {},
+  }: { condition: string; currency?: string | undefined; exposure?: number; values?: Record<string, unknown> },
 ): TransactAction {
   return {
     Update: {
       TableName: db.tableName,
       Key: accountKey(playerId),
-      UpdateExpression: 'SET balance = balance + :delta, lastJournal = :journal ADD journals :one',
+      UpdateExpression: `SET balance = balance + :delta, lastJournal = :journal ADD journals :one${exposure !== 0 ? ', exposure :exposure' : ''}`,
       ConditionExpression: condition,
       ExpressionAttributeValues: {
         ':delta': delta,
         ':journal': journalSortKey(journal),
         ':one': 1,
-        ...(cover !== undefined ? { ':cover': cover } : {}),
+        ...(exposure !== 0 ? { ':exposure': exposure } : {}),
         ...(currency !== undefined ? { ':currency': currency } : {}),
+        ...values,
       },
     },
   };

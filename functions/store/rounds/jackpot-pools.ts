@@ -3,7 +3,7 @@ import { recordJournal, type JournalRecord } from '../money/ledger';
 import type { Db } from '../kernel/db';
 import { outcomeKey, poolKey } from '../kernel/keys';
 import { awardJackpotShare } from './settlement';
-import { creditAccount } from '../money/transaction-actions';
+import { creditAccount, releaseExposure } from '../money/transaction-actions';
 import { toItem, toRecord } from '../kernel/items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../kernel/records';
 import { cancellationReasons, conditionFailedAt, creationRefused, isRetryable } from '../kernel/transaction-cancellation';
@@ -54,7 +54,7 @@ export async function commitJackpotRound(
   payout: JackpotPayoutRecord,
   journals: readonly JournalRecord[],
 ): Promise<JackpotApplication> {
-  const { bettors, shareBets } = deal.jackpot!;
+  const { bettors, shareBets, reserves } = deal.jackpot!;
   try {
     await db.doc.send(
       new TransactWriteCommand({
@@ -78,15 +78,16 @@ export async function commitJackpotRound(
             },
           },
           ...journals.map((journal) => recordJournal(db, journal)),
-          // Each player's shares in one credit, with the journal of their prize; each bet that holds a share.
-          ...(payout.share > 0
-            ? [
-                ...[...sharesOf(bettors)].map(([playerId, shares]) =>
-                  creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId)),
-                ),
-                ...shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)),
-              ]
-            : []),
+          // Each player's shares in one credit, with the journal of their prize, letting go of the
+          // reserves their jackpot bets held (rules/money.ts); without a prize, the reserves only.
+          ...[...sharesOf(bettors, reserves)].flatMap(([playerId, { shares, released }]) =>
+            payout.share > 0
+              ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
+              : released > 0
+                ? [releaseExposure(db, playerId, released)]
+                : [],
+          ),
+          ...(payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : []),
         ],
       }),
     );
@@ -99,9 +100,12 @@ export async function commitJackpotRound(
   }
 }
 
-/** How many shares each player holds (a player on two seats may hold two). */
-function sharesOf(bettors: readonly string[]): Map<string, number> {
-  const shares = new Map<string, number>();
-  for (const playerId of bettors) shares.set(playerId, (shares.get(playerId) ?? 0) + 1);
+/** How many shares each player holds (a player on two seats may hold two), and the reserves their share bets hold. */
+function sharesOf(bettors: readonly string[], reserves: readonly number[] = []): Map<string, { shares: number; released: number }> {
+  const shares = new Map<string, { shares: number; released: number }>();
+  bettors.forEach((playerId, index) => {
+    const held = shares.get(playerId) ?? { shares: 0, released: 0 };
+    shares.set(playerId, { shares: held.shares + 1, released: held.released + (reserves[index] ?? 0) });
+  });
   return shares;
 }

@@ -1,56 +1,183 @@
 /**
- * No balance passes MAX_MONEY (2^53 - 1, the Money scalar's exact range) through winnings: a bet is
- * placed only if, were it and the player's other open bets at the table each to return the most
- * its game pays (31 times the stake at craps, 30:1 and the stake), the balance would still fit.
- * The balance is set directly (no deposit brings one past 2^50): this file's books are not reconciled.
+ * No balance passes MAX_MONEY (2^53 - 1, the Money scalar's exact range) through winnings, however
+ * many tables a player bets at: each open bet reserves on the account (`exposure`) the most it
+ * could return, a stake leaves only a balance of at most MAX_BETTING_BALANCE (2^52) and only while
+ * the reserves stay within MAX_EXPOSURE (2^52 - 1), and every way a bet is decided (an outcome won
+ * or lost, a take-down, a void, a round's jackpot) lets its reserve go with what it returns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_MONEY } from '../../../functions/rules/money';
+import { LARGEST_JACKPOT_PRIZE, MAX_BALANCE, MAX_BETTING_BALANCE, MAX_EXPOSURE } from '../../../functions/rules/money';
+import { LARGEST_CRAPS_RETURN } from '../../../functions/rules/craps/options';
 import { accountKey } from '../../../functions/store/kernel/keys';
+import { getAccount } from '../../../functions/store/money/accounts';
 import { dealer, startTestApi, type TestApi } from '../../support/test-api';
 
 let api: TestApi;
 const OPERATOR = dealer('ceiling-operator');
-const PLAYER = 'ceiling-player';
 
 beforeAll(async () => {
   api = await startTestApi();
 });
 afterAll(() => api?.close());
 
-const PLACE = `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 1000 }) { id } }`;
+const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`;
+const place = (player: string, tableId: string, type: string, amount: number, extra: Record<string, unknown> = {}) =>
+  api.graphql(player, PLACE, { input: { tableId, type, amount, ...extra } });
+const exposure = async (player: string) => (await getAccount(api.db, player))?.exposure ?? 0;
 
-describe('a bet whose largest win the balance has no room for', () => {
-  it('is refused with BALANCE_LIMIT and changes nothing, counting the open bets at the table; room made, it is placed', async () => {
-    await api.fundAccount(PLAYER, 0);
+/** A craps table whose maximum is `maximumBet`, with a round's stake allowed up to it. */
+async function crapsTable(maximumBet: number): Promise<string> {
+  return (
+    await api.data(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+      // Odds held to the table maximum: their multiples of a large maximum would pass exact payouts.
+      input: {
+        game: 'CRAPS',
+        minimumBet: 100,
+        maximumBet,
+        playerLimits: { maxStakePerRound: maximumBet },
+        craps: { oddsCappedByTableMaximum: true },
+      },
+    })
+  ).openTable.id;
+}
+
+describe('a balance above what one may bet from (2^52)', () => {
+  it('refuses every stake with BALANCE_LIMIT and changes nothing; withdrawn below it (more than a deposit may bring), the bet is placed', async () => {
+    const player = 'ceiling-rich';
+    await api.fundAccount(player, 0);
+    // Only winnings take a balance past 2^50 (the most a deposit brings it to): set it directly (this file's books are not reconciled).
     await api.db.doc.send(
       new UpdateCommand({
         TableName: api.db.tableName,
-        Key: accountKey(PLAYER),
+        Key: accountKey(player),
         UpdateExpression: 'SET balance = :balance',
-        ExpressionAttributeValues: { ':balance': MAX_MONEY - 60_000 },
+        ExpressionAttributeValues: { ':balance': MAX_BETTING_BALANCE + 5_000 },
       }),
     );
-    const tableId = (await api.data(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
-    // Each 1,000 may come back as 31,000: after two, the balance (MAX_MONEY - 62,000) has room for exactly their 62,000.
-    await api.data(PLAYER, PLACE, { t: tableId });
-    await api.data(PLAYER, PLACE, { t: tableId });
-    expect(await api.balance(PLAYER)).toBe(MAX_MONEY - 62_000);
-
-    const refused = await api.graphql(PLAYER, PLACE, { t: tableId });
+    const tableId = await crapsTable(100_000);
+    const refused = await place(player, tableId, 'FIELD', 1_000);
     expect(refused.errors?.[0]?.extensions?.code).toBe('BALANCE_LIMIT');
-    expect(refused.errors?.[0]?.message).not.toMatch(/1000/);
-    expect(await api.balance(PLAYER)).toBe(MAX_MONEY - 62_000);
-    const mine = `query ($t: ID!) { table(id: $t) { openBets { id } } }`;
-    expect((await api.data(PLAYER, mine, { t: tableId })).table.openBets).toHaveLength(2);
+    expect(refused.errors?.[0]?.message).toMatch(/withdraw first/);
+    expect(refused.errors?.[0]?.message).not.toMatch(/1000\b/);
+    expect(await api.balance(player)).toBe(MAX_BETTING_BALANCE + 5_000);
+    expect(await exposure(player)).toBe(0);
 
-    // Three bets may return 93,000: a balance of at most MAX_MONEY - 92,000 before the third stake has room.
-    await api.data(OPERATOR, `mutation ($p: ID!) { withdraw(input: { playerId: $p, amount: 30000, reference: "room" }) { id } }`, {
-      p: PLAYER,
+    await api.data(
+      OPERATOR,
+      `mutation ($p: ID!, $a: Money!) { withdraw(input: { playerId: $p, amount: $a, reference: "below" }) { id } }`,
+      {
+        p: player,
+        a: MAX_BALANCE + 5_000,
+      },
+    );
+    expect(await api.balance(player)).toBe(MAX_BETTING_BALANCE - MAX_BALANCE);
+    expect((await place(player, tableId, 'FIELD', 1_000)).errors).toBeUndefined();
+    expect(await exposure(player)).toBe(1_000 * LARGEST_CRAPS_RETURN);
+  });
+});
+
+describe("a player's open bets at every table", () => {
+  // Each stake may come back 31 times: two of them fit MAX_EXPOSURE, three do not.
+  const STAKE = 50_000_000_000_000;
+
+  it('refuse a bet at another table whose reserve, with theirs, would pass MAX_EXPOSURE; decided, they make room', async () => {
+    expect(2 * STAKE * LARGEST_CRAPS_RETURN).toBeLessThanOrEqual(MAX_EXPOSURE);
+    expect(3 * STAKE * LARGEST_CRAPS_RETURN).toBeGreaterThan(MAX_EXPOSURE);
+    const player = 'ceiling-three-tables';
+    await api.fundAccount(player, 3 * STAKE);
+    const [first, second, third] = [await crapsTable(STAKE), await crapsTable(STAKE), await crapsTable(STAKE)];
+
+    expect((await place(player, first, 'FIELD', STAKE)).errors).toBeUndefined();
+    expect((await place(player, second, 'FIELD', STAKE)).errors).toBeUndefined();
+    expect(await exposure(player)).toBe(2 * STAKE * LARGEST_CRAPS_RETURN);
+    const refused = await place(player, third, 'FIELD', STAKE);
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BALANCE_LIMIT');
+    expect(refused.errors?.[0]?.message).toMatch(/open bets at every table/);
+    expect(await api.balance(player)).toBe(STAKE);
+    expect(await exposure(player)).toBe(2 * STAKE * LARGEST_CRAPS_RETURN);
+
+    // The Field loses on a 7: its reserve goes, though no money comes back.
+    await api.closeAndRoll(first, [5, 2]);
+    expect(await exposure(player)).toBe(STAKE * LARGEST_CRAPS_RETURN);
+    expect((await place(player, third, 'FIELD', STAKE)).errors).toBeUndefined();
+    // Each wins on a 3 (1:1): the stake and the win come back, and the reserve goes.
+    await api.closeAndRoll(second, [1, 2]);
+    await api.closeAndRoll(third, [1, 2]);
+    expect(await api.balance(player)).toBe(4 * STAKE);
+    expect(await exposure(player)).toBe(0);
+  });
+});
+
+describe('a reserve is let go whichever way its bet leaves the layout', () => {
+  it('taken down', async () => {
+    const player = 'ceiling-take-down';
+    await api.fundAccount(player, 100_000);
+    const tableId = await crapsTable(100_000);
+    const { placeBet } = await api.data(player, PLACE, { input: { tableId, type: 'DONT_PASS', amount: 1_000 } });
+    expect(await exposure(player)).toBe(1_000 * LARGEST_CRAPS_RETURN);
+    await api.data(player, `mutation ($id: ID!) { takeDownBet(id: $id) { status } }`, { id: placeBet.id });
+    expect(await exposure(player)).toBe(0);
+    expect(await api.balance(player)).toBe(100_000);
+  });
+
+  it('voided with its round', async () => {
+    const player = 'ceiling-void';
+    await api.fundAccount(player, 100_000);
+    const tableId = await crapsTable(100_000);
+    await api.data(player, PLACE, { input: { tableId, type: 'PASS_LINE', amount: 1_000 } });
+    const sequence = await api.closeBetting(tableId);
+    await api.data(OPERATOR, `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { settlementComplete } }`, {
+      input: { tableId, reason: 'camera fault', sequence },
     });
-    await api.data(PLAYER, PLACE, { t: tableId });
-    expect(await api.balance(PLAYER)).toBe(MAX_MONEY - 93_000);
+    expect(await exposure(player)).toBe(0);
+    expect(await api.balance(player)).toBe(100_000);
+  });
+
+  it("a jackpot bet's, by its round's jackpot, with or without a prize", async () => {
+    const pool = await api.data(OPERATOR, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+      input: {
+        currency: 'MOP',
+        seed: 100_000,
+        modality: 'A',
+        fixedAmounts: [
+          { combination: 'PARADISE_STRAIGHT', amount: 30_000 },
+          { combination: 'FOUR_OF_A_KIND', amount: 20_000 },
+          { combination: 'DOUBLE_PAIRS', amount: 10_000 },
+          { combination: 'THREE_OF_A_KIND', amount: 3_000 },
+          { combination: 'SINGLE_PAIR', amount: 1_000 },
+        ],
+      },
+    });
+    const tableId = (
+      await api.data(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+        input: {
+          game: 'BACCARAT',
+          minimumBet: 100,
+          maximumBet: 100_000,
+          baccarat: { jackpot: { poolId: pool.openJackpotPool.id, contributionBasisPoints: 5_000 } },
+        },
+      })
+    ).openTable.id;
+    const player = 'ceiling-jackpot';
+    await api.fundAccount(player, 100_000);
+    const deal = async (cards: string[]) => {
+      const sequence = await api.closeBetting(tableId);
+      await api.data(
+        OPERATOR,
+        `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete deal { jackpot { combination } } } }`,
+        { input: { tableId, cards, sequence } },
+      );
+    };
+    for (const cards of [
+      ['5S', 'KH', '5D', '9C'], // the Player's pair: a single pair pays the jackpot bet
+      ['2S', 'KD', '3H', '7C', '9S'], // no combination: nothing paid
+    ]) {
+      await place(player, tableId, 'BANKER', 1_000, { seat: 3 });
+      await place(player, tableId, 'JACKPOT', 100, { seat: 3 });
+      expect(await exposure(player)).toBe(1_000 * 41 + LARGEST_JACKPOT_PRIZE);
+      await deal(cards);
+      expect(await exposure(player)).toBe(0);
+    }
   });
 });
