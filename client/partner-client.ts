@@ -9,9 +9,15 @@ import type { TypedDocumentString } from './generated/graphql';
 export const PLACE_BET = graphql(`
   mutation PartnerPlaceBet($input: PlaceBetInput!) {
     placeBet(input: $input) {
-      id
-      status
-      amount
+      bet {
+        id
+        status
+        amount
+      }
+      userErrors {
+        code
+        message
+      }
     }
   }
 `);
@@ -23,12 +29,16 @@ export const BET_STATUS = graphql(`
       status
       winnings
       returned
-      settledBy
+      settledInRound
     }
   }
 `);
 
-/** What the API answered: the data, or its typed refusal (`code` from ErrorCode). */
+/**
+ * What the API answered: the data, or a refusal's `code` (one of ErrorCode): a GraphQL error's
+ * (no token, a race lost, a fault), or the first of a mutation's userErrors (a rule, not enough
+ * money), which the caller reads from the data.
+ */
 export type Answer<T> = { readonly data: T } | { readonly code: string; readonly message: string };
 
 /** Sends one typed operation to the API with the player's token (from the partner's token broker). */
@@ -68,7 +78,10 @@ export async function placeAndFollow(
     input: { tableId: bet.tableId, type: bet.type, amount: bet.amount, idempotencyKey: bet.key },
   });
   if ('code' in placed) return placed;
-  const id = placed.data.placeBet!.id;
+  // An expected refusal is data: the payload's userErrors, each code one of PlaceBetErrorCode.
+  const { bet: laid, userErrors } = placed.data.placeBet!;
+  if (!laid) return { code: userErrors[0]!.code, message: userErrors[0]!.message };
+  const id = laid.id;
   for (const until = Date.now() + forMs; Date.now() < until; await new Promise((resolve) => setTimeout(resolve, everyMs))) {
     const status = await send(url, token, BET_STATUS, { id });
     if ('code' in status) return status;

@@ -19,7 +19,7 @@ export const TABLE_LIVE = graphql(`
     nextSequence
     bettingOpen
     bettingWindowSeconds
-    bettingDeadline
+    bettingClosesAt
     serverTime
     recentResults {
       sequence
@@ -30,15 +30,17 @@ export const TABLE_LIVE = graphql(`
       bankerPair
       natural
     }
-    craps {
+    ... on CrapsTable {
       phase
       point
       rollCount
       shooter
     }
-    baccarat {
+    ... on BaccaratTable {
       roundCount
-      commission
+      options {
+        commission
+      }
       jackpot {
         modality
       }
@@ -59,7 +61,7 @@ export const TABLE_BET = graphql(`
     winnings
     returned
     round
-    settledBy
+    settledInRound
   }
 `);
 
@@ -126,10 +128,10 @@ export const TABLE_PAGE = graphql(`
       openBets {
         ...TablePageBet
       }
-      roads {
-        ...TablePageRoads
-      }
-      baccarat {
+      ... on BaccaratTable {
+        roads {
+          ...TablePageRoads
+        }
         jackpot {
           pool {
             id
@@ -151,8 +153,10 @@ export const TABLE_ROADS_REFRESH = graphql(`
   query TablePageRoadsRefresh($id: ID!) {
     table(id: $id) {
       id
-      roads {
-        ...TablePageRoads
+      ... on BaccaratTable {
+        roads {
+          ...TablePageRoads
+        }
       }
     }
   }
@@ -183,7 +187,14 @@ export const ROUND_SETTLED_REFRESH = graphql(`
 export const PLACE_BET = graphql(`
   mutation TablePagePlaceBet($input: PlaceBetInput!) {
     placeBet(input: $input) {
-      ...TablePageBet
+      bet {
+        ...TablePageBet
+      }
+      userErrors {
+        code
+        message
+        field
+      }
     }
   }
 `);
@@ -194,7 +205,7 @@ export const TABLE_EVENTS = graphql(`
       kind
       sequence
       serverTime
-      bettingDeadline
+      bettingClosesAt
       result {
         sequence
         dice

@@ -88,7 +88,7 @@ const CAUSES: readonly (readonly [RegExp, string])[] = [
   [/^Expected non-nullable type "([\w![\]]{1,128})" not to be null\.$/, 'a $1 may not be null.'],
   [/^Field "[^"]*" is not defined by type "(\w{1,128})"\.[\s\S]*$/, 'it has a field that $1 does not define.'],
   [/^Value "[^"]*" does not exist in "(\w{1,128})" enum\.[\s\S]*$/, 'not a value of the $1 enum.'],
-  [/^(?:Expected type "\w{1,128}"\. )?((?:Money|DateTime) must [^"]{1,120})$/, '$1'],
+  [/^(?:Expected type "\w{1,128}"\. )?((?:Money|DateTime|Date|Currency) must [^"]{1,120})$/, '$1'],
   [/^(Int|Float|String|Boolean|ID) cannot represent [\s\S]*$/, 'not a value a $1 can hold.'],
 ];
 

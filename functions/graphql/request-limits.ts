@@ -18,7 +18,7 @@ import {
   type ReadBudget,
 } from '../services/kernel/read-budget';
 import { BOOK_SHARDS, MAX_BET_SHARDS } from '../store/kernel/keys';
-import { fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
+import { fieldKey, fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
  * What one request may ask: checked before anything runs, so that no document can make the
@@ -74,10 +74,10 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   // The stored totals: one item (the refreshes a request may make are counted once, below).
   'Table.layout': 1,
   // A shoe's rounds: a page or two of outcomes.
-  'Table.roads': 2,
+  'BaccaratTable.roads': 2,
   'Table.seatsTaken': 1,
-  'Table.rolls': 1,
-  'Table.deals': 1,
+  'CrapsTable.rolls': 1,
+  'BaccaratTable.deals': 1,
   'Table.myLimits': 2,
   'TableJackpot.pool': 1,
   'Bet.balanceAfterPlacement': 2,
@@ -217,7 +217,7 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
     for (const selection of selections.selections) {
       if (tooDeep) break;
       if (selection.kind === Kind.FIELD) {
-        const key = `${String(named(parent))}.${selection.name.value}`;
+        const key = fieldKey(parent, selection.name.value);
         total.cost += 1;
         total.reads += FIELD_READS[key] ?? 0;
         if (READS_ONCE_PER_REQUEST[key] !== undefined) once.add(key);

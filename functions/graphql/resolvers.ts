@@ -1,94 +1,32 @@
 import type { Resolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
-import { DateTimeScalar, MoneyScalar, MoneyTotalScalar, SignedMoneyScalar } from './scalars';
+import { CurrencyScalar, DateScalar, DateTimeScalar, MoneyScalar, MoneyTotalScalar, SignedMoneyScalar } from './scalars';
+import { requireCaller, requireHouseOperator, requireRole, visiblePlayer } from './caller-checks';
+import { mutationResolvers } from './mutation-resolvers';
+import { tableResolvers } from './table-resolvers';
 import { reconcile } from '../services/money/reconcile';
 import { accountStatement } from '../services/money/statement';
 import { recallRound, recallRoundById, roundId } from '../services/rounds/round-recall';
 import type { Page } from '../services/kernel/pages';
-import { voidRound } from '../services/rounds/void-round';
 import { dailyReport } from '../services/money/daily-report';
 import { balanceAfterPlacement, balanceAfterSettlement } from '../services/money/balance-after';
 import { ServiceError } from '../services/kernel/service-error';
-import type { Caller, Role } from '../services/kernel/services';
-import { openTable } from '../services/tables/open-table';
-import { placeBet } from '../services/betting/place-bet';
-import { submitRoll } from '../services/rounds/submit-roll';
-import { submitDeal } from '../services/rounds/submit-deal';
-import { takeDownBet } from '../services/betting/take-down-bet';
-import { startNewShoe } from '../services/rounds/start-new-shoe';
-import { closeBetting } from '../services/betting/close-betting';
-import { setShooter } from '../services/betting/set-shooter';
-import { closeTable } from '../services/tables/close-table';
-import { assignDealers } from '../services/tables/assign-dealers';
-import { deposit, findCashMovement, listCashMovements, openAccount, withdraw } from '../services/money/cashier';
-import { findJackpotPool, openJackpotPool, requireJackpotPool } from '../services/money/jackpot-pools';
-import { layoutTotals } from '../services/betting/layout-totals';
-import {
-  accountBets,
-  findAccount,
-  findBet,
-  findTable,
-  ownAccount,
-  seatsTaken,
-  tableOpenBets,
-  tableOutcomes,
-} from '../services/tables/queries';
-import { BACCARAT_BET_TYPES, JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
-import { CRAPS_BET_TYPES } from '../rules/craps';
-import { isHouseOperator, sameTenant } from '../services/tables/tenancy';
-import { currentRound, runsTable } from '../services/tables/table-access';
+import { findCashMovement, listCashMovements } from '../services/money/cashier';
+import { findJackpotPool, requireJackpotPool } from '../services/money/jackpot-pools';
+import { accountBets, findAccount, findBet, findTable, ownAccount } from '../services/tables/queries';
+import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
 import { cachedTable } from '../services/tables/table-cache';
-import { tablePaytable } from '../services/tables/paytable';
-import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
 import { lobby } from '../services/tables/lobby';
-import { SEATS } from '../services/betting/bet-validation';
-import { crapsStatistics, tableRoads } from '../services/rounds/scoreboards';
-import type { BetType, TableRecord } from '../store/kernel/records';
-import { betShardsOf } from '../store/kernel/keys';
+import type { BetType, OutcomeRecord, TableRecord } from '../store/kernel/records';
 import type { JackpotPoolView, RollView } from '../services/kernel/views';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
-import { assignLimitProfile, assignedProfile, limitsFor, tableProfiles, type TableLimits } from '../services/tables/limit-profiles';
+import { assignedProfile } from '../services/tables/limit-profiles';
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
 }
 
 const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
-
-/** Resolvers stay thin: who is calling and whether they may, then one service call. */
-function requireCaller(context: GraphQLContext): Caller {
-  if (!context.caller) throw new ServiceError('UNAUTHENTICATED', context.refusal ?? 'Sign in: this API needs a bearer token.');
-  return context.caller;
-}
-
-/** An OPERATOR may do everything a DEALER may. */
-function requireRole(context: GraphQLContext, role: Role): Caller {
-  const caller = requireCaller(context);
-  if (caller.roles.has(role) || caller.roles.has('OPERATOR')) return caller;
-  throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
-}
-
-/** The house's operators run the tables and the pools; a partner's manage its players' money (services/tables/tenancy.ts). */
-function requireHouseOperator(context: GraphQLContext): Caller {
-  const caller = requireRole(context, 'OPERATOR');
-  if (isHouseOperator(caller)) return caller;
-  throw new ServiceError('FORBIDDEN', "Only the house's operators may do this: a partner's operators manage their players' money.");
-}
-
-/**
- * A player's id at a table, to those who may see it: whoever runs the table (when the table is at
- * hand), the house's operators, the player's own partner's players and operators; null to another
- * partner's.
- */
-function visiblePlayer(
-  context: GraphQLContext,
-  table: Parameters<typeof runsTable>[1] | null,
-  playerId: string | null | undefined,
-): string | null {
-  const caller = requireCaller(context);
-  if (playerId == null) return null;
-  return (table && runsTable(caller, table)) || isHouseOperator(caller) || sameTenant(caller.playerId, playerId) ? playerId : null;
-}
 
 /** Tables read for fields that name their table by id only (a roll's), each once per request: a page of rolls names one. */
 const tablesNamed = new WeakMap<GraphQLContext, Map<string, Promise<TableRecord | undefined>>>();
@@ -111,29 +49,16 @@ async function rollShooter(context: GraphQLContext, roll: RollView): Promise<str
   return visiblePlayer(context, (await tableNamed(context, roll.tableId)) ?? null, shooter);
 }
 
-const isHouseStaff = (caller: Caller): boolean =>
-  caller.partner === undefined && (caller.roles.has('OPERATOR') || caller.roles.has('DEALER'));
-
-/** Every bet type of the game, in the game's order (a stored map keeps none), with its limits under `options`. */
-function betLimitsOf(game: TableRecord['game'], options: TableRecord['options']) {
-  const types: readonly BetType[] = game === 'CRAPS' ? CRAPS_BET_TYPES : BACCARAT_BET_TYPES;
-  const limits = options.limits as Readonly<Record<string, { minimum: number; maximum: number }>>;
-  return types.map((type) => ({ type, ...limits[type]! }));
-}
-
-/** A set of limits at a table, as the API shows it. */
-const limitsView = (table: TableRecord, limits: TableLimits) => ({
-  profile: limits.profile,
-  minimumBet: limits.options.minimum,
-  maximumBet: limits.options.maximum,
-  betLimits: betLimitsOf(table.game, limits.options),
-  playerLimits: limits.playerLimits,
-});
-
 /** Every connection's fields, from a page of the service layer (services/kernel/pages.ts). */
 const connection = {
   edges: <E extends { readonly cursor: string }>(page: Page<E>) => [...page.entries],
   pageInfo: <E extends { readonly cursor: string }>(page: Page<E>) => ({ hasNextPage: page.hasNextPage, endCursor: page.endCursor }),
+};
+
+/** Who closed betting before an outcome, and when: every outcome keeps it as one stamp. */
+const closedBefore = {
+  bettingClosedBy: (outcome: OutcomeRecord) => outcome.bettingClosedBy?.by ?? null,
+  bettingClosedAt: (outcome: OutcomeRecord) => outcome.bettingClosedBy?.at ?? null,
 };
 
 export const resolvers: Resolvers = {
@@ -141,6 +66,8 @@ export const resolvers: Resolvers = {
   SignedMoney: SignedMoneyScalar,
   MoneyTotal: MoneyTotalScalar,
   DateTime: DateTimeScalar,
+  Date: DateScalar,
+  Currency: CurrencyScalar,
 
   Query: {
     tables: (_, args, ctx) => lobby(ctx.deps, requireCaller(ctx), args),
@@ -149,7 +76,7 @@ export const resolvers: Resolvers = {
       return ctx.deps.now();
     },
     table: async (_, { id }, ctx) => (await findTable(ctx.deps, requireCaller(ctx), id)) ?? null,
-    me: (_, __, ctx) => ownAccount(ctx.deps, requireCaller(ctx)),
+    me: async (_, __, ctx) => (await ownAccount(ctx.deps, requireCaller(ctx))) ?? null,
     account: async (_, { id }, ctx) => (await findAccount(ctx.deps, requireCaller(ctx), id)) ?? null,
     bet: async (_, { id }, ctx) => (await findBet(ctx.deps, requireCaller(ctx), id)) ?? null,
     jackpotPool: async (_, { id }, ctx) => {
@@ -168,41 +95,7 @@ export const resolvers: Resolvers = {
     },
   },
 
-  Mutation: {
-    openTable: (_, { input }, ctx) =>
-      openTable(ctx.deps, requireHouseOperator(ctx), {
-        game: input.game,
-        currency: input.currency ?? 'MOP',
-        minimumBet: input.minimumBet,
-        maximumBet: input.maximumBet,
-        craps: input.craps ?? null,
-        baccarat: input.baccarat ?? null,
-        playerLimits: input.playerLimits ?? null,
-        betLimits: input.betLimits ?? null,
-        bettingWindowSeconds: input.bettingWindowSeconds ?? null,
-        betShards: input.betShards ?? null,
-        name: input.name ?? null,
-        partners: input.partners ?? null,
-        limitProfiles: input.limitProfiles ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-      }),
-    placeBet: (_, { input }, ctx) => placeBet(ctx.deps, requireCaller(ctx), input),
-    takeDownBet: (_, { id }, ctx) => takeDownBet(ctx.deps, requireCaller(ctx), id),
-    setShooter: (_, { tableId, playerId }, ctx) => setShooter(ctx.deps, requireRole(ctx, 'DEALER'), tableId, playerId),
-    closeBetting: (_, { tableId }, ctx) => closeBetting(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
-    submitRoll: (_, { input }, ctx) => submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input),
-    submitDeal: (_, { input }, ctx) => submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input),
-    voidRound: (_, { input }, ctx) => voidRound(ctx.deps, requireRole(ctx, 'DEALER'), input),
-    startNewShoe: (_, { tableId }, ctx) => startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), tableId),
-    openAccount: (_, { input }, ctx) =>
-      openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
-    deposit: (_, { input }, ctx) => deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
-    withdraw: (_, { input }, ctx) => withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
-    assignLimitProfile: (_, { input }, ctx) => assignLimitProfile(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
-    assignDealers: (_, { tableId, dealers }, ctx) => assignDealers(ctx.deps, requireHouseOperator(ctx), tableId, dealers),
-    closeTable: (_, { tableId, reason }, ctx) => closeTable(ctx.deps, requireHouseOperator(ctx), tableId, reason),
-    openJackpotPool: (_, { input }, ctx) => openJackpotPool(ctx.deps, requireHouseOperator(ctx), input),
-  },
+  Mutation: mutationResolvers,
 
   // Served over WebSocket (functions/live): each event is the root value its subscribers' documents run on.
   Subscription: {
@@ -215,75 +108,10 @@ export const resolvers: Resolvers = {
   PlayerEvent: { serverTime: (_, __, ctx) => ctx.deps.now() },
   LobbyEvent: { serverTime: (_, __, ctx) => ctx.deps.now() },
 
-  Table: {
-    name: (table) => table.name ?? table.id,
-    // Which partners a table is offered to is the house staff's business.
-    partners: (table, _, ctx) => (table.partners && isHouseStaff(requireCaller(ctx)) ? [...table.partners] : null),
-    recentResults: (table) => [...(table.recentResults ?? [])],
-    crapsStatistics: (table) => (table.game === 'CRAPS' ? crapsStatistics(table) : null),
-    roads: (table, _, ctx) => (table.game === 'BACCARAT' ? tableRoads(ctx.deps, table) : null),
-    bettingOpen: (table, _, ctx) => isBettingOpen(table, ctx.deps.now()),
-    bettingWindowSeconds: (table) => table.bettingWindowSeconds ?? null,
-    betShards: (table) => betShardsOf(table),
-    bettingDeadline: (table) => bettingDeadline(table),
-    serverTime: (_, __, ctx) => ctx.deps.now(),
-    nextSequence: (table) => currentRound(table),
-    craps: (table, _, ctx) =>
-      table.game === 'CRAPS'
-        ? {
-            phase: table.state.phase,
-            point: table.state.point,
-            rollCount: table.state.rollCount,
-            field12Pays: table.options.field12Pays,
-            maxOdds: Object.entries(table.options.maxOdds)
-              .map(([point, multiple]) => ({ point: Number(point), multiple }))
-              .sort((a, b) => a.point - b.point),
-            layOddsLimit: table.options.layOddsLimit,
-            // Tables opened before the option existed held odds to the table maximum.
-            oddsCappedByTableMaximum: table.options.oddsCappedByTableMaximum ?? true,
-            comeOddsWorkingOnComeOut: table.options.comeOddsWorkingOnComeOut,
-            dontComeOddsWorkingOnComeOut: table.options.dontComeOddsWorkingOnComeOut,
-            bigNumbersWorkingOnComeOut: table.options.bigNumbersWorkingOnComeOut,
-            hardwaysWorkingOnComeOut: table.options.hardwaysWorkingOnComeOut,
-            shooter: visiblePlayer(ctx, table, table.state.shooter),
-            shooterSetBy: table.shooterSetBy ?? null,
-          }
-        : null,
-    baccarat: (table) =>
-      table.game === 'BACCARAT'
-        ? {
-            decks: table.options.decks,
-            commission: table.options.commission,
-            roundCount: table.state.roundCount,
-            shoeTracking: table.shoeTracking,
-            cardsDealtFromShoe: table.state.shoe.length,
-            shoeStartedBy: table.shoeStartedBy ?? null,
-            jackpot:
-              table.options.jackpot && table.jackpotPool
-                ? {
-                    modality: table.options.jackpot.modality,
-                    poolId: table.jackpotPool.poolId,
-                    contributionBasisPoints: table.jackpotPool.contributionBasisPoints,
-                    approvalReference: table.options.jackpot.approvalReference,
-                  }
-                : null,
-          }
-        : null,
-    dealers: (table) => [...(table.dealers ?? [])],
-    // In the game's order (a stored map keeps none).
-    paytable: (table) => tablePaytable(table),
-    betLimits: (table) => betLimitsOf(table.game, table.options),
-    limitProfiles: (table) => tableProfiles(table).map((limits) => limitsView(table, limits)),
-    myLimits: async (table, _, ctx) => limitsView(table, await limitsFor(ctx.deps, requireCaller(ctx), table)),
-    openBets: (table, _, ctx) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
-    layout: (table, _, ctx) => layoutTotals(ctx.deps, table),
-    seats: (table) => SEATS[table.game],
-    seatsTaken: (table, _, ctx) => seatsTaken(ctx.deps, table),
-    rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
-    deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
-  },
+  ...tableResolvers,
 
   JackpotPool: {
+    openedBy: (pool) => pool.createdBy ?? null,
     modality: (pool) => pool.prizes.modality,
     approvalReference: (pool) => pool.prizes.approvalReference,
     // In the modality's order of precedence, highest first (the stored map has no order).
@@ -303,7 +131,7 @@ export const resolvers: Resolvers = {
     seat: (bet) => bet.seat ?? null,
     limitProfile: (bet) => bet.limitProfile ?? null,
     settledAt: (bet) => bet.settledAt ?? null,
-    settledBy: (bet) => bet.settledBy ?? null,
+    settledInRound: (bet) => bet.settledBy ?? null,
     balanceAfterPlacement: (bet, _, ctx) => balanceAfterPlacement(ctx.deps, requireCaller(ctx), bet),
     balanceAfterSettlement: (bet, _, ctx) => balanceAfterSettlement(ctx.deps, requireCaller(ctx), bet),
   },
@@ -319,6 +147,7 @@ export const resolvers: Resolvers = {
     pointAfter: (roll) => roll.stateAfter.point,
     shooter: (roll, _, ctx) => rollShooter(ctx, roll),
     rolledAt: (roll) => roll.recordedAt,
+    ...closedBefore,
   },
 
   Deal: {
@@ -337,21 +166,14 @@ export const resolvers: Resolvers = {
         reseeded: deal.jackpot.payout?.reseeded ?? null,
         poolAfter: deal.jackpot.payout?.poolAfter ?? null,
       },
+    ...closedBefore,
   },
 
-  RollResult: {
-    roll: (result) => result.outcome,
-  },
-
-  DealResult: {
-    deal: (result) => result.outcome,
-  },
-
-  VoidResult: {
-    sequence: (result) => result.outcome.sequence,
-    reason: (result) => result.outcome.reason,
-    voidedAt: (result) => result.outcome.recordedAt,
-    voidedBy: (result) => result.outcome.recordedBy ?? null,
+  VoidedRound: {
+    id: (voided) => roundId(voided.tableId, voided.sequence),
+    voidedAt: (voided) => voided.recordedAt,
+    voidedBy: (voided) => voided.recordedBy ?? null,
+    ...closedBefore,
   },
 
   BetSettlement: {
@@ -365,6 +187,10 @@ export const resolvers: Resolvers = {
     bets: (account, { last }, ctx) => accountBets(ctx.deps, requireCaller(ctx), account.id, last ?? 50),
     // The account was handed to this caller (their own, or an operator's): so is its statement.
     statement: (account, args, ctx) => accountStatement(ctx.deps, account.id, args),
+  },
+  LimitProfileAssignment: {
+    assignedBy: (assignment) => assignment.assignedBy.by,
+    assignedAt: (assignment) => assignment.assignedBy.at,
   },
   StatementConnection: connection,
   TableConnection: connection,
@@ -386,12 +212,17 @@ export const resolvers: Resolvers = {
     deal: (recall) => (recall.outcome.kind === 'DEAL' ? recall.outcome : null),
     recordedAt: (recall) => recall.outcome.recordedAt,
     recordedBy: (recall) => recall.outcome.recordedBy ?? null,
-    bettingClosedBy: (recall) => recall.outcome.bettingClosedBy ?? null,
+    bettingClosedBy: (recall) => closedBefore.bettingClosedBy(recall.outcome),
+    bettingClosedAt: (recall) => closedBefore.bettingClosedAt(recall.outcome),
     voidReason: (recall) => (recall.outcome.kind === 'VOID' ? recall.outcome.reason : null),
     settled: (recall) => recall.outcome.settledAt !== undefined,
     settledAt: (recall) => recall.outcome.settledAt ?? null,
     settlements: (recall) => [...recall.settlements],
     credits: (recall) => [...recall.credits],
+  },
+  CashMovement: {
+    movedAt: (movement) => movement.at,
+    movedBy: (movement) => movement.actor,
   },
   CashMovementConnection: connection,
   CashMovementEdge: {
@@ -422,6 +253,7 @@ export const resolvers: Resolvers = {
     decimal: (fraction) => fraction.toDecimal(15),
   },
   LayoutTotals: {
+    readAt: (totals) => totals.asOf,
     byBetType: (totals) => [...totals.byBetType],
   },
   JournalCause: {
@@ -430,9 +262,9 @@ export const resolvers: Resolvers = {
   StatementEntry: {
     id: (entry) => entry.journal.id,
     kind: (entry) => entry.journal.kind,
-    at: (entry) => entry.journal.at,
+    occurredAt: (entry) => entry.journal.at,
     currency: (entry) => entry.journal.currency,
-    actor: (entry) => entry.journal.actor,
+    causedBy: (entry) => entry.journal.actor,
     cause: (entry) => entry.journal.cause,
     legs: (entry) => entry.journal.legs.map((leg) => ({ ...leg, account: { kind: leg.account.kind, id: leg.account.id ?? null } })),
   },

@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind } from 'graphql';
+import { isCalendarDay, isCurrencyCode } from '../services/kernel/request-checks';
 
 /**
  * Money: an integer count of minor units. GraphQL's Int is 32-bit (at most 21,474,836.47 in
@@ -80,3 +81,35 @@ export const DateTimeScalar = new GraphQLScalarType<string, string>({
     return new Date(ast.value).toISOString();
   },
 });
+
+/** A string scalar whose values are checked by `valid`, and refused with `refusal` (which never repeats the value). */
+function checkedString(name: string, description: string, valid: (value: string) => boolean, refusal: string) {
+  const read = (value: unknown): string => {
+    if (typeof value !== 'string' || !valid(value)) throw new TypeError(refusal);
+    return value;
+  };
+  return new GraphQLScalarType<string, string>({
+    name,
+    description,
+    serialize: read,
+    parseValue: read,
+    parseLiteral(ast) {
+      if (ast.kind !== Kind.STRING) throw new TypeError(refusal);
+      return read(ast.value);
+    },
+  });
+}
+
+export const DateScalar = checkedString(
+  'Date',
+  'A day of the calendar, YYYY-MM-DD, read in UTC.',
+  isCalendarDay,
+  'Date must be a day of the calendar, YYYY-MM-DD (UTC).',
+);
+
+export const CurrencyScalar = checkedString(
+  'Currency',
+  'An ISO-4217 currency code: three capital letters.',
+  isCurrencyCode,
+  'Currency must be an ISO-4217 code of three capital letters.',
+);

@@ -18,6 +18,7 @@ export interface SchemaType {
   readonly name?: string;
   readonly ofType?: SchemaType;
   toString(): string;
+  getInterfaces?(): readonly SchemaType[];
   getFields?(): Record<
     string,
     {
@@ -29,6 +30,18 @@ export interface SchemaType {
 
 /** The named type under any list and non-null wrappers. */
 export const named = (type: SchemaType): SchemaType => (type.ofType ? named(type.ofType) : type);
+
+/**
+ * A field as the API's tables of fields name it (its reads, whether a subscription may select it):
+ * `<Type>.<field>`, where Type is the interface that declares the field if the type selected on
+ * implements one (CrapsTable.openBets is Table.openBets), so that a field common to every table is
+ * named once, however it is reached.
+ */
+export function fieldKey(parent: SchemaType, field: string): string {
+  const type = named(parent);
+  const declaring = type.getInterfaces?.().find((face) => face.getFields?.()[field] !== undefined);
+  return `${String(declaring ?? type)}.${field}`;
+}
 
 export function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
   const fragments = new Map<string, FragmentDefinitionNode>();

@@ -15,7 +15,7 @@ import { answeredError, refusalCode, withoutEcho, type AnsweredError } from '../
 import type { ErrorCode } from '../graphql/generated/resolvers-types';
 import { DOCUMENT_TOO_DEEP, inputOutOfBounds, nestsTooDeep } from '../graphql/input-bounds';
 import { overLimits } from '../graphql/request-limits';
-import { fieldsReached, fragmentsOf, named, rootOf, type SchemaType } from '../graphql/schema-shape';
+import { fieldKey, fieldsReached, fragmentsOf, rootOf, type SchemaType } from '../graphql/schema-shape';
 import type { LiveField } from '../services/live/live-events';
 
 /**
@@ -28,9 +28,9 @@ export const NOT_LIVE_FIELDS: ReadonlySet<string> = new Set([
   'Table.openBets',
   'Table.layout',
   'Table.seatsTaken',
-  'Table.roads',
-  'Table.rolls',
-  'Table.deals',
+  'BaccaratTable.roads',
+  'CrapsTable.rolls',
+  'BaccaratTable.deals',
   'Table.paytable',
   'TableJackpot.pool',
   'Account.statement',
@@ -143,7 +143,7 @@ function notLiveField(
   >,
 ): string | undefined {
   for (const { parent, selection } of fieldsReached(schema, [{ parent: root, set: selections }], fragments)) {
-    const name = `${String(named(parent))}.${selection.name.value}`;
+    const name = fieldKey(parent, selection.name.value);
     if (NOT_LIVE_FIELDS.has(name)) return name;
   }
   return undefined;

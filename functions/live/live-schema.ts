@@ -1,4 +1,12 @@
-import { GraphQLObjectType, GraphQLScalarType, buildSchema, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  buildSchema,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  type GraphQLTypeResolver,
+} from 'graphql';
 import { resolvers } from '../graphql/resolvers';
 import { typeDefs } from '../graphql/generated/type-defs';
 
@@ -22,6 +30,9 @@ export function liveSchema(): GraphQLSchema {
         parseValue: typeResolvers.parseValue,
         parseLiteral: typeResolvers.parseLiteral,
       });
+    } else if (type instanceof GraphQLInterfaceType) {
+      // Which of its types an interface's value is (a table: its game's type).
+      type.resolveType = (typeResolvers as { __resolveType: GraphQLTypeResolver<unknown, unknown> }).__resolveType;
     } else if (type instanceof GraphQLObjectType) {
       const fields = type.getFields();
       for (const [name, resolver] of Object.entries(typeResolvers as Record<string, FieldResolver>)) {

@@ -4,23 +4,27 @@
  * lands in its player's shard, closing betting closes exactly that many, and the table still
  * settles every bet.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer, refusalOf } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk } from '../../functions/store/kernel/keys';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 
 const OPERATOR = dealer('shards-operator');
 const OPEN = /* GraphQL */ `
   mutation ($input: OpenTableInput!) {
     openTable(input: $input) {
-      id
-      betShards
+      table {
+        id
+        betShards
+      }
+      userErrors {
+        code
+        message
+        field
+      }
     }
   }
 `;
@@ -49,36 +53,31 @@ describe('openTable betShards', () => {
   it('defaults to 64 shards, each with its gate', async () => {
     const { data, errors } = await open();
     expect(errors).toBeUndefined();
-    expect(data!.openTable.betShards).toBe(64);
-    expect(await gates(data!.openTable.id)).toHaveLength(64);
+    expect(data!.openTable.table.betShards).toBe(64);
+    expect(await gates(data!.openTable.table.id)).toHaveLength(64);
   });
 
-  it(`is refused outside ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS} (BAD_USER_INPUT), opening nothing`, async () => {
+  it(`is refused outside ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS} (BAD_USER_INPUT, naming the field), opening nothing`, async () => {
     for (const betShards of [0, 1, MIN_BET_SHARDS - 1, MAX_BET_SHARDS + 1]) {
       const res = await open(betShards);
-      expect(res.errors?.[0]?.extensions?.code, String(betShards)).toBe('BAD_USER_INPUT');
-      expect(res.errors?.[0]?.message).toMatch(/betShards/);
-      expect(res.data?.openTable ?? null).toBeNull();
+      expect(res.errors).toBeUndefined();
+      expect(refusalOf(res), String(betShards)).toMatchObject({ code: 'BAD_USER_INPUT', message: expect.stringMatching(/betShards/) });
+      expect(res.data!.openTable.userErrors[0].field).toEqual(['input', 'betShards']);
+      expect(res.data!.openTable.table).toBeNull();
     }
   });
 
   it('a table of 4 shards takes bets in those 4 only, closes them, and pays every bet', async () => {
     const { data } = await open(4);
-    const tableId = data!.openTable.id as string;
-    expect(data!.openTable.betShards).toBe(4);
+    const tableId = data!.openTable.table.id as string;
+    expect(data!.openTable.table.betShards).toBe(4);
     expect(await gates(tableId)).toEqual([0, 1, 2, 3]);
 
     const players = Array.from({ length: 12 }, (_, i) => `shards-player-${i}`);
     await api.fundNewAccounts(players, 10_000);
-    const placed = await Promise.all(
-      players.map((playerId) =>
-        api.data(playerId, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-          input: { tableId, type: 'PASS_LINE', amount: 1_000 },
-        }),
-      ),
-    );
+    const placed = await Promise.all(players.map((playerId) => api.placeBet(playerId, { tableId, type: 'PASS_LINE', amount: 1_000 })));
     // A bet's id carries its shard: every one among the table's four.
-    const shards = new Set(placed.map(({ placeBet }) => Number((placeBet.id as string).split('.').at(-1)!.slice(0, 2))));
+    const shards = new Set(placed.map((bet) => Number((bet.id as string).split('.').at(-1)!.slice(0, 2))));
     for (const shard of shards) expect(shard).toBeLessThan(4);
     expect(shards.size).toBeGreaterThan(1);
 

@@ -30,6 +30,34 @@ export interface GraphQLResponse<T = Record<string, any>> {
   readonly errors?: { message: string; extensions?: { code?: string; retryable?: boolean }; path?: (string | number)[] }[];
 }
 
+interface UserError {
+  readonly code: string;
+  readonly message: string;
+  readonly field?: readonly string[] | null;
+}
+
+/** The userErrors of every mutation payload in an answer's data (a refusal as data), in order. */
+export function userErrorsOf(res: Pick<GraphQLResponse, 'data'>): UserError[] {
+  return Object.values(res.data ?? {}).flatMap((payload) =>
+    payload && typeof payload === 'object' && Array.isArray((payload as { userErrors?: unknown }).userErrors)
+      ? ((payload as { userErrors: UserError[] }).userErrors ?? [])
+      : [],
+  );
+}
+
+/**
+ * Why a request was refused, whichever way: a GraphQL error's `extensions.code` (UNAUTHENTICATED,
+ * FORBIDDEN, CONFLICT, a limit, a fault), else the first userError of a mutation's payload (a
+ * refusal the mutation's error enum lists); undefined for an answer refused neither way.
+ */
+export function refusalOf(res: Pick<GraphQLResponse, 'data' | 'errors'>): UserError | undefined {
+  const [error] = res.errors ?? [];
+  if (error) return { code: error.extensions?.code ?? 'NO_CODE', message: error.message };
+  return userErrorsOf(res)[0];
+}
+
+export const refusalCode = (res: Pick<GraphQLResponse, 'data' | 'errors'>): string | undefined => refusalOf(res)?.code;
+
 /** Who sends a request: a player id, an identity with roles, or nobody (no token). */
 export type Who =
   | string
@@ -55,8 +83,16 @@ export interface TestApi {
   token(who: Exclude<Who, null>): Promise<string>;
   /** POSTs a GraphQL request as `who` (anonymously with null). */
   graphql<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse<T>>;
-  /** POSTs a GraphQL request that must succeed, and returns its data (the test fails on any error). */
+  /** POSTs a GraphQL request that must succeed, and returns its data (the test fails on any error, or any mutation's userErrors). */
   data<T = Record<string, any>>(who: Who, query: string, variables?: Record<string, unknown>): Promise<T>;
+  /**
+   * Opens a table as an operator (a dealer who is also an operator), and answers its id: a craps
+   * table of minimum 100 and maximum 100,000 unless `input` says otherwise, over 4 shards (a
+   * test that measures scale asks for more: betShards).
+   */
+  openTable(input?: Record<string, unknown>): Promise<string>;
+  /** Places a bet that must be placed, and answers it (id, type, amount, status and what `select` adds). */
+  placeBet(who: Who, input: Record<string, unknown>, select?: string): Promise<Record<string, any>>;
   /** "No more bets" at the table, as a dealer: required before every roll or deal. Answers the sequence the outcome gets. */
   closeBetting(tableId: string): Promise<number>;
   /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. */
@@ -162,15 +198,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       dealer('test-dealer'),
       `
         mutation ($id: ID!) {
-          closeBetting(tableId: $id) {
-            nextSequence
+          closeBetting(input: { tableId: $id }) {
+            table {
+              nextSequence
+            }
+            userErrors {
+              code
+              message
+            }
           }
         }
       `,
       { id: tableId },
     );
-    if (res.errors) throw new Error(`closeBetting failed: ${JSON.stringify(res.errors)}`);
-    return res.data!.closeBetting.nextSequence as number;
+    if (refusalOf(res)) throw new Error(`closeBetting failed: ${JSON.stringify(refusalOf(res))}`);
+    return res.data!.closeBetting.table.nextSequence as number;
   }
 
   return {
@@ -180,7 +222,26 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async data(who, query, variables) {
       const res = await graphql(who, query, variables);
       expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+      expect(userErrorsOf(res), JSON.stringify(userErrorsOf(res))).toEqual([]);
       return res.data as any;
+    },
+    async openTable(input = {}) {
+      const res = await graphql(
+        dealer('test-dealer'),
+        `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
+        { input: { game: 'CRAPS', minimumBet: 100, maximumBet: 100_000, betShards: 4, ...input } },
+      );
+      if (refusalOf(res)) throw new Error(`openTable failed: ${JSON.stringify(refusalOf(res))}`);
+      return res.data!.openTable.table.id as string;
+    },
+    async placeBet(who, input, select = '') {
+      const res = await graphql(
+        who,
+        `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id type amount status ${select} } userErrors { code message } } }`,
+        { input },
+      );
+      if (refusalOf(res)) throw new Error(`placeBet failed: ${JSON.stringify(refusalOf(res))}`);
+      return res.data!.placeBet.bet;
     },
     db,
     deps,
@@ -196,20 +257,22 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
           mutation ($input: SubmitRollInput!) {
             submitRoll(input: $input) {
               settlementComplete
+              userErrors {
+                code
+                message
+              }
             }
           }
         `,
         { input: { tableId, dice, sequence } },
       );
-      if (res.errors || !res.data?.submitRoll.settlementComplete) throw new Error(`the roll was not paid: ${JSON.stringify(res)}`);
+      if (refusalOf(res) || !res.data?.submitRoll.settlementComplete) throw new Error(`the roll was not paid: ${JSON.stringify(res)}`);
     },
     async seatShooter(this: TestApi, tableId, { playerId = 'test-shooter', type = 'PASS_LINE', amount = 100 } = {}) {
       const { openBets } = (await this.data(playerId, `query ($id: ID!) { table(id: $id) { openBets { type } } }`, { id: tableId })).table;
       if (openBets.some((bet: { type: string }) => bet.type === 'PASS_LINE' || bet.type === 'DONT_PASS')) return;
       if (((await this.balance(playerId)) ?? 0) < amount) await this.fundAccount(playerId, 1_000_000);
-      await this.data(playerId, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-        input: { tableId, type, amount },
-      });
+      await this.placeBet(playerId, { tableId, type, amount });
     },
     async fundAccount(playerId, balance, currency = 'MOP') {
       // Through the cashier, so that the ledger holds every unit the account holds.

@@ -215,7 +215,7 @@ const isRefusal = (error: unknown): boolean => error instanceof ServiceError || 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
 async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, bet: BetRecord): Promise<void> {
   const account = await getAccount(deps.db, caller.playerId);
-  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
+  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.', null);
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }

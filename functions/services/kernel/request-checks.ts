@@ -3,8 +3,17 @@ import { ServiceError } from './service-error';
 /** Checks on request fields that several use cases share. */
 
 /** An ISO-4217 currency code: three capital letters. */
+export const isCurrencyCode = (currency: string): boolean => /^[A-Z]{3}$/.test(currency);
+
+/** A day of the calendar, YYYY-MM-DD: Date.parse takes 2026-02-30 for March 2nd, so the day must read back as itself. */
+export function isCalendarDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const midnight = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(midnight) && new Date(midnight).toISOString().slice(0, 10) === day;
+}
+
 export function assertCurrency(currency: string): void {
-  if (!/^[A-Z]{3}$/.test(currency)) {
+  if (!isCurrencyCode(currency)) {
     throw new ServiceError('BAD_USER_INPUT', 'currency must be an ISO-4217 code of three capital letters.');
   }
 }

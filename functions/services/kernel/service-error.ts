@@ -38,6 +38,11 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ServiceErrorCode,
     message: string,
+    /**
+     * The request's field at fault, dotted below a mutation's `input` (its userErrors name it);
+     * null when the refusal is about no one field; absent, the code's usual field (graphql/payloads.ts).
+     */
+    readonly field?: string | null,
   ) {
     super(message);
   }

@@ -11,7 +11,13 @@ export type {
   JackpotPoolRecord as JackpotPoolView,
   RollRecord as RollView,
   TableRecord as TableView,
+  VoidRecord as VoidView,
 } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/kernel/records';
+
+/** A table of one game, as its GraphQL type (CrapsTable, BaccaratTable) is resolved from. */
+export type CrapsTableView = Extract<TableRecord, { game: 'CRAPS' }>;
+export type BaccaratTableView = Extract<TableRecord, { game: 'BACCARAT' }>;
 
 /** A baccarat table's jackpot, pointing at its pool by id (the pool is read when asked for). */
 export interface TableJackpotView {

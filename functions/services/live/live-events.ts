@@ -19,7 +19,7 @@ export interface TableEventPayload {
   readonly tableId: string;
   readonly sequence: number | null;
   readonly result: RecentResult | null;
-  readonly bettingDeadline: string | null;
+  readonly bettingClosesAt: string | null;
   readonly table: TableRecord;
 }
 
@@ -93,7 +93,7 @@ function tableEvents(before: TableRecord | undefined, after: TableRecord): LiveE
   const events: LiveEvent[] = kinds.map(({ kind, sequence, result }) => ({
     field: 'tableEvents',
     topic: tableTopic(after.id),
-    payload: { kind, tableId: after.id, sequence: sequence ?? null, result: result ?? null, bettingDeadline: deadline, table: after },
+    payload: { kind, tableId: after.id, sequence: sequence ?? null, result: result ?? null, bettingClosesAt: deadline, table: after },
   }));
   const lobbyKind = !before
     ? 'TABLE_OPENED'

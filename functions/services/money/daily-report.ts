@@ -1,6 +1,6 @@
 import { bookPage, type JournalRecord, type Leg } from '../../store/money/ledger';
 import type { BetType } from '../../store/kernel/records';
-import { assertCurrency } from '../kernel/request-checks';
+import { assertCurrency, isCalendarDay } from '../kernel/request-checks';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { reportScope } from '../tables/tenancy';
@@ -69,14 +69,6 @@ interface BetTypeSums {
   returned: bigint;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A day of the calendar, YYYY-MM-DD: Date.parse takes 2026-02-30 for March 2nd, so the day must read back as itself. */
-const isCalendarDay = (day: string): boolean => {
-  if (!DAY.test(day)) return false;
-  const midnight = Date.parse(`${day}T00:00:00.000Z`);
-  return !Number.isNaN(midnight) && new Date(midnight).toISOString().slice(0, 10) === day;
-};
 /** Journals read per page of the book while summing a day. */
 const PAGE = 1_000;
 

@@ -10,7 +10,7 @@ import { ServiceError } from '../kernel/service-error';
 export function betShardsOfRequest(asked: number | null | undefined): number {
   if (asked == null) return DEFAULT_BET_SHARDS;
   if (!Number.isInteger(asked) || asked < MIN_BET_SHARDS || asked > MAX_BET_SHARDS) {
-    throw new ServiceError('BAD_USER_INPUT', `betShards must be a whole number from ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS}.`);
+    throw new ServiceError('BAD_USER_INPUT', `betShards must be a whole number from ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS}.`, 'betShards');
   }
   return asked;
 }

@@ -74,11 +74,9 @@ export async function findAccount(deps: ServiceDependencies, caller: Caller, pla
   return getAccount(deps.db, playerId);
 }
 
-export async function ownAccount(deps: ServiceDependencies, caller: Caller): Promise<AccountRecord> {
-  const account = await getAccount(deps.db, caller.playerId);
-  if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.');
-  return account;
-}
+/** The caller's own account, if they have one (staff have none; a player's may not be opened yet). */
+export const ownAccount = (deps: ServiceDependencies, caller: Caller): Promise<AccountRecord | undefined> =>
+  getAccount(deps.db, caller.playerId);
 
 export async function findBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord | undefined> {
   const bet = await getBet(deps.db, id);

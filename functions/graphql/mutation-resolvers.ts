@@ -1,0 +1,115 @@
+import type { MutationResolvers, ResolversTypes } from './generated/resolvers-types';
+import type { GraphQLContext } from './context';
+import { payloadOf } from './payloads';
+import { requireCaller, requireHouseOperator, requireRole } from './caller-checks';
+import { openTable } from '../services/tables/open-table';
+import { placeBet } from '../services/betting/place-bet';
+import { takeDownBet } from '../services/betting/take-down-bet';
+import { closeBetting } from '../services/betting/close-betting';
+import { setShooter } from '../services/betting/set-shooter';
+import { submitRoll } from '../services/rounds/submit-roll';
+import { submitDeal } from '../services/rounds/submit-deal';
+import { voidRound } from '../services/rounds/void-round';
+import { startNewShoe } from '../services/rounds/start-new-shoe';
+import { closeTable } from '../services/tables/close-table';
+import { assignDealers } from '../services/tables/assign-dealers';
+import { assignLimitProfile } from '../services/tables/limit-profiles';
+import { deposit, openAccount, withdraw } from '../services/money/cashier';
+import { openJackpotPool } from '../services/money/jackpot-pools';
+import type { SettledOutcome } from '../services/rounds/settle-outcome';
+import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
+import type { Game, OutcomeRecord } from '../store/kernel/records';
+
+/**
+ * Every mutation: one `input`, one payload (graphql/payloads.ts: its result, or the refusals its
+ * error enum lists as userErrors). Thin: who may, then one service call.
+ */
+
+/** What an outcome's payload says besides the outcome itself. */
+const settled = <O extends OutcomeRecord, G extends Game>(result: SettledOutcome<O, G>) => ({
+  settlementComplete: result.settlementComplete,
+  settlements: result.settlements,
+});
+
+export const mutationResolvers: MutationResolvers<GraphQLContext> = {
+  openTable: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['OpenTablePayload']>(info, async () => ({
+      table: await openTable(ctx.deps, requireHouseOperator(ctx), {
+        game: input.game,
+        currency: input.currency ?? 'MOP',
+        minimumBet: input.minimumBet,
+        maximumBet: input.maximumBet,
+        craps: input.craps ?? null,
+        baccarat: input.baccarat ?? null,
+        playerLimits: input.playerLimits ?? null,
+        betLimits: input.betLimits ?? null,
+        bettingWindowSeconds: input.bettingWindowSeconds ?? null,
+        betShards: input.betShards ?? null,
+        name: input.name ?? null,
+        partners: input.partners ?? null,
+        limitProfiles: input.limitProfiles ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+      }),
+    })),
+  placeBet: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['PlaceBetPayload']>(info, async () => ({ bet: await placeBet(ctx.deps, requireCaller(ctx), input) })),
+  takeDownBet: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['TakeDownBetPayload']>(info, async () => ({
+      bet: await takeDownBet(ctx.deps, requireCaller(ctx), input.betId),
+    })),
+  setShooter: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SetShooterPayload']>(info, async () => ({
+      table: (await setShooter(ctx.deps, requireRole(ctx, 'DEALER'), input.tableId, input.playerId)) as CrapsTableView,
+    })),
+  closeBetting: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['CloseBettingPayload']>(info, async () => ({
+      table: await closeBetting(ctx.deps, requireRole(ctx, 'DEALER'), input.tableId),
+    })),
+  submitRoll: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SubmitRollPayload']>(info, async () => {
+      const result = await submitRoll(ctx.deps, requireRole(ctx, 'DEALER'), input);
+      return { roll: result.outcome, table: result.table, ...settled(result) };
+    }),
+  submitDeal: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SubmitDealPayload']>(info, async () => {
+      const result = await submitDeal(ctx.deps, requireRole(ctx, 'DEALER'), input);
+      return { deal: result.outcome, table: result.table, ...settled(result) };
+    }),
+  voidRound: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['VoidRoundPayload']>(info, async () => {
+      const result = await voidRound(ctx.deps, requireRole(ctx, 'DEALER'), input);
+      return { voidedRound: result.outcome, table: result.table, ...settled(result) };
+    }),
+  startNewShoe: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['StartNewShoePayload']>(info, async () => ({
+      table: (await startNewShoe(ctx.deps, requireRole(ctx, 'DEALER'), input.tableId)) as BaccaratTableView,
+    })),
+  openAccount: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['OpenAccountPayload']>(info, async () => ({
+      account: await openAccount(ctx.deps, requireRole(ctx, 'OPERATOR'), { playerId: input.playerId, currency: input.currency ?? 'MOP' }),
+    })),
+  deposit: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['DepositPayload']>(info, async () => ({
+      account: await deposit(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    })),
+  withdraw: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['WithdrawPayload']>(info, async () => ({
+      account: await withdraw(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    })),
+  assignLimitProfile: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['AssignLimitProfilePayload']>(info, async () => ({
+      assignment: await assignLimitProfile(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    })),
+  assignDealers: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['AssignDealersPayload']>(info, async () => ({
+      table: await assignDealers(ctx.deps, requireHouseOperator(ctx), input.tableId, input.dealers),
+    })),
+  closeTable: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['CloseTablePayload']>(info, async () => ({
+      table: await closeTable(ctx.deps, requireHouseOperator(ctx), input.tableId, input.reason),
+    })),
+  openJackpotPool: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['OpenJackpotPoolPayload']>(info, async () => ({
+      jackpotPool: await openJackpotPool(ctx.deps, requireHouseOperator(ctx), input),
+    })),
+};

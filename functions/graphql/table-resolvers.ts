@@ -1,0 +1,132 @@
+import type { BaccaratTableResolvers, CrapsTableResolvers, Resolvers, TableResolvers } from './generated/resolvers-types';
+import type { GraphQLContext } from './context';
+import { isHouseStaff, requireCaller, visiblePlayer } from './caller-checks';
+import { gameOf, type GameName } from '../rules/games';
+import { currentRound } from '../services/tables/table-access';
+import { betShardsOf } from '../store/kernel/keys';
+import { tablePaytable } from '../services/tables/paytable';
+import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
+import { layoutTotals } from '../services/betting/layout-totals';
+import { crapsStatistics, tableRoads } from '../services/rounds/scoreboards';
+import { seatsTaken, tableOpenBets, tableOutcomes } from '../services/tables/queries';
+import { limitsFor, tableProfiles, type TableLimits } from '../services/tables/limit-profiles';
+import type { BetType, TableRecord } from '../store/kernel/records';
+import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
+
+/**
+ * Tables: what every table has (the Table interface), and each game's own type. A table's game
+ * names its type: the one place the API maps a game onto the schema (a third game adds its type
+ * here, beside its registration in rules/games.ts).
+ */
+const TABLE_TYPES: { readonly [G in GameName]: 'CrapsTable' | 'BaccaratTable' } = {
+  CRAPS: 'CrapsTable',
+  BACCARAT: 'BaccaratTable',
+};
+
+/** Every bet type of the game, in the game's order (a stored map keeps none), with its limits under `options`. */
+function betLimitsOf(table: TableRecord, options: TableRecord['options']) {
+  const limits = options.limits as Readonly<Record<string, { minimum: number; maximum: number }>>;
+  return (gameOf(table.game).betTypes as readonly BetType[]).map((type) => ({ type, ...limits[type]! }));
+}
+
+/** A set of limits at a table, as the API shows it. */
+const limitsView = (table: TableRecord, limits: TableLimits) => ({
+  profile: limits.profile,
+  minimumBet: limits.options.minimum,
+  maximumBet: limits.options.maximum,
+  betLimits: betLimitsOf(table, limits.options),
+  playerLimits: limits.playerLimits,
+});
+
+/** The fields every table has, the same at every game's type. */
+const everyTable = {
+  name: (table: TableRecord) => table.name ?? table.id,
+  // Which partners a table is offered to is the house staff's business.
+  partners: (table: TableRecord, _: unknown, ctx: GraphQLContext) =>
+    table.partners && isHouseStaff(requireCaller(ctx)) ? [...table.partners] : null,
+  recentResults: (table: TableRecord) => [...(table.recentResults ?? [])],
+  bettingOpen: (table: TableRecord, _: unknown, ctx: GraphQLContext) => isBettingOpen(table, ctx.deps.now()),
+  bettingWindowSeconds: (table: TableRecord) => table.bettingWindowSeconds ?? null,
+  betShards: (table: TableRecord) => betShardsOf(table),
+  bettingClosesAt: (table: TableRecord) => bettingDeadline(table),
+  serverTime: (_: TableRecord, __: unknown, ctx: GraphQLContext) => ctx.deps.now(),
+  nextSequence: (table: TableRecord) => currentRound(table),
+  dealers: (table: TableRecord) => [...(table.dealers ?? [])],
+  paytable: (table: TableRecord) => tablePaytable(table),
+  betLimits: (table: TableRecord) => betLimitsOf(table, table.options),
+  limitProfiles: (table: TableRecord) => tableProfiles(table).map((limits) => limitsView(table, limits)),
+  myLimits: async (table: TableRecord, _: unknown, ctx: GraphQLContext) =>
+    limitsView(table, await limitsFor(ctx.deps, requireCaller(ctx), table)),
+  openBets: (table: TableRecord, _: unknown, ctx: GraphQLContext) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
+  layout: (table: TableRecord, _: unknown, ctx: GraphQLContext) => layoutTotals(ctx.deps, table),
+  seats: (table: TableRecord) => gameOf(table.game).seats,
+  seatsTaken: (table: TableRecord, _: unknown, ctx: GraphQLContext) => seatsTaken(ctx.deps, table),
+  openedAt: (table: TableRecord) => table.createdAt,
+  openedBy: (table: TableRecord) => table.openedBy ?? null,
+  bettingClosedBy: (table: TableRecord) => table.bettingClosedBy?.by ?? null,
+  bettingClosedAt: (table: TableRecord) => table.bettingClosedBy?.at ?? null,
+  closedBy: (table: TableRecord) => table.closedBy?.by ?? null,
+  closedAt: (table: TableRecord) => table.closedBy?.at ?? null,
+};
+
+const table: TableResolvers<GraphQLContext, TableRecord> = {
+  __resolveType: (table) => TABLE_TYPES[table.game],
+};
+
+const crapsTable: CrapsTableResolvers<GraphQLContext, CrapsTableView> = {
+  ...everyTable,
+  phase: (table) => table.state.phase,
+  point: (table) => table.state.point,
+  rollCount: (table) => table.state.rollCount,
+  shooter: (table, _, ctx) => visiblePlayer(ctx, table, table.state.shooter),
+  shooterSetBy: (table) => table.shooterSetBy?.by ?? null,
+  shooterSetAt: (table) => table.shooterSetBy?.at ?? null,
+  options: (table) => table,
+  statistics: (table) => crapsStatistics(table),
+  rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
+};
+
+const baccaratTable: BaccaratTableResolvers<GraphQLContext, BaccaratTableView> = {
+  ...everyTable,
+  roundCount: (table) => table.state.roundCount,
+  cardsDealtFromShoe: (table) => table.state.shoe.length,
+  shoeStartedBy: (table) => table.shoeStartedBy?.by ?? null,
+  shoeStartedAt: (table) => table.shoeStartedBy?.at ?? null,
+  options: (table) => table,
+  jackpot: (table) =>
+    table.options.jackpot && table.jackpotPool
+      ? {
+          modality: table.options.jackpot.modality,
+          poolId: table.jackpotPool.poolId,
+          contributionBasisPoints: table.jackpotPool.contributionBasisPoints,
+          approvalReference: table.options.jackpot.approvalReference,
+        }
+      : null,
+  roads: (table, _, ctx) => tableRoads(ctx.deps, table),
+  deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
+};
+
+export const tableResolvers: Pick<Resolvers, 'Table' | 'CrapsTable' | 'BaccaratTable' | 'CrapsOptions' | 'BaccaratOptions'> = {
+  Table: table,
+  CrapsTable: crapsTable,
+  BaccaratTable: baccaratTable,
+  CrapsOptions: {
+    field12Pays: (table) => table.options.field12Pays,
+    maxOdds: (table) =>
+      Object.entries(table.options.maxOdds)
+        .map(([point, multiple]) => ({ point: Number(point), multiple }))
+        .sort((a, b) => a.point - b.point),
+    layOddsLimit: (table) => table.options.layOddsLimit,
+    // Tables opened before the option existed held odds to the table maximum.
+    oddsCappedByTableMaximum: (table) => table.options.oddsCappedByTableMaximum ?? true,
+    comeOddsWorkingOnComeOut: (table) => table.options.comeOddsWorkingOnComeOut,
+    dontComeOddsWorkingOnComeOut: (table) => table.options.dontComeOddsWorkingOnComeOut,
+    bigNumbersWorkingOnComeOut: (table) => table.options.bigNumbersWorkingOnComeOut,
+    hardwaysWorkingOnComeOut: (table) => table.options.hardwaysWorkingOnComeOut,
+  },
+  BaccaratOptions: {
+    decks: (table) => table.options.decks,
+    commission: (table) => table.options.commission,
+    shoeTracking: (table) => table.shoeTracking,
+  },
+};
