@@ -59,6 +59,9 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
     const body = (await response.json().catch(() => ({}))) as { data?: Record<string, any>; errors?: { extensions?: { code?: string } }[] };
     if (body.errors?.length) throw new Error(`answered ${body.errors.map((e) => e.extensions?.code).join(', ')}`);
     if (!response.ok || !body.data) throw new Error(`HTTP ${response.status}`);
+    // A mutation refused as data (a rule, not enough money) names its code in its payload's userErrors.
+    const refused = Object.values(body.data).flatMap((payload) => (payload?.userErrors ?? []) as { code: string }[]);
+    if (refused.length) throw new Error(`answered ${refused.map((error) => error.code).join(', ')}`);
     return body.data;
   };
   const operator = (query: string, variables?: Record<string, unknown>) => data(options.operatorToken, query, variables);
@@ -78,18 +81,18 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
   });
   const tableId = await step('the operator opens a craps table', async () => {
     const { openTable } = await operator(
-      `mutation ($name: String!) { openTable(input: { game: CRAPS, name: $name, minimumBet: ${STAKE}, maximumBet: 100000 }) { id } }`,
+      `mutation ($name: String!) { openTable(input: { game: CRAPS, name: $name, minimumBet: ${STAKE}, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
       { name: `smoke ${stamp}` },
     );
-    return openTable.id as string;
+    return openTable.table.id as string;
   });
   if (!tableId) return false;
   // What the player holds before: the round is judged by what it changes, and leaves it as it was.
   const before = await step('the player is funded by a deposit', async () => {
     const { account } = await operator(`query ($id: ID!) { account(id: $id) { balance } }`, { id: options.playerId });
-    if (!account) await operator(`mutation ($id: ID!) { openAccount(input: { playerId: $id }) { id } }`, { id: options.playerId });
+    if (!account) await operator(`mutation ($id: ID!) { openAccount(input: { playerId: $id }) { account { id } userErrors { code message } } }`, { id: options.playerId });
     await operator(
-      `mutation ($id: ID!, $ref: String!) { deposit(input: { playerId: $id, amount: ${DEPOSIT}, reference: $ref }) { balance } }`,
+      `mutation ($id: ID!, $ref: String!) { deposit(input: { playerId: $id, amount: ${DEPOSIT}, reference: $ref }) { account { balance } userErrors { code message } } }`,
       { id: options.playerId, ref: `smoke-${stamp}-in` },
     );
     return (account?.balance ?? 0) as number;
@@ -139,16 +142,16 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
       });
     });
     await step(`the player bets ${STAKE} on the Pass Line`, () =>
-      player(`mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: ${STAKE} }) { id } }`, { t: tableId }),
+      player(`mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: ${STAKE} }) { bet { id } userErrors { code message } } }`, { t: tableId }),
     );
     const sequence = await step('the operator closes betting, and the subscription hears it', async () => {
-      const { closeBetting } = await operator(`mutation ($t: ID!) { closeBetting(tableId: $t) { nextSequence } }`, { t: tableId });
+      const { closeBetting } = await operator(`mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { nextSequence } userErrors { code message } } }`, { t: tableId });
       await heard('BETTING_CLOSED');
-      return closeBetting.nextSequence as number;
+      return closeBetting.table.nextSequence as number;
     });
     await step('the operator rolls 12, the round is settled, and the subscription hears it', async () => {
       const { submitRoll } = await operator(
-        `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [6, 6], sequence: $s }) { settlementComplete } }`,
+        `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [6, 6], sequence: $s }) { settlementComplete userErrors { code message } } }`,
         { t: tableId, s: sequence },
       );
       if (!submitRoll.settlementComplete) throw new Error('the roll was recorded but not yet paid');
@@ -163,14 +166,14 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
     // Whatever failed, the table closes (voiding a bet left on it) and what the deposit left goes
     // back out, so that the next run starts where this one did.
     await step('the operator closes the table', () =>
-      operator(`mutation ($t: ID!) { closeTable(tableId: $t, reason: "smoke test") { id } }`, { t: tableId }),
+      operator(`mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "smoke test" }) { table { id } userErrors { code message } } }`, { t: tableId }),
     );
     await step('what is left of the deposit is withdrawn', async () => {
       const { me } = await player('{ me { balance } }');
       const left = Math.min(DEPOSIT, me.balance - before);
       if (left > 0) {
         await operator(
-          `mutation ($id: ID!, $amount: Money!, $ref: String!) { withdraw(input: { playerId: $id, amount: $amount, reference: $ref }) { balance } }`,
+          `mutation ($id: ID!, $amount: Money!, $ref: String!) { withdraw(input: { playerId: $id, amount: $amount, reference: $ref }) { account { balance } userErrors { code message } } }`,
           { id: options.playerId, amount: left, ref: `smoke-${stamp}-out` },
         );
       }

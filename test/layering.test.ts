@@ -6,7 +6,7 @@ import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The layering rules of .dependency-cruiser.cjs (README, "Where to read more"), which `npm test`
+ * The layering rules of .dependency-cruiser.cjs (docs/ARCHITECTURE.md), which `npm test`
  * checks over the tree: here each rule is shown to refuse the import it names, in a small house
  * laid out as this one, so that a rule whose pattern stopped matching anything would be caught.
  */

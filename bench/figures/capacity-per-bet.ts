@@ -15,6 +15,7 @@ import {
   handDiceTo,
   operatorToken,
   refusal,
+  refusalOf,
   type BenchEnvironment,
 } from '../harness/bench-environment';
 import { appliedTransactions, type RecordedRequest } from '../harness/request-recorder';
@@ -52,7 +53,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
     const type = i === 0 ? 'DONT_PASS' : 'FIELD';
     const placement = await metered(env, async () => {
       const answer = await env.graphql(await env.token(player), PLACE_BET, { input: { tableId, type, amount: 100 } });
-      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
     });
     placements.push(placement.capacity);
     transactions.push(appliedTransactions(placement.sent)[0]!.TransactItems ?? []);
@@ -61,7 +62,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
   const round = await metered(env, async () => {
     const sequence = await closeBetting(env, tableId);
     const answer = await env.graphql(await operatorToken(env), SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });
-    if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
+    if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(refusalOf(answer))}`);
   });
 
   // One more placement, at a table as full as it gets (or as asked).
@@ -77,7 +78,7 @@ export async function capacityPerBet(env: BenchEnvironment, options: CapacityPer
     const answer = await env.graphql(await env.token(players[0]!), PLACE_BET, {
       input: { tableId: fullTable, type: 'FIELD', amount: 100 },
     });
-    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
   });
 
   const jackpot = await jackpotRound(env);
@@ -254,23 +255,23 @@ async function jackpotRound(env: BenchEnvironment) {
     operator,
     `mutation { openJackpotPool(input: { currency: "MOP", seed: 5000000, modality: A, fixedAmounts: [
       { combination: PARADISE_STRAIGHT, amount: 2000000 }, { combination: FOUR_OF_A_KIND, amount: 500000 },
-      { combination: DOUBLE_PAIRS, amount: 50000 }, { combination: THREE_OF_A_KIND, amount: 20000 }, { combination: SINGLE_PAIR, amount: 2000 } ] }) { id } }`,
+      { combination: DOUBLE_PAIRS, amount: 50000 }, { combination: THREE_OF_A_KIND, amount: 20000 }, { combination: SINGLE_PAIR, amount: 2000 } ] }) { jackpotPool { id } userErrors { code message } } }`,
   );
-  const poolId = pool.data!.openJackpotPool.id as string;
+  const poolId = pool.data!.openJackpotPool.jackpotPool.id as string;
   const table = await env.graphql(
     operator,
-    `mutation ($poolId: ID!) { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 1000000, baccarat: { jackpot: { poolId: $poolId, contributionBasisPoints: 2500 } } }) { id } }`,
+    `mutation ($poolId: ID!) { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 1000000, baccarat: { jackpot: { poolId: $poolId, contributionBasisPoints: 2500 } } }) { table { id } userErrors { code message } } }`,
     { poolId },
   );
-  if (!table.data) throw new Error(`openTable failed: ${JSON.stringify(table.errors)}`);
-  const tableId = table.data.openTable.id as string;
+  if (refusal(table)) throw new Error(`openTable failed: ${JSON.stringify(refusalOf(table))}`);
+  const tableId = table.data!.openTable.table.id as string;
   const seats = 14;
   const bettors = Array.from({ length: seats }, (_, i) => `bench-jackpot-${i}`);
   await env.fundPlayers(bettors, 1_000_000);
   for (const [i, player] of bettors.entries()) {
     for (const type of ['BANKER', 'JACKPOT']) {
       const answer = await env.graphql(await env.token(player), PLACE_BET, { input: { tableId, type, amount: 100, seat: i + 1 } });
-      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
     }
   }
   const sequence = await closeBetting(env, tableId);
@@ -278,10 +279,10 @@ async function jackpotRound(env: BenchEnvironment) {
   // Player 5S 5D, Banker KH 9C: a Player pair, a jackpot prize.
   const deal = await env.graphql(
     operator,
-    `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { settlementComplete } }`,
+    `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { settlementComplete userErrors { code message } } }`,
     { tableId, sequence },
   );
-  if (refusal(deal)) throw new Error(`submitDeal refused: ${JSON.stringify(deal.errors)}`);
+  if (refusal(deal)) throw new Error(`submitDeal refused: ${JSON.stringify(refusalOf(deal))}`);
   const { pk, sk } = poolKey(poolId);
   const poolWrites = appliedTransactions(env.recorder.since(mark)).filter((transaction) =>
     (transaction.TransactItems ?? []).some((action) => {

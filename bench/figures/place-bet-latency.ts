@@ -7,7 +7,7 @@
 import type { TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
 import { TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { PLACE_BET, TAKE_DOWN_BET, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
 import { appliedTransactions, countByCommand } from '../harness/request-recorder';
 import { floorTransaction } from '../harness/floor-transaction';
 import { interleaved, median, percentile, timed } from '../harness/statistics';
@@ -58,10 +58,10 @@ export async function placeBetLatency(env: BenchEnvironment, options: PlaceBetLa
   const placeOnce = async (table: (typeof tables)[number], as = token) => {
     const mark = env.recorder.mark();
     const answer = await env.graphql(as, PLACE_BET, { input: { tableId: table.tableId, type: 'FIELD', amount: 100 } });
-    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
     const sent = env.recorder.since(mark);
-    const takenDown = await env.graphql(as, TAKE_DOWN_BET, { id: answer.data!.placeBet.id });
-    if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(takenDown.errors)}`);
+    const takenDown = await env.graphql(as, TAKE_DOWN_BET, { id: answer.data!.placeBet.bet.id });
+    if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(refusalOf(takenDown))}`);
     return { ms: answer.ms, sent };
   };
 

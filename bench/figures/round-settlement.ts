@@ -11,7 +11,7 @@ import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/clie
 import type { BetRecord } from '../../functions/store/kernel/records';
 import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/kernel/keys';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { SUBMIT_ROLL, closeBetting, handDiceTo, operatorToken, refusal, type BenchEnvironment } from '../harness/bench-environment';
+import { SUBMIT_ROLL, closeBetting, handDiceTo, operatorToken, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
 import { countByCommand } from '../harness/request-recorder';
 import { payoutJournal } from '../../functions/services/money/journals';
 import { journalItem } from '../../functions/store/money/ledger';
@@ -67,7 +67,7 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
       // A 3 (1 + 2): every Field bet wins, so every bet is decided and every player credited.
       const mark = env.recorder.mark();
       const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });
-      if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(answer.errors)}`);
+      if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(refusalOf(answer))}`);
       const sent = env.recorder.since(mark);
       const floor = await settlementFloor(env, seeded, players.slice(0, playerCount));
       rounds.push({

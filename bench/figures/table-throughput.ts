@@ -9,7 +9,7 @@
  * player's chips all at once. Floor: the same burst, each client's players at a table of its own.
  */
 import { TransactWriteItemsCommand, type TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
-import { PLACE_BET, refusal, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
+import { PLACE_BET, refusal, refusalOf, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
 import { appliedTransactions } from '../harness/request-recorder';
 import { floorTransaction } from '../harness/floor-transaction';
 import { median, percentile, timed } from '../harness/statistics';
@@ -62,7 +62,7 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
     const tableId = await env.openCrapsTable();
     const mark = env.recorder.mark();
     const answer = await env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } });
-    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(answer.errors)}`);
+    if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
     templates.push(appliedTransactions(env.recorder.since(mark))[0]!);
   }
 

@@ -157,10 +157,10 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       async openCrapsTable() {
         const answer = await graphql(
           await token(BENCH_OPERATOR, OPERATOR_ROLES),
-          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000, playerLimits: { maxOpenBets: 99 } }) { id } }',
+          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000, playerLimits: { maxOpenBets: 99 } }) { table { id } userErrors { code message } } }',
         );
-        if (!answer.data) throw new Error(`openTable failed: ${JSON.stringify(answer.errors)}`);
-        return answer.data.openTable.id as string;
+        if (refusal(answer)) throw new Error(`openTable failed: ${JSON.stringify(refusalOf(answer))}`);
+        return answer.data!.openTable.table.id as string;
       },
       fundPlayers: (playerIds, balance) => openFundedAccounts(setup, playerIds, balance),
       seedBets: (tableId, bets) => seedBets(setup, tableId, bets),
@@ -175,11 +175,11 @@ export const operatorToken = (env: BenchEnvironment): Promise<string> => env.tok
 /** "No more bets", as the dealer: before every outcome. */
 /** "No more bets" at the table; answers the sequence its outcome gets. */
 export async function closeBetting(env: BenchEnvironment, tableId: string): Promise<number> {
-  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(tableId: $id) { nextSequence } }', {
+  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(input: { tableId: $id }) { table { nextSequence } userErrors { code message } } }', {
     id: tableId,
   });
-  if (answer.errors) throw new Error(`closeBetting failed: ${JSON.stringify(answer.errors)}`);
-  return (answer.data as { closeBetting: { nextSequence: number } }).closeBetting.nextSequence;
+  if (refusal(answer)) throw new Error(`closeBetting failed: ${JSON.stringify(refusalOf(answer))}`);
+  return (answer.data as { closeBetting: { table: { nextSequence: number } } }).closeBetting.table.nextSequence;
 }
 
 /**
@@ -190,20 +190,31 @@ export async function closeBetting(env: BenchEnvironment, tableId: string): Prom
 export async function handDiceTo(env: BenchEnvironment, tableId: string, playerId: string): Promise<void> {
   const answer = await env.graphql(
     await operatorToken(env),
-    'mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { id } }',
+    'mutation ($t: ID!, $p: ID!) { setShooter(input: { tableId: $t, playerId: $p }) { table { id } userErrors { code message } } }',
     {
       t: tableId,
       p: playerId,
     },
   );
-  if (answer.errors) throw new Error(`setShooter failed: ${JSON.stringify(answer.errors)}`);
+  if (refusal(answer)) throw new Error(`setShooter failed: ${JSON.stringify(refusalOf(answer))}`);
 }
 
-export const PLACE_BET = 'mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }';
-export const TAKE_DOWN_BET = 'mutation ($id: ID!) { takeDownBet(id: $id) { id } }';
+export const PLACE_BET = 'mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }';
+export const TAKE_DOWN_BET = 'mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }';
 export const SUBMIT_ROLL =
-  'mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete roll { sequence } } }';
+  'mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete roll { sequence } userErrors { code message } } }';
+
+/**
+ * Why an answer was refused, or undefined if it succeeded: its first GraphQL error (a race lost, a
+ * limit, a fault), else the first userError of a mutation's payload (a rule, not enough money).
+ */
+export function refusalOf(answer: GraphQLAnswer): { readonly code: string; readonly message: string } | undefined {
+  const [error] = answer.errors ?? [];
+  if (error) return { code: error.extensions?.code ?? 'UNKNOWN', message: error.message };
+  for (const payload of Object.values((answer.data ?? {}) as Record<string, { userErrors?: { code: string; message: string }[] } | null>))
+    if (payload?.userErrors?.[0]) return payload.userErrors[0];
+  return undefined;
+}
 
 /** The refusal code of an answer, or undefined if it succeeded. */
-export const refusal = (answer: GraphQLAnswer): string | undefined =>
-  answer.errors ? (answer.errors[0]?.extensions?.code ?? 'UNKNOWN') : undefined;
+export const refusal = (answer: GraphQLAnswer): string | undefined => refusalOf(answer)?.code;

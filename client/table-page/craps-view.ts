@@ -6,9 +6,8 @@ import { el } from './dom';
 import { formatMoney } from './money';
 
 export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node[] {
-  const craps = table.craps;
-  if (!craps) return [];
-  const on = craps.phase === 'POINT';
+  if (table.__typename !== 'CrapsTable') return [];
+  const on = table.phase === 'POINT';
   const [last] = table.recentResults;
   return [
     el(
@@ -18,9 +17,9 @@ export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node
       el(
         'div',
         {},
-        el('p', { class: 'phase' }, on ? `Point is ${craps.point}` : 'Come-out roll'),
-        el('p', { class: 'muted' }, `${craps.rollCount} ${craps.rollCount === 1 ? 'roll' : 'rolls'} at this table`),
-        el('p', { class: 'shooter' }, shooterText(craps.shooter, playerId, table)),
+        el('p', { class: 'phase' }, on ? `Point is ${table.point}` : 'Come-out roll'),
+        el('p', { class: 'muted' }, `${table.rollCount} ${table.rollCount === 1 ? 'roll' : 'rolls'} at this table`),
+        el('p', { class: 'shooter' }, shooterText(table.shooter, playerId, table)),
       ),
       el(
         'div',

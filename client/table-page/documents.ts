@@ -2,13 +2,15 @@
  * Every GraphQL operation of the table page, typed by the client preset (npm run codegen). A
  * subscription may not select what reads more storage (openBets, roads, the jackpot's pool):
  * TablePageLive is what an event carries, the queries below fetch the rest when an event says it changed.
- * TableEvent.at is not asked for: the server answers it with INTERNAL_SERVER_ERROR for now (no
- * resolver, nothing in the payload); the event's serverTime, when it was sent, stands in for it.
+ * A table is a CrapsTable or a BaccaratTable: `__typename` is asked for wherever the page reads
+ * one game's part, so that the generated types narrow on it. A TableEvent carries no time of its
+ * own: its serverTime, when it was sent, stands in for it.
  */
 import { graphql } from '../generated';
 
 export const TABLE_LIVE = graphql(`
   fragment TablePageLive on Table {
+    __typename
     id
     name
     game
@@ -152,6 +154,7 @@ export const TABLE_PAGE = graphql(`
 export const TABLE_ROADS_REFRESH = graphql(`
   query TablePageRoadsRefresh($id: ID!) {
     table(id: $id) {
+      __typename
       id
       ... on BaccaratTable {
         roads {

@@ -35,13 +35,13 @@ export function tableEventEntry(event: TableEvent, playerId: string): LogEntry {
   const { table } = event;
   switch (event.kind) {
     case 'BETTING_OPENED':
-      return { at, tone: 'table', text: event.bettingDeadline ? 'Place your bets: betting is open' : 'Betting is open' };
+      return { at, tone: 'table', text: event.bettingClosesAt ? 'Place your bets: betting is open' : 'Betting is open' };
     case 'BETTING_CLOSED':
       return { at, tone: 'table', text: 'No more bets' };
     case 'OUTCOME_RECORDED': {
       const what = table.game === 'CRAPS' ? 'Roll' : 'Round';
       if (!event.result) return { at, tone: 'table', text: `${what} ${event.sequence} was voided: stakes come back` };
-      const point = table.craps?.point ? `, point ${table.craps.point}` : '';
+      const point = table.__typename === 'CrapsTable' && table.point ? `, point ${table.point}` : '';
       return { at, tone: 'table', text: `${what} ${event.sequence}: ${resultText(event.result)}${point}` };
     }
     case 'ROUND_SETTLED':
@@ -49,7 +49,7 @@ export function tableEventEntry(event: TableEvent, playerId: string): LogEntry {
     case 'SHOE_CHANGED':
       return { at, tone: 'table', text: 'A new shoe: the roads start again' };
     case 'SHOOTER_CHANGED': {
-      const shooter = table.craps?.shooter;
+      const shooter = table.__typename === 'CrapsTable' ? table.shooter : null;
       const text =
         shooter === playerId ? 'The dice passed to you' : shooter ? 'The dice passed to another player' : 'Nobody holds the dice';
       return { at, tone: 'table', text };

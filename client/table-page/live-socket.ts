@@ -63,6 +63,11 @@ export class LiveSocket {
     });
   }
 
+  /** Ends every subscription and the socket, for a page that shows a notice instead of a table. */
+  close(): void {
+    void this.client.dispose();
+  }
+
   /**
    * Subscribes for the page's life: `next` gets each event's data; `problem` an event that came
    * with errors instead (`ended` false), or the error that ended the subscription (`ended` true).

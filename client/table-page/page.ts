@@ -67,12 +67,13 @@ async function start(): Promise<void> {
     log: (entry) => view?.log.add(entry),
     refreshRoads: () =>
       void http.request(TABLE_ROADS_REFRESH, { id: tableId }).then((answer) => {
-        if ('data' in answer && answer.data.table) session.roadsRefreshed(answer.data.table.roads);
+        if ('data' in answer && answer.data.table?.__typename === 'BaccaratTable') session.roadsRefreshed(answer.data.table.roads);
       }),
     refreshRound: (sequence) =>
       void http.request(ROUND_SETTLED_REFRESH, { id: tableId }).then((answer) => {
         if ('data' in answer && answer.data.table) {
-          session.roundRefreshed(sequence, answer.data.table.openBets, answer.data.me.bets, new Date(clock.now()).toISOString());
+          const recentBets = answer.data.me?.bets ?? [];
+          session.roundRefreshed(sequence, answer.data.table.openBets, recentBets, new Date(clock.now()).toISOString());
         }
       }),
   });
@@ -96,14 +97,25 @@ async function start(): Promise<void> {
   await Promise.race([socketReady, new Promise((resolve) => setTimeout(resolve, SOCKET_WAIT_MS))]);
   const first = await http.request(TABLE_PAGE, { id: tableId });
   if ('code' in first) return notice('The table could not be read', `${first.code}: ${first.message}`);
-  if (!first.data.table) return notice('No such table', 'There is no table at this address, or it is not offered to you.');
+  if (!first.data.table) {
+    socket.close();
+    return notice('No such table', 'There is no table at this address, or it is not offered to you.');
+  }
+  if (!first.data.me) {
+    socket.close();
+    return notice('No account', 'You have no account to bet from yet: an operator opens one and pays money into it.');
+  }
   session.resync({ table: first.data.table, me: first.data.me });
 
   view = new TableView(root, session, clock, async (request) => {
     const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
-    if ('data' in answer && answer.data.placeBet) session.betChanged(answer.data.placeBet);
+    if ('code' in answer) return answer;
+    const { placeBet } = answer.data;
+    // An expected refusal is data: the payload's first userError (a code of PlaceBetErrorCode), shown as the API gave it.
+    const [refusal] = placeBet?.userErrors ?? [];
+    if (placeBet?.bet) session.betChanged(placeBet.bet);
     view?.render();
-    return 'data' in answer ? { data: answer.data.placeBet } : answer;
+    return refusal ? { code: refusal.code, message: refusal.message } : { data: placeBet?.bet ?? null };
   });
   view.showConnection(connection);
   view.render();
@@ -119,7 +131,7 @@ async function start(): Promise<void> {
     session.hold();
     const answer = await http.request(TABLE_PAGE, { id: tableId! });
     // Unread, the page keeps what it knew and applies what came meanwhile.
-    if ('code' in answer || !answer.data.table) return session.release();
+    if ('code' in answer || !answer.data.table || !answer.data.me) return session.release();
     session.resync({ table: answer.data.table, me: answer.data.me });
     view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
   }

@@ -13,7 +13,9 @@ import { playerEventEntry, tableEventEntry, type LogEntry, type PlayerEvent, typ
 import type { ServerClock } from './server-clock';
 
 export type PageTable = NonNullable<TablePageQuery['table']>;
-export type Snapshot = { readonly table: PageTable; readonly me: TablePageQuery['me'] };
+/** The player's account: the page shows a notice instead of a table for a player who has none (Query.me null). */
+export type Account = NonNullable<TablePageQuery['me']>;
+export type Snapshot = { readonly table: PageTable; readonly me: Account };
 export type Bet = TablePageBetFragment;
 
 /** What the session asks of the page: draw again, log, fetch what an event says changed. */
@@ -126,7 +128,7 @@ export class TableSession {
   /** What the round `sequence` left, read after its ROUND_SETTLED: the layout, and the player's bets it decided as they stand. */
   roundRefreshed(sequence: number, openBets: readonly Bet[], recentBets: readonly Bet[], at: string): void {
     for (const bet of recentBets) {
-      if (bet.tableId !== this.table.id || bet.settledBy !== sequence || bet.status === 'OPEN') continue;
+      if (bet.tableId !== this.table.id || bet.settledInRound !== sequence || bet.status === 'OPEN') continue;
       const shown = this.settledBets.find((known) => known.id === bet.id);
       const corrected = shown && (shown.status !== bet.status || shown.returned !== bet.returned);
       if (!shown || corrected) {
@@ -141,14 +143,21 @@ export class TableSession {
   }
 
   private take({ table, me }: Snapshot): void {
-    const { myLimits, openBets, roads, baccarat, ...live } = table;
     this.clock.sync(table.serverTime);
-    this.table = { ...live, baccarat: baccarat && { ...baccarat, jackpot: baccarat.jackpot && { modality: baccarat.jackpot.modality } } };
+    const { myLimits, openBets, ...live } = table;
     this.limits = myLimits;
     this.openBets = [...openBets];
-    this.roads = roads;
-    const pool = baccarat?.jackpot?.pool;
-    this.jackpot = pool ? { id: pool.id, amount: pool.amount } : null;
+    // What an event carries (TablePageLive) is kept as the table; the roads and the pool's amount apart.
+    if (live.__typename === 'BaccaratTable') {
+      const { roads, jackpot, ...baccarat } = live;
+      this.table = { ...baccarat, jackpot: jackpot && { modality: jackpot.modality } };
+      this.roads = roads;
+      this.jackpot = jackpot ? { id: jackpot.pool.id, amount: jackpot.pool.amount } : null;
+    } else {
+      this.table = live;
+      this.roads = null;
+      this.jackpot = null;
+    }
     this.playerId = me.id;
     this.balance = me.balance;
     this.currency = me.currency;

@@ -127,7 +127,7 @@ export class TableView {
   /** The betting state and its countdown, on the server's clock: run often, it asks nothing of the server. */
   tick(): void {
     const { table } = this.session;
-    const left = table.bettingDeadline ? this.clock.until(table.bettingDeadline) : undefined;
+    const left = table.bettingClosesAt ? this.clock.until(table.bettingClosesAt) : undefined;
     const open = table.status === 'OPEN' && table.bettingOpen && left !== 0;
     const state =
       table.status !== 'OPEN' ? 'table-closed' : !open ? 'closed' : left !== undefined && left < CLOSING_MS ? 'closing' : 'open';

@@ -31,7 +31,7 @@ export type Identity = { readonly caller: Caller; readonly refusal?: undefined }
  * Authorization header the authorizer verified (its identity source), with their JSON types,
  * and it must be the token the authorizer verified: every claim of MATCHED_CLAIMS the same in
  * both (or in neither), not its subject alone. Claims are read strictly: a token
- * whose roles, tables or partner are not exactly what the README's "Tokens" section describes is
+ * whose roles, tables or partner are not exactly what docs/TOKENS.md describes is
  * refused, never read loosely.
  */
 export function identify(event: APIGatewayProxyEventV2): Identity {

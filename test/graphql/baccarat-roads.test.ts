@@ -2,16 +2,13 @@
  * A baccarat table's roads through the API: each round carries its shoe and its place in it, and
  * the table gives the shoe in use's roads, built by the rules layer from the rounds as recorded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shoeRoads, type RoadResult } from '../../functions/rules/baccarat';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const DEALER = dealer('roads-dealer');
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 /** Four-card rounds (no third card), in dealt order: Player, Banker, Player, Banker. */
 const BANKER = ['KD', '9H', 'QC', 'KS']; // Player 0, Banker 9: a natural
@@ -24,24 +21,30 @@ async function deal(tableId: string, cards: string[]) {
   return (
     await api.data(
       DEALER,
-      `mutation ($t: ID!, $c: [String!]!, $s: Int!) { submitDeal(input: { tableId: $t, cards: $c, sequence: $s }) { deal { sequence shoe shoePosition } } }`,
+      `mutation ($t: ID!, $c: [String!]!, $s: Int!) { submitDeal(input: { tableId: $t, cards: $c, sequence: $s }) { deal { sequence shoe shoePosition } userErrors { code message } } }`,
       { t: tableId, c: cards, s: sequence },
     )
   ).submitDeal.deal;
 }
-const ROADS = `query ($t: ID!) { table(id: $t) { roads {
+const ROADS = `query ($t: ID!) { table(id: $t) { ... on BaccaratTable { roads {
   shoe
   beadPlate { column row winner playerPair bankerPair }
   bigRoad { column row winner ties playerPair bankerPair logicalColumn logicalRow }
   bigEyeBoy { column row colour } smallRoad { column row colour } cockroachPig { column row colour }
   counts { hands banker player tie bankerPair playerPair natural }
-} deals(first: 200) { edges { node { winner playerPair bankerPair natural } } } } }`;
+} deals(first: 200) { edges { node { winner playerPair bankerPair natural } } } } } }`;
+/** Opens a baccarat table (as the dealer, who is also an operator), and answers its id. */
+const openBaccarat = async (baccarat: Record<string, unknown> = {}) =>
+  (
+    await api.data(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
+      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000, baccarat },
+    })
+  ).openTable.table.id as string;
 const roadsOf = async (tableId: string) => (await api.data('roads-viewer', ROADS, { t: tableId })).table;
 
 describe("a baccarat table's roads", () => {
   it('number each round in its shoe, and draw the shoe in use from its rounds', async () => {
-    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .openTable.id;
+    const tableId = await openBaccarat();
     const dealt = [];
     for (const cards of [BANKER, BANKER, PLAYER, TIE, PLAYER_PAIR]) dealt.push(await deal(tableId, cards));
     expect(dealt.map((round) => [round.shoe, round.shoePosition])).toEqual([
@@ -75,12 +78,7 @@ describe("a baccarat table's roads", () => {
   });
 
   it('are what the rules layer draws from the same rounds, read again at any time (a client reconnecting mid-shoe)', async () => {
-    const tableId = (
-      await api.data(
-        DEALER,
-        `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000, baccarat: { shoeTracking: false } }) { id } }`,
-      )
-    ).openTable.id;
+    const tableId = await openBaccarat({ shoeTracking: false });
     const pattern = [BANKER, PLAYER, PLAYER, TIE, BANKER, BANKER, BANKER, PLAYER, PLAYER_PAIR, BANKER, PLAYER, TIE];
     for (const cards of pattern) await deal(tableId, cards);
     const first = await roadsOf(tableId);
@@ -92,17 +90,18 @@ describe("a baccarat table's roads", () => {
   });
 
   it('start again with a new shoe, whose rounds count from 1; a voided round takes no place', async () => {
-    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .openTable.id;
+    const tableId = await openBaccarat();
     await deal(tableId, BANKER);
     await deal(tableId, PLAYER);
-    await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: tableId });
+    await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(input: { tableId: $t }) { table { id } userErrors { code message } } }`, {
+      t: tableId,
+    });
     expect((await roadsOf(tableId)).roads).toMatchObject({ shoe: 2, beadPlate: [], bigRoad: [], counts: { hands: 0 } });
 
     const sequence = await api.closeBetting(tableId);
     await api.data(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "misdeal", sequence: $s }) { sequence } }`,
+      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "misdeal", sequence: $s }) { voidedRound { sequence } userErrors { code message } } }`,
       {
         t: tableId,
         s: sequence,
@@ -117,9 +116,15 @@ describe("a baccarat table's roads", () => {
     });
   });
 
-  it('is null at a craps table', async () => {
-    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .openTable.id;
-    expect((await api.data('roads-viewer', `query ($t: ID!) { table(id: $t) { roads { shoe } } }`, { t: tableId })).table.roads).toBeNull();
+  it('are not on a craps table: a CrapsTable has no roads', async () => {
+    const tableId = await api.openTable({ maximumBet: 10_000 });
+    const { table } = await api.data(
+      'roads-viewer',
+      `query ($t: ID!) { table(id: $t) { __typename ... on BaccaratTable { roads { shoe } } } }`,
+      {
+        t: tableId,
+      },
+    );
+    expect(table).toEqual({ __typename: 'CrapsTable' });
   });
 });

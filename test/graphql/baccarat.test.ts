@@ -2,47 +2,49 @@
  * Baccarat tables end to end: real HTTP -> the Lambda handler -> DynamoDB Local. Bets are settled
  * by the baccarat rules from the dealt cards; the jackpot is paid from its pool.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_POOL } from '../../functions/rules/money';
 import { poolKey } from '../../functions/store/kernel/keys';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
+const api = useTestApi();
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
-// the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+// the end (before the API closes), since reconciling reads the whole book (after each test, the
+// file's time grows with its square).
+afterAll(() => api.expectReconciled());
 
 const DEALER = dealer('baccarat-dealer');
 
 const OPEN_TABLE = /* GraphQL */ `
   mutation ($input: OpenTableInput!) {
     openTable(input: $input) {
-      id
-      game
-      baccarat {
-        decks
-        commission
-        roundCount
-        shoeTracking
-        cardsDealtFromShoe
-        jackpot {
-          modality
-          contributionBasisPoints
-          pool {
-            id
-            amount
+      table {
+        id
+        game
+        ... on BaccaratTable {
+          roundCount
+          cardsDealtFromShoe
+          options {
+            decks
+            commission
+            shoeTracking
+          }
+          jackpot {
+            modality
+            contributionBasisPoints
+            pool {
+              id
+              amount
+            }
           }
         }
+      }
+      userErrors {
+        code
+        message
+        field
       }
     }
   }
@@ -50,11 +52,18 @@ const OPEN_TABLE = /* GraphQL */ `
 const PLACE_BET = /* GraphQL */ `
   mutation ($input: PlaceBetInput!) {
     placeBet(input: $input) {
-      id
-      type
-      amount
-      seat
-      status
+      bet {
+        id
+        type
+        amount
+        seat
+        status
+      }
+      userErrors {
+        code
+        message
+        field
+      }
     }
   }
 `;
@@ -82,10 +91,8 @@ const DEAL = /* GraphQL */ `
         }
       }
       table {
-        baccarat {
-          roundCount
-          cardsDealtFromShoe
-        }
+        roundCount
+        cardsDealtFromShoe
         openBets {
           id
         }
@@ -99,42 +106,47 @@ const DEAL = /* GraphQL */ `
         winnings
         returned
       }
+      userErrors {
+        code
+        message
+        field
+      }
     }
   }
 `;
 
 async function openBaccaratTable(baccarat: Record<string, unknown> = {}): Promise<string> {
   const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat } });
-  expect(res.errors).toBeUndefined();
-  return res.data!.openTable.id;
+  expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
+  return res.data!.openTable.table.id;
 }
 
 async function bet(player: string, tableId: string, type: string, amount: number, seat?: number) {
   const res = await api.graphql(player, PLACE_BET, { input: { tableId, type, amount, ...(seat ? { seat } : {}) } });
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.placeBet;
+  expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
+  return res.data!.placeBet.bet;
 }
 
 async function deal(tableId: string, cards: string[]) {
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(DEALER, DEAL, { tableId, cards, sequence });
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
   return res.data!.submitDeal;
 }
 
 function expectRefused(res: GraphQLResponse, code: string) {
-  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
+  expect(refusalCode(res), JSON.stringify(res)).toBe(code);
 }
 
 describe('a baccarat round', () => {
   it('opens with the regulation defaults: 8 decks, standard commission, shoe tracking', async () => {
     const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000 } });
-    expect(res.data!.openTable.baccarat).toEqual({
-      decks: 8,
-      commission: 'STANDARD',
+    expect(res.data!.openTable.table).toEqual({
+      id: expect.any(String),
+      game: 'BACCARAT',
       roundCount: 0,
-      shoeTracking: true,
       cardsDealtFromShoe: 0,
+      options: { decks: 8, commission: 'STANDARD', shoeTracking: true },
       jackpot: null,
     });
   });
@@ -166,7 +178,7 @@ describe('a baccarat round', () => {
     );
     expect(round.settlements).toHaveLength(3);
     expect(await api.balance('bac-1')).toBe(100_000 - 3_000 + 3_705);
-    expect(round.table).toEqual({ baccarat: { roundCount: 1, cardsDealtFromShoe: 5 }, openBets: [] });
+    expect(round.table).toEqual({ roundCount: 1, cardsDealtFromShoe: 5, openBets: [] });
   });
 
   it('pushes Player and Banker on a tie and pays the Tie 8:1', async () => {
@@ -202,11 +214,11 @@ describe('a baccarat round', () => {
     expectRefused(await api.graphql(DEALER, DEAL, { tableId, cards: ['3S', '4H', 'KD', '3Z', '2S'], sequence }), 'INVALID_CARD');
     const table = await api.graphql(
       DEALER,
-      `query ($id: ID!) { table(id: $id) { baccarat { roundCount } openBets { id } deals { edges { node { sequence } } pageInfo { hasNextPage endCursor } } } }`,
+      `query ($id: ID!) { table(id: $id) { openBets { id } ... on BaccaratTable { roundCount deals { edges { node { sequence } } pageInfo { hasNextPage endCursor } } } } }`,
       { id: tableId },
     );
     expect(table.data!.table).toMatchObject({
-      baccarat: { roundCount: 0 },
+      roundCount: 0,
       deals: { edges: [], pageInfo: { hasNextPage: false, endCursor: null } },
     });
     expect(table.data!.table.openBets).toHaveLength(1);
@@ -232,13 +244,15 @@ describe('shoe tracking', () => {
 
     const shoe = await api.graphql(
       DEALER,
-      `mutation ($id: ID!) { startNewShoe(tableId: $id) { baccarat { cardsDealtFromShoe roundCount shoeStartedBy { by at } } } }`,
+      `mutation ($id: ID!) { startNewShoe(input: { tableId: $id }) { table { cardsDealtFromShoe roundCount shoeStartedBy shoeStartedAt } userErrors { code message } } }`,
       { id: tableId },
     );
-    expect(shoe.data!.startNewShoe.baccarat).toMatchObject({
+    expect(refusalOf(shoe), JSON.stringify(shoe)).toBeUndefined();
+    expect(shoe.data!.startNewShoe.table).toMatchObject({
       cardsDealtFromShoe: 0,
       roundCount: 1,
-      shoeStartedBy: { by: 'baccarat-dealer' },
+      shoeStartedBy: 'baccarat-dealer',
+      shoeStartedAt: expect.any(String),
     });
     expect((await deal(tableId, sixAces)).deal.sequence).toBe(2);
   });
@@ -260,15 +274,18 @@ describe('the progressive jackpot', () => {
     { combination: 'SINGLE_PAIR', amount: 1_001 },
   ];
 
+  const OPEN_POOL = `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message field } } }`;
+
   async function jackpotTable(seed: number) {
     const pool = await api.graphql(
       DEALER,
-      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id amount seed } }`,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id amount seed } userErrors { code message } } }`,
       {
         input: { currency: 'MOP', seed, modality: 'A', fixedAmounts: FIXED_A },
       },
     );
-    const poolId = pool.data!.openJackpotPool.id;
+    expect(refusalOf(pool), JSON.stringify(pool)).toBeUndefined();
+    const poolId = pool.data!.openJackpotPool.jackpotPool.id;
     const tableId = await openBaccaratTable({ jackpot: { poolId, contributionBasisPoints: 5_000 } });
     return { poolId, tableId };
   }
@@ -277,25 +294,25 @@ describe('the progressive jackpot', () => {
     (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id: poolId })).data!.jackpotPool.amount;
 
   it('keeps its prize table on the pool, complete, whatever tables feed it', async () => {
-    const incomplete = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+    const incomplete = await api.graphql(DEALER, OPEN_POOL, {
       input: { currency: 'MOP', seed: 1_000, modality: 'A', fixedAmounts: FIXED_A.slice(1) },
     });
     expectRefused(incomplete, 'BAD_USER_INPUT');
-    expect(incomplete.errors![0]!.message).toMatch(/PARADISE_STRAIGHT/);
+    expect(refusalOf(incomplete)!.message).toMatch(/PARADISE_STRAIGHT/);
     // One combination twice: which amount is its prize? Refused, naming the field, not settled by the last one.
-    const twice = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+    const twice = await api.graphql(DEALER, OPEN_POOL, {
       input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: [...FIXED_A, { combination: 'SINGLE_PAIR', amount: 90_000 }] },
     });
     expectRefused(twice, 'INVALID_JACKPOT_CONFIG');
-    expect(twice.errors![0]!.message).toMatch(/fixedAmounts lists SINGLE_PAIR more than once/);
+    expect(refusalOf(twice)!.message).toMatch(/fixedAmounts lists SINGLE_PAIR more than once/);
 
     const { poolId, tableId } = await jackpotTable(100_000);
     const table = await api.graphql(
       DEALER,
-      `query ($id: ID!) { table(id: $id) { baccarat { jackpot { modality contributionBasisPoints pool { id modality fixedAmounts { combination amount } } } } } }`,
+      `query ($id: ID!) { table(id: $id) { ... on BaccaratTable { jackpot { modality contributionBasisPoints pool { id modality fixedAmounts { combination amount } } } } } }`,
       { id: tableId },
     );
-    expect(table.data!.table.baccarat.jackpot).toEqual({
+    expect(table.data!.table.jackpot).toEqual({
       modality: 'A',
       contributionBasisPoints: 5_000,
       pool: { id: poolId, modality: 'A', fixedAmounts: FIXED_A },
@@ -408,18 +425,16 @@ describe('the progressive jackpot', () => {
 
   it('pays a fixed prize the pool cannot cover in full: the house tops the pool up, journalled as a reseed', async () => {
     const SMALL = FIXED_A.map(({ combination }) => ({ combination, amount: 2_000 }));
-    const refused = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
+    const refused = await api.graphql(DEALER, OPEN_POOL, {
       input: { currency: 'MOP', seed: 1_999, modality: 'A', fixedAmounts: SMALL },
     });
     expectRefused(refused, 'INVALID_JACKPOT_POOL');
-    const { openJackpotPool } = await api.data(
-      DEALER,
-      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`,
-      {
+    const { jackpotPool } = (
+      await api.data(DEALER, OPEN_POOL, {
         input: { currency: 'MOP', seed: 2_000, modality: 'A', fixedAmounts: SMALL },
-      },
-    );
-    const tableId = await openBaccaratTable({ jackpot: { poolId: openJackpotPool.id, contributionBasisPoints: 5_000 } });
+      })
+    ).openJackpotPool;
+    const tableId = await openBaccaratTable({ jackpot: { poolId: jackpotPool.id, contributionBasisPoints: 5_000 } });
     await api.fundAccount('jp-topped', 10_000);
     const pair = ['5S', 'KH', '5D', '9C'];
     for (const round of [1, 2]) {
@@ -433,7 +448,7 @@ describe('the progressive jackpot', () => {
           : { prize: 2_000, share: 2_000, reseeded: 1_800, poolAfter: 0 },
       );
     }
-    expect(await poolAmount(openJackpotPool.id)).toBe(0);
+    expect(await poolAmount(jackpotPool.id)).toBe(0);
     expect(await api.balance('jp-topped')).toBe(10_000 - 2 * 300 + 2 * 2_000);
     await api.expectReconciled();
   });

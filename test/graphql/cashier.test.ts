@@ -2,55 +2,48 @@
  * The cashier: operators open accounts and move money in and out, each movement once per
  * reference, never below zero. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('cashier-operator');
-beforeAll(async () => {
-  api = await startTestApi();
-});
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
-// the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+// the end (before the API closes), since reconciling reads the whole book (after each test, the
+// file's time grows with its square).
+afterAll(() => api.expectReconciled());
 
-const openAccount = (playerId: string, currency = 'MOP', who: Parameters<TestApi['graphql']>[0] = OPERATOR) =>
-  api.graphql(who, `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { id currency balance } }`, {
-    input: { playerId, currency },
-  });
-const move = (
-  kind: 'deposit' | 'withdraw',
-  playerId: string,
-  amount: number,
-  reference: string,
-  who: Parameters<TestApi['graphql']>[0] = OPERATOR,
-) =>
-  api.graphql(who, `mutation ($input: CashMovementInput!) { ${kind}(input: $input) { id balance } }`, {
-    input: { playerId, amount, reference },
-  });
+const openAccount = (playerId: string, currency = 'MOP', who: Who = OPERATOR) =>
+  api.graphql(
+    who,
+    `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { account { id currency balance } userErrors { code message field } } }`,
+    { input: { playerId, currency } },
+  );
+const move = (kind: 'deposit' | 'withdraw', playerId: string, amount: number, reference: string, who: Who = OPERATOR) =>
+  api.graphql(
+    who,
+    `mutation ($input: ${kind === 'deposit' ? 'DepositInput' : 'WithdrawInput'}!) {
+      ${kind}(input: $input) { account { id balance } userErrors { code message field } }
+    }`,
+    { input: { playerId, amount, reference } },
+  );
 
 function refused(res: GraphQLResponse, code: string) {
-  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
+  expect(refusalCode(res), JSON.stringify(res)).toBe(code);
 }
 
 describe('the cashier', () => {
   it('opens an empty account, once', async () => {
-    expect((await openAccount('cash-new')).data!.openAccount).toEqual({ id: 'cash-new', currency: 'MOP', balance: 0 });
-    expect((await openAccount('cash-new')).data!.openAccount).toEqual({ id: 'cash-new', currency: 'MOP', balance: 0 });
+    expect((await openAccount('cash-new')).data!.openAccount.account).toEqual({ id: 'cash-new', currency: 'MOP', balance: 0 });
+    expect((await openAccount('cash-new')).data!.openAccount.account).toEqual({ id: 'cash-new', currency: 'MOP', balance: 0 });
     refused(await openAccount('cash-new', 'USD'), 'CURRENCY_MISMATCH');
   });
 
   it('deposits and withdraws, each reference once', async () => {
     await openAccount('cash-flow');
-    expect((await move('deposit', 'cash-flow', 10_000, 'dep-1')).data!.deposit.balance).toBe(10_000);
-    expect((await move('deposit', 'cash-flow', 10_000, 'dep-1')).data!.deposit.balance).toBe(10_000); // a retry
-    expect((await move('withdraw', 'cash-flow', 2_500, 'wd-1')).data!.withdraw.balance).toBe(7_500);
+    expect((await move('deposit', 'cash-flow', 10_000, 'dep-1')).data!.deposit.account.balance).toBe(10_000);
+    expect((await move('deposit', 'cash-flow', 10_000, 'dep-1')).data!.deposit.account.balance).toBe(10_000); // a retry
+    expect((await move('withdraw', 'cash-flow', 2_500, 'wd-1')).data!.withdraw.account.balance).toBe(7_500);
     refused(await move('withdraw', 'cash-flow', 2_500, 'dep-1'), 'IDEMPOTENCY_KEY_REUSED');
     refused(await move('withdraw', 'cash-flow', 7_501, 'wd-2'), 'INSUFFICIENT_FUNDS');
     expect(await api.balance('cash-flow')).toBe(7_500);
@@ -59,7 +52,9 @@ describe('the cashier', () => {
   it('refuses an account that does not exist, a zero amount, and players', async () => {
     refused(await move('deposit', 'cash-nobody', 100, 'x-1'), 'NOT_FOUND');
     await openAccount('cash-zero');
-    refused(await move('deposit', 'cash-zero', 0, 'x-2'), 'BAD_USER_INPUT');
+    const zero = await move('deposit', 'cash-zero', 0, 'x-2');
+    refused(zero, 'BAD_USER_INPUT');
+    expect(refusalOf(zero)!.field).toEqual(['input', 'amount']);
     refused(await move('deposit', 'cash-zero', 100, 'x-3', 'cash-zero'), 'FORBIDDEN');
     refused(await openAccount('cash-self', 'MOP', 'cash-self'), 'FORBIDDEN');
     expect(await api.balance('cash-zero')).toBe(0);
@@ -76,8 +71,8 @@ describe('the cashier', () => {
 });
 
 describe("the cashier's records", () => {
-  const LOOKUP = `query ($p: ID!, $r: String!) { cashMovement(playerId: $p, reference: $r) { playerId reference kind amount currency at actor } }`;
-  const LIST = `query ($first: Int, $after: String, $from: DateTime, $to: DateTime, $currency: String!) {
+  const LOOKUP = `query ($p: ID!, $r: String!) { cashMovement(playerId: $p, reference: $r) { playerId reference kind amount currency movedAt movedBy } }`;
+  const LIST = `query ($first: Int, $after: String, $from: DateTime, $to: DateTime, $currency: Currency!) {
     cashMovements(currency: $currency, first: $first, after: $after, from: $from, to: $to) {
       edges { cursor node { playerId reference kind amount } }
       pageInfo { hasNextPage endCursor }
@@ -94,8 +89,9 @@ describe("the cashier's records", () => {
       kind: 'DEPOSIT',
       amount: 700,
       currency: 'MOP',
-      actor: 'cashier-operator',
+      movedBy: 'cashier-operator',
     });
+    expect(Date.parse(found.movedAt)).not.toBeNaN();
     expect((await api.graphql('cash-lookup', LOOKUP, { p: 'cash-lookup', r: 'lookup-1' })).data!.cashMovement.amount).toBe(700);
     expect((await api.graphql(OPERATOR, LOOKUP, { p: 'cash-lookup', r: 'never-sent' })).data!.cashMovement).toBeNull();
     refused(await api.graphql('cash-stranger', LOOKUP, { p: 'cash-lookup', r: 'lookup-1' }), 'FORBIDDEN');
@@ -114,7 +110,7 @@ describe("the cashier's records", () => {
       ] as const
     ).entries()) {
       const res = await move(kind, player, amount, `list-${i}`);
-      expect(res.errors).toBeUndefined();
+      expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
     }
     const to = new Date(Date.now() + 1).toISOString();
     const all = (await api.graphql(OPERATOR, LIST, { currency: 'MOP', from, to })).data!.cashMovements;

@@ -2,40 +2,31 @@
  * The whole craps layout through the API: come bets travelling to their numbers, odds, Don't Pass,
  * one-roll and multi-roll bets, taking bets down. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealer, refusalCode, type GraphQLResponse } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 let tableId: string;
 const DEALER = dealer('layout-dealer');
 let player: string;
 let playerCount = 0;
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 beforeEach(async () => {
-  const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`);
-  tableId = res.data!.openTable.id;
+  tableId = await api.openTable();
   player = `layout-player-${++playerCount}`;
   await api.fundAccount(player, 100_000);
 });
 
 async function bet(type: string, amount: number, baseBetId?: string) {
-  const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id type amount number status } }`, {
+  const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id type amount number status } userErrors { code message } } }`, {
     input: { tableId, type, amount, ...(baseBetId ? { baseBetId } : {}) },
   });
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.placeBet;
+  expect(refusalCode(res), JSON.stringify(res)).toBeUndefined();
+  return res.data!.placeBet.bet;
 }
 
 /** A roll, with the test shooter on a line bet so that somebody may shoot; answers what it did to the player's bets. */
@@ -44,10 +35,10 @@ async function roll(...dice: number[]) {
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlements { bet { id type number playerId } outcome winnings returned } } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlements { bet { id type number playerId } outcome winnings returned } userErrors { code message } } }`,
     { tableId, dice, sequence },
   );
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(refusalCode(res), JSON.stringify(res)).toBeUndefined();
   type Settled = {
     bet: { id: string; type: string; number: number | null; playerId?: string };
     outcome: string;
@@ -63,7 +54,7 @@ const layout = async () =>
   (await api.graphql(player, `query ($id: ID!) { table(id: $id) { openBets { id type number } } }`, { id: tableId })).data!.table.openBets;
 
 function refusedWith(res: GraphQLResponse, code: string) {
-  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res)).toBe(code);
+  expect(refusalCode(res), JSON.stringify(res)).toBe(code);
 }
 
 describe('a come bet', () => {
@@ -97,7 +88,7 @@ describe('Pass Line odds', () => {
     const odds = await bet('PASS_ODDS', 3_000, line.id);
     expect(odds.number).toBe(4);
     refusedWith(
-      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
         input: { tableId, type: 'PASS_ODDS', amount: 100, baseBetId: line.id },
       }),
       'ABOVE_MAX_ODDS',
@@ -125,20 +116,20 @@ describe("Don't Pass", () => {
     const dont = await bet('DONT_PASS', 1_000);
     const pass = await bet('PASS_LINE', 1_000);
     await roll(5, 5);
-    const takeDown = (id: string) => api.graphql(player, `mutation ($id: ID!) { takeDownBet(id: $id) { status returned } }`, { id });
+    const takeDown = (id: string) => api.graphql(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status returned } userErrors { code message } } }`, { id });
     refusedWith(await takeDown(pass.id), 'CONTRACT_BET');
-    expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ status: 'TAKEN_DOWN', returned: 1_000 });
+    expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ bet: { status: 'TAKEN_DOWN', returned: 1_000 }, userErrors: [] });
     expect(await api.balance(player)).toBe(100_000 - 1_000);
     // Sent again (its answer was lost), even once betting has closed: the same bet, its stake returned once.
     await api.closeBetting(tableId);
-    expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ status: 'TAKEN_DOWN', returned: 1_000 });
+    expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ bet: { status: 'TAKEN_DOWN', returned: 1_000 }, userErrors: [] });
     expect(await api.balance(player)).toBe(100_000 - 1_000);
     expect(await layout()).toEqual([{ id: pass.id, type: 'PASS_LINE', number: null }]);
   });
 
   it("a stranger cannot take another player's bet down", async () => {
     const mine = await bet('FIELD', 100);
-    const res = await api.graphql('someone-else', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: mine.id });
+    const res = await api.graphql('someone-else', `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, { id: mine.id });
     refusedWith(res, 'FORBIDDEN');
     expect(await layout()).toHaveLength(1);
   });
@@ -163,7 +154,7 @@ describe('one-roll and multi-roll bets', () => {
   });
 
   it('Horn stakes go in multiples of four minimums', async () => {
-    const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+    const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
       input: { tableId, type: 'HORN', amount: 300 },
     });
     refusedWith(res, 'HORN_NOT_MULTIPLE_OF_FOUR');

@@ -5,50 +5,38 @@
  * and the dealer may hand them on at any time. A table that loses its last eligible player keeps
  * betting open, and any bet of the minimum the phase allows makes the next shooter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const DEALER = dealer('shooter-dealer');
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 /** A table of minimum 100 whose Field takes 50: a player can be at the table without having bet the minimum. */
-async function openTable(): Promise<string> {
-  return (
-    await api.data(
-      DEALER,
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betLimits: [{ type: FIELD, minimum: 50 }] }) { id } }`,
-    )
-  ).openTable.id;
-}
+const openTable = () => api.openTable({ betLimits: [{ type: 'FIELD', minimum: 50 }] });
 /** Places a bet (100 unless told) and answers its id. */
-async function bet(tableId: string, player: Parameters<TestApi['graphql']>[0], type: string, seat?: number, amount = 100): Promise<string> {
+async function bet(tableId: string, player: Who, type: string, seat?: number, amount = 100): Promise<string> {
   const playerId = typeof player === 'string' ? player : `${player!.partner}/${player!.id}`;
   if ((await api.balance(playerId)) === undefined) await api.fundAccount(playerId, 10_000);
-  const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-    input: { tableId, type, amount, ...(seat !== undefined ? { seat } : {}) },
-  });
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.placeBet.id;
+  return (await api.placeBet(player, { tableId, type, amount, ...(seat !== undefined ? { seat } : {}) })).id;
 }
-const setShooter = (tableId: string, who: Parameters<TestApi['graphql']>[0], playerId: string) =>
-  api.graphql(who, `mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { craps { shooter shooterSetBy { by } } } }`, {
-    t: tableId,
-    p: playerId,
-  });
+const PLACE_BET = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`;
+const setShooter = (tableId: string, who: Who, playerId: string) =>
+  api.graphql(
+    who,
+    `mutation ($t: ID!, $p: ID!) { setShooter(input: { tableId: $t, playerId: $p }) { table { shooter shooterSetBy } userErrors { code message field } } }`,
+    { t: tableId, p: playerId },
+  );
 /** A roll; answers who threw it, and who holds the dice and the point after it. */
 async function roll(tableId: string, dice: number[]) {
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { roll { shooter } table { craps { shooter point } } } }`,
+    `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { roll { shooter } table { shooter point } userErrors { code message } } }`,
     { t: tableId, d: dice, s: sequence },
   );
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return { threw: res.data!.submitRoll.roll.shooter, ...res.data!.submitRoll.table.craps };
+  expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
+  return { threw: res.data!.submitRoll.roll.shooter, ...res.data!.submitRoll.table };
 }
 
 describe('the shooter at a craps table', () => {
@@ -59,18 +47,18 @@ describe('the shooter at a craps table', () => {
     await bet(tableId, 'shooter-bob', 'DONT_PASS', 3);
 
     await api.fundAccount('shooter-dan', 10_000);
-    const seatTaken = await api.graphql('shooter-dan', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-      input: { tableId, type: 'PASS_LINE', amount: 100, seat: 1 },
-    });
-    expect(seatTaken.errors?.[0]?.extensions?.code).toBe('SEAT_TAKEN');
+    const seatTaken = await api.graphql('shooter-dan', PLACE_BET, { input: { tableId, type: 'PASS_LINE', amount: 100, seat: 1 } });
+    expect(refusalCode(seatTaken)).toBe('SEAT_TAKEN');
+    expect(seatTaken.data!.placeBet).toMatchObject({ bet: null, userErrors: [{ field: ['input', 'seat'] }] });
 
-    expect((await setShooter(tableId, 'shooter-ann', 'shooter-ann')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(refusalCode(await setShooter(tableId, 'shooter-ann', 'shooter-ann'))).toBe('FORBIDDEN');
     const notEligible = await setShooter(tableId, DEALER, 'shooter-cat');
-    expect(notEligible.errors?.[0]?.extensions?.code).toBe('SHOOTER_NOT_ELIGIBLE');
-    expect(notEligible.errors?.[0]?.message).toMatch(/art\. 2\.1/);
-    expect((await setShooter(tableId, DEALER, 'shooter-ann')).data!.setShooter.craps).toEqual({
+    expect(refusalCode(notEligible)).toBe('SHOOTER_NOT_ELIGIBLE');
+    expect(refusalOf(notEligible)!.message).toMatch(/art\. 2\.1/);
+    expect(notEligible.data!.setShooter).toMatchObject({ table: null, userErrors: [{ field: ['input', 'playerId'] }] });
+    expect((await setShooter(tableId, DEALER, 'shooter-ann')).data!.setShooter.table).toEqual({
       shooter: 'shooter-ann',
-      shooterSetBy: { by: 'shooter-dealer' },
+      shooterSetBy: 'shooter-dealer',
     });
 
     expect(await roll(tableId, [2, 2])).toEqual({ threw: 'shooter-ann', shooter: 'shooter-ann', point: 4 });
@@ -102,7 +90,7 @@ describe('the shooter at a craps table', () => {
     const tableId = await openTable();
     await bet(tableId, 'left-ann', 'PASS_LINE', 1);
     await bet(tableId, 'left-cy', 'PASS_LINE', 8);
-    expect((await setShooter(tableId, DEALER, 'left-cy')).errors).toBeUndefined();
+    expect(refusalOf(await setShooter(tableId, DEALER, 'left-cy'))).toBeUndefined();
     expect(await roll(tableId, [5, 6])).toEqual({ threw: 'left-cy', shooter: 'left-cy', point: null }); // both paid
     // Cy has gone; Ann and Bo (seat 12, after Cy's 8) bet: the dice go on from seat 8 to Bo.
     await bet(tableId, 'left-ann', 'PASS_LINE', 1);
@@ -115,7 +103,7 @@ describe('the shooter at a craps table', () => {
     await bet(tableId, 'hand-ann', 'PASS_LINE', 1);
     await bet(tableId, 'hand-bob', 'PASS_LINE', 2);
     expect(await roll(tableId, [2, 4])).toEqual({ threw: 'hand-ann', shooter: 'hand-ann', point: 6 });
-    expect((await setShooter(tableId, DEALER, 'hand-bob')).data!.setShooter.craps.shooter).toBe('hand-bob');
+    expect((await setShooter(tableId, DEALER, 'hand-bob')).data!.setShooter.table.shooter).toBe('hand-bob');
     expect(await roll(tableId, [1, 1])).toEqual({ threw: 'hand-bob', shooter: 'hand-bob', point: 6 });
   });
 
@@ -123,16 +111,10 @@ describe('the shooter at a craps table', () => {
     const tableId = await openTable();
     const alice = { id: 'alice', roles: ['player'], partner: 'shoot-p1' };
     await api.fundAccount('shoot-p1/alice', 10_000);
-    expect(
-      (
-        await api.graphql(alice, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-          input: { tableId, type: 'PASS_LINE', amount: 100 },
-        })
-      ).errors,
-    ).toBeUndefined();
+    expect(refusalOf(await api.graphql(alice, PLACE_BET, { input: { tableId, type: 'PASS_LINE', amount: 100 } }))).toBeUndefined();
     await roll(tableId, [2, 2]);
-    const ROLLS = `query ($t: ID!) { table(id: $t) { rolls { edges { node { shooter } } } } }`;
-    const shooterTo = async (who: Parameters<TestApi['graphql']>[0]) =>
+    const ROLLS = `query ($t: ID!) { table(id: $t) { ... on CrapsTable { rolls { edges { node { shooter } } } } } }`;
+    const shooterTo = async (who: Who) =>
       (await api.data(who, ROLLS, { t: tableId })).table.rolls.edges[0].node.shooter;
     expect(await shooterTo(DEALER)).toBe('shoot-p1/alice');
     expect(await shooterTo({ id: 'bob', roles: ['player'], partner: 'shoot-p1' })).toBe('shoot-p1/alice');
@@ -142,18 +124,24 @@ describe('the shooter at a craps table', () => {
 
 /** "No more bets" as the dealer: the raw answer, refusals included. */
 const closeBetting = (tableId: string) =>
-  api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { nextSequence } }`, { t: tableId });
-const takeDown = (player: Parameters<TestApi['graphql']>[0], betId: string) =>
-  api.data(player, `mutation ($id: ID!) { takeDownBet(id: $id) { status } }`, { id: betId });
+  api.graphql(
+    DEALER,
+    `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { nextSequence } userErrors { code message field } } }`,
+    { t: tableId },
+  );
+const takeDown = (player: Who, betId: string) =>
+  api.data(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code message } } }`, { id: betId });
 const tableNow = async (tableId: string) =>
-  (await api.data(DEALER, `query ($t: ID!) { table(id: $t) { bettingOpen craps { phase point shooter } } }`, { t: tableId })).table;
+  (await api.data(DEALER, `query ($t: ID!) { table(id: $t) { bettingOpen ... on CrapsTable { phase point shooter } } }`, { t: tableId }))
+    .table;
 
 /** Fails unless betting cannot close for a roll: nobody may shoot (art. 2.1), and betting stays open. */
 async function expectNobodyMayShoot(tableId: string) {
   const refused = await closeBetting(tableId);
-  expect(refused.errors?.[0]?.extensions?.code).toBe('NO_SHOOTER');
-  expect(refused.errors?.[0]?.message).toMatch(/open bets total at least the table minimum \(100\), on any bets \(art\. 2\.1, 4\(1\)\)/);
-  expect(refused.errors?.[0]?.message).not.toMatch(/Pass Line|Don't Pass|line bet/);
+  expect(refusalCode(refused)).toBe('NO_SHOOTER');
+  expect(refused.data!.closeBetting.table).toBeNull();
+  expect(refusalOf(refused)!.message).toMatch(/open bets total at least the table minimum \(100\), on any bets \(art\. 2\.1, 4\(1\)\)/);
+  expect(refusalOf(refused)!.message).not.toMatch(/Pass Line|Don't Pass|line bet/);
   expect((await tableNow(tableId)).bettingOpen).toBe(true);
 }
 
@@ -162,14 +150,12 @@ describe('a table that loses its last eligible player (art. 2.1, 4(1)): betting 
     const tableId = await openTable();
     const dontPass = await bet(tableId, 'stall-ann', 'DONT_PASS', 1, 1000);
     expect(await roll(tableId, [2, 2])).toEqual({ threw: 'stall-ann', shooter: 'stall-ann', point: 4 });
-    expect(await takeDown('stall-ann', dontPass)).toEqual({ takeDownBet: { status: 'TAKEN_DOWN' } });
+    expect(await takeDown('stall-ann', dontPass)).toEqual({ takeDownBet: { bet: { status: 'TAKEN_DOWN' }, userErrors: [] } });
 
     await expectNobodyMayShoot(tableId);
     // With the point on, no line bet can be made: before, nothing could ever get this table rolling again.
-    const lineBet = await api.graphql('stall-bo', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-      input: { tableId, type: 'PASS_LINE', amount: 100 },
-    });
-    expect(lineBet.errors?.[0]?.extensions?.code).toBe('BET_NOT_ALLOWED_IN_PHASE');
+    const lineBet = await api.graphql('stall-bo', PLACE_BET, { input: { tableId, type: 'PASS_LINE', amount: 100 } });
+    expect(refusalCode(lineBet)).toBe('BET_NOT_ALLOWED_IN_PHASE');
 
     await bet(tableId, 'stall-bo', 'BIG_6', 2);
     // Ann still holds the dice, but bets nothing: the roll is Bo's, and he keeps them.
@@ -182,9 +168,9 @@ describe('a table that loses its last eligible player (art. 2.1, 4(1)): betting 
     await roll(tableId, [5, 5]);
     await takeDown('hand-on-ann', dontPass);
     await bet(tableId, 'hand-on-bo', 'FIELD', 3, 50);
-    expect((await setShooter(tableId, DEALER, 'hand-on-bo')).errors?.[0]?.extensions?.code).toBe('SHOOTER_NOT_ELIGIBLE');
+    expect(refusalCode(await setShooter(tableId, DEALER, 'hand-on-bo'))).toBe('SHOOTER_NOT_ELIGIBLE');
     await bet(tableId, 'hand-on-bo', 'ANY_SEVEN', 3); // with his Field, 150 on the layout
-    expect((await setShooter(tableId, DEALER, 'hand-on-bo')).data!.setShooter.craps.shooter).toBe('hand-on-bo');
+    expect((await setShooter(tableId, DEALER, 'hand-on-bo')).data!.setShooter.table.shooter).toBe('hand-on-bo');
     expect(await roll(tableId, [6, 5])).toEqual({ threw: 'hand-on-bo', shooter: 'hand-on-bo', point: 10 });
   });
 
@@ -229,10 +215,10 @@ describe('a table that loses its last eligible player (art. 2.1, 4(1)): betting 
     await roll(tableId, [2, 2]);
     await takeDown('void-ann', dontPass);
     await bet(tableId, 'void-bo', 'FIELD', 2); // the only bet on the layout
-    const sequence = (await closeBetting(tableId)).data!.closeBetting.nextSequence;
+    const sequence = (await closeBetting(tableId)).data!.closeBetting.table.nextSequence;
     const voided = await api.data(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: $s }) { settlements { outcome } } }`,
+      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: $s }) { settlements { outcome } userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
     expect(voided.voidRound.settlements).toEqual([{ outcome: 'VOID' }]);
@@ -249,19 +235,19 @@ describe("the shooter's id across partners", () => {
     const croupier = { id: 'shoot-croupier', roles: ['dealer'], tables: [tableId] };
     const alice = { id: 'alice', roles: ['player'], partner: 'shoot-p3' };
     await bet(tableId, alice, 'PASS_LINE');
-    expect((await setShooter(tableId, croupier, 'shoot-p3/alice')).data!.setShooter.craps.shooter).toBe('shoot-p3/alice');
+    expect((await setShooter(tableId, croupier, 'shoot-p3/alice')).data!.setShooter.table.shooter).toBe('shoot-p3/alice');
     const sequence = await api.closeBetting(tableId);
     const rolled = await api.data(
       croupier,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 1], sequence: $s }) { roll { shooter } } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 1], sequence: $s }) { roll { shooter } userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
     expect(rolled.submitRoll.roll.shooter).toBe('shoot-p3/alice');
 
-    const SHOOTER = `query ($t: ID!) { table(id: $t) { craps { shooter } rolls { edges { node { shooter } } } } }`;
-    const shooterTo = async (who: Parameters<TestApi['graphql']>[0]) => {
+    const SHOOTER = `query ($t: ID!) { table(id: $t) { ... on CrapsTable { shooter rolls { edges { node { shooter } } } } } }`;
+    const shooterTo = async (who: Who) => {
       const { table } = await api.data(who, SHOOTER, { t: tableId });
-      return { holds: table.craps.shooter, threw: table.rolls.edges[0].node.shooter };
+      return { holds: table.shooter, threw: table.rolls.edges[0].node.shooter };
     };
     expect(await shooterTo(croupier)).toEqual({ holds: 'shoot-p3/alice', threw: 'shoot-p3/alice' });
     expect(await shooterTo({ id: 'carl', roles: ['player'], partner: 'shoot-p4' })).toEqual({ holds: null, threw: null });

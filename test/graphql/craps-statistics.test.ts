@@ -2,25 +2,18 @@
  * A craps table's roll statistics: how often each total came over the session, and for the
  * shooter holding the dice since they took them; void rolls are not totals.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { dealer } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const DEALER = dealer('stats-dealer');
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
-const bet = (tableId: string, player: string, seat: number) =>
-  api.data(player, `mutation ($t: ID!, $s: Int!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: 100, seat: $s }) { id } }`, {
-    t: tableId,
-    s: seat,
-  });
+const bet = (tableId: string, player: string, seat: number) => api.placeBet(player, { tableId, type: 'PASS_LINE', amount: 100, seat });
 const statistics = async (tableId: string) => {
   const { table } = await api.data(
     'stats-viewer',
-    `query ($t: ID!) { table(id: $t) { craps { shooter } crapsStatistics { session { rolls totals { total count } } shooter { rolls totals { total count } } } } }`,
+    `query ($t: ID!) { table(id: $t) { ... on CrapsTable { shooter statistics { session { rolls totals { total count } } shooter { rolls totals { total count } } } } } }`,
     { t: tableId },
   );
   /** Only the totals that came, as [total, count]. */
@@ -28,13 +21,12 @@ const statistics = async (tableId: string) => {
     rolls: tally.rolls,
     came: tally.totals.filter((entry) => entry.count > 0).map((entry) => [entry.total, entry.count]),
   });
-  return { holder: table.craps.shooter, session: came(table.crapsStatistics.session), shooter: came(table.crapsStatistics.shooter) };
+  return { holder: table.shooter, session: came(table.statistics.session), shooter: came(table.statistics.shooter) };
 };
 
 describe("a craps table's roll statistics", () => {
   it('count each total over the session, and the shooter’s own rolls from when they took the dice', async () => {
-    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .openTable.id;
+    const tableId = await api.openTable({ maximumBet: 10_000 });
     for (const player of ['stats-ann', 'stats-bob']) await api.fundAccount(player, 10_000);
     await bet(tableId, 'stats-ann', 1);
     await bet(tableId, 'stats-bob', 2);
@@ -47,7 +39,7 @@ describe("a craps table's roll statistics", () => {
     const sequence = await api.closeBetting(tableId);
     await api.data(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, void: true, sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, void: true, sequence: $s }) { settlementComplete userErrors { code message } } }`,
       {
         t: tableId,
         s: sequence,
@@ -106,12 +98,15 @@ describe("a craps table's roll statistics", () => {
     });
   });
 
-  it('are null at a baccarat table', async () => {
-    const tableId = (await api.data(DEALER, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .openTable.id;
+  it('are a craps table’s only: a baccarat table has none', async () => {
+    const tableId = await api.openTable({ game: 'BACCARAT', maximumBet: 10_000 });
+    // Asked of any table, they come only where the table is a CrapsTable.
     expect(
-      (await api.data('stats-viewer', `query ($t: ID!) { table(id: $t) { crapsStatistics { session { rolls } } } }`, { t: tableId })).table
-        .crapsStatistics,
-    ).toBeNull();
+      (
+        await api.data('stats-viewer', `query ($t: ID!) { table(id: $t) { __typename ... on CrapsTable { statistics { session { rolls } } } } }`, {
+          t: tableId,
+        })
+      ).table,
+    ).toEqual({ __typename: 'BaccaratTable' });
   });
 });

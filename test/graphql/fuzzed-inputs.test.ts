@@ -3,7 +3,7 @@
  * strings of any alphabet and length, numbers of any size and sign, ids and keys of every form):
  * it never answers INTERNAL_SERVER_ERROR nor an HTTP 5xx (a client's mistake is not a fault, for
  * the alarms or for clients that retry 5xx), says of each error whether to retry it, never echoes
- * what it was sent, and a refusal changes nothing (the caller's balance is as it was; the ledger
+ * what it was sent (in `errors` or in a mutation's userErrors), and a refusal changes nothing (the caller's balance is as it was; the ledger
  * still reconciles after the whole run).
  */
 import fc from 'fast-check';
@@ -11,31 +11,23 @@ import { GraphQLEnumType, buildSchema } from 'graphql';
 import { RETRYABLE } from '../../functions/graphql/error-codes';
 import { typeDefs } from '../../functions/graphql/generated/type-defs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+import { dealer, userErrorsOf, type GraphQLResponse, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 let crapsTable: string;
 let baccaratTable: string;
 const OPERATOR = dealer('fz-operator');
 const PLAYER = 'fz-player';
 
 beforeAll(async () => {
-  api = await startTestApi();
-  crapsTable = (await api.data(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-    .openTable.id;
-  baccaratTable = (await api.data(OPERATOR, `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-    .openTable.id;
+  crapsTable = await api.openTable({ maximumBet: 10_000 });
+  baccaratTable = await api.openTable({ game: 'BACCARAT', maximumBet: 10_000 });
   await api.fundAccount(PLAYER, 1_000_000);
 });
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
 /** Strings of every kind: empty, blank, any Unicode (lone surrogates too), markup, very long. */
 const text = fc.oneof(
@@ -62,10 +54,21 @@ function expectSafe(res: GraphQLResponse, sent: unknown) {
     expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
     expect(error.extensions?.code).toEqual(expect.any(String));
     expect(error.extensions?.retryable).toBe(RETRYABLE[error.extensions!.code as keyof typeof RETRYABLE]);
-    expect(JSON.stringify(error)).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/); // no stack trace
-    // Free text sent must not come back; an enum value (a bet type) is the schema's, and may be named.
-    for (const value of strings(sent)) if (value.length >= 8 && !ENUM_VALUES.has(value)) expect(error.message).not.toContain(value);
+    expectNoEcho(error, sent);
   }
+  // A refusal as data: a code of the schema (never retryable: the same request answers the same), the input field at fault or null.
+  for (const userError of userErrorsOf(res)) {
+    expect(Object.keys(RETRYABLE)).toContain(userError.code);
+    expect(RETRYABLE[userError.code as keyof typeof RETRYABLE]).toBe(false);
+    if (userError.field != null) expect(userError.field[0]).toBe('input');
+    expectNoEcho(userError, sent);
+  }
+}
+
+/** No stack trace, and no free text sent comes back; an enum value (a bet type) is the schema's, and may be named. */
+function expectNoEcho(refusal: { message: string }, sent: unknown) {
+  expect(JSON.stringify(refusal)).not.toMatch(/\bat .*\.(ts|js|mjs):\d+/);
+  for (const value of strings(sent)) if (value.length >= 8 && !ENUM_VALUES.has(value)) expect(refusal.message).not.toContain(value);
 }
 
 /** Every enum value of the schema: the API's own words, not the client's. */
@@ -89,7 +92,9 @@ async function fuzz(who: Who, balanceOf: string, query: string, field: string, i
       const before = await api.balance(balanceOf);
       const res = await api.graphql(who, query, variables);
       expectSafe(res, variables);
-      if (res.errors && !res.data?.[field]) expect(await api.balance(balanceOf)).toBe(before);
+      // Refused either way: as a GraphQL error (the field null), or as data (userErrors).
+      const refused = (res.errors !== undefined && !res.data?.[field]) || userErrorsOf(res).length > 0;
+      if (refused) expect(await api.balance(balanceOf)).toBe(before);
     }),
     { numRuns: 15 },
   );
@@ -105,11 +110,11 @@ describe('fuzzed inputs', () => {
       baseBetId: fc.option(text),
       idempotencyKey: fc.option(text),
     });
-    await fuzz(PLAYER, PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, 'placeBet', fc.record({ input }));
+    await fuzz(PLAYER, PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`, 'placeBet', fc.record({ input }));
   });
 
   it('takeDownBet', async () => {
-    await fuzz(PLAYER, PLAYER, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, 'takeDownBet', fc.record({ id: text }));
+    await fuzz(PLAYER, PLAYER, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message field } } }`, 'takeDownBet', fc.record({ id: text }));
   });
 
   it('submitRoll and submitDeal', async () => {
@@ -121,7 +126,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete } }`,
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete userErrors { code message field } } }`,
       'submitRoll',
       fc.record({ input: roll }),
     );
@@ -129,7 +134,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete } }`,
+      `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete userErrors { code message field } } }`,
       'submitDeal',
       fc.record({ input: deal }),
     );
@@ -141,7 +146,7 @@ describe('fuzzed inputs', () => {
       await fuzz(
         OPERATOR,
         PLAYER,
-        `mutation ($input: CashMovementInput!) { ${mutation}(input: $input) { balance } }`,
+        `mutation ($input: ${mutation === 'deposit' ? 'DepositInput' : 'WithdrawInput'}!) { ${mutation}(input: $input) { account { balance } userErrors { code message field } } }`,
         mutation,
         fc.record({ input: movement }),
       );
@@ -150,7 +155,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { id } }`,
+      `mutation ($input: OpenAccountInput!) { openAccount(input: $input) { account { id } userErrors { code message field } } }`,
       'openAccount',
       fc.record({ input: account }),
     );
@@ -168,7 +173,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`,
+      `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message field } } }`,
       'openTable',
       fc.record({ input: table }),
     );
@@ -185,7 +190,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message field } } }`,
       'openJackpotPool',
       fc.record({ input: pool }),
     );
@@ -195,7 +200,7 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { sequence } }`,
+      `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { voidedRound { sequence } userErrors { code message field } } }`,
       'voidRound',
       fc.record({
         input: inputOf({ tableId: text, reason: text, sequence: fc.option(number) }),
@@ -204,21 +209,21 @@ describe('fuzzed inputs', () => {
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($t: ID!, $r: String) { closeTable(tableId: $t, reason: $r) { id } }`,
+      `mutation ($t: ID!, $r: String) { closeTable(input: { tableId: $t, reason: $r }) { table { id } userErrors { code message field } } }`,
       'closeTable',
       fc.record({ t: text, r: fc.option(text) }),
     );
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($t: ID!, $d: [ID!]!) { assignDealers(tableId: $t, dealers: $d) { id } }`,
+      `mutation ($t: ID!, $d: [ID!]!) { assignDealers(input: { tableId: $t, dealers: $d }) { table { id } userErrors { code message field } } }`,
       'assignDealers',
       fc.record({ t: text, d: fc.array(text, { maxLength: 3 }) }),
     );
     await fuzz(
       OPERATOR,
       PLAYER,
-      `mutation ($t: ID!, $p: ID!) { setShooter(tableId: $t, playerId: $p) { id } }`,
+      `mutation ($t: ID!, $p: ID!) { setShooter(input: { tableId: $t, playerId: $p }) { table { id } userErrors { code message field } } }`,
       'setShooter',
       fc.record({ t: id(() => crapsTable), p: text }),
     );

@@ -3,31 +3,31 @@
  * (name, limits, dealers, last results, betting open and its deadline, the jackpot's amount); a
  * partner's callers see only the tables offered to their platform.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
-import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+import { refusalCode, refusalOf, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/betting/layout-totals';
 import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/kernel/read-budget';
 import { withReadsCounted } from '../../functions/store/kernel/db';
 import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
 
-let api: TestApi;
+const api = useTestApi();
 const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };
 const P1_PLAYER = { id: 'ann', roles: ['player'], partner: 'lb-p1' };
 const P2_PLAYER = { id: 'bob', roles: ['player'], partner: 'lb-p2' };
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 
 const open = async (input: Record<string, unknown>) =>
   (
-    await api.data(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+    await api.data(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
       input: { minimumBet: 100, maximumBet: 10_000, ...input },
     })
-  ).openTable.id as string;
+  ).openTable.table.id as string;
 const LOBBY = `query ($game: Game, $status: TableStatus, $first: Int, $after: String) {
   tables(game: $game, status: $status, first: $first, after: $after) {
-    edges { cursor node { id name game status minimumBet maximumBet bettingOpen bettingDeadline partners dealers
+    edges { cursor node { id name game status minimumBet maximumBet bettingOpen bettingClosesAt partners dealers
       recentResults { sequence dice total winner playerPair bankerPair natural }
-      baccarat { jackpot { pool { amount } } } } }
+      ... on BaccaratTable { jackpot { pool { amount } } } } }
     pageInfo { hasNextPage endCursor }
   }
 }`;
@@ -40,24 +40,26 @@ let p1Only: string;
 let closed: string;
 let baccarat: string;
 beforeAll(async () => {
-  api = await startTestApi();
   craps = await open({ game: 'CRAPS' });
   named = await open({ game: 'CRAPS', name: 'Golden Dragon 1', bettingWindowSeconds: 30 });
   p1Only = await open({ game: 'CRAPS', name: 'Partner room', partners: ['lb-p1'] });
   closed = await open({ game: 'CRAPS', name: 'Closed early' });
-  await api.data(HOUSE, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: closed });
+  await api.data(HOUSE, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`, {
+    t: closed,
+  });
   const pool = (
-    await api.data(HOUSE, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: { currency: 'MOP', seed: 50_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
-    })
-  ).openJackpotPool.id;
+    await api.data(
+      HOUSE,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+      { input: { currency: 'MOP', seed: 50_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
+    )
+  ).openJackpotPool.jackpotPool.id;
   baccarat = await open({
     game: 'BACCARAT',
     name: 'Baccarat squeeze',
     baccarat: { jackpot: { poolId: pool, contributionBasisPoints: 2_500 } },
   });
 });
-afterAll(() => api?.close());
 
 describe('the lobby', () => {
   it('lists the open tables of a game in the order they opened, with what a lobby shows', async () => {
@@ -72,14 +74,14 @@ describe('the lobby', () => {
       minimumBet: 100,
       maximumBet: 10_000,
       bettingOpen: true,
-      bettingDeadline: null,
+      bettingClosesAt: null,
     });
     expect(golden.name).toBe('Golden Dragon 1');
-    expect(Date.parse(golden.bettingDeadline)).toBeGreaterThan(Date.now());
+    expect(Date.parse(golden.bettingClosesAt)).toBeGreaterThan(Date.now());
     // Both games without a filter; the jackpot's pool amount with the baccarat table.
     const all = await lobby(HOUSE);
     expect(ids(all)).toEqual([baccarat, craps, named, p1Only]);
-    expect(all.edges[0].node.baccarat.jackpot.pool.amount).toBe(50_000);
+    expect(all.edges[0].node.jackpot.pool.amount).toBe(50_000);
   });
 
   it('shows the seats taken: a seat is a player’s from their first bet on it', async () => {
@@ -89,7 +91,7 @@ describe('the lobby', () => {
       ['lb-seat-bob', 2],
     ] as const) {
       await api.fundAccount(player, 10_000);
-      await api.data(player, `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
+      await api.data(player, `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { bet { id } userErrors { code message } } }`, {
         i: { tableId, type: 'BANKER', amount: 100, seat },
       });
     }
@@ -126,10 +128,11 @@ describe('the lobby', () => {
     await api.fundAccount('lb-p2/bob', 10_000);
     const refused = await api.graphql(
       P2_PLAYER,
-      `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
+      `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { bet { id } userErrors { code message } } }`,
       { t: p1Only },
     );
-    expect(codeOf(refused)).toBe('NOT_FOUND');
+    expect(refusalCode(refused)).toBe('NOT_FOUND');
+    expect(refused.data!.placeBet.bet).toBeNull();
     expect(await api.balance('lb-p2/bob')).toBe(10_000);
   });
 
@@ -139,7 +142,7 @@ describe('the lobby', () => {
     const sequence = await api.closeBetting(craps);
     await api.data(
       HOUSE,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, void: true, sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, void: true, sequence: $s }) { settlementComplete userErrors { code message } } }`,
       {
         t: craps,
         s: sequence,
@@ -155,7 +158,7 @@ describe('the lobby', () => {
     const dealt = await api.closeBetting(baccarat);
     await api.data(
       HOUSE,
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "KD", "9H", "QC"], sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "KD", "9H", "QC"], sequence: $s }) { settlementComplete userErrors { code message } } }`,
       {
         t: baccarat,
         s: dealt,
@@ -176,7 +179,7 @@ describe('the lobby', () => {
       { first: 0 },
     ]) {
       const res = await api.graphql(HOUSE, LOBBY, variables);
-      expect(codeOf(res)).toBe('BAD_USER_INPUT');
+      expect(refusalCode(res)).toBe('BAD_USER_INPUT');
       expect(JSON.stringify(res.errors)).not.toContain('<script>');
     }
   });
@@ -188,49 +191,55 @@ describe('the lobby', () => {
     [{ partners: ['LB_P1'] }, /partners/],
     [{ partners: ['lb-p1', 'lb-p1'] }, /twice/],
   ])('refuses to open %j', async (input, message) => {
-    const res = await api.graphql(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-      input: { game: 'CRAPS', minimumBet: 100, maximumBet: 10_000, ...input },
-    });
-    expect(codeOf(res)).toBe('BAD_USER_INPUT');
-    expect(res.errors![0]!.message).toMatch(message);
+    const res = await api.graphql(
+      HOUSE,
+      `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message field } } }`,
+      { input: { game: 'CRAPS', minimumBet: 100, maximumBet: 10_000, ...input } },
+    );
+    expect(refusalCode(res)).toBe('BAD_USER_INPUT');
+    expect(refusalOf(res)!.message).toMatch(message);
+    expect(res.data!.openTable.table).toBeNull();
   });
 });
 
 describe("the lobby's layout totals", () => {
   // A server of its own, whose clock the test moves, and which counts every read it sends to the store.
-  let totalsApi: TestApi;
   let reads = 0;
   let clock = Date.parse('2030-01-01T10:00:00.000Z');
+  const totalsApi = useTestApi({
+    clock: () => new Date(clock).toISOString(),
+    wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)),
+  });
   const tableIds: string[] = [];
-  const TOTALS = `query { tables(first: 200) { edges { node { id layout { bets amount asOf byBetType { type bets amount } } } } } }`;
+  const TOTALS = `query { tables(first: 200) { edges { node { id layout { bets amount readAt byBetType { type bets amount } } } } } }`;
   const readLobby = async () => {
     const before = reads;
     const page = (await totalsApi.data(HOUSE, TOTALS)).tables.edges.map((edge: { node: unknown }) => edge.node) as {
       id: string;
-      layout: { bets: number; amount: string; asOf: string };
+      layout: { bets: number; amount: string; readAt: string };
     }[];
     return { page, reads: reads - before };
   };
   const bet = (player: string, tableId: string, amount: number) =>
-    totalsApi.data(player, `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: FIELD, amount: $a }) { id } }`, {
-      t: tableId,
-      a: amount,
-    });
+    totalsApi.data(
+      player,
+      `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: FIELD, amount: $a }) { bet { id } userErrors { code message } } }`,
+      { t: tableId, a: amount },
+    );
 
   beforeAll(async () => {
-    totalsApi = await startTestApi({
-      clock: () => new Date(clock).toISOString(),
-      wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)),
-    });
     await totalsApi.fundAccount('lb-totals', 1_000_000);
     for (let i = 0; i < 8; i++) {
-      const id = (await totalsApi.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-        .openTable.id as string;
+      const id = (
+        await totalsApi.data(
+          HOUSE,
+          `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { table { id } userErrors { code message } } }`,
+        )
+      ).openTable.table.id as string;
       tableIds.push(id);
       await bet('lb-totals', id, 100 * (i + 1));
     }
   });
-  afterAll(() => totalsApi?.close());
 
   it(`costs one read per table, and at most ${LAYOUT_REFRESHES_PER_REQUEST} tables' layouts read afresh per page`, async () => {
     // The 200-table page of layouts is within a request's budget: one stored item per table.
@@ -238,12 +247,12 @@ describe("the lobby's layout totals", () => {
     expect(first.page.map((table) => table.id).sort()).toEqual([...tableIds].sort());
     // The page's entries and tables, an item per table, and each refresh's 64 shards.
     expect(first.reads).toBeLessThanOrEqual(2 + tableIds.length + LAYOUT_REFRESHES_PER_REQUEST * DEFAULT_BET_SHARDS);
-    // Each page reads afresh the totals nobody has read yet (their asOf: the table's opening,
+    // Each page reads afresh the totals nobody has read yet (their readAt: the table's opening,
     // when its layout was empty), a few at a time, until every table's are current.
     let page = first.page;
     for (let i = 0; i < tableIds.length && page.some((table) => table.layout.bets === 0); i++) page = (await readLobby()).page;
     expect(page.map((table) => table.layout.amount).sort()).toEqual(tableIds.map((_, i) => String(100 * (i + 1))).sort());
-    expect(new Set(page.map((table) => table.layout.asOf))).toEqual(new Set([new Date(clock).toISOString()]));
+    expect(new Set(page.map((table) => table.layout.readAt))).toEqual(new Set([new Date(clock).toISOString()]));
     // Current totals are one read per table, nothing more.
     const current = await readLobby();
     expect(current.reads).toBe(2 + tableIds.length);
@@ -254,7 +263,7 @@ describe("the lobby's layout totals", () => {
     // The table's own page: one table, whose totals its request may always read afresh.
     const totalsOf = async () =>
       (
-        await totalsApi.data(HOUSE, `query ($t: ID!) { table(id: $t) { layout { bets amount asOf byBetType { type bets amount } } } }`, {
+        await totalsApi.data(HOUSE, `query ($t: ID!) { table(id: $t) { layout { bets amount readAt byBetType { type bets amount } } } }`, {
           t: tableId,
         })
       ).table.layout;
@@ -267,7 +276,7 @@ describe("the lobby's layout totals", () => {
     expect(after).toMatchObject({
       bets: before.bets + 1,
       amount: String(Number(before.amount) + 5_000),
-      asOf: new Date(clock).toISOString(),
+      readAt: new Date(clock).toISOString(),
     });
   });
 });

@@ -4,17 +4,14 @@
  * jackpot's combinations with their exact chances and prize rules. The figures are the rules
  * layer's exact reports, and reproduce the published ones.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { dealer } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { crapsReport, makeCrapsOptions, type CrapsOptionsInput } from '../../functions/rules/craps';
 import { baccaratReport } from '../../functions/rules/baccarat';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 
 const OPERATOR = dealer('paytable-operator');
 const PAYTABLE = `query ($t: ID!) {
@@ -50,10 +47,12 @@ const fraction = (exact: Exact | null) => (exact ? `${exact.numerator}/${exact.d
 const asText = (f: { num: bigint; den: bigint }) => `${f.num}/${f.den}`;
 
 async function paytableOf(input: Record<string, unknown>) {
-  const { openTable } = await api.data(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-    input: { minimumBet: 100, maximumBet: 10_000, ...input },
-  });
-  return (await api.data(OPERATOR, PAYTABLE, { t: openTable.id })).table.paytable as { bets: Bet[]; jackpot: any[] | null };
+  const { openTable } = await api.data(
+    OPERATOR,
+    `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
+    { input: { minimumBet: 100, maximumBet: 10_000, ...input } },
+  );
+  return (await api.data(OPERATOR, PAYTABLE, { t: openTable.table.id })).table.paytable as { bets: Bet[]; jackpot: any[] | null };
 }
 
 describe('a craps paytable', () => {
@@ -125,17 +124,21 @@ describe('a baccarat paytable', () => {
   });
 
   it("lists the jackpot's combinations of its modality, with exact chances and the pool's prizes", async () => {
-    const { openJackpotPool } = await api.data(OPERATOR, `mutation ($p: OpenJackpotPoolInput!) { openJackpotPool(input: $p) { id } }`, {
-      p: {
-        currency: 'MOP',
-        seed: 100_000,
-        modality: 'A',
-        fixedAmounts: MODALITY_A_FIXED_AMOUNTS,
+    const { openJackpotPool } = await api.data(
+      OPERATOR,
+      `mutation ($p: OpenJackpotPoolInput!) { openJackpotPool(input: $p) { jackpotPool { id } userErrors { code message } } }`,
+      {
+        p: {
+          currency: 'MOP',
+          seed: 100_000,
+          modality: 'A',
+          fixedAmounts: MODALITY_A_FIXED_AMOUNTS,
+        },
       },
-    });
+    );
     const { bets, jackpot } = await paytableOf({
       game: 'BACCARAT',
-      baccarat: { jackpot: { poolId: openJackpotPool.id, contributionBasisPoints: 2_500 } },
+      baccarat: { jackpot: { poolId: openJackpotPool.jackpotPool.id, contributionBasisPoints: 2_500 } },
     });
     const report = baccaratReport({ decks: 8 });
     expect(jackpot!.map((entry) => [entry.combination, fraction(entry.probability)])).toEqual(

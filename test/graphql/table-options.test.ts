@@ -4,31 +4,37 @@
  * limits of single bet types. Each one changes what is placed or how it is paid, and a bad one
  * is refused naming the field, with nothing opened.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 
 const OPERATOR = dealer('options-operator');
 const PLAYER = 'options-player';
 const OPEN = `mutation ($input: OpenTableInput!) {
   openTable(input: $input) {
-    id
-    betLimits { type minimum maximum }
-    craps {
-      field12Pays maxOdds { point multiple } layOddsLimit oddsCappedByTableMaximum
-      comeOddsWorkingOnComeOut dontComeOddsWorkingOnComeOut bigNumbersWorkingOnComeOut hardwaysWorkingOnComeOut
+    table {
+      __typename
+      id
+      betLimits { type minimum maximum }
+      ... on CrapsTable {
+        options {
+          field12Pays maxOdds { point multiple } layOddsLimit oddsCappedByTableMaximum
+          comeOddsWorkingOnComeOut dontComeOddsWorkingOnComeOut bigNumbersWorkingOnComeOut hardwaysWorkingOnComeOut
+        }
+      }
     }
+    userErrors { code message field }
   }
 }`;
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
-const open = (input: Record<string, unknown>) => api.graphql(OPERATOR, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
+// Over 4 betting shards (the fewest): these tables measure nothing about shards, and their rounds close and settle sooner.
+const open = (input: Record<string, unknown>) =>
+  api.graphql(OPERATOR, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, betShards: 4, ...input } });
 const bet = (tableId: string, input: Record<string, unknown>) =>
-  api.graphql(PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...input } });
+  api.graphql(PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`, {
+    input: { tableId, ...input },
+  });
 /** A roll, with the test shooter on a line bet so that somebody may shoot; answers what it did to PLAYER's bets. */
 async function roll(tableId: string, dice: number[]) {
   await api.seatShooter(tableId);
@@ -36,7 +42,7 @@ async function roll(tableId: string, dice: number[]) {
   const { settlements } = (
     await api.data(
       OPERATOR,
-      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { type playerId } outcome winnings } } }`,
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { type playerId } outcome winnings } userErrors { code message } } }`,
       { input: { tableId, dice, sequence } },
     )
   ).submitRoll;
@@ -62,9 +68,10 @@ const CRAPS_OPTIONS = {
 describe('a craps table', () => {
   it('takes every option of the rules and shows each one', async () => {
     const res = await open({ game: 'CRAPS', craps: CRAPS_OPTIONS, betLimits: [{ type: 'FIELD', minimum: 200, maximum: 5_000 }] });
-    expect(res.errors).toBeUndefined();
-    const table = res.data!.openTable;
-    expect(table.craps).toEqual({
+    expect(refusalOf(res)).toBeUndefined();
+    const table = res.data!.openTable.table;
+    expect(table.__typename).toBe('CrapsTable');
+    expect(table.options).toEqual({
       ...CRAPS_OPTIONS,
       // Every point, those not given at their default.
       maxOdds: [
@@ -87,18 +94,18 @@ describe('a craps table', () => {
   it('places and pays by them: a bet type’s own limits, the odds multiple, Field 12, a come-out flag', async () => {
     await api.fundAccount(PLAYER, 100_000);
     const tableId = (await open({ game: 'CRAPS', craps: CRAPS_OPTIONS, betLimits: [{ type: 'FIELD', minimum: 200, maximum: 5_000 }] }))
-      .data!.openTable.id;
-    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 100 }))).toBe('STAKE_NOT_MULTIPLE_OF_MINIMUM');
-    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 5_200 }))).toBe('STAKE_ABOVE_MAXIMUM');
-    expect(codeOf(await bet(tableId, { type: 'FIELD', amount: 400 }))).toBeUndefined();
-    expect(codeOf(await bet(tableId, { type: 'BIG_6', amount: 100 }))).toBeUndefined();
+      .data!.openTable.table.id;
+    expect(refusalCode(await bet(tableId, { type: 'FIELD', amount: 100 }))).toBe('STAKE_NOT_MULTIPLE_OF_MINIMUM');
+    expect(refusalCode(await bet(tableId, { type: 'FIELD', amount: 5_200 }))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalCode(await bet(tableId, { type: 'FIELD', amount: 400 }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'BIG_6', amount: 100 }))).toBeUndefined();
     // Field 12 pays 3:1; Big 6 is off on the come-out: it stays.
     expect(await roll(tableId, [6, 6])).toEqual([{ bet: { type: 'FIELD' }, outcome: 'WIN', winnings: 1_200 }]);
 
-    const pass = (await bet(tableId, { type: 'PASS_LINE', amount: 500 })).data!.placeBet.id;
+    const pass = (await bet(tableId, { type: 'PASS_LINE', amount: 500 })).data!.placeBet.bet.id;
     await roll(tableId, [3, 3]); // point 6; Big 6 still off on a come-out roll, so nothing paid it
-    expect(codeOf(await bet(tableId, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('ABOVE_MAX_ODDS');
-    expect(codeOf(await bet(tableId, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('ABOVE_MAX_ODDS');
+    expect(refusalCode(await bet(tableId, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
     const made = await roll(tableId, [4, 2]);
     expect(made).toEqual(
       expect.arrayContaining([
@@ -128,16 +135,16 @@ describe('a craps table', () => {
     ],
   ])('settles a come-out seven %s', async (_, flags, odds) => {
     await api.fundAccount(PLAYER, 100_000);
-    const tableId = (await open({ game: 'CRAPS', craps: flags })).data!.openTable.id;
+    const tableId = (await open({ game: 'CRAPS', craps: flags })).data!.openTable.table.id;
     await roll(tableId, [2, 2]); // the shooter's point is 4
-    const come = (await bet(tableId, { type: 'COME', amount: 100 })).data!.placeBet.id;
-    const dontCome = (await bet(tableId, { type: 'DONT_COME', amount: 100 })).data!.placeBet.id;
+    const come = (await bet(tableId, { type: 'COME', amount: 100 })).data!.placeBet.bet.id;
+    const dontCome = (await bet(tableId, { type: 'DONT_COME', amount: 100 })).data!.placeBet.bet.id;
     await roll(tableId, [3, 3]); // both travel to 6
-    expect(codeOf(await bet(tableId, { type: 'COME_ODDS', amount: 500, baseBetId: come }))).toBeUndefined();
-    expect(codeOf(await bet(tableId, { type: 'DONT_COME_ODDS', amount: 600, baseBetId: dontCome }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'COME_ODDS', amount: 500, baseBetId: come }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'DONT_COME_ODDS', amount: 600, baseBetId: dontCome }))).toBeUndefined();
     await roll(tableId, [1, 3]); // the point: a come-out roll is next
-    expect(codeOf(await bet(tableId, { type: 'BIG_8', amount: 100 }))).toBeUndefined();
-    expect(codeOf(await bet(tableId, { type: 'HARD_10', amount: 100 }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'BIG_8', amount: 100 }))).toBeUndefined();
+    expect(refusalCode(await bet(tableId, { type: 'HARD_10', amount: 100 }))).toBeUndefined();
     const byType = Object.fromEntries(
       (await roll(tableId, [3, 4])).map((s: { bet: { type: string }; outcome: string }) => [s.bet.type, s]),
     );
@@ -161,16 +168,16 @@ describe('a craps table', () => {
     await api.fundAccount(PLAYER, 100_000);
     for (const capped of [false, true]) {
       const res = await open({ game: 'CRAPS', minimumBet: 100, maximumBet: 1_000, craps: { oddsCappedByTableMaximum: capped } });
-      const { id, betLimits } = res.data!.openTable;
+      const { id, betLimits } = res.data!.openTable.table;
       expect(betLimits).toContainEqual({ type: 'PASS_ODDS', minimum: 100, maximum: capped ? 1_000 : 5_000 });
-      const pass = (await bet(id, { type: 'PASS_LINE', amount: 1_000 })).data!.placeBet.id;
+      const pass = (await bet(id, { type: 'PASS_LINE', amount: 1_000 })).data!.placeBet.bet.id;
       await roll(id, [3, 3]); // point 6: 5x odds
       if (capped) {
-        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 1_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
+        expect(refusalCode(await bet(id, { type: 'PASS_ODDS', amount: 1_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
       } else {
         // 5x is the largest multiple: the odds types' maximum.
-        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
-        expect(codeOf(await bet(id, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
+        expect(refusalCode(await bet(id, { type: 'PASS_ODDS', amount: 5_100, baseBetId: pass }))).toBe('STAKE_ABOVE_MAXIMUM');
+        expect(refusalCode(await bet(id, { type: 'PASS_ODDS', amount: 5_000, baseBetId: pass }))).toBeUndefined();
       }
     }
   });
@@ -205,10 +212,11 @@ describe('a craps table', () => {
   ])('refuses %j, opening nothing', async (input, code, message) => {
     const idempotencyKey = `refused-${Math.random()}`.replace('0.', '');
     const res = await open({ game: 'CRAPS', idempotencyKey, ...input });
-    expect(codeOf(res)).toBe(code);
-    expect(res.errors![0]!.message).toMatch(message);
+    expect(refusalCode(res)).toBe(code);
+    expect(refusalOf(res)!.message).toMatch(message);
+    expect(res.data!.openTable.table).toBeNull();
     // Sent again as a valid request with the same key, it opens the table: the refused one left nothing.
-    expect(codeOf(await open({ game: 'CRAPS', idempotencyKey }))).toBeUndefined();
+    expect(refusalCode(await open({ game: 'CRAPS', idempotencyKey }))).toBeUndefined();
   });
 });
 
@@ -216,9 +224,11 @@ describe('a baccarat table', () => {
   it('takes the limits of single bet types and plays by them', async () => {
     await api.fundAccount(PLAYER, 100_000);
     const res = await open({ game: 'BACCARAT', betLimits: [{ type: 'TIE', maximum: 1_000 }] });
-    expect(res.errors).toBeUndefined();
-    const { id, betLimits, craps } = res.data!.openTable;
-    expect(craps).toBeNull();
+    expect(refusalOf(res)).toBeUndefined();
+    const { __typename, id, betLimits, options } = res.data!.openTable.table;
+    // A baccarat table: none of the craps options.
+    expect(__typename).toBe('BaccaratTable');
+    expect(options).toBeUndefined();
     expect(betLimits.map((limit: { type: string }) => limit.type)).toEqual([
       'PLAYER',
       'BANKER',
@@ -229,8 +239,8 @@ describe('a baccarat table', () => {
       'JACKPOT',
     ]);
     expect(betLimits).toContainEqual({ type: 'TIE', minimum: 100, maximum: 1_000 });
-    expect(codeOf(await bet(id, { type: 'TIE', amount: 1_100 }))).toBe('STAKE_ABOVE_MAXIMUM');
-    expect(codeOf(await bet(id, { type: 'BANKER', amount: 1_100 }))).toBeUndefined();
-    expect(codeOf(await open({ game: 'BACCARAT', betLimits: [{ type: 'FIELD', maximum: 500 }] }))).toBe('INVALID_TABLE_OPTIONS');
+    expect(refusalCode(await bet(id, { type: 'TIE', amount: 1_100 }))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalCode(await bet(id, { type: 'BANKER', amount: 1_100 }))).toBeUndefined();
+    expect(refusalCode(await open({ game: 'BACCARAT', betLimits: [{ type: 'FIELD', maximum: 500 }] }))).toBe('INVALID_TABLE_OPTIONS');
   });
 });

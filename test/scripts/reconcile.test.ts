@@ -4,18 +4,16 @@
  * total exactly, as its decimal string, where a JSON number would be rounded.
  */
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_BALANCE } from '../../functions/rules/money';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 beforeAll(async () => {
-  api = await startTestApi();
   // Through the cashier: every journal balances. Eight of the most one balance may take, and one odd amount.
   for (let i = 0; i < 9; i++) await api.fundAccount(`big-${i}`, i < 8 ? MAX_BALANCE : 12_345);
 });
-afterAll(() => api?.close());
 
 function reconcileScript(): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/reconcile.ts'], {

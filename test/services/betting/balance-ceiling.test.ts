@@ -5,41 +5,32 @@
  * the reserves stay within MAX_EXPOSURE (2^52 - 1), and every way a bet is decided (an outcome won
  * or lost, a take-down, a void, a round's jackpot) lets its reserve go with what it returns.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LARGEST_JACKPOT_PRIZE, MAX_BALANCE, MAX_BETTING_BALANCE, MAX_EXPOSURE } from '../../../functions/rules/money';
 import { LARGEST_CRAPS_RETURN } from '../../../functions/rules/craps/options';
 import { accountKey } from '../../../functions/store/kernel/keys';
 import { getAccount } from '../../../functions/store/money/accounts';
-import { dealer, startTestApi, type TestApi } from '../../support/test-api';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('ceiling-operator');
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
-
-const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`;
+const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`;
 const place = (player: string, tableId: string, type: string, amount: number, extra: Record<string, unknown> = {}) =>
   api.graphql(player, PLACE, { input: { tableId, type, amount, ...extra } });
 const exposure = async (player: string) => (await getAccount(api.db, player))?.exposure ?? 0;
 
 /** A craps table whose maximum is `maximumBet`, with a round's stake allowed up to it. */
-async function crapsTable(maximumBet: number): Promise<string> {
-  return (
-    await api.data(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-      // Odds held to the table maximum: their multiples of a large maximum would pass exact payouts.
-      input: {
-        game: 'CRAPS',
-        minimumBet: 100,
-        maximumBet,
-        playerLimits: { maxStakePerRound: maximumBet },
-        craps: { oddsCappedByTableMaximum: true },
-      },
-    })
-  ).openTable.id;
+function crapsTable(maximumBet: number): Promise<string> {
+  // Odds held to the table maximum: their multiples of a large maximum would pass exact payouts.
+  return api.openTable({
+    minimumBet: 100,
+    maximumBet,
+    playerLimits: { maxStakePerRound: maximumBet },
+    craps: { oddsCappedByTableMaximum: true },
+  });
 }
 
 describe('a balance above what one may bet from (2^52)', () => {
@@ -57,22 +48,24 @@ describe('a balance above what one may bet from (2^52)', () => {
     );
     const tableId = await crapsTable(100_000);
     const refused = await place(player, tableId, 'FIELD', 1_000);
-    expect(refused.errors?.[0]?.extensions?.code).toBe('BALANCE_LIMIT');
-    expect(refused.errors?.[0]?.message).toMatch(/withdraw first/);
-    expect(refused.errors?.[0]?.message).not.toMatch(/1000\b/);
+    expect(refused.errors).toBeUndefined();
+    expect(refused.data!.placeBet.bet).toBeNull();
+    expect(refusalCode(refused)).toBe('BALANCE_LIMIT');
+    expect(refusalOf(refused)!.message).toMatch(/withdraw first/);
+    expect(refusalOf(refused)!.message).not.toMatch(/1000\b/);
     expect(await api.balance(player)).toBe(MAX_BETTING_BALANCE + 5_000);
     expect(await exposure(player)).toBe(0);
 
     await api.data(
       OPERATOR,
-      `mutation ($p: ID!, $a: Money!) { withdraw(input: { playerId: $p, amount: $a, reference: "below" }) { id } }`,
+      `mutation ($p: ID!, $a: Money!) { withdraw(input: { playerId: $p, amount: $a, reference: "below" }) { account { id } userErrors { code message } } }`,
       {
         p: player,
         a: MAX_BALANCE + 5_000,
       },
     );
     expect(await api.balance(player)).toBe(MAX_BETTING_BALANCE - MAX_BALANCE);
-    expect((await place(player, tableId, 'FIELD', 1_000)).errors).toBeUndefined();
+    expect(refusalOf(await place(player, tableId, 'FIELD', 1_000))).toBeUndefined();
     expect(await exposure(player)).toBe(1_000 * LARGEST_CRAPS_RETURN);
   });
 });
@@ -88,19 +81,21 @@ describe("a player's open bets at every table", () => {
     await api.fundAccount(player, 3 * STAKE);
     const [first, second, third] = [await crapsTable(STAKE), await crapsTable(STAKE), await crapsTable(STAKE)];
 
-    expect((await place(player, first, 'FIELD', STAKE)).errors).toBeUndefined();
-    expect((await place(player, second, 'FIELD', STAKE)).errors).toBeUndefined();
+    expect(refusalOf(await place(player, first, 'FIELD', STAKE))).toBeUndefined();
+    expect(refusalOf(await place(player, second, 'FIELD', STAKE))).toBeUndefined();
     expect(await exposure(player)).toBe(2 * STAKE * LARGEST_CRAPS_RETURN);
     const refused = await place(player, third, 'FIELD', STAKE);
-    expect(refused.errors?.[0]?.extensions?.code).toBe('BALANCE_LIMIT');
-    expect(refused.errors?.[0]?.message).toMatch(/open bets at every table/);
+    expect(refused.errors).toBeUndefined();
+    expect(refused.data!.placeBet.bet).toBeNull();
+    expect(refusalCode(refused)).toBe('BALANCE_LIMIT');
+    expect(refusalOf(refused)!.message).toMatch(/open bets at every table/);
     expect(await api.balance(player)).toBe(STAKE);
     expect(await exposure(player)).toBe(2 * STAKE * LARGEST_CRAPS_RETURN);
 
     // The Field loses on a 7: its reserve goes, though no money comes back.
     await api.closeAndRoll(first, [5, 2]);
     expect(await exposure(player)).toBe(STAKE * LARGEST_CRAPS_RETURN);
-    expect((await place(player, third, 'FIELD', STAKE)).errors).toBeUndefined();
+    expect(refusalOf(await place(player, third, 'FIELD', STAKE))).toBeUndefined();
     // Each wins on a 3 (1:1): the stake and the win come back, and the reserve goes.
     await api.closeAndRoll(second, [1, 2]);
     await api.closeAndRoll(third, [1, 2]);
@@ -116,7 +111,9 @@ describe('a reserve is let go whichever way its bet leaves the layout', () => {
     const tableId = await crapsTable(100_000);
     const { placeBet } = await api.data(player, PLACE, { input: { tableId, type: 'DONT_PASS', amount: 1_000 } });
     expect(await exposure(player)).toBe(1_000 * LARGEST_CRAPS_RETURN);
-    await api.data(player, `mutation ($id: ID!) { takeDownBet(id: $id) { status } }`, { id: placeBet.id });
+    await api.data(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code message } } }`, {
+      id: placeBet.bet.id,
+    });
     expect(await exposure(player)).toBe(0);
     expect(await api.balance(player)).toBe(100_000);
   });
@@ -127,45 +124,47 @@ describe('a reserve is let go whichever way its bet leaves the layout', () => {
     const tableId = await crapsTable(100_000);
     await api.data(player, PLACE, { input: { tableId, type: 'PASS_LINE', amount: 1_000 } });
     const sequence = await api.closeBetting(tableId);
-    await api.data(OPERATOR, `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { settlementComplete } }`, {
-      input: { tableId, reason: 'camera fault', sequence },
-    });
+    await api.data(
+      OPERATOR,
+      `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { settlementComplete userErrors { code message } } }`,
+      {
+        input: { tableId, reason: 'camera fault', sequence },
+      },
+    );
     expect(await exposure(player)).toBe(0);
     expect(await api.balance(player)).toBe(100_000);
   });
 
   it("a jackpot bet's, by its round's jackpot, with or without a prize", async () => {
-    const pool = await api.data(OPERATOR, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: {
-        currency: 'MOP',
-        seed: 100_000,
-        modality: 'A',
-        fixedAmounts: [
-          { combination: 'PARADISE_STRAIGHT', amount: 30_000 },
-          { combination: 'FOUR_OF_A_KIND', amount: 20_000 },
-          { combination: 'DOUBLE_PAIRS', amount: 10_000 },
-          { combination: 'THREE_OF_A_KIND', amount: 3_000 },
-          { combination: 'SINGLE_PAIR', amount: 1_000 },
-        ],
-      },
-    });
-    const tableId = (
-      await api.data(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+    const pool = await api.data(
+      OPERATOR,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+      {
         input: {
-          game: 'BACCARAT',
-          minimumBet: 100,
-          maximumBet: 100_000,
-          baccarat: { jackpot: { poolId: pool.openJackpotPool.id, contributionBasisPoints: 5_000 } },
+          currency: 'MOP',
+          seed: 100_000,
+          modality: 'A',
+          fixedAmounts: [
+            { combination: 'PARADISE_STRAIGHT', amount: 30_000 },
+            { combination: 'FOUR_OF_A_KIND', amount: 20_000 },
+            { combination: 'DOUBLE_PAIRS', amount: 10_000 },
+            { combination: 'THREE_OF_A_KIND', amount: 3_000 },
+            { combination: 'SINGLE_PAIR', amount: 1_000 },
+          ],
         },
-      })
-    ).openTable.id;
+      },
+    );
+    const tableId = await api.openTable({
+      game: 'BACCARAT',
+      baccarat: { jackpot: { poolId: pool.openJackpotPool.jackpotPool.id, contributionBasisPoints: 5_000 } },
+    });
     const player = 'ceiling-jackpot';
     await api.fundAccount(player, 100_000);
     const deal = async (cards: string[]) => {
       const sequence = await api.closeBetting(tableId);
       await api.data(
         OPERATOR,
-        `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete deal { jackpot { combination } } } }`,
+        `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete deal { jackpot { combination } } userErrors { code message } } }`,
         { input: { tableId, cards, sequence } },
       );
     };

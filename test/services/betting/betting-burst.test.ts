@@ -4,17 +4,14 @@
  * chips together), are each answered, never CONFLICT: a player's own chips are not an overload.
  * The player's limits stay exact, and the ledger accounts for every unit (afterEach).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
 import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 import type { BetType } from '../../../functions/store/kernel/records';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 afterEach(() => api.expectReconciled());
 
 const DEALER = dealer('burst-dealer');
@@ -30,13 +27,15 @@ const STAKED = CHIPS.reduce((sum, chip) => sum + chip.amount, 0);
 async function openTable(options = ''): Promise<string> {
   const opened = await api.data(
     DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 ${options} }) { id } }`,
+    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 ${options} }) { table { id } userErrors { code message } } }`,
   );
-  return opened.openTable.id as string;
+  return opened.openTable.table.id as string;
 }
 const placeBet = (tableId: string, player: string, chip: { type: BetType; amount: number }) =>
-  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input: { tableId, ...chip } });
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code ?? 'PLACED';
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
+    input: { tableId, ...chip },
+  });
+const codeOf = (res: GraphQLResponse) => refusalCode(res) ?? 'PLACED';
 let named = 0;
 /** Players this server has never seen: their first bet reads their (empty) position at the table. */
 const newPlayers = (n: number) => Array.from({ length: n }, () => `burst-player-${named++}`);

@@ -3,11 +3,11 @@
  * the player's own bets, and that copy is never trusted past what the bet's transaction checks:
  * a bet placed by another process, or an outcome paid since, sends the bet back to a fresh read.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../functions/store/kernel/db';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
 const sent: string[] = [];
 const DEALER = dealer('layout-cache-dealer');
 let tableId: string;
@@ -26,36 +26,24 @@ function counting(db: Db): Db {
   return db;
 }
 
-beforeAll(async () => {
-  api = await startTestApi({ wrapDb: counting });
-});
-afterAll(() => api?.close());
+const api = useTestApi({ wrapDb: counting });
 // Whatever the test did, the ledger accounts for every unit of every balance.
 afterEach(() => api.expectReconciled());
 
-async function openTable(options = '') {
-  const res = await api.graphql(
-    DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 ${options} }) { id } }`,
-  );
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.openTable.id as string;
-}
-
 beforeEach(async () => {
-  tableId = await openTable();
+  tableId = await api.openTable();
   player = `layout-cache-player-${++players}`;
   await api.fundAccount(player, 100_000);
 });
 
-const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id number } }`;
+const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id number } userErrors { code message field } } }`;
 const place = (type: string, amount: number, baseBetId?: string) =>
   api.graphql(player, PLACE, { input: { tableId, type, amount, ...(baseBetId ? { baseBetId } : {}) } });
 
 async function placed(type: string, amount: number, baseBetId?: string) {
   const res = await place(type, amount, baseBetId);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!.placeBet as { id: string; number: number | null };
+  expect(refusalOf(res), JSON.stringify(refusalOf(res))).toBeUndefined();
+  return res.data!.placeBet.bet as { id: string; number: number | null };
 }
 
 async function commandsOf<T>(action: () => Promise<T>): Promise<{ result: T; commands: string[] }> {
@@ -69,18 +57,16 @@ async function roll(...dice: number[]) {
   const sequence = await api.closeBetting(tableId);
   const res = await api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete userErrors { code message } } }`,
     {
       tableId,
       dice,
       sequence,
     },
   );
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(refusalOf(res), JSON.stringify(refusalOf(res))).toBeUndefined();
   expect(res.data!.submitRoll.settlementComplete).toBe(true);
 }
-
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 
 describe("a player's next bet in the same betting window", () => {
   it('is one transaction and no read, after a bet or a take-down this process made', async () => {
@@ -90,14 +76,18 @@ describe("a player's next bet in the same betting window", () => {
     const second = await commandsOf(() => placed('BIG_6', 600));
     expect(second.commands).toEqual(['TransactWriteItemsCommand']);
 
-    await commandsOf(() => api.graphql(player, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: second.result.id }));
+    await commandsOf(() =>
+      api.graphql(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
+        id: second.result.id,
+      }),
+    );
     const afterTakeDown = await commandsOf(() => placed('BIG_8', 600));
     expect(afterTakeDown.commands).toEqual(['TransactWriteItemsCommand']);
     expect(await api.balance(player)).toBe(100_000 - 100 - 600);
   });
 
   it("is checked again against a fresh read when another process placed one of the player's bets meanwhile", async () => {
-    tableId = await openTable('playerLimits: { maxOpenBets: 2 }');
+    tableId = await api.openTable({ playerLimits: { maxOpenBets: 2 } });
     await placed('FIELD', 100); // this process's copy: one bet
 
     // Another Lambda instance: its own copy of the code, and of every copy it keeps.
@@ -106,7 +96,7 @@ describe("a player's next bet in the same betting window", () => {
     await elsewhere.placeBet(api.deps, { playerId: player, roles: new Set() }, { tableId, type: 'FIELD', amount: 100 });
 
     const third = await place('FIELD', 100);
-    expect(codeOf(third)).toBe('PLAYER_BET_LIMIT');
+    expect(refusalCode(third)).toBe('PLAYER_BET_LIMIT');
     expect(await api.balance(player)).toBe(100_000 - 200);
   });
 
@@ -119,7 +109,7 @@ describe("a player's next bet in the same betting window", () => {
 
     // Odds on a bet that is no longer there: the copy from the round before must not say it is.
     const odds = await place('COME_ODDS', 1_000, come.id);
-    expect(codeOf(odds)).toBe('ODDS_WITHOUT_BASE_BET');
+    expect(refusalCode(odds)).toBe('ODDS_WITHOUT_BASE_BET');
     expect(await api.balance(player)).toBe(100_000 - 1_000 - 100 + 2_000);
   });
 });

@@ -3,12 +3,13 @@
  * CloudWatch metrics): real HTTP through the real handler, DynamoDB Local, a recorder in place of
  * CloudWatch. Each figure the alarms and the dashboard read is told when, and only when, it happens.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BusinessMetrics } from '../../../functions/services/kernel/business-metrics';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 import { crash, withFaults } from '../../support/faults';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
-import { dealer, startTestApi, type TestApi } from '../../support/test-api';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 type Told = { readonly metric: keyof BusinessMetrics; readonly value?: unknown };
 let told: Told[] = [];
@@ -25,25 +26,19 @@ const recorder: BusinessMetrics = {
 const toldOf = (metric: keyof BusinessMetrics) => told.filter((entry) => entry.metric === metric).map((entry) => entry.value);
 
 let crashNextPayment = false;
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({
-    metrics: recorder,
-    wrapDb: (db) =>
-      withFaults(db, {
-        // The 2nd transaction of a roll pays it: a crash there leaves its settlement to the sweeper.
-        before: (name) => {
-          if (name !== 'TransactWriteCommand' || !crashNextPayment) return undefined;
-          if (++transactions < 2) return undefined;
-          crashNextPayment = false;
-          return crash();
-        },
-      }),
-  });
-});
 let transactions = 0;
-afterAll(async () => {
-  await api?.close();
+const api = useTestApi({
+  metrics: recorder,
+  wrapDb: (db) =>
+    withFaults(db, {
+      // The 2nd transaction of a roll pays it: a crash there leaves its settlement to the sweeper.
+      before: (name) => {
+        if (name !== 'TransactWriteCommand' || !crashNextPayment) return undefined;
+        if (++transactions < 2) return undefined;
+        crashNextPayment = false;
+        return crash();
+      },
+    }),
 });
 beforeEach(() => {
   told = [];
@@ -52,17 +47,21 @@ beforeEach(() => {
 
 const DEALER = dealer('metrics-dealer');
 const openCraps = async () =>
-  (await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`)).data!.openTable
-    .id as string;
+  (
+    await api.data(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+    )
+  ).openTable.table.id as string;
 const passLine = (player: string, tableId: string, amount: number) =>
-  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
+  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
     input: { tableId, type: 'PASS_LINE', amount },
   });
 const roll = async (tableId: string, dice: number[]) => {
   const sequence = await api.closeBetting(tableId);
   return api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { settlementComplete userErrors { code message } } }`,
     { tableId, dice, sequence },
   );
 };
@@ -71,11 +70,11 @@ describe('bets', () => {
   it('tells each bet placed, and each refused with the code its caller was answered with', async () => {
     const tableId = await openCraps();
     await api.fundAccount('metrics-a', 1_000);
-    expect((await passLine('metrics-a', tableId, 500)).errors).toBeUndefined();
+    expect(refusalOf(await passLine('metrics-a', tableId, 500))).toBeUndefined();
     const poor = await passLine('metrics-a', tableId, 900);
     const odd = await passLine('metrics-a', tableId, 150);
     const closedTable = await api.closeBetting(tableId).then(() => passLine('metrics-a', tableId, 100));
-    const codes = [poor, odd, closedTable].map((res) => res.errors![0]!.extensions!.code);
+    const codes = [poor, odd, closedTable].map((res) => refusalCode(res));
     // A service refusal, a rules refusal, a refusal of the phase.
     expect(codes).toEqual(['INSUFFICIENT_FUNDS', 'STAKE_NOT_MULTIPLE_OF_MINIMUM', 'BETTING_CLOSED']);
     expect(toldOf('betPlaced')).toHaveLength(1);
@@ -88,12 +87,17 @@ describe('a bet sent again', () => {
     const tableId = await openCraps();
     await api.fundAccount('metrics-again', 1_000);
     const send = () =>
-      api.graphql('metrics-again', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-        input: { tableId, type: 'PASS_LINE', amount: 100, idempotencyKey: 'metrics-again-1' },
-      });
+      api.graphql(
+        'metrics-again',
+        `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+        {
+          input: { tableId, type: 'PASS_LINE', amount: 100, idempotencyKey: 'metrics-again-1' },
+        },
+      );
     const first = await send();
     const again = await send();
-    expect(again.data!.placeBet.id).toBe(first.data!.placeBet.id);
+    expect(refusalOf(first)).toBeUndefined();
+    expect(again.data!.placeBet.bet.id).toBe(first.data!.placeBet.bet.id);
     expect(toldOf('betPlaced')).toHaveLength(1);
     expect(toldOf('betRefused')).toEqual([]);
   });
@@ -121,41 +125,53 @@ describe('outcomes and settlements', () => {
     const submit = () =>
       api.graphql(
         DEALER,
-        `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [2, 2], sequence: $s }) { settlementComplete } }`,
+        `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [2, 2], sequence: $s }) { settlementComplete userErrors { code message } } }`,
         {
           t: tableId,
           s: sequence,
         },
       );
-    expect((await submit()).errors).toBeUndefined();
-    expect((await submit()).errors).toBeUndefined();
+    expect(refusalOf(await submit())).toBeUndefined();
+    expect(refusalOf(await submit())).toBeUndefined();
     expect(toldOf('outcomeRecorded')).toEqual(['CRAPS']);
   });
 
   it('tells the jackpot prizes a deal paid, and their amount', async () => {
-    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
-    });
-    const poolId = pool.data!.openJackpotPool.id;
-    const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } } },
-    });
-    const tableId = table.data!.openTable.id;
+    const pool = await api.graphql(
+      DEALER,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+      {
+        input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
+      },
+    );
+    const poolId = pool.data!.openJackpotPool.jackpotPool.id;
+    const table = await api.graphql(
+      DEALER,
+      `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
+      {
+        input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } } },
+      },
+    );
+    const tableId = table.data!.openTable.table.id;
     await api.fundAccount('metrics-jp', 10_000);
     for (const type of ['PLAYER', 'JACKPOT']) {
-      await api.graphql('metrics-jp', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-        input: { tableId, type, amount: 100, seat: 1 },
-      });
+      await api.graphql(
+        'metrics-jp',
+        `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+        {
+          input: { tableId, type, amount: 100, seat: 1 },
+        },
+      );
     }
     const before = (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id: poolId })).data!.jackpotPool
       .amount;
     const sequence = await api.closeBetting(tableId);
     const res = await api.graphql(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
-    expect(res.errors).toBeUndefined();
+    expect(refusalOf(res)).toBeUndefined();
     expect(toldOf('jackpotPrizesPaid')).toEqual([{ count: 1, amount: expect.any(Number) }]);
     const { amount } = (toldOf('jackpotPrizesPaid') as { amount: number }[])[0]!;
     const after = (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id: poolId })).data!.jackpotPool

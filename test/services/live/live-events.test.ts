@@ -44,7 +44,7 @@ describe('a table change', () => {
       ['TABLE#t1', 'BETTING_CLOSED'],
       [LOBBY_TOPIC, 'TABLE_CHANGED'],
     ]);
-    expect(events[0]!.payload).toMatchObject({ tableId: 't1', sequence: null, bettingDeadline: null });
+    expect(events[0]!.payload).toMatchObject({ tableId: 't1', sequence: null, bettingClosesAt: null });
   });
 
   it('recording a roll with bets to pay: the outcome with its result, then betting open with the new deadline; settled later', () => {
@@ -63,7 +63,7 @@ describe('a table change', () => {
       [LOBBY_TOPIC, 'TABLE_CHANGED'],
     ]);
     expect(events[0]!.payload).toMatchObject({ sequence: 1, result: { sequence: 1, dice: [3, 4] } });
-    expect(events[1]!.payload).toMatchObject({ bettingDeadline: '2026-12-01T10:01:30.000Z' });
+    expect(events[1]!.payload).toMatchObject({ bettingClosesAt: '2026-12-01T10:01:30.000Z' });
 
     const { settling: _, ...settled } = recorded;
     const paid = eventsOfChange({ kind: 'TABLE', before: recorded, after: { ...settled, version: 4 } as CrapsTableRecord });

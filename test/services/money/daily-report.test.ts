@@ -3,11 +3,11 @@
  * cashier's totals, the house's result; it agrees with the reconciliation of the same books.
  * The handler runs on a clock the tests set, so that each journal lands on the day they choose.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_BALANCE } from '../../../functions/rules/money';
-import { dealer, startTestApi, type TestApi, type Who } from '../../support/test-api';
+import { dealer, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
 const OPERATOR = dealer('report-operator');
 
 /** The handler's clock: set by the tests, and a millisecond on at each reading, so journals keep their order. */
@@ -16,13 +16,10 @@ const setClock = (iso: string) => {
   instant = Date.parse(iso);
 };
 
-beforeAll(async () => {
-  api = await startTestApi({ clock: () => new Date(instant++).toISOString() });
-});
-afterAll(() => api?.close());
+const api = useTestApi({ clock: () => new Date(instant++).toISOString() });
 afterEach(() => api.expectReconciled());
 
-const REPORT = `query ($day: String!) {
+const REPORT = `query ($day: Date!) {
   dailyReport(day: $day) {
     currency day journals houseResult
     tables { tableId staked returned houseResult byBetType { betType bets staked returned houseResult } }
@@ -37,17 +34,26 @@ describe("a day's report", () => {
   it('sums what each bet type staked and returned at each table, the cashier, and the house', async () => {
     const today = '2026-03-14';
     setClock(`${today}T10:00:00.000Z`);
-    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "rep-a" }) { id } }`);
-    await ok(OPERATOR, `mutation { deposit(input: { playerId: "rep-a", amount: 20000, reference: "d1" }) { id } }`);
-    await ok(OPERATOR, `mutation { withdraw(input: { playerId: "rep-a", amount: 3000, reference: "w1" }) { id } }`);
-    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
+    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "rep-a" }) { account { id } userErrors { code message } } }`);
+    await ok(
+      OPERATOR,
+      `mutation { deposit(input: { playerId: "rep-a", amount: 20000, reference: "d1" }) { account { id } userErrors { code message } } }`,
+    );
+    await ok(
+      OPERATOR,
+      `mutation { withdraw(input: { playerId: "rep-a", amount: 3000, reference: "w1" }) { account { id } userErrors { code message } } }`,
+    );
+    const tableId = await api.openTable();
     const bet = (type: string, amount: number) =>
-      ok('rep-a', `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
-        t: tableId,
-        type,
-        a: amount,
-      });
+      ok(
+        'rep-a',
+        `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { bet { id } userErrors { code message } } }`,
+        {
+          t: tableId,
+          type,
+          a: amount,
+        },
+      );
     await bet('PASS_LINE', 1_000); // wins 1:1 on the 7
     await bet('FIELD', 500); // loses on the 7
     await bet('FIELD', 200); // loses on the 7
@@ -85,11 +91,17 @@ describe("a day's report", () => {
   });
 
   it("counts a journal on the day of the server's clock when it was written, to the millisecond", async () => {
-    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "rep-midnight" }) { id } }`);
+    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "rep-midnight" }) { account { id } userErrors { code message } } }`);
     setClock('2026-04-01T23:59:59.990Z');
-    await ok(OPERATOR, `mutation { deposit(input: { playerId: "rep-midnight", amount: 700, reference: "before" }) { id } }`);
+    await ok(
+      OPERATOR,
+      `mutation { deposit(input: { playerId: "rep-midnight", amount: 700, reference: "before" }) { account { id } userErrors { code message } } }`,
+    );
     setClock('2026-04-02T00:00:00.000Z');
-    await ok(OPERATOR, `mutation { deposit(input: { playerId: "rep-midnight", amount: 900, reference: "after" }) { id } }`);
+    await ok(
+      OPERATOR,
+      `mutation { deposit(input: { playerId: "rep-midnight", amount: 900, reference: "after" }) { account { id } userErrors { code message } } }`,
+    );
     const cashier = async (day: string) => (await ok(OPERATOR, REPORT, { day })).dailyReport.cashier;
     expect(await cashier('2026-04-01')).toEqual({ deposits: '700', depositCount: 1, withdrawals: '0', withdrawalCount: 0 });
     expect(await cashier('2026-04-02')).toEqual({ deposits: '900', depositCount: 1, withdrawals: '0', withdrawalCount: 0 });
@@ -101,10 +113,12 @@ describe("a day's report", () => {
     // which no JSON number holds exactly (the nearest double is even).
     const players = Array.from({ length: 9 }, (_, i) => `rep-big-${i}`);
     for (const [i, player] of players.entries()) {
-      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id } }`, { p: player });
+      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { account { id } userErrors { code message } } }`, {
+        p: player,
+      });
       await ok(
         OPERATOR,
-        `mutation ($p: ID!, $a: Money!, $r: String!) { deposit(input: { playerId: $p, amount: $a, reference: $r }) { id } }`,
+        `mutation ($p: ID!, $a: Money!, $r: String!) { deposit(input: { playerId: $p, amount: $a, reference: $r }) { account { id } userErrors { code message } } }`,
         {
           p: player,
           a: i < 8 ? MAX_BALANCE : 12_345,
@@ -123,8 +137,12 @@ describe("a day's report", () => {
   });
 
   it('refuses a day that is not a date, or not a day of the calendar, and players', async () => {
-    for (const day of ['2026-13-45x', '2026-02-30', '2026-13-01', '2025-02-29', '2026-04-31'])
-      expect((await api.graphql(OPERATOR, REPORT, { day })).errors?.[0]?.extensions?.code, day).toBe('BAD_USER_INPUT');
+    // Refused before anything runs, as the Date scalar's variable: HTTP 400.
+    for (const day of ['2026-13-45x', '2026-02-30', '2026-13-01', '2025-02-29', '2026-04-31']) {
+      const res = await api.graphql(OPERATOR, REPORT, { day });
+      expect(res.errors?.[0]?.extensions?.code, day).toBe('BAD_USER_INPUT');
+      expect(res.status, day).toBe(400);
+    }
     // A leap year's February 29th is a day.
     expect((await ok(OPERATOR, REPORT, { day: '2028-02-29' })).dailyReport.journals).toBe(0);
     expect((await api.graphql('rep-a', REPORT, { day: '2026-12-01' })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -10,8 +10,9 @@
  * arrives at their balance.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 import { crash, withFaults } from '../../support/faults';
 import { seededRandom } from '../../../functions/rules/seeded-random';
@@ -30,17 +31,13 @@ const crashSometimes = () => {
   return crash();
 };
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({
-    wrapDb: (db) =>
-      withFaults(db, {
-        before: (name) => (name === 'TransactWriteCommand' ? crashSometimes() : undefined),
-        after: (name) => (name === 'TransactWriteCommand' ? crashSometimes() : undefined),
-      }),
-  });
+const api = useTestApi({
+  wrapDb: (db) =>
+    withFaults(db, {
+      before: (name) => (name === 'TransactWriteCommand' ? crashSometimes() : undefined),
+      after: (name) => (name === 'TransactWriteCommand' ? crashSometimes() : undefined),
+    }),
 });
-afterAll(() => api?.close());
 
 const OPERATOR = dealer('lc-operator');
 const DEALER = dealer('lc-dealer');
@@ -65,7 +62,8 @@ const EXPECTED_REFUSALS = new Set([
 ]);
 const refusals = new Map<string, number>();
 
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code as string | undefined;
+/** Why a request was refused, a GraphQL error's code or a payload's userError's. */
+const codeOf = (res: GraphQLResponse) => refusalCode(res);
 function note(res: GraphQLResponse): boolean {
   const code = codeOf(res);
   if (code) refusals.set(code, (refusals.get(code) ?? 0) + 1);
@@ -88,7 +86,7 @@ async function persist(send: () => Promise<GraphQLResponse>): Promise<GraphQLRes
 
 async function persisted(send: () => Promise<GraphQLResponse>): Promise<Record<string, any>> {
   const res = await persist(send);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(refusalOf(res), JSON.stringify(refusalOf(res))).toBeUndefined();
   return res.data!;
 }
 
@@ -111,11 +109,15 @@ function shuffled(cards: Card[]): Card[] {
 async function openPool(currency: string): Promise<string> {
   const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
   const data = await persisted(() =>
-    api.graphql(OPERATOR, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: { currency, seed: 50_000, modality: 'A', fixedAmounts },
-    }),
+    api.graphql(
+      OPERATOR,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+      {
+        input: { currency, seed: 50_000, modality: 'A', fixedAmounts },
+      },
+    ),
   );
-  return data.openJackpotPool.id;
+  return data.openJackpotPool.jackpotPool.id;
 }
 
 async function openTable(
@@ -133,12 +135,14 @@ async function openTable(
     ...(poolId ? { baccarat: { jackpot: { poolId, contributionBasisPoints: share } } } : {}),
   };
   const data = await persisted(() =>
-    api.graphql(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, { input }),
+    api.graphql(OPERATOR, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
+      input,
+    }),
   );
-  return { id: data.openTable.id, game, players, shoe: game === 'BACCARAT' ? shuffled(freshShoe(8)) : [] };
+  return { id: data.openTable.table.id, game, players, shoe: game === 'BACCARAT' ? shuffled(freshShoe(8)) : [] };
 }
 
-const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`;
+const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 
 /** A bet, sent again with its idempotency key once if the answer was lost to a crash or a race. */
 async function placeBet(player: string, input: Record<string, unknown>): Promise<string | undefined> {
@@ -148,7 +152,7 @@ async function placeBet(player: string, input: Record<string, unknown>): Promise
     note(res);
     res = await api.graphql(player, PLACE, keyed);
   }
-  return note(res) ? res.data!.placeBet.id : undefined;
+  return note(res) ? res.data!.placeBet.bet.id : undefined;
 }
 
 /** One player's betting at one table for a round: a few bets, and now and then one taken back down. */
@@ -162,7 +166,11 @@ async function playRound(table: Table, player: string): Promise<void> {
       if (id) placed.push(id);
     }
     if (placed.length > 0 && random(4) === 0) {
-      note(await api.graphql(player, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: placed[random(placed.length)] }));
+      note(
+        await api.graphql(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
+          id: placed[random(placed.length)],
+        }),
+      );
     }
     return;
   }
@@ -181,33 +189,53 @@ async function endRound(table: Table, voided: boolean): Promise<void> {
     const input = { tableId: table.id, type: 'PASS_LINE', amount: 100, seat: 20, idempotencyKey: randomUUID() };
     note(await persist(() => api.graphql(SHOOTER, PLACE, { input })));
   }
-  await persisted(() => api.graphql(DEALER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: table.id }));
-  const state = await api.data(OPERATOR, `query ($t: ID!) { table(id: $t) { craps { rollCount } baccarat { roundCount } } }`, {
-    t: table.id,
-  });
-  const sequence = 1 + (table.game === 'CRAPS' ? state.table.craps.rollCount : state.table.baccarat.roundCount);
+  await persisted(() =>
+    api.graphql(
+      DEALER,
+      `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`,
+      { t: table.id },
+    ),
+  );
+  const state = await api.data(
+    OPERATOR,
+    `query ($t: ID!) { table(id: $t) { ... on CrapsTable { rollCount } ... on BaccaratTable { roundCount } } }`,
+    { t: table.id },
+  );
+  const sequence = 1 + (table.game === 'CRAPS' ? state.table.rollCount : state.table.roundCount);
   if (voided) {
     await persisted(() =>
-      api.graphql(DEALER, `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { sequence } }`, {
-        input: { tableId: table.id, reason: 'camera fault', sequence },
-      }),
+      api.graphql(
+        DEALER,
+        `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { voidedRound { sequence } userErrors { code message } } }`,
+        {
+          input: { tableId: table.id, reason: 'camera fault', sequence },
+        },
+      ),
     );
     return;
   }
   if (table.game === 'CRAPS') {
     const dice = [1 + random(6), 1 + random(6)];
     await persisted(() =>
-      api.graphql(DEALER, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete } }`, {
-        input: { tableId: table.id, dice, sequence },
-      }),
+      api.graphql(
+        DEALER,
+        `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete userErrors { code message } } }`,
+        {
+          input: { tableId: table.id, dice, sequence },
+        },
+      ),
     );
     return;
   }
   const cards = dealRound(() => table.shoe.pop()!).map(formatCard);
   await persisted(() =>
-    api.graphql(DEALER, `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete } }`, {
-      input: { tableId: table.id, cards, sequence },
-    }),
+    api.graphql(
+      DEALER,
+      `mutation ($input: SubmitDealInput!) { submitDeal(input: $input) { settlementComplete userErrors { code message } } }`,
+      {
+        input: { tableId: table.id, cards, sequence },
+      },
+    ),
   );
 }
 
@@ -229,9 +257,13 @@ async function cashier(players: readonly string[], movements: Movement[]) {
   // The same reference never moves money twice: sent again, it answers the account as it is.
   note(
     await persist(() =>
-      api.graphql(OPERATOR, `mutation ($input: CashMovementInput!) { ${movement.mutation}(input: $input) { balance } }`, {
-        input: movement.input,
-      }),
+      api.graphql(
+        OPERATOR,
+        `mutation ($input: ${movement.mutation === 'deposit' ? 'DepositInput' : 'WithdrawInput'}!) {
+          ${movement.mutation}(input: $input) { account { balance } userErrors { code message } }
+        }`,
+        { input: movement.input },
+      ),
     ),
   );
 }
@@ -287,7 +319,11 @@ describe('a randomized session at five tables, in two currencies, with crashes',
     await Promise.all(tables[1]!.players.map((player) => playRound(tables[1]!, player)));
     await sweep();
     await persisted(() =>
-      api.graphql(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "end of session") { status } }`, { t: tables[1]!.id }),
+      api.graphql(
+        OPERATOR,
+        `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "end of session" }) { table { status } userErrors { code message } } }`,
+        { t: tables[1]!.id },
+      ),
     );
     await sweep();
 

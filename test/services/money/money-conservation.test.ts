@@ -3,18 +3,15 @@
  * table's lock, with real DynamoDB's transaction conflicts modelled), the dealer rolls, and at the end every balance equals what the player started
  * with, less every stake that left it, plus everything the settled bets returned, to the unit.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi } from '../../support/test-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dealer, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 import type { BetRecord } from '../../../functions/store/kernel/records';
 import { queryAll } from '../../../functions/store/betting/bets';
 import { DEFAULT_BET_SHARDS, shardPk } from '../../../functions/store/kernel/keys';
 import { seededRandom } from '../../../functions/rules/seeded-random';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 // Whatever the test did, the ledger accounts for every unit of every balance.
 afterEach(() => api.expectReconciled());
 
@@ -41,8 +38,12 @@ async function allBetsAt(tableId: string): Promise<BetRecord[]> {
 describe('a busy craps table', () => {
   it('keeps every balance equal to its starting amount less stakes plus returns', async () => {
     const random = seededRandom(20261130);
-    const tableId = (await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`))
-      .data!.openTable.id;
+    const tableId = (
+      await api.data(
+        DEALER,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { table { id } userErrors { code message } } }`,
+      )
+    ).openTable.table.id;
     for (const player of PLAYERS) await api.fundAccount(player, START);
 
     for (let round = 0; round < 12; round++) {
@@ -51,9 +52,13 @@ describe('a busy craps table', () => {
         [0, 1, 2].map(() => {
           const type = ONE_ROLL_AND_LINE_BETS[random(ONE_ROLL_AND_LINE_BETS.length)]!;
           const amount = 100 * (1 + random(10));
-          return api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-            input: { tableId, type, amount },
-          });
+          return api.graphql(
+            player,
+            `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+            {
+              input: { tableId, type, amount },
+            },
+          );
         }),
       );
       // Some are refused (a Come bet on the come-out, a limit): they must charge nothing.
@@ -63,14 +68,14 @@ describe('a busy craps table', () => {
       const dice = [1 + random(6), 1 + random(6)];
       const rolled = await api.graphql(
         DEALER,
-        `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete } }`,
+        `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete userErrors { code message } } }`,
         {
           t: tableId,
           d: dice,
           s: sequence,
         },
       );
-      expect(rolled.errors, JSON.stringify(rolled.errors)).toBeUndefined();
+      expect(refusalOf(rolled), JSON.stringify(refusalOf(rolled))).toBeUndefined();
     }
 
     // A player's bets at once take turns in one server (turns.ts), so they meet no refusal here; a player's

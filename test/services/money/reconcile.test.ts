@@ -3,19 +3,15 @@
  * every stored balance, on a day of play at two tables with the cashier, and on books that have
  * been tampered with.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../../functions/store/kernel/keys';
 import { MAX_BALANCE } from '../../../functions/rules/money';
-import { dealer, startTestApi, type TestApi, type Who } from '../../support/test-api';
+import { dealer, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('reconcile-operator');
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 const RECONCILIATION = `{
   reconciliation {
@@ -31,26 +27,41 @@ const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api
 describe('the reconciliation', () => {
   it("sums a day's play: the players' balances, the cashier's net, and the house's result at each table", async () => {
     for (const player of ['rc-a', 'rc-b']) {
-      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id } }`, { p: player });
-      // A reference is the partner's (here the house's): one per deposit.
-      await ok(OPERATOR, `mutation ($p: ID!, $r: String!) { deposit(input: { playerId: $p, amount: 10000, reference: $r }) { balance } }`, {
+      await ok(OPERATOR, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { account { id } userErrors { code message } } }`, {
         p: player,
-        r: `in-${player}`,
       });
+      // A reference is the partner's (here the house's): one per deposit.
+      await ok(
+        OPERATOR,
+        `mutation ($p: ID!, $r: String!) { deposit(input: { playerId: $p, amount: 10000, reference: $r }) { account { balance } userErrors { code message } } }`,
+        {
+          p: player,
+          r: `in-${player}`,
+        },
+      );
     }
-    await ok(OPERATOR, `mutation { withdraw(input: { playerId: "rc-b", amount: 1000, reference: "out-1" }) { balance } }`);
-    const craps = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
+    await ok(
+      OPERATOR,
+      `mutation { withdraw(input: { playerId: "rc-b", amount: 1000, reference: "out-1" }) { account { balance } userErrors { code message } } }`,
+    );
+    const craps = await api.openTable();
     const bet = (type: string, amount: number, who: string) =>
-      ok(who, `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
-        t: craps,
-        type,
-        a: amount,
-      });
+      ok(
+        who,
+        `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { bet { id } userErrors { code message } } }`,
+        {
+          t: craps,
+          type,
+          a: amount,
+        },
+      );
     await bet('PASS_LINE', 1_000, 'rc-a'); // wins on a 7: 1,000 back and 1,000 won
     await bet('DONT_PASS', 500, 'rc-b'); // loses on a 7
-    const taken = (await bet('FIELD', 300, 'rc-b')).placeBet.id;
-    await ok('rc-b', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: taken }); // the stake comes back
+    const taken = (await bet('FIELD', 300, 'rc-b')).placeBet.bet.id;
+    // The stake comes back.
+    await ok('rc-b', `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
+      id: taken,
+    });
     await api.closeAndRoll(craps, [3, 4]);
 
     const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
@@ -112,12 +123,10 @@ describe('the reconciliation of books whose totals pass 2^53', () => {
   // which no JSON number holds exactly (the nearest double is even). Funded through the cashier,
   // so every journal balances and every balance is its journals' sum.
   const EXACT = (8n * BigInt(MAX_BALANCE) + 12_345n).toString();
-  let big: TestApi;
+  const big = useTestApi();
   beforeAll(async () => {
-    big = await startTestApi();
     for (let i = 0; i < 9; i++) await big.fundAccount(`rc-big-${i}`, i < 8 ? MAX_BALANCE : 12_345);
   });
-  afterAll(() => big?.close());
 
   it('sums them exactly and answers each total as its decimal string', async () => {
     const { reconciliation } = await big.data(OPERATOR, RECONCILIATION);

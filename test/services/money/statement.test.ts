@@ -3,9 +3,10 @@
  * balance after each, by time range, a page at a time; their own only (operators: any).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../../support/test-api';
+import { dealer, refusalOf, type GraphQLResponse, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('statement-operator');
 const PLAYER = 'st-player';
 let tableId: string;
@@ -15,7 +16,7 @@ const STATEMENT = `query ($id: ID!, $first: Int, $after: String, $from: DateTime
   account(id: $id) {
     balance
     statement(first: $first, after: $after, from: $from, to: $to) {
-      edges { cursor node { id kind at amount balanceAfter actor cause { tableId round betId reference } legs { account { kind id } amount type } } }
+      edges { cursor node { id kind occurredAt amount balanceAfter causedBy cause { tableId round betId reference } legs { account { kind id } amount type } } }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -26,38 +27,39 @@ const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api
 const statement = (variables: Record<string, unknown> = {}, who: Who = PLAYER) => api.graphql(who, STATEMENT, { id: PLAYER, ...variables });
 
 beforeAll(async () => {
-  api = await startTestApi();
-  await ok(OPERATOR, `mutation { openAccount(input: { playerId: "${PLAYER}" }) { id } }`);
-  await ok(OPERATOR, `mutation { deposit(input: { playerId: "${PLAYER}", amount: 10000, reference: "dep-1" }) { balance } }`);
-  tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`)).openTable.id;
+  await ok(OPERATOR, `mutation { openAccount(input: { playerId: "${PLAYER}" }) { account { id } userErrors { code message } } }`);
+  await ok(
+    OPERATOR,
+    `mutation { deposit(input: { playerId: "${PLAYER}", amount: 10000, reference: "dep-1" }) { account { balance } userErrors { code message } } }`,
+  );
+  tableId = await api.openTable();
   const bet = async (type: string, amount: number) =>
     (
       await ok(
         PLAYER,
-        `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id placedAt } }`,
+        `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { bet { id placedAt } userErrors { code message } } }`,
         {
           t: tableId,
           type,
           a: amount,
         },
       )
-    ).placeBet;
+    ).placeBet.bet;
   const pass = await bet('PASS_LINE', 1_000);
   stamps.pass = pass.placedAt;
   const field = await bet('FIELD', 500);
-  await ok(PLAYER, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: field.id });
+  await ok(PLAYER, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
+    id: field.id,
+  });
   await api.closeAndRoll(tableId, [3, 4]); // 7: Pass wins
-  await ok(OPERATOR, `mutation { withdraw(input: { playerId: "${PLAYER}", amount: 2500, reference: "wd-1" }) { balance } }`);
+  await ok(
+    OPERATOR,
+    `mutation { withdraw(input: { playerId: "${PLAYER}", amount: 2500, reference: "wd-1" }) { account { balance } userErrors { code message } } }`,
+  );
 });
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
 describe("a player's statement", () => {
   it('lists every movement newest first, with what it moved and the balance after it', async () => {
@@ -77,17 +79,17 @@ describe("a player's statement", () => {
     expect(entries.reduce((sum: number, entry: any) => sum + entry.amount, 0)).toBe(account.balance);
   });
 
-  it("names each movement's cause, its actor and both sides of it", async () => {
+  it("names each movement's cause, who caused it and both sides of it", async () => {
     const entries = (await statement()).data!.account.statement.edges.map((edge: any) => edge.node);
     const payout = entries.find((entry: any) => entry.kind === 'PAYOUT');
-    expect(payout).toMatchObject({ actor: 'settlement', cause: { tableId, round: 1 } });
+    expect(payout).toMatchObject({ causedBy: 'settlement', cause: { tableId, round: 1 } });
     expect(payout.legs).toEqual([
       { account: { kind: 'PLAYER', id: PLAYER }, amount: 2_000, type: 'WIN' },
       { account: { kind: 'HOUSE', id: tableId }, amount: -2_000, type: 'WIN' },
     ]);
     const deposit = entries.find((entry: any) => entry.kind === 'DEPOSIT');
-    expect(deposit).toMatchObject({ actor: 'statement-operator', cause: { reference: 'dep-1' } });
-    expect(entries.find((entry: any) => entry.kind === 'TAKE_DOWN').actor).toBe(PLAYER);
+    expect(deposit).toMatchObject({ causedBy: 'statement-operator', cause: { reference: 'dep-1' } });
+    expect(entries.find((entry: any) => entry.kind === 'TAKE_DOWN').causedBy).toBe(PLAYER);
   });
 
   it('comes a page at a time, the pages joining up exactly, whatever the page size', async () => {
@@ -109,8 +111,10 @@ describe("a player's statement", () => {
   it('keeps to a time range: from inclusive, to exclusive, with the balances of the whole history', async () => {
     const whole = (await statement()).data!.account.statement.edges.map((edge: any) => edge.node);
     const pass = whole.findIndex((entry: any) => entry.kind === 'STAKE' && entry.amount === -1_000);
-    const ranged = (await statement({ from: stamps.pass, to: whole[1].at })).data!.account.statement.edges.map((edge: any) => edge.node);
-    const expected = whole.filter((entry: any) => entry.at >= stamps.pass && entry.at < whole[1].at);
+    const ranged = (await statement({ from: stamps.pass, to: whole[1].occurredAt })).data!.account.statement.edges.map(
+      (edge: any) => edge.node,
+    );
+    const expected = whole.filter((entry: any) => entry.occurredAt >= stamps.pass && entry.occurredAt < whole[1].occurredAt);
     expect(ranged).toEqual(expected);
     expect(ranged.at(-1)).toEqual(whole[pass]);
   });
@@ -123,10 +127,10 @@ describe("a player's statement", () => {
       for (let i = 0; i < 12; i++) {
         const bet = await api.graphql(
           'st-busy',
-          `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`,
+          `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { bet { id } userErrors { code message } } }`,
           { t: tableId },
         );
-        expect(bet.errors).toBeUndefined();
+        expect(refusalOf(bet)).toBeUndefined();
       }
     })();
     const reads = Array.from({ length: 6 }, (_, i) => new Promise((resolve) => setTimeout(resolve, 15 * i)).then(() => busy({})));
@@ -140,7 +144,7 @@ describe("a player's statement", () => {
   });
 
   it('is empty for an account nothing has moved yet', async () => {
-    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "st-new" }) { id } }`);
+    await ok(OPERATOR, `mutation { openAccount(input: { playerId: "st-new" }) { account { id } userErrors { code message } } }`);
     const page = (await api.graphql('st-new', STATEMENT, { id: 'st-new' })).data!.account.statement;
     expect(page).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });

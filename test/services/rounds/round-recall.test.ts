@@ -3,30 +3,22 @@
  * recorded it, who closed betting before it, every bet it decided or moved, what each player was
  * credited; and who did what at the table.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type TestApi, type Who } from '../../support/test-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dealer, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('rr-operator');
 const CLOSER = dealer('rr-closer');
 const ROLLER = dealer('rr-roller');
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
 const RECALL = `query ($t: ID!, $s: Int!) {
   round(tableId: $t, sequence: $s) {
-    tableId sequence roll { dice recordedBy shooter } deal { cards } recordedAt recordedBy bettingClosedBy { by at } settled settledAt
+    tableId sequence roll { dice recordedBy shooter } deal { cards } recordedAt recordedBy bettingClosedBy bettingClosedAt settled settledAt
     settlements { bet { id playerId type } outcome winnings returned }
     credits { playerId bets jackpot }
   }
@@ -37,22 +29,27 @@ const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api
 describe('a round recalled', () => {
   it('shows the roll, who recorded it and who closed betting, every bet it decided and what each player was credited', async () => {
     const tableId = (
-      await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id openedBy } }`)
-    ).openTable.id;
+      await ok(
+        OPERATOR,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betShards: 4 }) { table { id openedBy } userErrors { code message } } }`,
+      )
+    ).openTable.table.id;
     for (const player of ['rr-a', 'rr-b']) await api.fundAccount(player, 10_000);
     const bet = (who: string, type: string, amount: number) =>
-      ok(who, `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
-        t: tableId,
-        type,
-        a: amount,
-      }).then((data) => data.placeBet.id as string);
+      api.placeBet(who, { tableId, type, amount }).then((placed) => placed.id as string);
     const pass = await bet('rr-a', 'PASS_LINE', 1_000);
     const field = await bet('rr-a', 'FIELD', 200);
     const dontPass = await bet('rr-b', 'DONT_PASS', 500);
-    await ok(CLOSER, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: tableId });
-    await ok(ROLLER, `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete } }`, {
+    await ok(CLOSER, `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`, {
       t: tableId,
     });
+    await ok(
+      ROLLER,
+      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete userErrors { code message } } }`,
+      {
+        t: tableId,
+      },
+    );
 
     const { round } = await ok(OPERATOR, RECALL, { t: tableId, s: 1 });
     expect(round).toMatchObject({
@@ -62,10 +59,10 @@ describe('a round recalled', () => {
       roll: { dice: [3, 4], recordedBy: 'rr-roller', shooter: 'rr-a' },
       deal: null,
       recordedBy: 'rr-roller',
-      bettingClosedBy: { by: 'rr-closer' },
+      bettingClosedBy: 'rr-closer',
       settled: true,
     });
-    expect(round.bettingClosedBy.at <= round.recordedAt).toBe(true);
+    expect(round.bettingClosedAt <= round.recordedAt).toBe(true);
     expect(round.settlements).toEqual(
       expect.arrayContaining([
         { bet: { id: pass, playerId: 'rr-a', type: 'PASS_LINE' }, outcome: 'WIN', winnings: 1_000, returned: 2_000 },
@@ -76,30 +73,37 @@ describe('a round recalled', () => {
     expect(round.settlements).toHaveLength(3);
     expect(round.credits).toEqual([{ playerId: 'rr-a', bets: 2_000, jackpot: 0 }]);
 
-    const table = (await ok(OPERATOR, `query ($t: ID!) { table(id: $t) { openedBy bettingClosedBy { by } } }`, { t: tableId })).table;
-    expect(table).toEqual({ openedBy: 'rr-operator', bettingClosedBy: { by: 'rr-closer' } });
+    const table = (await ok(OPERATOR, `query ($t: ID!) { table(id: $t) { openedBy bettingClosedBy } }`, { t: tableId })).table;
+    expect(table).toEqual({ openedBy: 'rr-operator', bettingClosedBy: 'rr-closer' });
   });
 
   it('is null for a round that never happened, refuses a sequence below 1, and is for operators only', async () => {
-    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
+    const tableId = await api.openTable();
     expect((await ok(OPERATOR, RECALL, { t: tableId, s: 1 })).round).toBeNull();
+    // A query's refusals are GraphQL errors.
     expect((await api.graphql(OPERATOR, RECALL, { t: tableId, s: 0 })).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect((await api.graphql('rr-a', RECALL, { t: tableId, s: 1 })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('records who closed the table, and when', async () => {
-    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
-    const closed = (await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t) { status closedBy { by at } } }`, { t: tableId }))
-      .closeTable;
-    expect(closed).toMatchObject({ status: 'CLOSED', closedBy: { by: 'rr-operator' } });
+    const tableId = await api.openTable();
+    const closed = (
+      await ok(
+        OPERATOR,
+        `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status closedBy closedAt } userErrors { code message } } }`,
+        { t: tableId },
+      )
+    ).closeTable.table;
+    expect(closed).toMatchObject({ status: 'CLOSED', closedBy: 'rr-operator' });
+    expect(Date.parse(closed.closedAt)).not.toBeNaN();
   });
 });
 
 describe("a table's rolls, a page at a time, and a round by its id", () => {
   const ROLLS = `query ($t: ID!, $first: Int, $after: String) {
-    table(id: $t) { rolls(first: $first, after: $after) { edges { cursor node { id sequence dice } } pageInfo { hasNextPage endCursor } } }
+    table(id: $t) {
+      ... on CrapsTable { rolls(first: $first, after: $after) { edges { cursor node { id sequence dice } } pageInfo { hasNextPage endCursor } } }
+    }
   }`;
   const page = async (tableId: string, first: number, after?: string | null) => {
     const { rolls } = (await ok(OPERATOR, ROLLS, { t: tableId, first, after })).table;
@@ -111,7 +115,7 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
     const sequence = await api.closeBetting(tableId);
     await ok(
       ROLLER,
-      `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $d: [Int!], $s: Int!) { submitRoll(input: { tableId: $t, dice: $d, sequence: $s }) { settlementComplete userErrors { code message } } }`,
       {
         t: tableId,
         d: dice,
@@ -123,14 +127,13 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
 
   /** Rounds 1, 3 and 4 rolled, round 2 voided. */
   async function tableWithAVoid(): Promise<string> {
-    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
+    const tableId = await api.openTable();
     await roll(tableId, [1, 2]);
     await api.seatShooter(tableId); // the 3 lost the shooter's Pass Line
     const sequence = await api.closeBetting(tableId);
     await ok(
       OPERATOR,
-      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: $s }) { sequence } }`,
+      `mutation ($t: ID!, $s: Int!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: $s }) { voidedRound { sequence } userErrors { code message } } }`,
       {
         t: tableId,
         s: sequence,
@@ -142,8 +145,7 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
   }
 
   it('is empty at a new table, with no cursor to go on from', async () => {
-    const tableId = (await ok(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-      .openTable.id;
+    const tableId = await api.openTable();
     expect(await page(tableId, 5)).toEqual({ sequences: [], hasNextPage: false, endCursor: null });
   });
 
@@ -200,7 +202,7 @@ describe("a table's rolls, a page at a time, and a round by its id", () => {
 
     // A stake's journal names its round by the same id.
     await api.fundAccount('rr-c', 1_000);
-    await ok('rr-c', `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: tableId });
+    await api.placeBet('rr-c', { tableId, type: 'FIELD', amount: 100 });
     const statement = (await ok('rr-c', `{ me { statement(first: 1) { edges { node { kind cause { round roundId } } } } } }`)).me.statement;
     expect(statement.edges[0].node).toEqual({ kind: 'STAKE', cause: { round: 5, roundId: `${tableId}.5` } });
   });

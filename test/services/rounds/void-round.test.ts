@@ -3,51 +3,36 @@
  * the ledger, bets from earlier rolls stay, the round is recorded as void with its reason and who
  * voided it, and the table goes on. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../../support/test-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dealer, refusalCode, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const OPERATOR = dealer('void-operator');
 const FLOOR_MANAGER = dealer('void-floor-manager');
 
-beforeAll(async () => {
-  api = await startTestApi();
-});
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
 const VOID = `mutation ($input: VoidRoundInput!) {
   voidRound(input: $input) {
-    sequence reason voidedBy settlementComplete
+    voidedRound { sequence reason voidedBy }
+    settlementComplete
     settlements { bet { id status } outcome returned }
-    table { bettingOpen craps { phase point rollCount } baccarat { roundCount } }
+    table { bettingOpen ... on CrapsTable { phase point rollCount } ... on BaccaratTable { roundCount } }
+    userErrors { code message field }
   }
 }`;
 
 const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
-const code = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 
-const openTable = async (game: 'CRAPS' | 'BACCARAT') =>
-  (await ok(OPERATOR, `mutation ($g: Game!) { openTable(input: { game: $g, minimumBet: 100, maximumBet: 100000 }) { id } }`, { g: game }))
-    .openTable.id as string;
+const openTable = (game: 'CRAPS' | 'BACCARAT') => api.openTable({ game });
 const bet = async (who: string, tableId: string, type: string, amount: number) =>
-  (
-    await ok(who, `mutation ($t: ID!, $type: BetType!, $a: Money!) { placeBet(input: { tableId: $t, type: $type, amount: $a }) { id } }`, {
-      t: tableId,
-      type,
-      a: amount,
-    })
-  ).placeBet.id as string;
+  (await api.placeBet(who, { tableId, type, amount })).id as string;
 const roll = (tableId: string, dice: number[]) =>
   api.closeBetting(tableId).then((sequence) =>
-    ok(OPERATOR, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete } }`, {
+    ok(OPERATOR, `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlementComplete userErrors { code message } } }`, {
       input: { tableId, dice, sequence },
     }),
   );
@@ -63,9 +48,7 @@ describe('a voided baccarat round (a misdeal)', () => {
 
     const voided = (await ok(FLOOR_MANAGER, VOID, { input: { tableId, reason: 'card exposed on the draw', sequence: 1 } })).voidRound;
     expect(voided).toMatchObject({
-      sequence: 1,
-      reason: 'card exposed on the draw',
-      voidedBy: 'void-floor-manager',
+      voidedRound: { sequence: 1, reason: 'card exposed on the draw', voidedBy: 'void-floor-manager' },
       settlementComplete: true,
     });
     expect(voided.settlements).toEqual(
@@ -74,7 +57,7 @@ describe('a voided baccarat round (a misdeal)', () => {
         { bet: { id: player, status: 'VOIDED' }, outcome: 'VOID', returned: 2_000 },
       ]),
     );
-    expect(voided.table).toMatchObject({ bettingOpen: true, baccarat: { roundCount: 1 } });
+    expect(voided.table).toMatchObject({ bettingOpen: true, roundCount: 1 });
     expect([await api.balance('void-a'), await api.balance('void-b')]).toEqual([10_000, 10_000]);
 
     // The statement says what came back, and why.
@@ -85,7 +68,8 @@ describe('a voided baccarat round (a misdeal)', () => {
 
     // Sent again (a lost answer): the same void, nothing returned twice.
     expect(
-      (await ok(FLOOR_MANAGER, VOID, { input: { tableId, reason: 'card exposed on the draw', sequence: 1 } })).voidRound.sequence,
+      (await ok(FLOOR_MANAGER, VOID, { input: { tableId, reason: 'card exposed on the draw', sequence: 1 } })).voidRound.voidedRound
+        .sequence,
     ).toBe(1);
     expect(await api.balance('void-a')).toBe(10_000);
 
@@ -102,7 +86,7 @@ describe('a voided baccarat round (a misdeal)', () => {
     const sequence = await api.closeBetting(tableId);
     const next = await ok(
       OPERATOR,
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "9H", "KD", "QC"], sequence: $s }) { deal { sequence } } }`,
+      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["9S", "9H", "KD", "QC"], sequence: $s }) { deal { sequence } userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
     expect(next.submitDeal.deal.sequence).toBe(2);
@@ -120,7 +104,7 @@ describe('a voided craps roll', () => {
 
     const voided = (await ok(OPERATOR, VOID, { input: { tableId, reason: 'die left the table', sequence } })).voidRound;
     expect(voided.settlements).toEqual([{ bet: { id: field, status: 'VOIDED' }, outcome: 'VOID', returned: 500 }]);
-    expect(voided.table.craps).toEqual({ phase: 'POINT', point: 6, rollCount: 2 });
+    expect(voided.table).toEqual({ bettingOpen: true, phase: 'POINT', point: 6, rollCount: 2 });
     expect(await api.balance('void-c')).toBe(9_000);
 
     await roll(tableId, [4, 2]); // the point: the Pass Line bet, still up, wins
@@ -133,38 +117,39 @@ describe('a voided craps roll', () => {
 describe('voiding is refused', () => {
   it('while betting is open, once the round has its outcome, without a reason, and to players', async () => {
     const tableId = await openTable('CRAPS');
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe('BETTING_OPEN');
+    expect(refusalCode(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(
+      'BETTING_OPEN',
+    );
     await api.seatShooter(tableId);
     await roll(tableId, [2, 5]);
     // Round 1 has its outcome: it cannot be voided any more.
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(
+    expect(refusalCode(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault', sequence: 1 } }))).toBe(
       'OUTCOME_SEQUENCE_MISMATCH',
     );
     await api.seatShooter(tableId); // the 7 paid the shooter's Pass Line
     const sequence = await api.closeBetting(tableId);
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: '   ', sequence } }))).toBe('BAD_USER_INPUT');
-    expect(code(await api.graphql('void-player', VOID, { input: { tableId, reason: 'I lost', sequence } }))).toBe('FORBIDDEN');
+    expect(refusalCode(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: '   ', sequence } }))).toBe('BAD_USER_INPUT');
+    expect(refusalCode(await api.graphql('void-player', VOID, { input: { tableId, reason: 'I lost', sequence } }))).toBe('FORBIDDEN');
     // The sequence is not optional: without it, nothing is voided.
-    expect(code(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault' } }))).toBe('BAD_USER_INPUT');
-    const table = (await ok(OPERATOR, `query ($t: ID!) { table(id: $t) { craps { rollCount } } }`, { t: tableId })).table;
-    expect(table.craps.rollCount).toBe(1);
+    expect(refusalCode(await api.graphql(OPERATOR, VOID, { input: { tableId, reason: 'camera fault' } }))).toBe('BAD_USER_INPUT');
+    const table = (await ok(OPERATOR, `query ($t: ID!) { table(id: $t) { ... on CrapsTable { rollCount } } }`, { t: tableId })).table;
+    expect(table.rollCount).toBe(1);
   });
 });
 
 describe('closing a table with bets on it', () => {
   it('needs no shooter at a craps table: nothing is rolled, every stake comes back', async () => {
     // A Field of 50 at a table of minimum 100: a player at the table, and nobody who may shoot (art. 2.1).
-    const tableId = (
-      await ok(
-        OPERATOR,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betLimits: [{ type: FIELD, minimum: 50 }] }) { id } }`,
-      )
-    ).openTable.id as string;
+    const tableId = await api.openTable({ betLimits: [{ type: 'FIELD', minimum: 50 }] });
     await api.fundAccount('void-noshooter', 10_000);
     await bet('void-noshooter', tableId, 'FIELD', 50);
     const closed = (
-      await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "no players left") { status } }`, { t: tableId })
-    ).closeTable;
+      await ok(
+        OPERATOR,
+        `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "no players left" }) { table { status } userErrors { code message } } }`,
+        { t: tableId },
+      )
+    ).closeTable.table;
     expect(closed).toEqual({ status: 'CLOSED' });
     expect(await api.balance('void-noshooter')).toBe(10_000);
   });
@@ -175,13 +160,15 @@ describe('closing a table with bets on it', () => {
     const pass = await bet('void-close', tableId, 'PASS_LINE', 1_000);
     await roll(tableId, [2, 2]); // point 4: the Pass Line bet is a contract bet now
     const field = await bet('void-close', tableId, 'FIELD', 300);
-    const CLOSE = `mutation ($t: ID!, $r: String) { closeTable(tableId: $t, reason: $r) { status closedBy { by } } }`;
+    const CLOSE = `mutation ($t: ID!, $r: String) {
+      closeTable(input: { tableId: $t, reason: $r }) { table { status closedBy } userErrors { code message field } }
+    }`;
 
-    expect(code(await api.graphql(OPERATOR, CLOSE, { t: tableId }))).toBe('TABLE_HAS_OPEN_BETS');
+    expect(refusalCode(await api.graphql(OPERATOR, CLOSE, { t: tableId }))).toBe('TABLE_HAS_OPEN_BETS');
     expect(await api.balance('void-close')).toBe(8_700);
 
-    const closed = (await ok(OPERATOR, CLOSE, { t: tableId, r: 'table taken out of service' })).closeTable;
-    expect(closed).toEqual({ status: 'CLOSED', closedBy: { by: 'void-operator' } });
+    const closed = (await ok(OPERATOR, CLOSE, { t: tableId, r: 'table taken out of service' })).closeTable.table;
+    expect(closed).toEqual({ status: 'CLOSED', closedBy: 'void-operator' });
     expect(await api.balance('void-close')).toBe(10_000);
     for (const id of [pass, field])
       expect((await ok('void-close', `query ($id: ID!) { bet(id: $id) { status } }`, { id })).bet.status).toBe('VOIDED');
@@ -198,8 +185,13 @@ describe('closing a table with bets on it', () => {
     const tableId = await openTable('BACCARAT');
     await api.fundAccount('void-close-b', 5_000);
     await bet('void-close-b', tableId, 'TIE', 500);
-    const closed = (await ok(OPERATOR, `mutation ($t: ID!) { closeTable(tableId: $t, reason: "shoe damaged") { status } }`, { t: tableId }))
-      .closeTable;
+    const closed = (
+      await ok(
+        OPERATOR,
+        `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "shoe damaged" }) { table { status } userErrors { code message } } }`,
+        { t: tableId },
+      )
+    ).closeTable.table;
     expect(closed.status).toBe('CLOSED');
     expect(await api.balance('void-close-b')).toBe(5_000);
   });
