@@ -75,20 +75,25 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
 }
 
 export const DEMO_QUERY = `# The demo table and your account. Try the mutations below one at a time
-# (select one with the cursor, then run).
+# (select one with the cursor, then run). A craps table's own fields are on CrapsTable.
 query Table {
   table(id: "${DEMO_TABLE}") {
     nextSequence
-    craps { phase point rollCount }
     openBets { id type amount number status }
-    rolls(first: 5) { edges { node { id sequence dice total phaseAfter pointAfter } } pageInfo { hasNextPage endCursor } }
+    ... on CrapsTable {
+      phase point rollCount
+      rolls(first: 5) { edges { node { id sequence dice total phaseAfter pointAfter } } pageInfo { hasNextPage endCursor } }
+    }
   }
   me { id balance currency }
 }
 
+# Every mutation answers its result and userErrors: a refusal the game's rules expect (betting
+# closed, not enough money, a stake off the limits) comes back there, with its code, the result null.
 mutation PassLine {
   placeBet(input: { tableId: "${DEMO_TABLE}", type: PASS_LINE, amount: 5000 }) {
-    id type amount status
+    bet { id type amount status }
+    userErrors { code message }
   }
 }
 
@@ -97,32 +102,51 @@ mutation PassLine {
 # Every outcome names its sequence (the table's nextSequence; see the variables below): sent again
 # with the same sequence it answers the roll recorded, never a second roll. Roll again: add 1.
 mutation Roll($rollSequence: Int!) {
-  closeBetting(tableId: "${DEMO_TABLE}") { bettingOpen }
+  closeBetting(input: { tableId: "${DEMO_TABLE}" }) {
+    table { bettingOpen }
+    userErrors { code message }
+  }
   submitRoll(input: { tableId: "${DEMO_TABLE}", dice: [3, 4], sequence: $rollSequence }) {
     roll { sequence dice total phaseAfter pointAfter }
     settlements { bet { id type amount } outcome winnings returned }
+    userErrors { code message }
   }
 }
 
 # Baccarat, with a progressive jackpot (seated players, next to a Player/Banker/Tie bet).
 mutation BaccaratBets {
-  banker: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: BANKER, amount: 10000, seat: 3 }) { id }
-  jackpot: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: JACKPOT, amount: 1000, seat: 3 }) { id }
-}
-
-mutation Deal($dealSequence: Int!) {
-  closeBetting(tableId: "${DEMO_BACCARAT_TABLE}") { bettingOpen }
-  submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"], sequence: $dealSequence }) {
-    deal { winner playerTotal bankerTotal playerPair jackpot { combination share poolAfter } }
-    settlements { bet { type amount } outcome winnings returned }
+  banker: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: BANKER, amount: 10000, seat: 3 }) {
+    bet { id }
+    userErrors { code message }
+  }
+  jackpot: placeBet(input: { tableId: "${DEMO_BACCARAT_TABLE}", type: JACKPOT, amount: 1000, seat: 3 }) {
+    bet { id }
+    userErrors { code message }
   }
 }
 
+mutation Deal($dealSequence: Int!) {
+  closeBetting(input: { tableId: "${DEMO_BACCARAT_TABLE}" }) {
+    table { bettingOpen }
+    userErrors { code message }
+  }
+  submitDeal(input: { tableId: "${DEMO_BACCARAT_TABLE}", cards: ["5S", "KH", "5D", "9C"], sequence: $dealSequence }) {
+    deal { winner playerTotal bankerTotal playerPair jackpot { combination share poolAfter } }
+    settlements { bet { type amount } outcome winnings returned }
+    userErrors { code message }
+  }
+}
+
+# A baccarat table's own fields are on BaccaratTable.
 query Baccarat {
   table(id: "${DEMO_BACCARAT_TABLE}") {
     nextSequence
-    baccarat { decks commission roundCount cardsDealtFromShoe jackpot { modality pool { amount } } }
-    deals(first: 5) { edges { node { id sequence cards winner playerTotal bankerTotal } } pageInfo { hasNextPage endCursor } }
+    ... on BaccaratTable {
+      roundCount cardsDealtFromShoe
+      options { decks commission }
+      jackpot { modality pool { amount } }
+      deals(first: 5) { edges { node { id sequence cards winner playerTotal bankerTotal } } pageInfo { hasNextPage endCursor } }
+    }
   }
 }
 `;

@@ -90,7 +90,10 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
   // What the player holds before: the round is judged by what it changes, and leaves it as it was.
   const before = await step('the player is funded by a deposit', async () => {
     const { account } = await operator(`query ($id: ID!) { account(id: $id) { balance } }`, { id: options.playerId });
-    if (!account) await operator(`mutation ($id: ID!) { openAccount(input: { playerId: $id }) { account { id } userErrors { code message } } }`, { id: options.playerId });
+    if (!account)
+      await operator(`mutation ($id: ID!) { openAccount(input: { playerId: $id }) { account { id } userErrors { code message } } }`, {
+        id: options.playerId,
+      });
     await operator(
       `mutation ($id: ID!, $ref: String!) { deposit(input: { playerId: $id, amount: ${DEPOSIT}, reference: $ref }) { account { balance } userErrors { code message } } }`,
       { id: options.playerId, ref: `smoke-${stamp}-in` },
@@ -142,10 +145,16 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
       });
     });
     await step(`the player bets ${STAKE} on the Pass Line`, () =>
-      player(`mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: ${STAKE} }) { bet { id } userErrors { code message } } }`, { t: tableId }),
+      player(
+        `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: ${STAKE} }) { bet { id } userErrors { code message } } }`,
+        { t: tableId },
+      ),
     );
     const sequence = await step('the operator closes betting, and the subscription hears it', async () => {
-      const { closeBetting } = await operator(`mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { nextSequence } userErrors { code message } } }`, { t: tableId });
+      const { closeBetting } = await operator(
+        `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { nextSequence } userErrors { code message } } }`,
+        { t: tableId },
+      );
       await heard('BETTING_CLOSED');
       return closeBetting.table.nextSequence as number;
     });
@@ -166,7 +175,10 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
     // Whatever failed, the table closes (voiding a bet left on it) and what the deposit left goes
     // back out, so that the next run starts where this one did.
     await step('the operator closes the table', () =>
-      operator(`mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "smoke test" }) { table { id } userErrors { code message } } }`, { t: tableId }),
+      operator(
+        `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "smoke test" }) { table { id } userErrors { code message } } }`,
+        { t: tableId },
+      ),
     );
     await step('what is left of the deposit is withdrawn', async () => {
       const { me } = await player('{ me { balance } }');

@@ -11,7 +11,15 @@ import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/clie
 import type { BetRecord } from '../../functions/store/kernel/records';
 import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/kernel/keys';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { SUBMIT_ROLL, closeBetting, handDiceTo, operatorToken, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
+import {
+  SUBMIT_ROLL,
+  closeBetting,
+  handDiceTo,
+  operatorToken,
+  refusal,
+  refusalOf,
+  type BenchEnvironment,
+} from '../harness/bench-environment';
 import { countByCommand } from '../harness/request-recorder';
 import { payoutJournal } from '../../functions/services/money/journals';
 import { journalItem } from '../../functions/store/money/ledger';

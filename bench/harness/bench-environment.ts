@@ -175,9 +175,13 @@ export const operatorToken = (env: BenchEnvironment): Promise<string> => env.tok
 /** "No more bets", as the dealer: before every outcome. */
 /** "No more bets" at the table; answers the sequence its outcome gets. */
 export async function closeBetting(env: BenchEnvironment, tableId: string): Promise<number> {
-  const answer = await env.graphql(await operatorToken(env), 'mutation ($id: ID!) { closeBetting(input: { tableId: $id }) { table { nextSequence } userErrors { code message } } }', {
-    id: tableId,
-  });
+  const answer = await env.graphql(
+    await operatorToken(env),
+    'mutation ($id: ID!) { closeBetting(input: { tableId: $id }) { table { nextSequence } userErrors { code message } } }',
+    {
+      id: tableId,
+    },
+  );
   if (refusal(answer)) throw new Error(`closeBetting failed: ${JSON.stringify(refusalOf(answer))}`);
   return (answer.data as { closeBetting: { table: { nextSequence: number } } }).closeBetting.table.nextSequence;
 }

@@ -2,7 +2,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
 import { ServiceError, retryableAsConflict } from '../services/kernel/service-error';
-import { logger } from '../services/kernel/logger';
+import { logger } from '../observability/logger';
 import { REQUEST_ERROR_CODES, RETRYABLE, type RequestErrorCode } from './error-codes';
 import type { ErrorCode } from './generated/resolvers-types';
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { observability, observedHandler } from '../observability/lambda-entry';
-import { logger } from '../services/kernel/logger';
+import { logger } from '../observability/logger';
 import { environmentDependencies } from '../services/kernel/services';
 import { logToCloudWatch } from './errors';
 import { createGraphQLHandler, type GraphQLHandler } from './server';

@@ -2,8 +2,9 @@ import type { Context } from 'aws-lambda';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { logger } from '../services/kernel/logger';
+import { logger } from './logger';
 import type { BusinessMetrics } from '../services/kernel/business-metrics';
+import type { OperationsLog } from '../services/kernel/operations-log';
 import { SERVICE_NAME } from './metric-names';
 import { publishedMetrics } from './powertools-metrics';
 
@@ -13,8 +14,13 @@ const metrics = new Metrics({ serviceName: SERVICE_NAME });
 const tracer = new Tracer({ serviceName: SERVICE_NAME });
 
 /** What an entry point hands its dependencies: the metrics' publisher, and X-Ray's hook on the DynamoDB client. */
-export const observability: { readonly metrics: BusinessMetrics; readonly observeClient: (client: DynamoDBClient) => void } = {
+export const observability: {
+  readonly metrics: BusinessMetrics;
+  readonly log: OperationsLog;
+  readonly observeClient: (client: DynamoDBClient) => void;
+} = {
   metrics: publishedMetrics(metrics),
+  log: { error: (message, details) => logger.error(message, { ...details }) },
   observeClient: (client) => {
     tracer.captureAWSv3Client(client);
   },

@@ -1,7 +1,7 @@
 import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies } from '../services/kernel/services';
 import { sweepSettlements } from '../services/rounds/sweep-settlements';
-import { logger } from '../services/kernel/logger';
+import { logger } from '../observability/logger';
 
 /**
  * Scheduled Lambda (every minute, see infra/): finishes any settlement a crash left behind at a

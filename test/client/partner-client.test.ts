@@ -2,21 +2,16 @@
  * The typed client a partner's server uses (client/partner-client.ts, generated from the schema):
  * it places a bet for one of its players over real HTTP and follows it until its outcome settles it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { placeAndFollow } from '../../client/partner-client';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 const ALICE = { id: 'alice', roles: ['player'], partner: 'pc-p1' };
-beforeAll(async () => {
-  api = await startTestApi();
-  await api.fundAccount('pc-p1/alice', 10_000);
-});
-afterAll(() => api?.close());
+beforeAll(() => api.fundAccount('pc-p1/alice', 10_000));
 
-const openCraps = async () =>
-  (await api.data(dealer('pc-dealer'), `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`))
-    .openTable.id as string;
+/** A craps table of minimum 100 (setup: it measures nothing about shards). */
+const openCraps = () => api.openTable({ game: 'CRAPS', minimumBet: 100, maximumBet: 100_000 });
 
 describe('the typed client', () => {
   it("places a partner's player's bet and follows it to its settlement", async () => {
@@ -31,7 +26,7 @@ describe('the typed client', () => {
     // The dealer waits for the bet to be on the layout, then rolls a natural.
     for (let i = 0; i < 100 && (await api.balance('pc-p1/alice')) === 10_000; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     await api.closeAndRoll(tableId, [3, 4]);
-    expect(await following).toEqual({ data: { id: expect.any(String), status: 'WON', winnings: 500, returned: 1_000, settledBy: 1 } });
+    expect(await following).toEqual({ data: { id: expect.any(String), status: 'WON', winnings: 500, returned: 1_000, settledInRound: 1 } });
     expect(await api.balance('pc-p1/alice')).toBe(10_500);
   });
 
@@ -40,9 +35,11 @@ describe('the typed client', () => {
     const token = await api.token(ALICE);
     expect(await placeAndFollow(`${api.url}/graphql`, token, { tableId, type: 'FIELD', amount: 20_000, key: 'pc-bet-2' })).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
+      message: expect.stringMatching(/\S/),
     });
     expect(await placeAndFollow(`${api.url}/graphql`, token, { tableId, type: 'FIELD', amount: 50, key: 'pc-bet-3' })).toMatchObject({
       code: 'STAKE_NOT_MULTIPLE_OF_MINIMUM',
+      message: expect.stringMatching(/\S/),
     });
     expect(await api.balance('pc-p1/alice')).toBe(10_500);
   });

@@ -21,10 +21,10 @@ beforeEach(async () => {
   await api.fundAccount(player, 100_000);
 });
 
+const PLACE_BET = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id type amount number status } userErrors { code message } } }`;
+
 async function bet(type: string, amount: number, baseBetId?: string) {
-  const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id type amount number status } userErrors { code message } } }`, {
-    input: { tableId, type, amount, ...(baseBetId ? { baseBetId } : {}) },
-  });
+  const res = await api.graphql(player, PLACE_BET, { input: { tableId, type, amount, ...(baseBetId ? { baseBetId } : {}) } });
   expect(refusalCode(res), JSON.stringify(res)).toBeUndefined();
   return res.data!.placeBet.bet;
 }
@@ -88,7 +88,7 @@ describe('Pass Line odds', () => {
     const odds = await bet('PASS_ODDS', 3_000, line.id);
     expect(odds.number).toBe(4);
     refusedWith(
-      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
+      await api.graphql(player, PLACE_BET, {
         input: { tableId, type: 'PASS_ODDS', amount: 100, baseBetId: line.id },
       }),
       'ABOVE_MAX_ODDS',
@@ -116,7 +116,12 @@ describe("Don't Pass", () => {
     const dont = await bet('DONT_PASS', 1_000);
     const pass = await bet('PASS_LINE', 1_000);
     await roll(5, 5);
-    const takeDown = (id: string) => api.graphql(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status returned } userErrors { code message } } }`, { id });
+    const takeDown = (id: string) =>
+      api.graphql(
+        player,
+        `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status returned } userErrors { code message } } }`,
+        { id },
+      );
     refusedWith(await takeDown(pass.id), 'CONTRACT_BET');
     expect((await takeDown(dont.id)).data!.takeDownBet).toEqual({ bet: { status: 'TAKEN_DOWN', returned: 1_000 }, userErrors: [] });
     expect(await api.balance(player)).toBe(100_000 - 1_000);
@@ -129,7 +134,11 @@ describe("Don't Pass", () => {
 
   it("a stranger cannot take another player's bet down", async () => {
     const mine = await bet('FIELD', 100);
-    const res = await api.graphql('someone-else', `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, { id: mine.id });
+    const res = await api.graphql(
+      'someone-else',
+      `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`,
+      { id: mine.id },
+    );
     refusedWith(res, 'FORBIDDEN');
     expect(await layout()).toHaveLength(1);
   });
@@ -154,7 +163,7 @@ describe('one-roll and multi-roll bets', () => {
   });
 
   it('Horn stakes go in multiples of four minimums', async () => {
-    const res = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, {
+    const res = await api.graphql(player, PLACE_BET, {
       input: { tableId, type: 'HORN', amount: 300 },
     });
     refusedWith(res, 'HORN_NOT_MULTIPLE_OF_FOUR');

@@ -157,7 +157,9 @@ describe('opening a craps table', () => {
     const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'CRAPS', minimumBet: 500, maximumBet: 100 } });
     // An expected refusal: data, no table, and a userError of openTable's own enum.
     expect(res.errors).toBeUndefined();
-    expect(res.data).toMatchObject({ openTable: { table: null, userErrors: [{ code: 'INVALID_TABLE_OPTIONS', message: expect.any(String) }] } });
+    expect(res.data).toMatchObject({
+      openTable: { table: null, userErrors: [{ code: 'INVALID_TABLE_OPTIONS', message: expect.any(String) }] },
+    });
     expect(refusalCode(res)).toBe('INVALID_TABLE_OPTIONS');
   });
 });
@@ -196,7 +198,9 @@ describe('a Pass Line bet', () => {
     ]);
     expect(await api.balance('p-seven')).toBe(12_000);
 
-    const stored = await api.graphql('p-seven', `query ($id: ID!) { bet(id: $id) { status winnings returned settledInRound } }`, { id: bet.id });
+    const stored = await api.graphql('p-seven', `query ($id: ID!) { bet(id: $id) { status winnings returned settledInRound } }`, {
+      id: bet.id,
+    });
     expect(stored.data!.bet).toEqual({ status: 'WON', winnings: 2_000, returned: 4_000, settledInRound: 1 });
   });
 

@@ -114,8 +114,7 @@ describe('the shooter at a craps table', () => {
     expect(refusalOf(await api.graphql(alice, PLACE_BET, { input: { tableId, type: 'PASS_LINE', amount: 100 } }))).toBeUndefined();
     await roll(tableId, [2, 2]);
     const ROLLS = `query ($t: ID!) { table(id: $t) { ... on CrapsTable { rolls { edges { node { shooter } } } } } }`;
-    const shooterTo = async (who: Who) =>
-      (await api.data(who, ROLLS, { t: tableId })).table.rolls.edges[0].node.shooter;
+    const shooterTo = async (who: Who) => (await api.data(who, ROLLS, { t: tableId })).table.rolls.edges[0].node.shooter;
     expect(await shooterTo(DEALER)).toBe('shoot-p1/alice');
     expect(await shooterTo({ id: 'bob', roles: ['player'], partner: 'shoot-p1' })).toBe('shoot-p1/alice');
     expect(await shooterTo({ id: 'carl', roles: ['player'], partner: 'shoot-p2' })).toBeNull();
@@ -130,7 +129,9 @@ const closeBetting = (tableId: string) =>
     { t: tableId },
   );
 const takeDown = (player: Who, betId: string) =>
-  api.data(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code message } } }`, { id: betId });
+  api.data(player, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code message } } }`, {
+    id: betId,
+  });
 const tableNow = async (tableId: string) =>
   (await api.data(DEALER, `query ($t: ID!) { table(id: $t) { bettingOpen ... on CrapsTable { phase point shooter } } }`, { t: tableId }))
     .table;

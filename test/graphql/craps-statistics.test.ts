@@ -103,9 +103,13 @@ describe("a craps table's roll statistics", () => {
     // Asked of any table, they come only where the table is a CrapsTable.
     expect(
       (
-        await api.data('stats-viewer', `query ($t: ID!) { table(id: $t) { __typename ... on CrapsTable { statistics { session { rolls } } } } }`, {
-          t: tableId,
-        })
+        await api.data(
+          'stats-viewer',
+          `query ($t: ID!) { table(id: $t) { __typename ... on CrapsTable { statistics { session { rolls } } } } }`,
+          {
+            t: tableId,
+          },
+        )
       ).table,
     ).toEqual({ __typename: 'BaccaratTable' });
   });

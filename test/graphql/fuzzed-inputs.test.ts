@@ -110,11 +110,23 @@ describe('fuzzed inputs', () => {
       baseBetId: fc.option(text),
       idempotencyKey: fc.option(text),
     });
-    await fuzz(PLAYER, PLAYER, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`, 'placeBet', fc.record({ input }));
+    await fuzz(
+      PLAYER,
+      PLAYER,
+      `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message field } } }`,
+      'placeBet',
+      fc.record({ input }),
+    );
   });
 
   it('takeDownBet', async () => {
-    await fuzz(PLAYER, PLAYER, `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message field } } }`, 'takeDownBet', fc.record({ id: text }));
+    await fuzz(
+      PLAYER,
+      PLAYER,
+      `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message field } } }`,
+      'takeDownBet',
+      fc.record({ id: text }),
+    );
   });
 
   it('submitRoll and submitDeal', async () => {

@@ -3,32 +3,32 @@
  * or to a whole partner, and each player's bets are judged by the set their name picks at that
  * table, shown to them as Table.myLimits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type GraphQLResponse, type TestApi, type Who } from '../support/test-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { refusalCode, refusalOf, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 
 const HOUSE = { id: 'lp-house', roles: ['operator'] };
 const PARTNER_OPERATOR = { id: 'lp-ops', roles: ['operator'], partner: 'lp-p1' };
 const CARL = { id: 'carl', roles: ['player'], partner: 'lp-p1' };
 const DORA = { id: 'dora', roles: ['player'], partner: 'lp-p1' };
 
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const LIMITS = 'profile minimumBet maximumBet betLimits { type minimum maximum } playerLimits { maxOpenBets maxStakePerRound }';
-const OPEN = `mutation ($input: OpenTableInput!) { openTable(input: $input) { id limitProfiles { ${LIMITS} } } }`;
+const OPEN = `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id limitProfiles { ${LIMITS} } } userErrors { code message field } } }`;
 const open = (input: Record<string, unknown>) => api.graphql(HOUSE, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
-const ASSIGN = `mutation ($input: AssignLimitProfileInput!) { assignLimitProfile(input: $input) { playerId partner profile assignedBy { by } } }`;
+const ASSIGN = `mutation ($input: AssignLimitProfileInput!) { assignLimitProfile(input: $input) { assignment { playerId partner profile assignedBy } userErrors { code message field } } }`;
 const assign = (who: Who, input: Record<string, unknown>) => api.graphql(who, ASSIGN, { input });
 const myLimits = async (who: Who, tableId: string) =>
   (await api.data(who, `query ($t: ID!) { table(id: $t) { myLimits { ${LIMITS} } } }`, { t: tableId })).table.myLimits;
 const bet = (who: Who, tableId: string, type: string, amount: number) =>
-  api.graphql(who, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id limitProfile } }`, {
-    input: { tableId, type, amount },
-  });
+  api.graphql(
+    who,
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id limitProfile } userErrors { code message field } } }`,
+    {
+      input: { tableId, type, amount },
+    },
+  );
 
 const VIP = {
   name: 'vip',
@@ -42,9 +42,9 @@ describe('a table with limit profiles', () => {
   let tableId: string;
   beforeAll(async () => {
     const res = await open({ game: 'CRAPS', limitProfiles: [VIP, LOW] });
-    expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-    tableId = res.data!.openTable.id;
-    const [vip, low] = res.data!.openTable.limitProfiles;
+    expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
+    tableId = res.data!.openTable.table.id;
+    const [vip, low] = res.data!.openTable.table.limitProfiles;
     // Each profile is a whole set: types it does not list take its own stakes.
     expect(vip).toMatchObject({
       profile: 'vip',
@@ -58,15 +58,13 @@ describe('a table with limit profiles', () => {
     expect(low).toMatchObject({ profile: 'low', maximumBet: 1_000, playerLimits: { maxOpenBets: 48, maxStakePerRound: 10_000 } });
 
     for (const player of ['lp-vip', 'lp-std', 'lp-p1/carl', 'lp-p1/dora']) await api.fundAccount(player, 1_000_000);
-    expect(codeOf(await assign(HOUSE, { playerId: 'lp-vip', profile: 'vip' }))).toBeUndefined();
+    expect(refusalCode(await assign(HOUSE, { playerId: 'lp-vip', profile: 'vip' }))).toBeUndefined();
     expect((await assign(HOUSE, { partner: 'lp-p1', profile: 'low' })).data!.assignLimitProfile).toEqual({
-      playerId: null,
-      partner: 'lp-p1',
-      profile: 'low',
-      assignedBy: { by: 'lp-house' },
+      assignment: { playerId: null, partner: 'lp-p1', profile: 'low', assignedBy: 'lp-house' },
+      userErrors: [],
     });
     // A partner's operator may give one of its own players another profile: theirs comes first.
-    expect(codeOf(await assign(PARTNER_OPERATOR, { playerId: 'lp-p1/dora', profile: 'vip' }))).toBeUndefined();
+    expect(refusalCode(await assign(PARTNER_OPERATOR, { playerId: 'lp-p1/dora', profile: 'vip' }))).toBeUndefined();
   });
 
   it("shows each player the set they bet by: their own profile, else their partner's, else the table's", async () => {
@@ -80,21 +78,21 @@ describe('a table with limit profiles', () => {
 
   it('judges every bet by that set, and records which', async () => {
     const vipField = await bet('lp-vip', tableId, 'FIELD', 15_000);
-    expect(vipField.errors, JSON.stringify(vipField.errors)).toBeUndefined();
-    expect(vipField.data!.placeBet.limitProfile).toBe('vip');
-    expect(codeOf(await bet('lp-vip', tableId, 'FIELD', 20_100))).toBe('STAKE_ABOVE_MAXIMUM'); // vip's own Field limit
-    expect(codeOf(await bet('lp-std', tableId, 'FIELD', 15_000))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalOf(vipField), JSON.stringify(vipField)).toBeUndefined();
+    expect(vipField.data!.placeBet.bet.limitProfile).toBe('vip');
+    expect(refusalCode(await bet('lp-vip', tableId, 'FIELD', 20_100))).toBe('STAKE_ABOVE_MAXIMUM'); // vip's own Field limit
+    expect(refusalCode(await bet('lp-std', tableId, 'FIELD', 15_000))).toBe('STAKE_ABOVE_MAXIMUM');
     const std = await bet('lp-std', tableId, 'FIELD', 10_000);
-    expect(std.data!.placeBet.limitProfile).toBeNull();
-    expect(codeOf(await bet(CARL, tableId, 'PASS_LINE', 2_000))).toBe('STAKE_ABOVE_MAXIMUM');
-    expect(codeOf(await bet(CARL, tableId, 'PASS_LINE', 1_000))).toBeUndefined();
+    expect(std.data!.placeBet.bet.limitProfile).toBeNull();
+    expect(refusalCode(await bet(CARL, tableId, 'PASS_LINE', 2_000))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalCode(await bet(CARL, tableId, 'PASS_LINE', 1_000))).toBeUndefined();
     expect(await api.balance('lp-p1/carl')).toBe(1_000_000 - 1_000);
   });
 
   it('follows an assignment changed or removed', async () => {
-    expect(codeOf(await assign(HOUSE, { playerId: 'lp-std', profile: 'vip' }))).toBeUndefined();
+    expect(refusalCode(await assign(HOUSE, { playerId: 'lp-std', profile: 'vip' }))).toBeUndefined();
     expect((await myLimits('lp-std', tableId)).profile).toBe('vip');
-    expect((await assign(HOUSE, { playerId: 'lp-std', profile: null })).data!.assignLimitProfile.profile).toBeNull();
+    expect((await assign(HOUSE, { playerId: 'lp-std', profile: null })).data!.assignLimitProfile.assignment.profile).toBeNull();
     expect((await myLimits('lp-std', tableId)).profile).toBeNull();
     expect(
       await api.data(HOUSE, `query { a: account(id: "lp-p1/carl") { limitProfile } b: account(id: "lp-std") { limitProfile } }`),
@@ -102,15 +100,15 @@ describe('a table with limit profiles', () => {
   });
 
   it("leaves a player at a table that does not offer their profile on that table's own limits", async () => {
-    const plain = (await open({ game: 'CRAPS' })).data!.openTable.id;
+    const plain = (await open({ game: 'CRAPS' })).data!.openTable.table.id;
     expect(await myLimits('lp-vip', plain)).toMatchObject({ profile: null, maximumBet: 10_000 });
-    expect(codeOf(await bet('lp-vip', plain, 'FIELD', 15_000))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalCode(await bet('lp-vip', plain, 'FIELD', 15_000))).toBe('STAKE_ABOVE_MAXIMUM');
   });
 
   it('works the same at a baccarat table', async () => {
-    const baccarat = (await open({ game: 'BACCARAT', limitProfiles: [{ name: 'vip', maximumBet: 100_000 }] })).data!.openTable.id;
-    expect(codeOf(await bet('lp-vip', baccarat, 'BANKER', 80_000))).toBeUndefined();
-    expect(codeOf(await bet('lp-std', baccarat, 'BANKER', 80_000))).toBe('STAKE_ABOVE_MAXIMUM');
+    const baccarat = (await open({ game: 'BACCARAT', limitProfiles: [{ name: 'vip', maximumBet: 100_000 }] })).data!.openTable.table.id;
+    expect(refusalCode(await bet('lp-vip', baccarat, 'BANKER', 80_000))).toBeUndefined();
+    expect(refusalCode(await bet('lp-std', baccarat, 'BANKER', 80_000))).toBe('STAKE_ABOVE_MAXIMUM');
   });
 });
 
@@ -125,8 +123,10 @@ describe('assigning a profile', () => {
     ['with a partner id no token could carry', HOUSE, { partner: 'LP_P1', profile: 'vip' }, 'BAD_USER_INPUT'],
   ])('is refused to %s, changing nothing', async (_, who, input, code) => {
     const res = await assign(who, input);
-    expect(codeOf(res)).toBe(code);
-    expect(JSON.stringify(res.errors)).not.toContain('<script>');
+    expect(refusalCode(res)).toBe(code);
+    expect(res.data?.assignLimitProfile?.assignment ?? null).toBeNull();
+    // Whichever way it is refused (errors, or userErrors), the answer does not echo what was sent.
+    expect(JSON.stringify(res)).not.toContain('<script>');
     // The assignments stand as they were: vip's own, and partner lp-p1's 'low' for its players.
     expect(await api.data(HOUSE, `query { account(id: "lp-vip") { limitProfile } }`)).toEqual({ account: { limitProfile: 'vip' } });
     expect(await api.data(HOUSE, `query { account(id: "lp-p1/carl") { limitProfile } }`)).toEqual({ account: { limitProfile: 'low' } });
@@ -145,8 +145,8 @@ describe('a profile the rules refuse', () => {
     [{ limitProfiles: Array.from({ length: 9 }, (_, i) => ({ name: `p${i}` })) }, 'BAD_USER_INPUT', /at most 8/],
   ])('%j is refused, opening nothing', async (input, code, message) => {
     const res = await open({ game: 'CRAPS', ...input });
-    expect(codeOf(res)).toBe(code);
-    expect(res.errors![0]!.message).toMatch(message);
-    expect(res.data?.openTable ?? null).toBeNull();
+    expect(refusalCode(res)).toBe(code);
+    expect(refusalOf(res)!.message).toMatch(message);
+    expect(res.data?.openTable?.table ?? null).toBeNull();
   });
 });

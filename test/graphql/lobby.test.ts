@@ -17,10 +17,11 @@ const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };
 const P1_PLAYER = { id: 'ann', roles: ['player'], partner: 'lb-p1' };
 const P2_PLAYER = { id: 'bob', roles: ['player'], partner: 'lb-p2' };
 
+// Over 4 betting shards (the fewest): the lobby measures nothing about shards, and the rounds played here settle sooner.
 const open = async (input: Record<string, unknown>) =>
   (
     await api.data(HOUSE, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
-      input: { minimumBet: 100, maximumBet: 10_000, ...input },
+      input: { minimumBet: 100, maximumBet: 10_000, betShards: 4, ...input },
     })
   ).openTable.table.id as string;
 const LOBBY = `query ($game: Game, $status: TableStatus, $first: Int, $after: String) {

@@ -6,7 +6,8 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../support/test-api';
+import { dealer, type GraphQLResponse } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import {
   MAX_BODY_BYTES,
   MAX_COST,
@@ -21,25 +22,22 @@ import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
 import { createDb, withReadsCounted } from '../../functions/store/kernel/db';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
-let api: TestApi;
-let tableId: string;
 /** Every read the API's handler sends to the store. */
 let reads = 0;
+const api = useTestApi({ wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)) });
+let tableId: string;
 beforeAll(async () => {
-  api = await startTestApi({ wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)) });
   tableId = (
-    await api.data(dealer('rl-operator'), `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)
-  ).openTable.id;
+    await api.data(
+      dealer('rl-operator'),
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { table { id } userErrors { code message } } }`,
+    )
+  ).openTable.table.id;
 });
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
-// the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+// the end (before the API closes), since reconciling reads the whole book (after each test, the
+// file's time grows with its square).
+afterAll(() => api.expectReconciled());
 
 /**
  * A whole request refused for the client's mistake answers HTTP 400, never 5xx: a 5xx trips the
@@ -52,7 +50,7 @@ function expectClientMistake(res: GraphQLResponse, code: string) {
 }
 
 const bets = (n: number) =>
-  `mutation { ${Array.from({ length: n }, (_, i) => `b${i}: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { id }`).join('\n')} }`;
+  `mutation { ${Array.from({ length: n }, (_, i) => `b${i}: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { bet { id } }`).join('\n')} }`;
 
 describe('a document', () => {
   it(`with more than ${MAX_MUTATIONS_PER_DOCUMENT} mutations is refused whole, before any runs`, async () => {
@@ -68,24 +66,27 @@ describe('a document', () => {
     expect(await api.balance('rl-many')).toBe(1_000_000 - 100 * MAX_MUTATIONS_PER_DOCUMENT);
   });
 
-  it('with several mutations answers each: a refused one is null with its error, the others stand', async () => {
+  it('with several mutations answers each: a refused one answers no result and why, the others stand', async () => {
     await api.fundAccount('rl-partial', 250);
     const res = await api.graphql(
       'rl-partial',
       `mutation {
-        first: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 200 }) { amount }
-        second: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 200 }) { amount }
+        first: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 200 }) { bet { amount } userErrors { code } }
+        second: placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 200 }) { bet { amount } userErrors { code } }
       }`,
     );
-    expect(res.data).toEqual({ first: { amount: 200 }, second: null });
-    expect(res.errors).toHaveLength(1);
-    expect(res.errors![0]).toMatchObject({ path: ['second'], extensions: { code: 'INSUFFICIENT_FUNDS' } });
+    // Not enough money is a refusal placeBet lists: data, in the refused mutation's own payload.
+    expect(res.data).toEqual({
+      first: { bet: { amount: 200 }, userErrors: [] },
+      second: { bet: null, userErrors: [{ code: 'INSUFFICIENT_FUNDS' }] },
+    });
+    expect(res.errors).toBeUndefined();
     expect(await api.balance('rl-partial')).toBe(50);
   });
 
   it(`that would cost more than ${MAX_COST} (fields times list sizes) is refused before anything is read`, async () => {
     const aliases = (n: number) =>
-      `{ ${Array.from({ length: n }, (_, i) => `t${i}: table(id: "${tableId}") { openBets { id } rolls(first: 200) { edges { node { dice } } } }`).join('\n')} }`;
+      `{ ${Array.from({ length: n }, (_, i) => `t${i}: table(id: "${tableId}") { openBets { id } ... on CrapsTable { rolls(first: 200) { edges { node { dice } } } } }`).join('\n')} }`;
     const res = await api.graphql(dealer('rl-operator'), aliases(50));
     expectClientMistake(res, 'BAD_USER_INPUT');
     expect(res.errors?.[0]?.message).toMatch(/a request may cost at most 25000/);
@@ -142,14 +143,16 @@ describe('a request that reads past its budget', () => {
 
   it('refuses the mutation whose read passes it, and that mutation changes nothing', async () => {
     await api.fundAccount('rl-bettor', 1_000);
-    const bet = `mutation { placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { id } }`;
+    const bet = `mutation { placeBet(input: { tableId: "${tableId}", type: FIELD, amount: 100 }) { bet { id } userErrors { code } } }`;
     const refused = await send(0, 'rl-bettor', bet);
     expect(refused.errors?.map((error) => error.extensions.code)).toEqual([REQUEST_TOO_EXPENSIVE]);
     expect(refused.data).toEqual({ placeBet: null });
     expect(await api.balance('rl-bettor')).toBe(1_000);
     expect(await listPlayerOpenBets(api.db, tableId, 'rl-bettor', DEFAULT_BET_SHARDS)).toEqual([]);
     // With reads to spare, the same bet is placed.
-    expect((await send(MAX_READS_PER_REQUEST, 'rl-bettor', bet)).errors).toBeUndefined();
+    const placed = await send(MAX_READS_PER_REQUEST, 'rl-bettor', bet);
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data!.placeBet.userErrors).toEqual([]);
     expect(await api.balance('rl-bettor')).toBe(900);
   });
 });

@@ -4,13 +4,14 @@
  * mutation, the queries that read indexes, reconciliation) through the real handler, and the
  * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
 import { TABLE_ACCESS, type TableAccess } from '../../infra/table-access';
 import { crash, withFaults } from '../support/faults';
 import { recordingIamActions } from '../support/iam-actions';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer, type Who } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 
 const granted = (access: TableAccess) =>
   new Set([
@@ -20,54 +21,59 @@ const granted = (access: TableAccess) =>
 
 let handlerActions: Set<string>;
 let crashPayments = false;
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({
-    wrapDb: (db) => {
-      const recording = recordingIamActions(db);
-      handlerActions = recording.actions;
-      // While armed, every settlement transaction after an outcome's own dies: the sweeper's to finish.
-      let transactions = 0;
-      return withFaults(recording, {
-        before: (name) => {
-          if (!crashPayments || name !== 'TransactWriteCommand') return undefined;
-          return ++transactions % 2 === 0 ? crash() : undefined;
-        },
-      });
-    },
-  });
-});
-afterAll(async () => {
-  await api?.close();
+const api = useTestApi({
+  wrapDb: (db) => {
+    const recording = recordingIamActions(db);
+    handlerActions = recording.actions;
+    // While armed, every settlement transaction after an outcome's own dies: the sweeper's to finish.
+    let transactions = 0;
+    return withFaults(recording, {
+      before: (name) => {
+        if (!crashPayments || name !== 'TransactWriteCommand') return undefined;
+        return ++transactions % 2 === 0 ? crash() : undefined;
+      },
+    });
+  },
 });
 
 const DEALER = dealer('access-dealer');
-const ok = async (who: Parameters<TestApi['graphql']>[0], query: string, variables?: Record<string, unknown>) => {
-  const res = await api.graphql(who, query, variables);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return res.data!;
-};
+/** Every request of the session must succeed: no error, no userErrors. */
+const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
 
 async function session() {
-  const pool = await ok(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-    input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
-  });
-  const poolId = pool.openJackpotPool.id;
-  const craps = (await ok(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`)).openTable
-    .id;
+  const pool = await ok(
+    DEALER,
+    `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+    { input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
+  );
+  const poolId = pool.openJackpotPool.jackpotPool.id;
+  const craps = (
+    await ok(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+    )
+  ).openTable.table.id;
   const baccarat = (
-    await ok(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
+    await ok(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
       input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } } },
     })
-  ).openTable.id;
-  await ok(DEALER, `mutation { openAccount(input: { playerId: "access-p" }) { id } }`);
-  await ok(DEALER, `mutation { deposit(input: { playerId: "access-p", amount: 100000, reference: "access-1" }) { balance } }`);
-  await ok(DEALER, `mutation { withdraw(input: { playerId: "access-p", amount: 1000, reference: "access-2" }) { balance } }`);
+  ).openTable.table.id;
+  await ok(DEALER, `mutation { openAccount(input: { playerId: "access-p" }) { account { id } userErrors { code message } } }`);
+  await ok(
+    DEALER,
+    `mutation { deposit(input: { playerId: "access-p", amount: 100000, reference: "access-1" }) { account { balance } userErrors { code message } } }`,
+  );
+  await ok(
+    DEALER,
+    `mutation { withdraw(input: { playerId: "access-p", amount: 1000, reference: "access-2" }) { account { balance } userErrors { code message } } }`,
+  );
   const bet = (input: Record<string, unknown>) =>
-    ok('access-p', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, { input });
+    ok('access-p', `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, { input });
   await bet({ tableId: craps, type: 'PASS_LINE', amount: 100, idempotencyKey: 'access-bet-1' });
   const place = await bet({ tableId: craps, type: 'BIG_6', amount: 100 });
-  await ok('access-p', `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: place.placeBet.id });
+  await ok('access-p', `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
+    id: place.placeBet.bet.id,
+  });
   await bet({ tableId: baccarat, type: 'PLAYER', amount: 100, seat: 1 });
   await bet({ tableId: baccarat, type: 'JACKPOT', amount: 100, seat: 1 });
 
@@ -76,7 +82,7 @@ async function session() {
   let sequence = await api.closeBetting(craps);
   await ok(
     DEALER,
-    `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
+    `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete userErrors { code message } } }`,
     {
       t: craps,
       s: sequence,
@@ -85,7 +91,7 @@ async function session() {
   sequence = await api.closeBetting(baccarat);
   await ok(
     DEALER,
-    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete userErrors { code message } } }`,
     { t: baccarat, s: sequence },
   );
   crashPayments = false;
@@ -94,8 +100,8 @@ async function session() {
     'access-p',
     `query ($c: ID!, $b: ID!) {
       me { balance bets { id } statement { edges { node { amount } } } }
-      craps: table(id: $c) { openBets { id } layout { __typename } rolls { edges { node { sequence } } } seatsTaken }
-      baccarat: table(id: $b) { roads { __typename } deals { edges { node { sequence } } } }
+      craps: table(id: $c) { openBets { id } layout { __typename } ... on CrapsTable { rolls { edges { node { sequence } } } } seatsTaken }
+      baccarat: table(id: $b) { ... on BaccaratTable { roads { __typename } deals { edges { node { sequence } } } } }
       tables { edges { node { id } } }
     }`,
     { c: craps, b: baccarat },
@@ -106,8 +112,10 @@ async function session() {
 
 /** What a table's dealer does once its settlements are finished. */
 async function windDown({ craps, baccarat }: { craps: string; baccarat: string }) {
-  await ok(DEALER, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: baccarat });
-  await ok(DEALER, `mutation ($t: ID!) { closeTable(tableId: $t) { id } }`, { t: craps });
+  await ok(DEALER, `mutation ($t: ID!) { startNewShoe(input: { tableId: $t }) { table { id } userErrors { code message } } }`, {
+    t: baccarat,
+  });
+  await ok(DEALER, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { id } userErrors { code message } } }`, { t: craps });
 }
 
 describe('the DynamoDB actions the stack grants', () => {

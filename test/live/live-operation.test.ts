@@ -33,7 +33,12 @@ describe('a subscription document', () => {
     ['a variable of the wrong type', 'subscription ($t: ID!) { tableEvents(tableId: $t) { kind } }', { t: 5.5 }, 'BAD_USER_INPUT'],
     ['an id of 2 KB', 'subscription ($t: ID!) { tableEvents(tableId: $t) { kind } }', { t: 'y'.repeat(2048) }, 'BAD_USER_INPUT'],
     ['an id outside the alphabet', 'subscription { tableEvents(tableId: "<script>") { kind } }', undefined, 'BAD_USER_INPUT'],
-    ['a field that reads storage', 'subscription { lobbyEvents { table { roads { shoe } } } }', undefined, 'BAD_USER_INPUT'],
+    [
+      'a field that reads storage',
+      'subscription { lobbyEvents { table { ... on BaccaratTable { roads { shoe } } } } }',
+      undefined,
+      'BAD_USER_INPUT',
+    ],
     [
       'one, behind a fragment',
       'subscription { myEvents { ...M } } fragment M on PlayerEvent { account { statement { edges { cursor } } } }',
@@ -49,5 +54,10 @@ describe('a subscription document', () => {
   it('names the field it will not serve live', () => {
     const result = read('subscription { lobbyEvents { table { openBets { id } } } }');
     expect('errors' in result && result.errors[0]!.message).toContain('Table.openBets');
+    // A game's own field by its type's name; a field every table has by the interface's, whichever type it is selected on.
+    const rolls = read('subscription { lobbyEvents { table { ... on CrapsTable { rolls { edges { cursor } } } } } }');
+    expect('errors' in rolls && rolls.errors[0]!.message).toContain('CrapsTable.rolls');
+    const onCraps = read('subscription { lobbyEvents { table { ... on CrapsTable { openBets { id } } } } }');
+    expect('errors' in onCraps && onCraps.errors[0]!.message).toContain('Table.openBets');
   });
 });

@@ -3,23 +3,19 @@
  * socket handler, DynamoDB Local's stream, the stream consumer and the fan-out. A subscriber
  * hears every event of a table in order, their own bets and balance and nobody else's.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { liveClient, type LiveClient, type Subscription } from '../support/live-client';
 import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
 
-let api: TestApi;
+const api = useTestApi({ live: true });
 const clients: LiveClient[] = [];
 const DEALER = dealer('live-dealer');
 
-beforeAll(async () => {
-  api = await startTestApi({ live: true });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close()));
-  await api?.close();
-});
+// Before the API closes (hooks after the tests run last registered first).
+afterAll(() => Promise.all(clients.map((client) => client.close())));
 
 const connect = async (who: Parameters<typeof liveClient>[1]) => {
   const client = await liveClient(api, who);
@@ -28,7 +24,7 @@ const connect = async (who: Parameters<typeof liveClient>[1]) => {
 };
 
 const TABLE_EVENTS = `subscription ($t: ID!) {
-  tableEvents(tableId: $t) { kind sequence result { dice total winner natural } bettingDeadline serverTime table { nextSequence bettingOpen status } }
+  tableEvents(tableId: $t) { kind sequence result { dice total winner natural } bettingClosesAt serverTime table { nextSequence bettingOpen status } }
 }`;
 const MY_EVENTS = `subscription { myEvents { kind bet { id type status winnings } account { id balance } serverTime } }`;
 
@@ -50,7 +46,7 @@ async function closeAndDealBankerNatural(tableId: string): Promise<void> {
   const sequence = await api.closeBetting(tableId);
   await api.data(
     DEALER,
-    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete } }`,
+    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { settlementComplete userErrors { code message } } }`,
     {
       t: tableId,
       s: sequence,
@@ -58,15 +54,10 @@ async function closeAndDealBankerNatural(tableId: string): Promise<void> {
   );
 }
 
-const openTable = async (game: 'CRAPS' | 'BACCARAT', extra = '') =>
-  (await api.data(DEALER, `mutation { openTable(input: { game: ${game}, minimumBet: 100, maximumBet: 10000${extra} }) { id } }`)).openTable
-    .id as string;
+const openTable = (game: 'CRAPS' | 'BACCARAT', extra: Record<string, unknown> = {}) =>
+  api.openTable({ game, maximumBet: 10_000, ...extra });
 const placeBet = async (player: string, tableId: string, type: string, amount: number) =>
-  (
-    await api.data(player, `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
-      i: { tableId, type, amount },
-    })
-  ).placeBet.id as string;
+  (await api.placeBet(player, { tableId, type, amount })).id as string;
 
 describe('a table subscriber', () => {
   it('hears a whole craps hand in order, and a player hears their own bets and balance only', async () => {
@@ -141,13 +132,17 @@ describe('a table subscriber', () => {
     const lobby = await lobbyWatcher.subscribe(
       `subscription { lobbyEvents { kind table { id name bettingOpen status recentResults { winner } } } }`,
     );
-    const tableId = await openTable('BACCARAT', ', name: "Live Baccarat 1"');
+    const tableId = await openTable('BACCARAT', { name: 'Live Baccarat 1' });
     const viewer = await connect('live-viewer');
     const table = await viewer.subscribe(TABLE_EVENTS, { t: tableId });
 
     await closeAndDealBankerNatural(tableId);
-    await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: tableId });
-    await api.data(DEALER, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: tableId });
+    await api.data(DEALER, `mutation ($t: ID!) { startNewShoe(input: { tableId: $t }) { table { id } userErrors { code message } } }`, {
+      t: tableId,
+    });
+    await api.data(DEALER, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`, {
+      t: tableId,
+    });
 
     const events = await tableEventsAfterOpening(table, 6);
     expect(events.map(({ tableEvents: e }) => [e.kind, e.sequence])).toEqual([
@@ -171,21 +166,21 @@ describe('a table subscriber', () => {
 
   it('of a pool hears its amount grow', async () => {
     const poolId = (
-      await api.data(DEALER, `mutation ($i: OpenJackpotPoolInput!) { openJackpotPool(input: $i) { id } }`, {
-        i: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS },
-      })
-    ).openJackpotPool.id as string;
+      await api.data(
+        DEALER,
+        `mutation ($i: OpenJackpotPoolInput!) { openJackpotPool(input: $i) { jackpotPool { id } userErrors { code message } } }`,
+        { i: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
+      )
+    ).openJackpotPool.jackpotPool.id as string;
     const watcher = await connect('live-pool-watcher');
     const pool = await watcher.subscribe(`subscription ($p: ID!) { jackpotPool(id: $p) { id amount } }`, { p: poolId });
-    const tableId = await openTable('BACCARAT', `, baccarat: { jackpot: { poolId: "${poolId}", contributionBasisPoints: 5000 } }`);
+    const tableId = await openTable('BACCARAT', { baccarat: { jackpot: { poolId, contributionBasisPoints: 5000 } } });
     await api.fundAccount('live-jackpot', 10_000);
     for (const [type, amount] of [
       ['BANKER', 1_000],
       ['JACKPOT', 1_000],
     ] as const)
-      await api.data('live-jackpot', `mutation ($i: PlaceBetInput!) { placeBet(input: $i) { id } }`, {
-        i: { tableId, type, amount, seat: 1 },
-      });
+      await api.placeBet('live-jackpot', { tableId, type, amount, seat: 1 });
     await closeAndDealBankerNatural(tableId);
     // Half of the 1,000 jackpot bet goes in, and the Player's pair of fives takes the 1,000 single-pair prize out, in one write
     // (the pool's opening, 100,000, may come first: the stream runs a moment behind the writes).
@@ -209,7 +204,7 @@ describe('many viewers of one table', () => {
 
 describe('a subscription is refused, with a typed error and nothing kept,', () => {
   it('for a table not offered to the caller’s partner, an unknown table, or a field that reads storage', async () => {
-    const offered = await openTable('CRAPS', ', partners: ["acme"]');
+    const offered = await openTable('CRAPS', { partners: ['acme'] });
     const stranger = await connect({ id: 'someone', roles: [], partner: 'globex' });
     const refusals = await Promise.all([
       stranger.subscribe(TABLE_EVENTS, { t: offered }).then((s) => s.refused()),

@@ -2,21 +2,16 @@
  * A subscription lives as long as the token that made it: once the token has expired, the next
  * event ends it with UNAUTHENTICATED instead of being delivered.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { afterAll, expect, it } from 'vitest';
+import { useTestApi } from '../support/use-test-api';
 import { liveClient, type LiveClient } from '../support/live-client';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 
-let api: TestApi;
 let client: LiveClient;
 let offsetMs = 0;
-beforeAll(async () => {
-  api = await startTestApi({ live: true, clock: () => new Date(Date.now() + offsetMs).toISOString() });
-});
-afterAll(async () => {
-  await client?.close();
-  await api?.close();
-});
+const api = useTestApi({ live: true, clock: () => new Date(Date.now() + offsetMs).toISOString() });
+// Before the API closes (hooks after the tests run last registered first).
+afterAll(() => client?.close());
 
 it('ends the subscription with UNAUTHENTICATED at the first event after the token expired', async () => {
   await api.fundAccount('expiring-ann', 1_000);

@@ -4,16 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userErrorsOf } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, demoVariables, seedDemo } from '../../local/demo';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-  await seedDemo(api.deps);
-});
-afterAll(() => api?.close());
+const api = useTestApi();
+beforeAll(() => seedDemo(api.deps));
 
 function operations(document: string): string[] {
   return parse(document)
@@ -23,7 +20,8 @@ function operations(document: string): string[] {
 
 /**
  * Runs every operation of a document in order, with the variables the explorer fills in when it
- * opens (the demo tables' next sequences); answers each operation's data by its name.
+ * opens (the demo tables' next sequences); answers each operation's data by its name. Each must
+ * be done: no GraphQL error, and no mutation refused as data (userErrors).
  */
 async function runAll(document: string): Promise<Map<string, Record<string, any>>> {
   const answers = new Map<string, Record<string, any>>();
@@ -40,6 +38,7 @@ async function runAll(document: string): Promise<Map<string, Record<string, any>
     });
     const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
     expect(body.errors, `${operationName}: ${JSON.stringify(body.errors)}`).toBeUndefined();
+    expect(userErrorsOf(body), `${operationName}: ${JSON.stringify(userErrorsOf(body))}`).toEqual([]);
     answers.set(operationName, body.data!);
   }
   return answers;

@@ -3,24 +3,25 @@
  * downloads a browser), against the local server as `npm start` configures it: it runs the
  * demo's operations with the right tokens and the tables' next sequences, reaches nothing but
  * this server, and reads its config again before the tokens it holds expire, sending the new ones.
+ * The document it opens with is valid under the contract (schema.graphql), operation by operation.
  */
+import { readFileSync } from 'node:fs';
+import { buildSchema, Kind, parse, validate, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Request } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { startTestApi, type TestApi } from '../support/test-api';
-import { demoExplorerConfig, DEMO_DEALER, DEMO_PLAYER, seedDemo } from '../../local/demo';
+import { useTestApi } from '../support/use-test-api';
+import { demoExplorerConfig, DEMO_DEALER, DEMO_PLAYER, DEMO_QUERY, seedDemo } from '../../local/demo';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 
-let api: TestApi;
+const api = useTestApi({ explorerConfig: demoExplorerConfig });
 let browser: Browser;
 beforeAll(async () => {
-  api = await startTestApi({ explorerConfig: demoExplorerConfig });
   await seedDemo(api.deps);
   browser = await launchChromium();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await api?.close();
 });
 
 interface Sent {
@@ -104,13 +105,18 @@ describe('the explorer in Chromium', () => {
     const bet = await openExplorer('PassLine');
     const placed = await answer(bet.page, bet.traffic, 1);
     expect(placed.errors).toBeUndefined();
-    expect(placed.data.placeBet).toMatchObject({ type: 'PASS_LINE', amount: 5000, status: 'OPEN' });
+    expect(placed.data.placeBet).toEqual({
+      bet: expect.objectContaining({ type: 'PASS_LINE', amount: 5000, status: 'OPEN' }),
+      userErrors: [],
+    });
     expect(bet.traffic.sent.map((sent) => [sent.operationName, sent.subject])).toEqual([['PassLine', DEMO_PLAYER]]);
     await bet.page.close();
 
     const roll = await openExplorer('Roll');
     const rolled = await answer(roll.page, roll.traffic, 1);
     expect(rolled.errors).toBeUndefined();
+    expect(rolled.data.closeBetting).toEqual({ table: { bettingOpen: false }, userErrors: [] });
+    expect(rolled.data.submitRoll.userErrors).toEqual([]);
     expect(rolled.data.submitRoll.roll).toMatchObject({ sequence: 1, dice: [3, 4], total: 7 });
     expect(rolled.data.submitRoll.settlements).toEqual([expect.objectContaining({ outcome: 'WIN', winnings: 5000, returned: 10_000 })]);
     expect(roll.traffic.sent).toEqual([
@@ -153,4 +159,25 @@ describe('the explorer in Chromium', () => {
     ]);
     await page.close();
   });
+});
+
+describe("the explorer's opening document", () => {
+  const schema = buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+  const operations = parse(DEMO_QUERY).definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+
+  it("holds the demo's operations, and is valid as a whole (as GraphiQL sends it, with the operation's name)", () => {
+    expect(operations.map((operation) => operation.name?.value)).toEqual(
+      expect.arrayContaining(['Table', 'PassLine', 'Roll', 'BaccaratBets', 'Deal']),
+    );
+    expect(validate(schema, parse(DEMO_QUERY)).map((error) => error.message)).toEqual([]);
+  });
+
+  // Each alone, so that a failure names the operation that no longer fits the contract.
+  it.each(operations.map((operation) => [operation.name!.value, operation] as const))(
+    '%s is valid under schema.graphql',
+    (_, operation) => {
+      const document: DocumentNode = { kind: Kind.DOCUMENT, definitions: [operation] };
+      expect(validate(schema, document).map((error) => error.message)).toEqual([]);
+    },
+  );
 });

@@ -4,15 +4,11 @@
  * and `npm run token` prints a token for anyone, with exactly the claims asked for.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/test-api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/use-test-api';
 import { createDevAuthorizer } from '../../local/dev-authorizer';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const api = useTestApi();
 
 const preflight = (origin: string) =>
   fetch(`${api.url}/graphql`, {

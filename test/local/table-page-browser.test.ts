@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { dealer, startTestApi, type TestApi } from '../support/test-api';
+import { dealer } from '../support/test-api';
+import { useTestApi } from '../support/use-test-api';
 import { demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
+import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 
 const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
@@ -19,23 +21,21 @@ const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const DEALER = dealer('page-dealer');
 const WAIT = { timeout: 10_000 };
 
-let api: TestApi;
+const api = useTestApi({ live: true, explorerConfig: demoExplorerConfig });
 let browser: Browser;
 beforeAll(async () => {
-  api = await startTestApi({ live: true, explorerConfig: demoExplorerConfig });
   await seedDemo(api.deps);
   browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
-  await api?.close();
 });
 
 /** A round at the demo baccarat table, as its dealer: no more bets, then the cards. */
 async function deal(cards: readonly string[]): Promise<void> {
   const sequence = await api.closeBetting(DEMO_BACCARAT_TABLE);
-  await api.data(DEALER, `mutation ($i: SubmitDealInput!) { submitDeal(input: $i) { settlementComplete } }`, {
+  await api.data(DEALER, `mutation ($i: SubmitDealInput!) { submitDeal(input: $i) { settlementComplete userErrors { code message } } }`, {
     i: { tableId: DEMO_BACCARAT_TABLE, cards, sequence },
   });
 }
@@ -165,12 +165,13 @@ const money = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-U
 
 describe('the table page in Chromium', () => {
   it('plays a craps hand: a countdown on the server clock, bets through the form, rolls, results and payouts from the subscriptions', async () => {
-    const tableId = (
-      await api.data(
-        DEALER,
-        `mutation { openTable(input: { game: CRAPS, name: "Craps with a clock", minimumBet: 1000, maximumBet: 1000000, bettingWindowSeconds: 60 }) { id } }`,
-      )
-    ).openTable.id as string;
+    const tableId = await api.openTable({
+      game: 'CRAPS',
+      name: 'Craps with a clock',
+      minimumBet: 1_000,
+      maximumBet: 1_000_000,
+      bettingWindowSeconds: 60,
+    });
     const start = (await api.balance(DEMO_PLAYER))!;
     // The device's clock is an hour fast: counting on it, betting would look closed long ago.
     const { page, traffic } = await openTablePage(`/tables/${tableId}`, { clockSkewMs: 3_600_000 });
@@ -308,7 +309,7 @@ describe('the table page in Chromium', () => {
     await sockets[0]!.close({ code: 1006, reason: 'network lost' });
     await demo.page.locator('.connection[data-state="reconnecting"]').waitFor(WAIT);
     // Meanwhile the player bets from another device: no event of it can reach this page.
-    await api.data(DEMO_PLAYER, `mutation { placeBet(input: { tableId: "${DEMO_TABLE}", type: PASS_LINE, amount: 5000 }) { id } }`);
+    await api.placeBet(DEMO_PLAYER, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5000 });
     networkUp = true;
     await live(demo.page);
     await shows(demo.page, '[aria-labelledby="open-heading"] li', 'Pass Line');
@@ -351,5 +352,26 @@ describe('the table page in Chromium', () => {
       expect(body).not.toMatch(/bad|xxx|%3C|<b>/);
     }
     expect((await fetch(`${api.url}/tables/${DEMO_TABLE}`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('says clearly when the player has no account (Query.me null), rather than a table they cannot bet at', async () => {
+    // The server offers the page the token of a player whose account is not opened yet.
+    const authorization = `Bearer ${await api.token('page-newcomer')}`;
+    const { page, traffic } = await openTablePage(`/tables/${DEMO_TABLE}`, {
+      beforeLoad: async (page) => {
+        await page.route('**/explorer/config.json', (route) =>
+          route.fulfill({ json: { headers: { authorization }, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS } }),
+        );
+      },
+    });
+    await shows(page, '[role="alert"]', 'No account');
+    expect(await textOf(page, '[role="alert"] p')).toBe(
+      'You have no account to bet from yet: an operator opens one and pays money into it.',
+    );
+    expect(await page.locator('.bet-form').count()).toBe(0);
+    expect(traffic.posts).toEqual(['TablePage']);
+    expectOnlyTheServer(traffic);
+    await screenshot(page, 'table-page-no-account');
+    await page.close();
   });
 });

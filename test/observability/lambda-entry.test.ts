@@ -5,7 +5,7 @@
  */
 import type { Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { logger } from '../../functions/services/kernel/logger';
+import { logger } from '../../functions/observability/logger';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 let lines: Record<string, unknown>[];

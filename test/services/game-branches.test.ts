@@ -1,8 +1,9 @@
 /**
- * No service or store module asks which game a table plays: each looks the game up in the
- * registry (rules/games.ts `gameOf`, services/tables/game-tables.ts `gameTablesOf`) and calls
- * what the game implements. A third game is then a folder and a registration, not an edit of
- * every module that would otherwise branch on the game.
+ * No service, store, resolver or live module asks which game a table plays: each looks the game
+ * up in the registry (rules/games.ts `gameOf`, services/tables/game-tables.ts `gameTablesOf`, and
+ * for the schema's type of a table graphql/table-resolvers.ts) and calls what the game implements.
+ * A third game is then a folder and a registration, not an edit of every module that would
+ * otherwise branch on the game.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,9 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { GAME_NAMES } from '../../functions/rules/games';
 
 const ROOT = join(__dirname, '../..');
-const SCANNED = ['functions/services', 'functions/store'];
+const SCANNED = ['functions/services', 'functions/store', 'functions/graphql', 'functions/live'];
 /** The registry of what the services do for each game's tables: where a game's name is looked up. */
-const REGISTRIES = new Set(['functions/services/tables/game-tables.ts']);
+const REGISTRIES = new Set([
+  'functions/services/tables/game-tables.ts',
+  // Which of the schema's types a game's table is (CrapsTable, BaccaratTable).
+  'functions/graphql/table-resolvers.ts',
+]);
 
 /** The registered games' names, as a pattern: `CRAPS|BACCARAT`. */
 const NAME = GAME_NAMES.join('|');

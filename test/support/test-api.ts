@@ -148,9 +148,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     conflictModel,
     ...(options.metrics ? { onRaceLost: () => options.metrics!.conflictRetried() } : {}),
   });
-  const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db, options.metrics);
-  const deps = options.clock ? { ...system, now: options.clock } : system;
   const loggedErrors: unknown[] = [];
+  const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db, options.metrics, {
+    error: (message, details) => loggedErrors.push({ message, ...details }),
+  });
+  const deps = options.clock ? { ...system, now: options.clock } : system;
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
   const live = options.live
@@ -228,7 +230,19 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async openTable(input = {}) {
       const res = await graphql(
         dealer('test-dealer'),
-        `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
+        `
+          mutation ($input: OpenTableInput!) {
+            openTable(input: $input) {
+              table {
+                id
+              }
+              userErrors {
+                code
+                message
+              }
+            }
+          }
+        `,
         { input: { game: 'CRAPS', minimumBet: 100, maximumBet: 100_000, betShards: 4, ...input } },
       );
       if (refusalOf(res)) throw new Error(`openTable failed: ${JSON.stringify(refusalOf(res))}`);

@@ -1,17 +1,8 @@
-import { GAME_NAMES, gameOf } from '../../rules/games';
+import { gameOf } from '../../rules/games';
 import { MAX_BETTING_BALANCE, MAX_EXPOSURE, MAX_MONEY, reserveOf } from '../../rules/money';
 import type { BetRecord, Game } from '../../store/kernel/records';
 import { ServiceError } from '../kernel/service-error';
 import type { TableOf } from '../tables/table-access';
-
-/**
- * Seats at a table of each game, numbered from 1 (each game's `seats`, rules/games.ts).
- * @deprecated Read `gameOf(game).seats`; kept until the resolvers do.
- */
-export const SEATS: Readonly<Record<Game, number>> = Object.fromEntries(GAME_NAMES.map((game) => [game, gameOf(game).seats])) as Record<
-  Game,
-  number
->;
 
 /**
  * Asks the table's game rules whether `bet` may go on the layout now, next to the player's own
@@ -32,7 +23,7 @@ function assertSeatExists(table: TableOf<Game>, bet: BetRecord): void {
   if (bet.seat == null) return;
   const { seats } = gameOf(table.game);
   if (!Number.isInteger(bet.seat) || bet.seat < 1 || bet.seat > seats) {
-    throw new ServiceError('BAD_USER_INPUT', `seat must be from 1 to ${seats}, got ${bet.seat}.`);
+    throw new ServiceError('BAD_USER_INPUT', `seat must be from 1 to ${seats}.`, 'seat');
   }
 }
 

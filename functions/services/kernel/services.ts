@@ -2,6 +2,7 @@ import { createDb, type Db, type DbConfig } from '../../store/kernel/db';
 import { sharedConflictModel } from '../../store/kernel/conflict-model';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 import type { ReadBudget } from './read-budget';
+import { consoleLog, type OperationsLog } from './operations-log';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -12,6 +13,8 @@ export interface ServiceDependencies {
   readonly newId: () => string;
   /** What operations are told of the business (CloudWatch in Lambda; nothing locally). */
   readonly metrics: BusinessMetrics;
+  /** Faults no answer shows, for operations (Powertools' logger in Lambda). */
+  readonly log: OperationsLog;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
   readonly reads?: ReadBudget;
 }
@@ -33,11 +36,16 @@ export interface Caller {
   readonly partner?: string;
 }
 
-export const systemDependencies = (db: Db, metrics: BusinessMetrics = noBusinessMetrics): ServiceDependencies => ({
+export const systemDependencies = (
+  db: Db,
+  metrics: BusinessMetrics = noBusinessMetrics,
+  log: OperationsLog = consoleLog,
+): ServiceDependencies => ({
   db,
   now: () => new Date().toISOString(),
   newId: () => crypto.randomUUID(),
   metrics,
+  log,
 });
 
 export const epochSeconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
@@ -54,7 +62,11 @@ export const stampOf = (caller: Caller, deps: ServiceDependencies): { by: string
  */
 export function environmentDependencies(
   env: NodeJS.ProcessEnv = process.env,
-  observability: { readonly metrics?: BusinessMetrics; readonly observeClient?: DbConfig['observeClient'] } = {},
+  observability: {
+    readonly metrics?: BusinessMetrics;
+    readonly log?: OperationsLog;
+    readonly observeClient?: DbConfig['observeClient'];
+  } = {},
 ): ServiceDependencies {
   const tableName = env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
@@ -66,7 +78,7 @@ export function environmentDependencies(
     onRaceLost: () => metrics.conflictRetried(),
     ...(observability.observeClient ? { observeClient: observability.observeClient } : {}),
   });
-  return systemDependencies(db, metrics);
+  return systemDependencies(db, metrics, observability.log);
 }
 
 /** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */

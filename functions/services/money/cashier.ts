@@ -55,7 +55,7 @@ async function moveCash(
   assertClientKey('reference', request.reference);
   assertManaged(caller, request.playerId);
   if (request.playerId === caller.playerId) throw new ServiceError('FORBIDDEN', 'Nobody may move money into or out of their own account.');
-  if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', `amount must be positive, got ${request.amount}.`);
+  if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', 'amount must be positive.', 'amount');
   // Winnings may take a balance past MAX_BALANCE: only a deposit is held to it, a withdrawal to the balance.
   if (kind === 'DEPOSIT' && request.amount > MAX_BALANCE) {
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);

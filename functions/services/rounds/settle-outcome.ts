@@ -6,7 +6,6 @@ import { getTableSession } from '../../store/tables/tables';
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';
 import { withJackpotShares, type SettledBet } from './settled-bet';
-import { logger } from '../kernel/logger';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from '../tables/table-access';
@@ -152,7 +151,7 @@ async function settle<O extends OutcomeRecord>(
     // The outcome is recorded and betting reopened: the answer must say so, whatever stopped the
     // payments. A lost race is expected; anything else is logged for the operators.
     if (!isRetryable(error) && !(error instanceof ServiceError && error.code === 'CONFLICT')) {
-      logger.error('settlement job failed after its outcome was recorded', {
+      deps.log.error('settlement job failed after its outcome was recorded', {
         tableId: outcome.tableId,
         sequence: outcome.sequence,
         error: error instanceof Error ? error : String(error),

@@ -1,25 +1,9 @@
-import { getBetsTogether } from '../../store/betting/bets';
-import { countOutDecided } from '../../store/betting/gates';
-import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
 import { backoff } from '../../store/kernel/retry';
-import {
-  claimSettlement,
-  commitSettlementBatch,
-  decideBet,
-  finishSettlement,
-  getOutcome,
-  moveBet,
-  plannedDecision,
-  readPlan,
-  releaseSettlement,
-  showsSettlement,
-} from '../../store/rounds/settlement';
-import type { TransactAction } from '../../store/kernel/transact-action';
-import { creditAccount, releaseExposure } from '../../store/money/transaction-actions';
+import { showsSettlement } from '../../store/rounds/settlement';
 import { applyJackpotRound } from './jackpot-settlement';
-import { payoutJournal } from '../money/journals';
-import { recordJournal } from '../../store/money/ledger';
+import { decidedPerShard, packed, settlementWaves, type SettlementUnit } from './settlement-units';
+import { settlementStoreOn, type SettlementStore } from './settlement-store';
 import { outsideReadBudget } from '../kernel/read-budget';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
@@ -40,29 +24,32 @@ export async function runSettlement(
   sequence: number,
   /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
   recorded?: { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] },
+  /** Where the job reads and writes (settlement-store.ts): DynamoDB's, over the request's client, unless a test gives its own. */
+  store?: SettlementStore,
 ): Promise<'DONE' | 'BUSY'> {
   // The job pays the whole round, whoever's request runs it: not bounded by that request's reads.
   deps = outsideReadBudget(deps);
+  const job = store ?? settlementStoreOn(deps.db);
   const owner = deps.newId();
-  const lease = leaseFor(deps, tableId, sequence, owner);
+  const lease = leaseFor(deps, job, tableId, sequence, owner);
   const claim = await lease.renew();
   if (claim !== 'CLAIMED') return claim === 'DONE' ? 'DONE' : 'BUSY';
 
   const started = performance.now();
-  const outcome = recorded?.outcome ?? (await getOutcome(deps.db, tableId, sequence));
+  const outcome = recorded?.outcome ?? (await job.outcome(tableId, sequence));
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
   const settledAt = deps.now();
   // What this run committed; none when an earlier run paid the plan and died before finishing.
   const tally = { batches: 0 };
   if (!outcome.settledAt) {
-    const plan = recorded?.plan ?? (await readPlan(deps.db, outcome));
+    const plan = recorded?.plan ?? (await job.plan(outcome));
     // The decided bets leave their shards' counts (so the shards take new bets in their place)
     // while they are paid: other items, and safe to count out once only (settledThrough).
     const countedOut = Promise.all(
-      [...decidedPerShard(plan)].map(([shard, decided]) => countOutDecided(deps.db, tableId, shard, sequence, decided)),
+      [...decidedPerShard(plan)].map(([shard, decided]) => job.countOutDecided(tableId, shard, sequence, decided)),
     );
     try {
-      await payPlan(deps, outcome, plan, settledAt, lease, tally);
+      for (const wave of settlementWaves(outcome, plan, settledAt)) await payWave(job, packed(wave), sequence, settledAt, lease, tally);
       await countedOut;
       // The jackpot's pool may be busy with another table's round: a CONFLICT here, like one of
       // the payments', is giving up, so it frees the lease below too.
@@ -71,11 +58,11 @@ export async function runSettlement(
       await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
       // Giving up on purpose: the next runner may start at once. (A runner that dies lets the lease expire.)
-      if (error instanceof ServiceError) await releaseSettlement(deps.db, tableId, sequence, owner);
+      if (error instanceof ServiceError) await job.release(tableId, sequence, owner);
       throw error;
     }
   }
-  await finishSettlement(deps.db, tableId, sequence, settledAt);
+  await job.finish(tableId, sequence, settledAt);
   if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
   return 'DONE';
 }
@@ -85,11 +72,7 @@ export const LEASE_MS = 15_000;
 /** Transactions of one job in flight at once. */
 export const SETTLEMENT_CONCURRENCY = 8;
 /** Times one transaction of a job is sent again after losing a race, before the runner gives up. */
-const MAX_RESENDS = 12;
-const ITEMS_PER_TRANSACTION = 100;
-const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
-/** A unit's bets, beside its credit and its journal: two units always fill a transaction. */
-const BETS_PER_UNIT = HALF_TRANSACTION - 2;
+export const MAX_RESENDS = 12;
 
 interface Lease {
   renew(): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
@@ -97,11 +80,11 @@ interface Lease {
   keep(): Promise<boolean>;
 }
 
-function leaseFor(deps: ServiceDependencies, tableId: string, sequence: number, owner: string): Lease {
+function leaseFor(deps: ServiceDependencies, job: SettlementStore, tableId: string, sequence: number, owner: string): Lease {
   let renewedAt = 0;
   const renew = async () => {
     const now = Date.parse(deps.now());
-    const claim = await claimSettlement(deps.db, tableId, sequence, owner, now, now + LEASE_MS);
+    const claim = await job.claim(tableId, sequence, owner, now, now + LEASE_MS);
     if (claim === 'CLAIMED') renewedAt = now;
     return claim;
   };
@@ -116,88 +99,20 @@ class SettlementLeaseLost extends Error {
   override readonly name = 'SettlementLeaseLost';
 }
 
-/**
- * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
- * moves, one credit of everything it returns them and its journal, so that a player is paid
- * (and the payment journalled) exactly when their bets are decided. A player with more bets than fit half a transaction (a table may allow
- * up to 99 each) has them in units of at most HALF_TRANSACTION items, each with its own credit:
- * two units then always fill a transaction.
- */
-interface Unit {
-  readonly entries: readonly PlannedSettlement[];
-  readonly actions: readonly TransactAction[];
-}
-
-/** The units of the plan, in waves: every player's first unit, then the second units of those with two. */
-function playerUnits(deps: ServiceDependencies, outcome: OutcomeRecord, plan: readonly PlannedSettlement[], settledAt: string): Unit[][] {
-  const byPlayer = new Map<string, PlannedSettlement[]>();
-  for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
-  const waves: Unit[][] = [];
-  for (const [playerId, entries] of byPlayer) {
-    for (let i = 0, wave = 0; i < entries.length; i += BETS_PER_UNIT, wave++) {
-      (waves[wave] ??= []).push(playerUnit(deps, outcome, playerId, entries.slice(i, i + BETS_PER_UNIT), wave, settledAt));
-    }
-  }
-  return waves;
-}
-
-function playerUnit(
-  deps: ServiceDependencies,
-  outcome: OutcomeRecord,
-  playerId: string,
-  entries: readonly PlannedSettlement[],
-  part: number,
-  settledAt: string,
-): Unit {
-  const sequence = outcome.sequence;
-  const actions: TransactAction[] = entries.map((entry) =>
-    entry.resolution.outcome === 'MOVED'
-      ? moveBet(deps.db, entry.betId, entry.resolution.number, sequence)
-      : decideBet(deps.db, plannedDecision(entry, sequence, settledAt)),
-  );
-  const credit = entries.reduce((sum, entry) => sum + entry.returned, 0);
-  // The reserves of the bets decided (rules/money.ts, MAX_EXPOSURE) are let go with the money they return.
-  const released = entries.reduce((sum, entry) => sum + (entry.released ?? 0), 0);
-  const journal = payoutJournal(outcome.tableId, sequence, playerId, entries, outcome.currency, settledAt, part);
-  if (journal) actions.push(creditAccount(deps.db, playerId, credit, journal, { released }), recordJournal(deps.db, journal));
-  else if (released > 0) actions.push(releaseExposure(deps.db, playerId, released));
-  return { entries, actions };
-}
-
-/**
- * Units packed into transactions of at most 100 items (first fit, largest first: near the least
- * number of transactions), SETTLEMENT_CONCURRENCY transactions at a time. A player with more than
- * one unit has them in successive waves, so that no two transactions in flight credit one account.
- */
-async function payPlan(
-  deps: ServiceDependencies,
-  outcome: OutcomeRecord,
-  plan: readonly PlannedSettlement[],
-  settledAt: string,
-  lease: Lease,
-  tally: Tally,
-) {
-  for (const wave of playerUnits(deps, outcome, plan, settledAt)) await payWave(deps, packed(wave), outcome.sequence, lease, tally);
-}
-
 /** What one run of a job committed, for its metrics. */
 interface Tally {
   batches: number;
 }
 
-function packed(units: readonly Unit[]): Unit[][] {
-  const batches: { units: Unit[]; items: number }[] = [];
-  for (const unit of [...units].sort((a, b) => b.actions.length - a.actions.length)) {
-    const fits = batches.find((batch) => batch.items + unit.actions.length <= ITEMS_PER_TRANSACTION);
-    if (fits) {
-      fits.units.push(unit);
-      fits.items += unit.actions.length;
-    } else batches.push({ units: [unit], items: unit.actions.length });
-  }
-  return batches.map((batch) => batch.units);
-}
-
-async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], sequence: number, lease: Lease, tally: Tally): Promise<void> {
+/** A wave's batches, SETTLEMENT_CONCURRENCY transactions at a time. */
+async function payWave(
+  job: SettlementStore,
+  batches: readonly SettlementUnit[][],
+  sequence: number,
+  settledAt: string,
+  lease: Lease,
+  tally: Tally,
+): Promise<void> {
   let next = 0;
   let failed = false;
   const worker = async () => {
@@ -206,7 +121,7 @@ async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], se
       const mine = batches[next++]!;
       try {
         if (!(await lease.keep())) throw new SettlementLeaseLost();
-        await commitUnits(deps, mine, sequence, tally);
+        await commitUnits(job, mine, sequence, settledAt, tally);
       } catch (error) {
         failed = true;
         throw error;
@@ -225,22 +140,25 @@ async function payWave(deps: ServiceDependencies, batches: readonly Unit[][], se
  * applied are dropped, and the rest go again. Checked, never assumed: a unit is applied in full or
  * not at all (one transaction), so a unit only part of whose bets show it is an error.
  */
-async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], sequence: number, tally: Tally): Promise<void> {
+async function commitUnits(
+  job: SettlementStore,
+  units: readonly SettlementUnit[],
+  sequence: number,
+  settledAt: string,
+  tally: Tally,
+): Promise<void> {
   for (let attempt = 0; attempt < MAX_RESENDS; attempt++) {
-    const result = await commitSettlementBatch(
-      deps.db,
-      units.flatMap((unit) => unit.actions),
-    );
+    const result = await job.commit(units, sequence, settledAt);
     if (result === 'APPLIED') {
       tally.batches++;
       return;
     }
     if (result === 'CONDITION_FAILED') {
-      const unapplied = await withoutApplied(deps, units, sequence);
+      const unapplied = await withoutApplied(job, units, sequence);
       if (unapplied.length === units.length) {
         throw new Error(`outcome ${sequence}: a settlement batch was refused, yet none of its bets shows it applied`);
       }
-      if (unapplied.length > 0) await commitUnits(deps, unapplied, sequence, tally);
+      if (unapplied.length > 0) await commitUnits(job, unapplied, sequence, settledAt, tally);
       return;
     }
     await backoff(attempt, 5, 200);
@@ -249,9 +167,9 @@ async function commitUnits(deps: ServiceDependencies, units: readonly Unit[], se
 }
 
 /** The units none of whose bets show the outcome yet (one transactional read of the batch's bets). */
-async function withoutApplied(deps: ServiceDependencies, units: readonly Unit[], sequence: number): Promise<Unit[]> {
+async function withoutApplied(job: SettlementStore, units: readonly SettlementUnit[], sequence: number): Promise<SettlementUnit[]> {
   const ids = units.flatMap((unit) => unit.entries.map((entry) => entry.betId));
-  const bets = new Map((await getBetsTogether(deps.db, ids)).map((bet) => [bet.id, bet]));
+  const bets = new Map((await job.betsTogether(ids)).map((bet) => [bet.id, bet]));
   return units.filter((unit) => {
     const shown = unit.entries.filter((entry) => {
       const bet = bets.get(entry.betId);
@@ -262,14 +180,4 @@ async function withoutApplied(deps: ServiceDependencies, units: readonly Unit[],
     }
     return shown === 0;
   });
-}
-
-function decidedPerShard(plan: readonly PlannedSettlement[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const entry of plan) {
-    if (entry.resolution.outcome === 'MOVED') continue;
-    const shard = shardOfBetKey(parseBetId(entry.betId)!.betKey);
-    counts.set(shard, (counts.get(shard) ?? 0) + 1);
-  }
-  return counts;
 }

@@ -42,7 +42,8 @@ export async function openBaccaratTable(
   ) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `contributionBasisPoints must be from 0 to ${BASIS_POINTS}, got ${jackpot.contributionBasisPoints}.`,
+      `contributionBasisPoints must be from 0 to ${BASIS_POINTS}.`,
+      'baccarat.jackpot.contributionBasisPoints',
     );
   }
   const optionsWith = (stakes: Stakes) =>

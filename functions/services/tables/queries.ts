@@ -92,7 +92,7 @@ export function accountBets(deps: ServiceDependencies, caller: Caller, playerId:
 
 function boundedCount(value: number, name: string, max: number): number {
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ServiceError('BAD_USER_INPUT', `${name} must be an integer from 1 to ${max}, got ${value}.`);
+    throw new ServiceError('BAD_USER_INPUT', `${name} must be an integer from 1 to ${max}.`);
   }
   return value;
 }

@@ -63,7 +63,7 @@ export function assertTableMaximum(maximumBet: number): void {
 export function playerLimits(request: Stakes): PlayerLimits {
   const maxOpenBets = request.playerLimits?.maxOpenBets ?? DEFAULT_PLAYER_LIMITS.maxOpenBets;
   if (!Number.isInteger(maxOpenBets) || maxOpenBets < 1 || maxOpenBets > MAX_OPEN_BETS_PER_PLAYER) {
-    throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}, got ${maxOpenBets}.`);
+    throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}.`);
   }
   const maxStakePerRound =
     request.playerLimits?.maxStakePerRound ??
@@ -71,7 +71,7 @@ export function playerLimits(request: Stakes): PlayerLimits {
   if (!Number.isSafeInteger(maxStakePerRound) || maxStakePerRound < request.minimumBet || maxStakePerRound > MAX_STAKE_PER_ROUND) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `playerLimits.maxStakePerRound must be a whole amount from the minimum bet (${request.minimumBet}) to ${MAX_STAKE_PER_ROUND}, got ${maxStakePerRound}.`,
+      `playerLimits.maxStakePerRound must be a whole amount from the minimum bet (${request.minimumBet}) to ${MAX_STAKE_PER_ROUND}.`,
     );
   }
   return { maxOpenBets, maxStakePerRound };

@@ -4,8 +4,9 @@
  * recorded outcome is paid by its settlement job: a runner that dies holds its lease until it
  * expires, and the job's next runner (here the sweeper, its clock moved on) finishes it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi } from '../../support/test-api';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../../support/faults';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
@@ -39,25 +40,16 @@ function fault(when: 'before' | 'after', command: string): Error | undefined {
   return error;
 }
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi({
-    wrapDb: (db) =>
-      withFaults(db, {
-        before: (name) => fault('before', name),
-        after: (name) => fault('after', name),
-      }),
-  });
+const api = useTestApi({
+  wrapDb: (db) =>
+    withFaults(db, {
+      before: (name) => fault('before', name),
+      after: (name) => fault('after', name),
+    }),
 });
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 beforeEach(() => {
   armed = null;
 });
@@ -65,20 +57,28 @@ beforeEach(() => {
 const DEALER = dealer('recovery-dealer');
 let tableId: string;
 
+// Over the default 64 shards: the faults below are armed by the count of the handler's transactions.
 beforeEach(async () => {
-  const res = await api.graphql(DEALER, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { id } }`);
-  tableId = res.data!.openTable.id;
+  const res = await api.data(
+    DEALER,
+    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+  );
+  tableId = res.openTable.table.id;
 });
 
 const passLine = (player: string, amount: number, idempotencyKey?: string) =>
-  api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id amount status } }`, {
-    input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
-  });
+  api.graphql(
+    player,
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id amount status } userErrors { code message } } }`,
+    {
+      input: { tableId, type: 'PASS_LINE', amount, ...(idempotencyKey ? { idempotencyKey } : {}) },
+    },
+  );
 const roll = async (dice: number[]) => {
   const sequence = await api.closeBetting(tableId);
   return api.graphql(
     DEALER,
-    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+    `mutation ($tableId: ID!, $dice: [Int!], $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: $dice, sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete userErrors { code message } } }`,
     { tableId, dice, sequence },
   );
 };
@@ -86,7 +86,7 @@ const tableState = async () =>
   (
     await api.graphql(
       DEALER,
-      `query ($id: ID!) { table(id: $id) { craps { rollCount } openBets { id } rolls { edges { node { sequence } } } } }`,
+      `query ($id: ID!) { table(id: $id) { openBets { id } ... on CrapsTable { rollCount rolls { edges { node { sequence } } } } } }`,
       {
         id: tableId,
       },
@@ -99,7 +99,7 @@ const tableState = async () =>
  * answers nothing; the one simulated here answers what its request had done.)
  */
 function recordedNotPaid(res: GraphQLResponse, field: 'submitRoll' | 'submitDeal') {
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
   expect(res.data![field].settlementComplete).toBe(false);
 }
 
@@ -122,15 +122,15 @@ describe('a crash while a roll is being settled', () => {
 
     // A player's request is answered at once, and does not run the job: their winnings are still to come.
     const next = await passLine('rec-a', 1_000);
-    expect(next.errors).toBeUndefined();
+    expect(refusalOf(next)).toBeUndefined();
     expect(await api.balance('rec-a')).toBe(3_000);
-    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.bet.id }]);
 
     // Once the dead runner's lease has expired, the job's next runner pays each winner once.
     expect((await sweepLater()).completed).toContain(tableId);
     expect(await api.balance('rec-a')).toBe(3_000 + 2_000);
     expect(await api.balance('rec-b')).toBe(3_000 + 4_000);
-    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.id }]);
+    expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.bet.id }]);
   });
 
   it('after the payments and before the job ends: running it again pays nobody twice', async () => {
@@ -146,19 +146,19 @@ describe('a crash while a roll is being settled', () => {
     const sequence = await api.closeBetting(tableId);
     const early = await api.graphql(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
-    expect(early.errors![0]!.extensions!.code).toBe('SETTLEMENT_IN_PROGRESS');
+    expect(refusalCode(early)).toBe('SETTLEMENT_IN_PROGRESS');
     // ...until the job is finished, which pays nothing again.
     expect((await sweepLater()).completed).toContain(tableId);
     expect(await api.balance('rec-c')).toBe(6_000);
     const next = await api.graphql(
       DEALER,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [1, 1], sequence: $s }) { roll { sequence } userErrors { code message } } }`,
       { t: tableId, s: sequence },
     );
-    expect(next.errors).toBeUndefined();
+    expect(refusalOf(next)).toBeUndefined();
     expect(next.data!.submitRoll.roll.sequence).toBe(2);
     expect(await api.balance('rec-c')).toBe(6_000);
   });
@@ -170,10 +170,12 @@ describe('a crash while a roll is being settled', () => {
     for (const player of players) {
       await api.fundAccount(player, 10_000);
       for (let i = 0; i < 48; i++) {
-        const placed = await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-          input: { tableId, type: 'FIELD', amount: 100 },
-        });
-        expect(placed.errors).toBeUndefined();
+        const placed = await api.graphql(
+          player,
+          `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+          { input: { tableId, type: 'FIELD', amount: 100 } },
+        );
+        expect(refusalOf(placed)).toBeUndefined();
       }
     }
     await api.seatShooter(tableId); // a fourth player, whose one bet rides in the second transaction
@@ -197,7 +199,7 @@ describe('a transaction that loses a race (real DynamoDB only)', () => {
     await passLine('race-a', 1_000);
     arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', make: () => cancelledByConflict(2) });
     const res = await roll([3, 4]);
-    expect(res.errors).toBeUndefined();
+    expect(refusalOf(res)).toBeUndefined();
     expect(res.data!.submitRoll.settlements).toEqual([{ outcome: 'WIN', returned: 2_000 }]);
     expect(await api.balance('race-a')).toBe(6_000);
   });
@@ -207,7 +209,7 @@ describe('a transaction that loses a race (real DynamoDB only)', () => {
     // Every send of every attempt (4 reads, 12 sends each) loses its race.
     arm({ command: 'TransactWriteCommand', skip: 0, when: 'before', times: 48, make: transactionConflict });
     const res = await passLine('race-b', 1_000);
-    expect(res.errors![0]!.extensions!.code).toBe('CONFLICT');
+    expect(refusalCode(res)).toBe('CONFLICT');
     expect(await api.balance('race-b')).toBe(5_000);
     expect((await tableState()).openBets).toEqual([]);
   });
@@ -218,15 +220,15 @@ describe('a reply lost on the way back', () => {
     await api.fundAccount('lost-reply', 5_000);
     arm({ command: 'TransactWriteCommand', skip: 0, when: 'after', make: crash });
     const first = await passLine('lost-reply', 1_000, 'client-req-1');
-    expect(first.errors![0]!.extensions!.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(refusalCode(first)).toBe('INTERNAL_SERVER_ERROR');
 
     const retry = await passLine('lost-reply', 1_000, 'client-req-1');
-    expect(retry.errors).toBeUndefined();
+    expect(refusalOf(retry)).toBeUndefined();
     expect(await api.balance('lost-reply')).toBe(4_000);
-    expect((await tableState()).openBets).toEqual([{ id: retry.data!.placeBet.id }]);
+    expect((await tableState()).openBets).toEqual([{ id: retry.data!.placeBet.bet.id }]);
 
     const again = await passLine('lost-reply', 1_000, 'client-req-1');
-    expect(again.data!.placeBet.id).toBe(retry.data!.placeBet.id);
+    expect(again.data!.placeBet.bet.id).toBe(retry.data!.placeBet.bet.id);
     expect(await api.balance('lost-reply')).toBe(4_000);
   });
 
@@ -234,7 +236,8 @@ describe('a reply lost on the way back', () => {
     await api.fundAccount('key-reuse', 5_000);
     await passLine('key-reuse', 1_000, 'same-key');
     const res = await passLine('key-reuse', 2_000, 'same-key');
-    expect(res.errors![0]!.extensions!.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(refusalCode(res)).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(res.data!.placeBet.bet).toBeNull();
     expect(await api.balance('key-reuse')).toBe(4_000);
   });
 
@@ -249,37 +252,39 @@ describe('a reply lost on the way back', () => {
 describe('a baccarat jackpot stopped while being paid', () => {
   async function jackpotRound(player: string) {
     const fixedAmounts = MODALITY_A_FIXED_AMOUNTS;
-    const pool = await api.graphql(DEALER, `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { id } }`, {
-      input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts },
-    });
-    const poolId = pool.data!.openJackpotPool.id;
-    const table = await api.graphql(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { id } }`, {
-      input: {
-        game: 'BACCARAT',
-        minimumBet: 100,
-        maximumBet: 100_000,
-        baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } },
+    const pool = await api.data(
+      DEALER,
+      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+      { input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts } },
+    );
+    const poolId = pool.openJackpotPool.jackpotPool.id;
+    const table = await api.data(
+      DEALER,
+      `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
+      {
+        input: {
+          game: 'BACCARAT',
+          minimumBet: 100,
+          maximumBet: 100_000,
+          baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } },
+        },
       },
-    });
-    const baccaratTable = table.data!.openTable.id;
+    );
+    const baccaratTable = table.openTable.table.id;
     await api.fundAccount(player, 10_000);
-    for (const type of ['PLAYER', 'JACKPOT']) {
-      await api.graphql(player, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { id } }`, {
-        input: { tableId: baccaratTable, type, amount: 100, seat: 1 },
-      });
-    }
+    for (const type of ['PLAYER', 'JACKPOT']) await api.placeBet(player, { tableId: baccaratTable, type, amount: 100, seat: 1 });
     return { poolId, baccaratTable };
   }
   const deal = async (tableId: string) => {
     const sequence = await api.closeBetting(tableId);
     return api.graphql(
       DEALER,
-      `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { deal { sequence } settlementComplete } }`,
+      `mutation ($tableId: ID!, $sequence: Int!) { submitDeal(input: { tableId: $tableId, cards: ["5S", "KH", "5D", "9C"], sequence: $sequence }) { deal { sequence } settlementComplete userErrors { code message } } }`,
       { tableId, sequence },
     );
   };
   const pool = async (id: string) =>
-    (await api.graphql(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).data!.jackpotPool.amount;
+    (await api.data(DEALER, `query ($id: ID!) { jackpotPool(id: $id) { amount } }`, { id })).jackpotPool.amount;
 
   it('before the jackpot transaction: the job pays the prize once', async () => {
     const { poolId, baccaratTable } = await jackpotRound('jp-crash-1');
@@ -325,7 +330,7 @@ describe('a baccarat jackpot stopped while being paid', () => {
 
     // The dealer's next deal, on the same clock, runs the job first (not SETTLEMENT_IN_PROGRESS), then is recorded.
     const next = await deal(baccaratTable);
-    expect(next.errors, JSON.stringify(next.errors)).toBeUndefined();
+    expect(refusalOf(next), JSON.stringify(next)).toBeUndefined();
     expect(next.data!.submitDeal.deal.sequence).toBe(2);
     expect(await pool(poolId)).toBe(99_000);
     expect(await api.balance('jp-busy')).toBe(9_800 + 1_000);
@@ -341,7 +346,7 @@ describe('a race lost while paying a recorded roll', () => {
     arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', times: 12, make: () => cancelledByConflict(2) });
     const res = await api.graphql(
       DEALER,
-      `mutation ($tableId: ID!, $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: [3, 4], sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete } }`,
+      `mutation ($tableId: ID!, $sequence: Int!) { submitRoll(input: { tableId: $tableId, dice: [3, 4], sequence: $sequence }) { roll { sequence } settlements { outcome returned } settlementComplete userErrors { code message } } }`,
       { tableId, sequence },
     );
     armed = null;
@@ -350,6 +355,7 @@ describe('a race lost while paying a recorded roll', () => {
       roll: { sequence: 1 },
       settlements: [{ outcome: 'WIN', returned: 2_000 }],
       settlementComplete: false,
+      userErrors: [],
     });
     expect(await api.balance('race-pay')).toBe(4_000);
 
@@ -361,7 +367,7 @@ describe('a race lost while paying a recorded roll', () => {
       tableId,
     );
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000);
-    expect((await passLine('race-pay', 1_000)).errors).toBeUndefined();
+    expect(refusalOf(await passLine('race-pay', 1_000))).toBeUndefined();
     expect(await api.balance('race-pay')).toBe(4_000 + 2_000 - 1_000);
   });
 });
@@ -400,7 +406,7 @@ describe('the settlement sweeper', () => {
 
     // Swept tables are released and forgotten: a second sweep has nothing to do for it.
     expect((await sweepLater()).completed).not.toContain(tableId);
-    expect((await passLine('swept', 1_000)).errors).toBeUndefined();
+    expect(refusalOf(await passLine('swept', 1_000))).toBeUndefined();
     expect(await api.balance('swept')).toBe(5_000);
   });
 });

@@ -3,41 +3,40 @@
  * operator, every table. Nobody may bet at a table they run, and nobody moves money into or out
  * of their own account: a dealer cannot deal for themselves, an operator cannot pay themselves.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../../support/test-api';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { dealer, refusalCode as codeOf, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
+const api = useTestApi();
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
 const OPERATOR = dealer('ad-operator');
 let tableId: string;
 let otherTable: string;
-const openCraps = async () =>
-  (await api.data(OPERATOR, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
-    .id as string;
+const openCraps = () => api.openTable({ maximumBet: 10_000 });
 beforeEach(async () => {
   tableId = await openCraps();
   otherTable = await openCraps();
 });
 
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const bet = (who: Who, table: string) =>
-  api.graphql(who, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t: table });
+  api.graphql(
+    who,
+    `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { bet { id } userErrors { code message } } }`,
+    { t: table },
+  );
 const closeBetting = (who: Who, table: string) =>
-  api.graphql(who, `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`, { t: table });
+  api.graphql(who, `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`, {
+    t: table,
+  });
 const assign = (who: Who, dealers: string[]) =>
-  api.graphql(who, `mutation ($t: ID!, $d: [ID!]!) { assignDealers(tableId: $t, dealers: $d) { dealers } }`, { t: tableId, d: dealers });
+  api.graphql(
+    who,
+    `mutation ($t: ID!, $d: [ID!]!) { assignDealers(input: { tableId: $t, dealers: $d }) { table { dealers } userErrors { code message field } } }`,
+    { t: tableId, d: dealers },
+  );
 
 describe('a dealer', () => {
   it('cannot bet at a table it deals, and changes nothing trying; it may bet at a table it does not', async () => {
@@ -45,7 +44,7 @@ describe('a dealer', () => {
     await api.fundAccount('ad-croupier', 1_000);
     const refused = await bet(croupier, tableId);
     expect(codeOf(refused)).toBe('FORBIDDEN');
-    expect(refused.errors![0]!.message).toMatch(/nobody may bet at a table they deal/);
+    expect(refusalOf(refused)!.message).toMatch(/nobody may bet at a table they deal/);
     expect(await api.balance('ad-croupier')).toBe(1_000);
     expect(codeOf(await bet(croupier, otherTable))).toBeUndefined();
     expect(await api.balance('ad-croupier')).toBe(900);
@@ -54,7 +53,10 @@ describe('a dealer', () => {
   it('runs a table an operator assigned it, until the operator assigns others', async () => {
     const floor = { id: 'ad-floor', roles: ['dealer'] };
     expect(codeOf(await closeBetting(floor, tableId))).toBe('FORBIDDEN');
-    expect((await assign(OPERATOR, ['ad-floor', 'ad-floor'])).data!.assignDealers).toEqual({ dealers: ['ad-floor'] });
+    expect((await assign(OPERATOR, ['ad-floor', 'ad-floor'])).data!.assignDealers).toEqual({
+      table: { dealers: ['ad-floor'] },
+      userErrors: [],
+    });
     await api.seatShooter(tableId);
     expect(codeOf(await closeBetting(floor, tableId))).toBeUndefined();
     expect(codeOf(await closeBetting(floor, otherTable))).toBe('FORBIDDEN');
@@ -62,7 +64,17 @@ describe('a dealer', () => {
     expect(codeOf(await bet(floor, tableId))).toBe('FORBIDDEN');
 
     await assign(OPERATOR, []);
-    expect(codeOf(await api.graphql(floor, `mutation ($t: ID!) { startNewShoe(tableId: $t) { id } }`, { t: tableId }))).toBe('FORBIDDEN');
+    expect(
+      codeOf(
+        await api.graphql(
+          floor,
+          `mutation ($t: ID!) { startNewShoe(input: { tableId: $t }) { table { id } userErrors { code message } } }`,
+          {
+            t: tableId,
+          },
+        ),
+      ),
+    ).toBe('FORBIDDEN');
   });
 
   it('is assigned by operators only, and by ids of the token alphabet', async () => {
@@ -95,7 +107,7 @@ describe('an operator', () => {
     for (const mutation of ['deposit', 'withdraw']) {
       const res = await api.graphql(
         OPERATOR,
-        `mutation { ${mutation}(input: { playerId: "ad-operator", amount: 500, reference: "self-${mutation}" }) { balance } }`,
+        `mutation { ${mutation}(input: { playerId: "ad-operator", amount: 500, reference: "self-${mutation}" }) { account { balance } userErrors { code message } } }`,
       );
       expect(codeOf(res)).toBe('FORBIDDEN');
     }

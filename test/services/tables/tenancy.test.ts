@@ -5,9 +5,10 @@
  * the tables and see everyone; every read of a table shows a caller only what its partner may see.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, startTestApi, type GraphQLResponse, type TestApi, type Who } from '../../support/test-api';
+import { dealer, refusalCode as codeOf, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
-let api: TestApi;
+const api = useTestApi();
 let tableId: string;
 const HOUSE = dealer('tn-house');
 const P1_OPERATOR: Who = { id: 'tn-ops', roles: ['operator'], partner: 'p1' };
@@ -17,28 +18,21 @@ const p2Alice: Who = { id: 'alice', roles: [], partner: 'p2' };
 const houseAlice = 'alice';
 
 beforeAll(async () => {
-  api = await startTestApi();
-  tableId = (await api.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
-    .id as string;
+  tableId = await api.openTable({ maximumBet: 10_000 });
 });
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
-afterAll(async () => {
-  try {
-    if (api) await api.expectReconciled();
-  } finally {
-    await api?.close();
-  }
-});
+afterAll(() => api.expectReconciled());
 
-const codeOf = (res: GraphQLResponse) => res.errors?.[0]?.extensions?.code;
 const today = () => new Date().toISOString().slice(0, 10);
 const openAccount = (who: Who, playerId: string) =>
-  api.graphql(who, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { id balance } }`, { p: playerId });
+  api.graphql(who, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { account { id balance } userErrors { code message } } }`, {
+    p: playerId,
+  });
 const deposit = (who: Who, playerId: string, amount: number, reference: string) =>
   api.graphql(
     who,
-    `mutation ($p: ID!, $a: Money!, $r: String!) { deposit(input: { playerId: $p, amount: $a, reference: $r }) { balance } }`,
+    `mutation ($p: ID!, $a: Money!, $r: String!) { deposit(input: { playerId: $p, amount: $a, reference: $r }) { account { balance } userErrors { code message } } }`,
     {
       p: playerId,
       a: amount,
@@ -46,10 +40,14 @@ const deposit = (who: Who, playerId: string, amount: number, reference: string) 
     },
   );
 const bet = (who: Who, amount: number) =>
-  api.graphql(who, `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: $a }) { id playerId } }`, {
-    t: tableId,
-    a: amount,
-  });
+  api.graphql(
+    who,
+    `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: $a }) { bet { id playerId } userErrors { code message } } }`,
+    {
+      t: tableId,
+      a: amount,
+    },
+  );
 
 describe('ids', () => {
   it('are <partner>/<subject>: the same subject at two partners and at the house is three players', async () => {
@@ -58,13 +56,13 @@ describe('ids', () => {
       [P2_OPERATOR, 'p2/alice', 2_000],
       [HOUSE, houseAlice, 3_000],
     ] as const) {
-      expect((await openAccount(operator, id)).data!.openAccount).toEqual({ id, balance: 0 });
-      expect((await deposit(operator, id, amount, `tn-open-${id.replace('/', '-')}`)).data!.deposit).toEqual({ balance: amount });
+      expect((await openAccount(operator, id)).data!.openAccount.account).toEqual({ id, balance: 0 });
+      expect((await deposit(operator, id, amount, `tn-open-${id.replace('/', '-')}`)).data!.deposit.account).toEqual({ balance: amount });
     }
     expect((await api.data(p1Alice, `{ me { id balance } }`)).me).toEqual({ id: 'p1/alice', balance: 1_000 });
     expect((await api.data(p2Alice, `{ me { id balance } }`)).me).toEqual({ id: 'p2/alice', balance: 2_000 });
     expect((await api.data(houseAlice, `{ me { id balance } }`)).me).toEqual({ id: 'alice', balance: 3_000 });
-    expect((await bet(p1Alice, 100)).data!.placeBet.playerId).toBe('p1/alice');
+    expect((await bet(p1Alice, 100)).data!.placeBet.bet.playerId).toBe('p1/alice');
   });
 });
 
@@ -77,7 +75,7 @@ describe("a partner's operator", () => {
       expect(codeOf(await deposit(P1_OPERATOR, stranger, 100, 'tn-stranger'))).toBe('FORBIDDEN');
       const withdrawn = await api.graphql(
         P1_OPERATOR,
-        `mutation ($p: ID!) { withdraw(input: { playerId: $p, amount: 100, reference: "tn-w" }) { balance } }`,
+        `mutation ($p: ID!) { withdraw(input: { playerId: $p, amount: 100, reference: "tn-w" }) { account { balance } userErrors { code message } } }`,
         {
           p: stranger,
         },
@@ -88,15 +86,15 @@ describe("a partner's operator", () => {
     }
     expect(await api.balance('p2/bob-new')).toBeUndefined();
     await api.fundAccount('p1/bob', 0);
-    expect((await deposit(P1_OPERATOR, 'p1/bob', 250, 'tn-own')).data!.deposit).toEqual({ balance: 250 });
+    expect((await deposit(P1_OPERATOR, 'p1/bob', 250, 'tn-own')).data!.deposit.account).toEqual({ balance: 250 });
   });
 
   it('runs no table, opens no table or pool, reconciles nothing of the house, and bets nowhere', async () => {
     const refusals = [
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { id } }`,
-      `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`,
-      `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`,
-      `mutation ($t: ID!) { assignDealers(tableId: $t, dealers: ["p1/tn-dealer"]) { dealers } }`,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { table { id } userErrors { code message } } }`,
+      `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`,
+      `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`,
+      `mutation ($t: ID!) { assignDealers(input: { tableId: $t, dealers: ["p1/tn-dealer"] }) { table { dealers } userErrors { code message } } }`,
       `{ reconciliation { consistent } }`,
     ];
     for (const query of refusals)
@@ -112,24 +110,24 @@ describe("a partner's operator", () => {
 describe('cashier references', () => {
   it('move money once per partner, whichever of its accounts they name; another partner has references of its own', async () => {
     for (const id of ['p1/carol', 'p1/dave', 'p2/carol']) await api.fundAccount(id, 0);
-    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit).toEqual({ balance: 700 });
+    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit.account).toEqual({ balance: 700 });
     const reused = await deposit(P1_OPERATOR, 'p1/dave', 700, 'tn-payment-1');
     expect(codeOf(reused)).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(reused.errors![0]!.message).not.toContain('carol');
+    expect(refusalOf(reused)!.message).not.toContain('carol');
     expect(await api.balance('p1/dave')).toBe(0);
     // The same reference at another partner is that partner's own payment.
-    expect((await deposit(P2_OPERATOR, 'p2/carol', 300, 'tn-payment-1')).data!.deposit).toEqual({ balance: 300 });
+    expect((await deposit(P2_OPERATOR, 'p2/carol', 300, 'tn-payment-1')).data!.deposit.account).toEqual({ balance: 300 });
     // A retry is still a retry.
-    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit).toEqual({ balance: 700 });
+    expect((await deposit(P1_OPERATOR, 'p1/carol', 700, 'tn-payment-1')).data!.deposit.account).toEqual({ balance: 700 });
 
     const lookup = (who: Who, playerId: string) =>
-      api.graphql(who, `query ($p: ID!) { cashMovement(playerId: $p, reference: "tn-payment-1") { playerId amount actor } }`, {
+      api.graphql(who, `query ($p: ID!) { cashMovement(playerId: $p, reference: "tn-payment-1") { playerId amount movedBy } }`, {
         p: playerId,
       });
-    expect((await lookup(P1_OPERATOR, 'p1/carol')).data!.cashMovement).toEqual({ playerId: 'p1/carol', amount: 700, actor: 'p1/tn-ops' });
+    expect((await lookup(P1_OPERATOR, 'p1/carol')).data!.cashMovement).toEqual({ playerId: 'p1/carol', amount: 700, movedBy: 'p1/tn-ops' });
     expect((await lookup(P1_OPERATOR, 'p1/dave')).data!.cashMovement).toBeNull();
     expect(codeOf(await lookup(P1_OPERATOR, 'p2/carol'))).toBe('FORBIDDEN');
-    expect((await lookup(HOUSE, 'p2/carol')).data!.cashMovement).toMatchObject({ amount: 300, actor: 'p2/tn-ops' });
+    expect((await lookup(HOUSE, 'p2/carol')).data!.cashMovement).toMatchObject({ amount: 300, movedBy: 'p2/tn-ops' });
   });
 
   it("are listed to a partner's operator for its own players only, and to the house for all", async () => {
@@ -154,11 +152,15 @@ describe('a shared table', () => {
     const frank: Who = { id: 'frank', roles: [], partner: 'p2' };
     await bet(erin, 500);
     await bet(frank, 700);
-    await api.data(HOUSE, `mutation ($t: ID!) { setShooter(tableId: $t, playerId: "p1/erin") { id } }`, { t: tableId });
+    await api.data(
+      HOUSE,
+      `mutation ($t: ID!) { setShooter(input: { tableId: $t, playerId: "p1/erin" }) { table { id shooter } userErrors { code message } } }`,
+      { t: tableId },
+    );
     const read = async (who: Who) => {
       const { table } = await api.data(
         who,
-        `query ($t: ID!) { table(id: $t) { openBets { playerId } layout { bets } craps { shooter } } }`,
+        `query ($t: ID!) { table(id: $t) { openBets { playerId } layout { bets } ... on CrapsTable { shooter } } }`,
         {
           t: tableId,
         },
@@ -166,7 +168,7 @@ describe('a shared table', () => {
       return {
         players: new Set((table.openBets as { playerId: string }[]).map((b) => b.playerId)),
         bets: table.layout.bets,
-        shooter: table.craps.shooter,
+        shooter: table.shooter,
       };
     };
     const [house, p1, p2, asErin, asFrank] = await Promise.all([
@@ -190,7 +192,7 @@ describe('a shared table', () => {
     const sequence = await api.closeBetting(tableId);
     await api.data(
       HOUSE,
-      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete } }`,
+      `mutation ($t: ID!, $s: Int!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: $s }) { settlementComplete userErrors { code message } } }`,
       {
         t: tableId,
         s: sequence,
@@ -219,7 +221,7 @@ describe('a shared table', () => {
       (
         await api.data(
           who,
-          `query ($d: String!) { dailyReport(day: $d) { partner houseResult tables { tableId staked returned } cashier { deposits depositCount } } }`,
+          `query ($d: Date!) { dailyReport(day: $d) { partner houseResult tables { tableId staked returned } cashier { deposits depositCount } } }`,
           {
             d: today(),
           },
@@ -243,7 +245,11 @@ describe('a table offered to some partners only', () => {
   const TABLE = `query ($t: ID!) { table(id: $t) { id name } }`;
   const readTable = async (who: Who, t: string) => (await api.data(who, TABLE, { t })).table;
   const placeAt = (who: Who, t: string) =>
-    api.graphql(who, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { id } }`, { t });
+    api.graphql(
+      who,
+      `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: FIELD, amount: 100 }) { bet { id } userErrors { code message } } }`,
+      { t },
+    );
   const recall = async (who: Who, t: string) => {
     const { round, roundById } = await api.data(
       who,
@@ -260,17 +266,10 @@ describe('a table offered to some partners only', () => {
   let p1Table: string;
   let ginasBet: string;
   beforeAll(async () => {
-    p1Table = (
-      await api.data(
-        HOUSE,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, name: "P1 room", partners: ["p1"] }) { id } }`,
-      )
-    ).openTable.id;
+    p1Table = await api.openTable({ maximumBet: 10_000, name: 'P1 room', partners: ['p1'] });
     await api.fundAccount('p1/gina', 1_000);
     await api.fundAccount('p2/ivan', 1_000);
-    ginasBet = (
-      await api.data(p1Gina, `mutation ($t: ID!) { placeBet(input: { tableId: $t, type: PASS_LINE, amount: 100 }) { id } }`, { t: p1Table })
-    ).placeBet.id;
+    ginasBet = (await api.placeBet(p1Gina, { tableId: p1Table, type: 'PASS_LINE', amount: 100 })).id;
     await api.closeAndRoll(p1Table, [2, 2]);
   });
 
@@ -281,21 +280,22 @@ describe('a table offered to some partners only', () => {
     // The same answer as for a table there is none of: nothing tells the table exists.
     for (const t of [p1Table, 'tn-no-such-table']) {
       const refused = await placeAt(p2Ivan, t);
-      expect(refused.errors![0]).toMatchObject({ message: 'No table with that id.', extensions: { code: 'NOT_FOUND' } });
+      expect(refusalOf(refused)).toMatchObject({ code: 'NOT_FOUND', message: 'No table with that id.' });
     }
-    const takeDown = await api.graphql(p2Ivan, `mutation ($id: ID!) { takeDownBet(id: $id) { id } }`, { id: ginasBet });
+    const takeDown = await api.graphql(
+      p2Ivan,
+      `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`,
+      { id: ginasBet },
+    );
     expect(codeOf(takeDown)).toBe('NOT_FOUND');
     expect(await api.balance('p2/ivan')).toBe(1_000);
   });
 
   it('answers a closed one as none, too, whatever else it is', async () => {
-    const closed = (
-      await api.data(
-        HOUSE,
-        `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000, partners: ["p1"] }) { id } }`,
-      )
-    ).openTable.id;
-    await api.data(HOUSE, `mutation ($t: ID!) { closeTable(tableId: $t) { status } }`, { t: closed });
+    const closed = await api.openTable({ game: 'BACCARAT', maximumBet: 10_000, partners: ['p1'] });
+    await api.data(HOUSE, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`, {
+      t: closed,
+    });
     expect(codeOf(await placeAt(p2Ivan, closed))).toBe('NOT_FOUND');
     expect(codeOf(await placeAt(p1Gina, closed))).toBe('TABLE_CLOSED');
   });
@@ -315,34 +315,36 @@ describe('a table offered to some partners only', () => {
 
 describe("a partner's dealer", () => {
   it('runs no table, not even one its token names: tables are the house’s; it sees only its own bets there', async () => {
-    const t = (await api.data(HOUSE, `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { id } }`)).openTable
-      .id;
+    const t = await api.openTable({ maximumBet: 10_000 });
     await api.seatShooter(t);
     const p1Dealer: Who = { id: 'tn-dealer', roles: ['dealer'], tables: [t], partner: 'p1' };
     const refusals = [
-      `mutation ($t: ID!) { closeBetting(tableId: $t) { bettingOpen } }`,
-      `mutation ($t: ID!) { setShooter(tableId: $t, playerId: "test-shooter") { id } }`,
-      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete } }`,
-      `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera", sequence: 1 }) { sequence } }`,
+      `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`,
+      `mutation ($t: ID!) { setShooter(input: { tableId: $t, playerId: "test-shooter" }) { table { id } userErrors { code message } } }`,
+      `mutation ($t: ID!) { submitRoll(input: { tableId: $t, dice: [3, 4], sequence: 1 }) { settlementComplete userErrors { code message } } }`,
+      `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera", sequence: 1 }) { voidedRound { sequence } userErrors { code message } } }`,
     ];
     for (const query of refusals) expect(codeOf(await api.graphql(p1Dealer, query, { t })), query).toBe('FORBIDDEN');
     const { table } = await api.data(
       p1Dealer,
-      `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence openBets { id } craps { shooter } } }`,
+      `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence openBets { id } ... on CrapsTable { shooter } } }`,
       {
         t,
       },
     );
     // Nothing changed; the house's player's bet and id are not shown to it, as to any of p1's callers.
-    expect(table).toEqual({ bettingOpen: true, nextSequence: 1, openBets: [], craps: { shooter: null } });
+    expect(table).toEqual({ bettingOpen: true, nextSequence: 1, openBets: [], shooter: null });
   });
 
   it('is not one an operator may assign to a table', async () => {
-    const assigned = await api.graphql(HOUSE, `mutation ($t: ID!) { assignDealers(tableId: $t, dealers: ["p1/tn-dealer"]) { dealers } }`, {
-      t: tableId,
-    });
+    const assigned = await api.graphql(
+      HOUSE,
+      `mutation ($t: ID!) { assignDealers(input: { tableId: $t, dealers: ["p1/tn-dealer"] }) { table { dealers } userErrors { code message field } } }`,
+      { t: tableId },
+    );
     expect(codeOf(assigned)).toBe('BAD_USER_INPUT');
-    expect(assigned.errors![0]!.message).not.toContain('tn-dealer');
+    expect(refusalOf(assigned)!.message).not.toContain('tn-dealer');
+    expect(assigned.data!.assignDealers.table).toBeNull();
     expect((await api.data(HOUSE, `query ($t: ID!) { table(id: $t) { dealers } }`, { t: tableId })).table.dealers).toEqual([]);
   });
 });

@@ -1,0 +1,87 @@
+import type { JournalRecord } from '../../store/money/ledger';
+import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
+import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
+import { payoutJournal } from '../money/journals';
+
+/**
+ * How a round's plan is paid, worked out without the store: the plan cut into player units, the
+ * units in waves, the waves packed into transactions. Pure: unit-tested on its own
+ * (test/services/rounds/settlement-units.test.ts); the settlement job sends what it makes.
+ */
+
+/** DynamoDB's most items in one transaction. */
+export const ITEMS_PER_TRANSACTION = 100;
+const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
+/** A unit's bets, beside its credit and its journal: two units always fill a transaction. */
+export const BETS_PER_UNIT = HALF_TRANSACTION - 2;
+
+/**
+ * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
+ * moves, one credit of everything it returns them with its journal (none when nothing returns),
+ * and the reserves their decided bets let go (rules/money.ts), so that a player is paid (and the
+ * payment journalled) exactly when their bets are decided. A player with more bets than fit half
+ * a transaction (a table may allow up to 99 each) has them in several units (`part` 0, 1...),
+ * each with its own credit.
+ */
+export interface SettlementUnit {
+  readonly playerId: string;
+  readonly part: number;
+  readonly entries: readonly PlannedSettlement[];
+  /** What the unit credits the player: the sum of what its entries return. */
+  readonly credit: number;
+  /** The journal of the credit; undefined when nothing returns (every bet lost or moved). */
+  readonly journal: JournalRecord | undefined;
+  /** What the unit's decided bets let go of the player's exposure. */
+  readonly released: number;
+}
+
+/** The items a unit writes in its transaction: its bets, and its player's account with the journal (or the account alone, for a release). */
+export const unitItems = (unit: SettlementUnit): number => unit.entries.length + (unit.journal ? 2 : unit.released > 0 ? 1 : 0);
+
+/**
+ * The plan's units, in waves: every player's first unit, then the second units of those with two,
+ * so that no two transactions in flight at once credit one account.
+ */
+export function settlementWaves(outcome: OutcomeRecord, plan: readonly PlannedSettlement[], settledAt: string): SettlementUnit[][] {
+  const byPlayer = new Map<string, PlannedSettlement[]>();
+  for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
+  const waves: SettlementUnit[][] = [];
+  for (const [playerId, entries] of byPlayer) {
+    for (let i = 0, part = 0; i < entries.length; i += BETS_PER_UNIT, part++) {
+      const mine = entries.slice(i, i + BETS_PER_UNIT);
+      (waves[part] ??= []).push({
+        playerId,
+        part,
+        entries: mine,
+        credit: mine.reduce((sum, entry) => sum + entry.returned, 0),
+        journal: payoutJournal(outcome.tableId, outcome.sequence, playerId, mine, outcome.currency, settledAt, part),
+        released: mine.reduce((sum, entry) => sum + (entry.released ?? 0), 0),
+      });
+    }
+  }
+  return waves;
+}
+
+/** Units packed into transactions of at most ITEMS_PER_TRANSACTION items: first fit, largest first (near the least number of transactions). */
+export function packed(units: readonly SettlementUnit[]): SettlementUnit[][] {
+  const batches: { units: SettlementUnit[]; items: number }[] = [];
+  for (const unit of [...units].sort((a, b) => unitItems(b) - unitItems(a))) {
+    const fits = batches.find((batch) => batch.items + unitItems(unit) <= ITEMS_PER_TRANSACTION);
+    if (fits) {
+      fits.units.push(unit);
+      fits.items += unitItems(unit);
+    } else batches.push({ units: [unit], items: unitItems(unit) });
+  }
+  return batches.map((batch) => batch.units);
+}
+
+/** How many bets the plan decides in each gate shard (a bet that moves stays open). */
+export function decidedPerShard(plan: readonly PlannedSettlement[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const entry of plan) {
+    if (entry.resolution.outcome === 'MOVED') continue;
+    const shard = shardOfBetKey(parseBetId(entry.betId)!.betKey);
+    counts.set(shard, (counts.get(shard) ?? 0) + 1);
+  }
+  return counts;
+}

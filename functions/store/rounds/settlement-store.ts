@@ -1,0 +1,63 @@
+import type { Db } from '../kernel/db';
+import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../kernel/records';
+import type { JournalRecord } from '../money/ledger';
+import { recordJournal } from '../money/ledger';
+import { creditAccount, releaseExposure } from '../money/transaction-actions';
+import type { TransactAction } from '../kernel/transact-action';
+import { getBetsTogether } from '../betting/bets';
+import { countOutDecided } from '../betting/gates';
+import {
+  claimSettlement,
+  commitSettlementBatch,
+  decideBet,
+  finishSettlement,
+  getOutcome,
+  moveBet,
+  plannedDecision,
+  readPlan,
+  releaseSettlement,
+  type BatchResult,
+  type SettlementClaim,
+} from './settlement';
+
+/** A unit of a settlement as the job hands it over (services/rounds/settlement-units.ts): its own record of the fields the store writes. */
+interface Unit {
+  readonly playerId: string;
+  readonly entries: readonly PlannedSettlement[];
+  readonly credit: number;
+  readonly journal: JournalRecord | undefined;
+  readonly released: number;
+}
+
+/** DynamoDB's side of the settlement job's port (services/rounds/settlement-store.ts). */
+export function dynamoSettlementStore(db: Db) {
+  return {
+    claim: (tableId: string, sequence: number, owner: string, nowMs: number, untilMs: number): Promise<SettlementClaim> =>
+      claimSettlement(db, tableId, sequence, owner, nowMs, untilMs),
+    release: (tableId: string, sequence: number, owner: string) => releaseSettlement(db, tableId, sequence, owner),
+    outcome: (tableId: string, sequence: number) => getOutcome(db, tableId, sequence),
+    plan: (outcome: OutcomeRecord) => readPlan(db, outcome),
+    countOutDecided: (tableId: string, shard: number, sequence: number, decided: number) =>
+      countOutDecided(db, tableId, shard, sequence, decided),
+    commit: (units: readonly Unit[], sequence: number, settledAt: string): Promise<BatchResult> =>
+      commitSettlementBatch(
+        db,
+        units.flatMap((unit) => unitActions(db, unit, sequence, settledAt)),
+      ),
+    betsTogether: (ids: readonly string[]): Promise<BetRecord[]> => getBetsTogether(db, ids),
+    finish: (tableId: string, sequence: number, settledAt: string) => finishSettlement(db, tableId, sequence, settledAt),
+  };
+}
+
+/** What a unit writes: each bet decided in place (or moved), then its player's credit and journal, or the release of their reserves alone. */
+export function unitActions(db: Db, unit: Unit, sequence: number, settledAt: string): TransactAction[] {
+  const actions = unit.entries.map((entry) =>
+    entry.resolution.outcome === 'MOVED'
+      ? moveBet(db, entry.betId, entry.resolution.number, sequence)
+      : decideBet(db, plannedDecision(entry, sequence, settledAt)),
+  );
+  if (unit.journal) {
+    actions.push(creditAccount(db, unit.playerId, unit.credit, unit.journal, { released: unit.released }), recordJournal(db, unit.journal));
+  } else if (unit.released > 0) actions.push(releaseExposure(db, unit.playerId, unit.released));
+  return actions;
+}

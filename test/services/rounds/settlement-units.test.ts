@@ -1,0 +1,123 @@
+/**
+ * How a round's plan is cut and packed for payment (pure, no database): every entry paid in
+ * exactly one unit, a player's units in different waves (no two transactions in flight credit
+ * one account), no transaction past DynamoDB's 100 items, and each unit's credit and release the
+ * sums of its entries.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BETS_PER_UNIT,
+  ITEMS_PER_TRANSACTION,
+  decidedPerShard,
+  packed,
+  settlementWaves,
+  unitItems,
+} from '../../../functions/services/rounds/settlement-units';
+import { betId, newBetKey, shardOfBetKey } from '../../../functions/store/kernel/keys';
+import type { OutcomeRecord, PlannedSettlement } from '../../../functions/store/kernel/records';
+
+const OUTCOME = { kind: 'ROLL', tableId: 't', currency: 'MOP', sequence: 3 } as OutcomeRecord;
+const AT = '2026-12-01T10:00:00.000Z';
+
+const entry = fc
+  .record({
+    player: fc.integer({ min: 0, max: 30 }),
+    outcome: fc.constantFrom('WIN', 'LOSE', 'PUSH', 'MOVED', 'VOID'),
+    amount: fc.integer({ min: 1, max: 10_000 }),
+    id: fc.uuid(),
+  })
+  .map(({ player, outcome, amount, id }): PlannedSettlement => {
+    const playerId = `p${player}`;
+    const resolution: PlannedSettlement['resolution'] =
+      outcome === 'WIN'
+        ? { outcome, winnings: amount }
+        : outcome === 'MOVED'
+          ? { outcome, number: 6 }
+          : { outcome: outcome as 'LOSE' | 'PUSH' | 'VOID' };
+    const returned = outcome === 'WIN' ? 2 * amount : outcome === 'PUSH' || outcome === 'VOID' ? amount : 0;
+    return {
+      betId: betId('t', newBetKey(playerId, 8, id)),
+      playerId,
+      resolution,
+      returned,
+      released: outcome === 'MOVED' ? 0 : amount * 31,
+    };
+  });
+const plans = fc.array(entry, { maxLength: 400 });
+
+describe("a round's plan, cut into units", () => {
+  it('pays every entry in exactly one unit, its credit and release the sums of its entries, at most BETS_PER_UNIT bets each', () => {
+    fc.assert(
+      fc.property(plans, (plan) => {
+        const units = settlementWaves(OUTCOME, plan, AT).flat();
+        expect(units.flatMap((unit) => unit.entries.map((e) => e.betId)).sort()).toEqual(plan.map((e) => e.betId).sort());
+        for (const unit of units) {
+          expect(unit.entries.length).toBeLessThanOrEqual(BETS_PER_UNIT);
+          expect(unit.entries.every((e) => e.playerId === unit.playerId)).toBe(true);
+          expect(unit.credit).toBe(unit.entries.reduce((sum, e) => sum + e.returned, 0));
+          expect(unit.released).toBe(unit.entries.reduce((sum, e) => sum + (e.released ?? 0), 0));
+          // A journal exactly when money comes back, for exactly that money.
+          expect(unit.journal !== undefined).toBe(unit.credit > 0);
+        }
+      }),
+    );
+  });
+
+  it("puts a player's units in different waves", () => {
+    fc.assert(
+      fc.property(plans, (plan) => {
+        for (const wave of settlementWaves(OUTCOME, plan, AT)) {
+          const players = wave.map((unit) => unit.playerId);
+          expect(new Set(players).size).toBe(players.length);
+        }
+      }),
+    );
+  });
+
+  it('packs a wave into transactions of at most 100 items, losing no unit', () => {
+    fc.assert(
+      fc.property(plans, (plan) => {
+        for (const wave of settlementWaves(OUTCOME, plan, AT)) {
+          const batches = packed(wave);
+          for (const batch of batches)
+            expect(batch.reduce((items, unit) => items + unitItems(unit), 0)).toBeLessThanOrEqual(ITEMS_PER_TRANSACTION);
+          expect(batches.flat()).toHaveLength(wave.length);
+        }
+      }),
+    );
+  });
+
+  it('fills a transaction with two full units, and needs no more transactions than twice the fewest possible', () => {
+    const full = Array.from({ length: 2 * BETS_PER_UNIT }, (_, i) => ({
+      betId: betId('t', newBetKey(`p${i % 2}`, 8, `b${i}`)),
+      playerId: `p${i % 2}`,
+      resolution: { outcome: 'WIN', winnings: 1 },
+      returned: 2,
+      released: 31,
+    })) satisfies PlannedSettlement[];
+    const [wave] = settlementWaves(OUTCOME, full, AT);
+    expect(packed(wave!)).toHaveLength(1);
+    fc.assert(
+      fc.property(plans, (plan) => {
+        for (const wave of settlementWaves(OUTCOME, plan, AT)) {
+          const items = wave.reduce((sum, unit) => sum + unitItems(unit), 0);
+          expect(packed(wave).length).toBeLessThanOrEqual(2 * Math.ceil(items / ITEMS_PER_TRANSACTION));
+        }
+      }),
+    );
+  });
+
+  it('counts the decided bets of each shard, leaving out those that move', () => {
+    fc.assert(
+      fc.property(plans, (plan) => {
+        const counts = decidedPerShard(plan);
+        for (const [shard, count] of counts) {
+          const decided = plan.filter((e) => e.resolution.outcome !== 'MOVED' && shardOfBetKey(e.betId.split('.')[1]!) === shard);
+          expect(count).toBe(decided.length);
+        }
+        expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(plan.filter((e) => e.resolution.outcome !== 'MOVED').length);
+      }),
+    );
+  });
+});
