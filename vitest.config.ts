@@ -5,11 +5,25 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // The services log through Powertools (for CloudWatch); the tests assert what matters instead of reading logs.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
+/**
+ * The tests that need DynamoDB Local (and the local signing key): the API through HTTP and
+ * WebSocket (test/api), the store's adapters, the local server, the scripts and the client. Every
+ * other test is pure and runs without them (`npx vitest run --project unit`: seconds).
+ */
+const NEEDS_DYNAMODB = [
+  'test/api/**/*.test.ts',
+  'test/store/kernel/conflict-model.test.ts',
+  'test/store/rounds/**/*.test.ts',
+  'test/local/**/*.test.ts',
+  'test/scripts/**/*.test.ts',
+  'test/client/**/*.test.ts',
+  'test/infra/table-access.test.ts',
+  'test/bench/run.test.ts',
+  'test/bench/harness/capacity-units.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // DynamoDB Local, started once per run for the integration tests (in memory).
-    globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
     // Two files at a time: most of a file's time is spent waiting on DynamoDB Local (another process).
     maxWorkers: 2,
     // Files share their worker's modules instead of importing Apollo and the AWS SDK again each
@@ -18,5 +32,17 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: NEEDS_DYNAMODB } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: NEEDS_DYNAMODB,
+          // DynamoDB Local, started once per run for these tests (in memory), and the key local tokens are signed with.
+          globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -20,7 +20,7 @@ export const ID_PATTERN = /^[A-Za-z0-9._@+:|/-]{1,256}$/;
 /**
  * How deep an input value may nest (lists and input objects within each other), in the variables
  * and in the document's literals. The schema's deepest argument (openTable's input) nests 5 levels
- * (test/graphql/nesting-depth.test.ts keeps it so), so this refuses nothing a client needs, and bounds
+ * (test/api/requests/nesting-depth.test.ts keeps it so), so this refuses nothing a client needs, and bounds
  * what these checks and graphql-js walk afterwards. A deeper value refuses the whole request before
  * anything runs (BAD_USER_INPUT, without echoing it back).
  */

@@ -42,7 +42,7 @@ const LIST_ESTIMATE = 10;
 /**
  * How deep a document may nest its selections (fields, inline fragments and fragments within each
  * other). No type of the schema leads back to itself, so fields nest at most 7 deep
- * (test/graphql/nesting-depth.test.ts keeps it so); this leaves room for the fragments a client
+ * (test/api/requests/nesting-depth.test.ts keeps it so); this leaves room for the fragments a client
  * groups them in, and bounds the walks that read a document. Deeper: BAD_USER_INPUT.
  */
 export const MAX_SELECTION_DEPTH = 32;

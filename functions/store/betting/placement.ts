@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { betKey, idempotencyKey, layoutSk, ownerPk, shardOfBetKey } from '../kernel/keys';
-import type { TransactAction } from '../kernel/transact-action';
+import { transact, type NamedActions } from '../kernel/transact';
 import { debitAccount } from '../money/transaction-actions';
 import { movePosition } from './positions';
 import { admitBet, gateRefusal } from './gates';
@@ -9,7 +9,7 @@ import { claimSeat } from '../tables/seats';
 import { recordJournal, type JournalRecord } from '../money/ledger';
 import { toItem } from '../kernel/items';
 import type { BetRecord, SeatRecord, TableRecord } from '../kernel/records';
-import { cancellationReasons, conditionFailedAt, isRetryable } from '../kernel/transaction-cancellation';
+import { isRetryable } from '../kernel/transaction-cancellation';
 
 /** How long a client's idempotency key is remembered: far beyond DynamoDB's own 10-minute token. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -49,34 +49,34 @@ export type PlacementOutcome =
  * stake is journalled, its seat is claimed (if any), and the client's idempotency key (if any) is claimed. All or nothing.
  * No item in it is shared by every bet of the table.
  */
-export function betPlacementTransaction(db: Db, placement: BetPlacement, nowEpochSeconds: number): TransactWriteCommandInput {
+export function betPlacementActions(db: Db, placement: BetPlacement, nowEpochSeconds: number) {
   const { table, bet } = placement;
-  const TransactItems: TransactAction[] = [
-    admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
-    debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
-    movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
-    {
+  return {
+    gate: admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
+    account: debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
+    position: movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
+    bet: {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
     },
-    recordJournal(db, placement.journal),
-  ];
-  if (placement.seat) TransactItems.push(claimSeat(db, table.id, placement.seat.number, bet.playerId, placement.seat.takingOver));
-  if (placement.idempotencyKey !== undefined) {
-    TransactItems.push({
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...idempotencyKey(bet.playerId, placement.idempotencyKey),
-          betId: bet.id,
-          expiresAt: nowEpochSeconds + IDEMPOTENCY_TTL_SECONDS,
-        },
-        // A key whose record expired but has not been swept by TTL yet is free again.
-        ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
-        ExpressionAttributeValues: { ':now': nowEpochSeconds },
-      },
-    });
-  }
-  return { TransactItems };
+    journal: recordJournal(db, placement.journal),
+    seat: placement.seat && claimSeat(db, table.id, placement.seat.number, bet.playerId, placement.seat.takingOver),
+    idempotencyKey:
+      placement.idempotencyKey === undefined
+        ? undefined
+        : {
+            Put: {
+              TableName: db.tableName,
+              Item: {
+                ...idempotencyKey(bet.playerId, placement.idempotencyKey),
+                betId: bet.id,
+                expiresAt: nowEpochSeconds + IDEMPOTENCY_TTL_SECONDS,
+              },
+              // A key whose record expired but has not been swept by TTL yet is free again.
+              ConditionExpression: 'attribute_not_exists(pk) OR expiresAt < :now',
+              ExpressionAttributeValues: { ':now': nowEpochSeconds },
+            },
+          },
+  } satisfies NamedActions<string>;
 }
 
 /** A bet as it lands on the layout: in its shard, in its player's index, and in the layout index while open. */
@@ -88,28 +88,25 @@ export function openBetItem(tableId: string, key: string, bet: BetRecord): Recor
   });
 }
 
-const ITEM = { gate: 0, account: 1, position: 2, seat: 5 } as const;
-
 export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpochSeconds: number): Promise<PlacementOutcome> {
-  const transaction = betPlacementTransaction(db, placement, nowEpochSeconds);
+  let sent;
   try {
-    await db.doc.send(new TransactWriteCommand(transaction));
-    return { placed: true };
+    sent = await transact(db, betPlacementActions(db, placement, nowEpochSeconds));
   } catch (error) {
     if (isRetryable(error)) return { placed: false, reason: 'RACED' };
-    const reasons = cancellationReasons(error);
-    if (!reasons) throw error;
-    const last = transaction.TransactItems!.length - 1;
-    if (placement.idempotencyKey !== undefined && conditionFailedAt(reasons, last)) {
-      const existingBetId = await betIdForIdempotencyKey(db, placement.bet.playerId, placement.idempotencyKey, nowEpochSeconds);
-      if (existingBetId) return { placed: false, reason: 'DUPLICATE_REQUEST', existingBetId };
-    }
-    if (conditionFailedAt(reasons, ITEM.gate)) return { placed: false, reason: gateRefusal(reasons[ITEM.gate]!.Item, placement.bet.round) };
-    if (conditionFailedAt(reasons, ITEM.account)) return { placed: false, reason: 'ACCOUNT_REFUSED' };
-    if (conditionFailedAt(reasons, ITEM.position)) return { placed: false, reason: 'POSITION_CHANGED' };
-    if (placement.seat && conditionFailedAt(reasons, ITEM.seat)) return { placed: false, reason: 'SEAT_CHANGED' };
     throw error;
   }
+  if (sent.written) return { placed: true };
+  const { refused, current } = sent;
+  if (placement.idempotencyKey !== undefined && refused.has('idempotencyKey')) {
+    const existingBetId = await betIdForIdempotencyKey(db, placement.bet.playerId, placement.idempotencyKey, nowEpochSeconds);
+    if (existingBetId) return { placed: false, reason: 'DUPLICATE_REQUEST', existingBetId };
+  }
+  if (refused.has('gate')) return { placed: false, reason: gateRefusal(current('gate'), placement.bet.round) };
+  if (refused.has('account')) return { placed: false, reason: 'ACCOUNT_REFUSED' };
+  if (refused.has('position')) return { placed: false, reason: 'POSITION_CHANGED' };
+  if (refused.has('seat')) return { placed: false, reason: 'SEAT_CHANGED' };
+  throw new Error(`placing bet ${placement.bet.id} was refused for ${[...refused].join(', ')}`);
 }
 
 export async function betIdForIdempotencyKey(db: Db, playerId: string, key: string, nowEpochSeconds: number): Promise<string | undefined> {

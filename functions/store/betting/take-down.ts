@@ -1,4 +1,3 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { parseBetId, shardOfBetKey } from '../kernel/keys';
 import { creditAccount } from '../money/transaction-actions';
@@ -7,7 +6,8 @@ import { releaseBet } from './gates';
 import { decideBet } from '../rounds/settlement';
 import type { BetRecord } from '../kernel/records';
 import { recordJournal, type JournalRecord } from '../money/ledger';
-import { cancellationReasons, conditionFailedAt, isRetryable } from '../kernel/transaction-cancellation';
+import { isRetryable } from '../kernel/transaction-cancellation';
+import { transact } from '../kernel/transact';
 
 export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANGED';
 
@@ -23,25 +23,22 @@ export async function commitTakeDown(
   journal: JournalRecord,
 ): Promise<TakeDownOutcome> {
   const { tableId, betKey } = parseBetId(takenDown.id)!;
+  let sent;
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          releaseBet(db, tableId, shardOfBetKey(betKey), round),
-          movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
-          creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
-          decideBet(db, takenDown),
-          recordJournal(db, journal),
-        ],
-      }),
-    );
-    return 'TAKEN_DOWN';
+    sent = await transact(db, {
+      gate: releaseBet(db, tableId, shardOfBetKey(betKey), round),
+      position: movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
+      account: creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
+      bet: decideBet(db, takenDown),
+      journal: recordJournal(db, journal),
+    });
   } catch (error) {
     if (isRetryable(error)) return 'RACED';
-    const reasons = cancellationReasons(error);
-    if (reasons && conditionFailedAt(reasons, 0)) return 'BETTING_CLOSED';
-    // The player's bets moved (another of their bets placed or taken down, this one settled): read again.
-    if (reasons && [1, 2, 3].some((index) => conditionFailedAt(reasons, index))) return 'CHANGED';
     throw error;
   }
+  if (sent.written) return 'TAKEN_DOWN';
+  if (sent.refused.has('gate')) return 'BETTING_CLOSED';
+  // The player's bets moved (another of their bets placed or taken down, this one settled): read again.
+  if (['position', 'account', 'bet'].some((name) => sent.refused.has(name as 'position'))) return 'CHANGED';
+  throw new Error(`taking bet ${takenDown.id} down was refused for ${[...sent.refused].join(', ')}`);
 }

@@ -1,6 +1,7 @@
 /**
- * Reading a cancelled TransactWriteItems. Reasons come back in TransactItems order; the error
- * is recognised by name, not `instanceof` (the SDK class may come from another copy of the package).
+ * Reading DynamoDB's refusals. A cancelled TransactWriteItems gives its reasons in TransactItems
+ * order (transact.ts reads them by the actions' names); errors are recognised by name, not
+ * `instanceof` (the SDK class may come from another copy of the package).
  */
 export interface CancellationReason {
   readonly Code?: string;
@@ -12,11 +13,6 @@ export function cancellationReasons(error: unknown): readonly CancellationReason
     return ((error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []) as CancellationReason[];
   }
   return undefined;
-}
-
-/** True if the item at `index` failed its condition (and so the whole transaction changed nothing). */
-export function conditionFailedAt(reasons: readonly CancellationReason[], index: number): boolean {
-  return reasons[index]?.Code === 'ConditionalCheckFailed';
 }
 
 export function isConditionalCheckFailed(error: unknown): boolean {
@@ -51,15 +47,4 @@ export function isRetryable(error: unknown): boolean {
   if (name !== undefined && RETRYABLE_ERRORS.has(name)) return true;
   const reasons = cancellationReasons(error);
   return (reasons ?? []).some((r) => r.Code === 'TransactionConflict' || r.Code === 'ThrottlingError');
-}
-
-/**
- * Why a transaction that creates an item (its first) was refused: the item exists already, or a
- * transaction in flight held one of its items (nothing was written either way); else rethrown.
- */
-export function creationRefused(error: unknown): 'EXISTS' | 'RACED' {
-  const reasons = cancellationReasons(error);
-  if (reasons && conditionFailedAt(reasons, 0)) return 'EXISTS';
-  if (isRetryable(error)) return 'RACED';
-  throw error;
 }

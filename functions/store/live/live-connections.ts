@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { batchWrite } from '../kernel/batch-write';
 import { connectionKey, liveShardOf, livePk, subscriptionKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import { cancellationReasons, conditionFailedAt, writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
+import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
+import { transact } from '../kernel/transact';
 import { retryWhileRaced } from '../kernel/retry';
 
 /**
@@ -81,41 +82,33 @@ export type Added = 'ADDED' | 'DUPLICATE' | 'TOO_MANY' | 'GONE';
 /** Adds a subscription to its connection and to its topic's shard, in one transaction. */
 export async function addSubscription(db: Db, subscription: SubscriptionRecord, shards: number, max: number): Promise<Added> {
   const shard = liveShardOf(subscription.connectionId, shards);
-  try {
-    await retryWhileRaced(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: connectionKey(subscription.connectionId),
-                UpdateExpression: 'SET subscriptions.#id = :entry ADD subscriptionCount :one',
-                ConditionExpression: 'attribute_exists(caller) AND attribute_not_exists(subscriptions.#id) AND subscriptionCount < :max',
-                ExpressionAttributeNames: { '#id': subscription.id },
-                ExpressionAttributeValues: { ':entry': { topic: subscription.topic, shard }, ':one': 1, ':max': max },
-              },
-            },
-            {
-              Put: {
-                TableName: db.tableName,
-                Item: toItem(subscriptionKey(subscription.topic, shard, subscription.connectionId, subscription.id), subscription, {
-                  expiresAt: subscription.tokenExpiresAt + CONNECTION_TTL_SECONDS,
-                }),
-              },
-            },
-          ],
-        }),
-      ),
-    );
-    return 'ADDED';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons || !conditionFailedAt(reasons, 0)) throw error;
-    const connection = await getConnection(db, subscription.connectionId);
-    if (!connection?.caller) return 'GONE';
-    return connection.subscriptions[subscription.id] ? 'DUPLICATE' : 'TOO_MANY';
-  }
+  const sent = await retryWhileRaced(() =>
+    transact(db, {
+      connection: {
+        Update: {
+          TableName: db.tableName,
+          Key: connectionKey(subscription.connectionId),
+          UpdateExpression: 'SET subscriptions.#id = :entry ADD subscriptionCount :one',
+          ConditionExpression: 'attribute_exists(caller) AND attribute_not_exists(subscriptions.#id) AND subscriptionCount < :max',
+          ExpressionAttributeNames: { '#id': subscription.id },
+          ExpressionAttributeValues: { ':entry': { topic: subscription.topic, shard }, ':one': 1, ':max': max },
+        },
+      },
+      subscription: {
+        Put: {
+          TableName: db.tableName,
+          Item: toItem(subscriptionKey(subscription.topic, shard, subscription.connectionId, subscription.id), subscription, {
+            expiresAt: subscription.tokenExpiresAt + CONNECTION_TTL_SECONDS,
+          }),
+        },
+      },
+    }),
+  );
+  if (sent.written) return 'ADDED';
+  if (!sent.refused.has('connection')) throw new Error(`subscription ${subscription.id} was refused for ${[...sent.refused].join(', ')}`);
+  const connection = await getConnection(db, subscription.connectionId);
+  if (!connection?.caller) return 'GONE';
+  return connection.subscriptions[subscription.id] ? 'DUPLICATE' : 'TOO_MANY';
 }
 
 /** Removes one subscription (the client completed it, or the server ended it); nothing if it is gone. */
@@ -123,30 +116,22 @@ export async function removeSubscription(db: Db, connectionId: string, subscript
   const connection = await getConnection(db, connectionId);
   const entry = connection?.subscriptions[subscriptionId];
   if (!entry) return;
-  try {
-    await retryWhileRaced(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: connectionKey(connectionId),
-                UpdateExpression: 'REMOVE subscriptions.#id ADD subscriptionCount :minusOne',
-                ConditionExpression: 'attribute_exists(subscriptions.#id)',
-                ExpressionAttributeNames: { '#id': subscriptionId },
-                ExpressionAttributeValues: { ':minusOne': -1 },
-              },
-            },
-            { Delete: { TableName: db.tableName, Key: subscriptionKey(entry.topic, entry.shard, connectionId, subscriptionId) } },
-          ],
-        }),
-      ),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (!reasons || !conditionFailedAt(reasons, 0)) throw error;
-  }
+  // Refused: the subscription went meanwhile (the connection closed, or it was removed already).
+  await retryWhileRaced(() =>
+    transact(db, {
+      connection: {
+        Update: {
+          TableName: db.tableName,
+          Key: connectionKey(connectionId),
+          UpdateExpression: 'REMOVE subscriptions.#id ADD subscriptionCount :minusOne',
+          ConditionExpression: 'attribute_exists(subscriptions.#id)',
+          ExpressionAttributeNames: { '#id': subscriptionId },
+          ExpressionAttributeValues: { ':minusOne': -1 },
+        },
+      },
+      subscription: { Delete: { TableName: db.tableName, Key: subscriptionKey(entry.topic, entry.shard, connectionId, subscriptionId) } },
+    }),
+  );
 }
 
 /** Forgets a connection and every subscription it held (it closed, or was found gone). */

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_BALANCE } from '../../rules/money';
 import type { Db } from '../kernel/db';
 import { cashMovementKey } from '../kernel/keys';
@@ -6,7 +6,7 @@ import { depositIntoAccount, debitAccount } from './transaction-actions';
 import { toItem, toRecord } from '../kernel/items';
 import type { CashMovementRecord } from '../kernel/records';
 import { recordJournal, type JournalRecord } from './ledger';
-import { cancellationReasons, conditionFailedAt } from '../kernel/transaction-cancellation';
+import { transact } from '../kernel/transact';
 
 export type CashMovementOutcome = 'MOVED' | 'ACCOUNT_REFUSED' | 'REFERENCE_USED';
 
@@ -18,31 +18,23 @@ export type CashMovementOutcome = 'MOVED' | 'ACCOUNT_REFUSED' | 'REFERENCE_USED'
 export async function commitCashMovement(db: Db, movement: CashMovementRecord, journal: JournalRecord): Promise<CashMovementOutcome> {
   const withdrawal = movement.kind === 'WITHDRAWAL';
   const { currency } = journal;
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          withdrawal
-            ? debitAccount(db, movement.playerId, movement.amount, journal, { currency })
-            : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE),
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: toItem(cashMovementKey(movement.playerId, movement.reference), movement),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          recordJournal(db, journal),
-        ],
-      }),
-    );
-    return 'MOVED';
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons && conditionFailedAt(reasons, 1)) return 'REFERENCE_USED';
-    if (reasons && conditionFailedAt(reasons, 0)) return 'ACCOUNT_REFUSED';
-    throw error;
-  }
+  const sent = await transact(db, {
+    account: withdrawal
+      ? debitAccount(db, movement.playerId, movement.amount, journal, { currency })
+      : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE),
+    reference: {
+      Put: {
+        TableName: db.tableName,
+        Item: toItem(cashMovementKey(movement.playerId, movement.reference), movement),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    journal: recordJournal(db, journal),
+  });
+  if (sent.written) return 'MOVED';
+  if (sent.refused.has('reference')) return 'REFERENCE_USED';
+  if (sent.refused.has('account')) return 'ACCOUNT_REFUSED';
+  throw new Error(`moving cash under ${movement.reference} was refused for ${[...sent.refused].join(', ')}`);
 }
 
 export async function getCashMovement(db: Db, playerId: string, reference: string): Promise<CashMovementRecord | undefined> {

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { recordJournal, type JournalRecord } from '../money/ledger';
 import type { Db } from '../kernel/db';
 import { outcomeKey, poolKey } from '../kernel/keys';
@@ -6,20 +6,15 @@ import { awardJackpotShare } from './settlement';
 import { creditAccount, releaseExposure } from '../money/transaction-actions';
 import { toItem, toRecord } from '../kernel/items';
 import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../kernel/records';
-import { cancellationReasons, conditionFailedAt, creationRefused, isRetryable } from '../kernel/transaction-cancellation';
-import type { Created } from '../tables/tables';
+import { isRetryable } from '../kernel/transaction-cancellation';
+import { createTogether, transact, type Created } from '../kernel/transact';
 
 /** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
-export async function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
-  const put = { TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' };
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({ TransactItems: [{ Put: put }, ...(seedJournal ? [recordJournal(db, seedJournal)] : [])] }),
-    );
-    return 'CREATED';
-  } catch (error) {
-    return creationRefused(error);
-  }
+export function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
+  return createTogether(db, 'pool', {
+    pool: { Put: { TableName: db.tableName, Item: toItem(poolKey(pool.id), pool), ConditionExpression: 'attribute_not_exists(pk)' } },
+    seedJournal: seedJournal && recordJournal(db, seedJournal),
+  });
 }
 
 export async function getJackpotPool(db: Db, poolId: string): Promise<JackpotPoolRecord | undefined> {
@@ -55,49 +50,47 @@ export async function commitJackpotRound(
   journals: readonly JournalRecord[],
 ): Promise<JackpotApplication> {
   const { bettors, shareBets, reserves } = deal.jackpot!;
+  let sent;
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: outcomeKey(deal.tableId, deal.sequence),
-              UpdateExpression: 'SET jackpot.payout = :payout',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(jackpot.payout)',
-              ExpressionAttributeValues: { ':payout': payout },
-            },
-          },
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: poolKey(pool.id),
-              UpdateExpression: 'SET amount = :after, version = :next',
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
-            },
-          },
-          ...journals.map((journal) => recordJournal(db, journal)),
-          // Each player's shares in one credit, with the journal of their prize, letting go of the
-          // reserves their jackpot bets held (rules/money.ts); without a prize, the reserves only.
-          ...[...sharesOf(bettors, reserves)].flatMap(([playerId, { shares, released }]) =>
-            payout.share > 0
-              ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
-              : released > 0
-                ? [releaseExposure(db, playerId, released)]
-                : [],
-          ),
-          ...(payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : []),
-        ],
-      }),
-    );
-    return 'APPLIED';
+    sent = await transact(db, {
+      deal: {
+        Update: {
+          TableName: db.tableName,
+          Key: outcomeKey(deal.tableId, deal.sequence),
+          UpdateExpression: 'SET jackpot.payout = :payout',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(jackpot.payout)',
+          ExpressionAttributeValues: { ':payout': payout },
+        },
+      },
+      pool: {
+        Update: {
+          TableName: db.tableName,
+          Key: poolKey(pool.id),
+          UpdateExpression: 'SET amount = :after, version = :next',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':after': payout.poolAfter, ':version': pool.version, ':next': pool.version + 1 },
+        },
+      },
+      journals: journals.map((journal) => recordJournal(db, journal)),
+      // Each player's shares in one credit, with the journal of their prize, letting go of the
+      // reserves their jackpot bets held (rules/money.ts); without a prize, the reserves only.
+      accounts: [...sharesOf(bettors, reserves)].flatMap(([playerId, { shares, released }]) =>
+        payout.share > 0
+          ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
+          : released > 0
+            ? [releaseExposure(db, playerId, released)]
+            : [],
+      ),
+      shareBets: payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : [],
+    });
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (reasons && conditionFailedAt(reasons, 0)) return 'ALREADY_APPLIED';
-    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 1))) return 'POOL_CHANGED';
+    if (isRetryable(error)) return 'POOL_CHANGED';
     throw error;
   }
+  if (sent.written) return 'APPLIED';
+  if (sent.refused.has('deal')) return 'ALREADY_APPLIED';
+  if (sent.refused.has('pool')) return 'POOL_CHANGED';
+  throw new Error(`the jackpot of ${deal.tableId} round ${deal.sequence} was refused for ${[...sent.refused].join(', ')}`);
 }
 
 /** How many shares each player holds (a player on two seats may hold two), and the reserves their share bets hold. */

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { recentResultsAfter, rollStatisticsAfter } from '../tables/scoreboard';
 import type { Db } from '../kernel/db';
 import { batchWrite } from '../kernel/batch-write';
@@ -16,7 +16,8 @@ import {
 import { toItem, toRecord } from '../kernel/items';
 import type { TransactAction } from '../kernel/transact-action';
 import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from '../kernel/records';
-import { cancellationReasons, conditionFailedAt, isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { transact, type NamedActions } from '../kernel/transact';
 import { queryAll } from '../betting/bets';
 import { retryWhileRaced } from '../kernel/retry';
 
@@ -81,50 +82,43 @@ export function planChunks(plan: readonly PlannedSettlement[]): string[] {
   return chunks;
 }
 
-export function recordOutcomeTransaction(
-  db: Db,
-  table: TableRecord,
-  outcome: OutcomeRecord,
-  stateAfter: TableState,
-  pending: PendingOutcome,
-): TransactWriteCommandInput {
+/** What recording an outcome writes together: the table's new state, the outcome, and its settlement job if it has bets to pay. */
+export function recordOutcomeActions(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState, pending: PendingOutcome) {
   const settling = needsSettlement(outcome);
   const recent = recentResultsAfter(table, outcome);
   const statistics = rollStatisticsAfter(table, outcome);
   return {
-    TransactItems: [
-      {
-        Update: {
-          TableName: db.tableName,
-          Key: tableKey(table.id),
-          // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-          UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''} REMOVE bettingClosed`,
-          ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: {
-            ':state': stateAfter,
-            ':version': table.version,
-            ':next': table.version + 1,
-            ':opened': outcome.recordedAt,
-            ':closed': true,
-            ...(settling ? { ':pending': pending } : {}),
-            ...(recent ? { ':recent': recent } : {}),
-            ...(statistics ? { ':statistics': statistics } : {}),
-          },
+    table: {
+      Update: {
+        TableName: db.tableName,
+        Key: tableKey(table.id),
+        // Recording the outcome opens betting for the next one (its gates opened when betting closed).
+        UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''} REMOVE bettingClosed`,
+        ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':state': stateAfter,
+          ':version': table.version,
+          ':next': table.version + 1,
+          ':opened': outcome.recordedAt,
+          ':closed': true,
+          ...(settling ? { ':pending': pending } : {}),
+          ...(recent ? { ':recent': recent } : {}),
+          ...(statistics ? { ':statistics': statistics } : {}),
         },
       },
-      {
-        Put: {
-          TableName: db.tableName,
-          // An outcome with nothing to settle is settled the moment it is recorded.
-          Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+    },
+    outcome: {
+      Put: {
+        TableName: db.tableName,
+        // An outcome with nothing to settle is settled the moment it is recorded.
+        Item: toItem(outcomeKey(table.id, outcome.sequence), settling ? outcome : { ...outcome, settledAt: outcome.recordedAt }),
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
-      // The job: the settlement sweeper finds it if its runner dies.
-      ...(settling ? [{ Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } }] : []),
-    ],
-  };
+    },
+    // The job: the settlement sweeper finds it if its runner dies.
+    job: settling ? { Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } } : undefined,
+  } satisfies NamedActions<string>;
 }
 
 /**
@@ -144,13 +138,12 @@ export async function recordOutcome<O extends OutcomeRecord>(
   const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length } } as O;
   await writePlan(db, table.id, outcome.sequence, planId, chunks);
   try {
-    await db.doc.send(new TransactWriteCommand(recordOutcomeTransaction(db, table, outcome, stateAfter, pending)));
-    return { result: 'RECORDED', outcome };
+    const sent = await transact(db, recordOutcomeActions(db, table, outcome, stateAfter, pending));
+    if (sent.written) return { result: 'RECORDED', outcome };
+    if (sent.refused.has('table') || sent.refused.has('outcome')) return { result: 'TABLE_CHANGED', outcome };
+    throw new Error(`recording outcome ${outcome.sequence} of ${table.id} was refused for ${[...sent.refused].join(', ')}`);
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (isRetryable(error) || (reasons && (conditionFailedAt(reasons, 0) || conditionFailedAt(reasons, 1)))) {
-      return { result: 'TABLE_CHANGED', outcome };
-    }
+    if (isRetryable(error)) return { result: 'TABLE_CHANGED', outcome };
     throw error;
   }
 }
@@ -326,11 +319,9 @@ export type BatchResult = 'APPLIED' | 'RACED' | 'CONDITION_FAILED';
 /** Sends one transaction of a settlement: RACED and CONDITION_FAILED changed nothing. */
 export async function commitSettlementBatch(db: Db, actions: readonly TransactAction[]): Promise<BatchResult> {
   try {
-    await db.doc.send(new TransactWriteCommand({ TransactItems: [...actions] }));
-    return 'APPLIED';
+    return (await transact(db, { units: actions })).written ? 'APPLIED' : 'CONDITION_FAILED';
   } catch (error) {
     if (isRetryable(error)) return 'RACED';
-    if (cancellationReasons(error)?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return 'CONDITION_FAILED';
     throw error;
   }
 }
@@ -425,39 +416,31 @@ export function outcomesFrom<O extends OutcomeRecord>(db: Db, tableId: string, k
 
 /** The job is done: the table's mark cleared, the outcome stamped settled, the job ended. Safe to repeat. */
 export async function finishSettlement(db: Db, tableId: string, sequence: number, settledAt: string): Promise<void> {
-  try {
-    await retryWhileRaced(() =>
-      db.doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: tableKey(tableId),
-                UpdateExpression: 'REMOVE settling',
-                ConditionExpression: 'settling.#sequence = :sequence',
-                ExpressionAttributeNames: { '#sequence': 'sequence' },
-                ExpressionAttributeValues: { ':sequence': sequence },
-              },
-            },
-            {
-              Update: {
-                TableName: db.tableName,
-                Key: outcomeKey(tableId, sequence),
-                UpdateExpression: 'SET settledAt = :settledAt',
-                ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
-                ExpressionAttributeValues: { ':settledAt': settledAt },
-              },
-            },
-            { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
-          ],
-        }),
-      ),
-    );
-  } catch (error) {
-    const reasons = cancellationReasons(error);
-    // Both conditions failing means another run finished it first: nothing left to do.
-    if (reasons && conditionFailedAt(reasons, 0) && conditionFailedAt(reasons, 1)) return;
-    throw error;
-  }
+  const sent = await retryWhileRaced(() =>
+    transact(db, {
+      table: {
+        Update: {
+          TableName: db.tableName,
+          Key: tableKey(tableId),
+          UpdateExpression: 'REMOVE settling',
+          ConditionExpression: 'settling.#sequence = :sequence',
+          ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':sequence': sequence },
+        },
+      },
+      outcome: {
+        Update: {
+          TableName: db.tableName,
+          Key: outcomeKey(tableId, sequence),
+          UpdateExpression: 'SET settledAt = :settledAt',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(settledAt)',
+          ExpressionAttributeValues: { ':settledAt': settledAt },
+        },
+      },
+      job: { Delete: { TableName: db.tableName, Key: settlingMarkerKey(tableId) } },
+    }),
+  );
+  // Both conditions failing means another run finished it first: nothing left to do.
+  if (sent.written || (sent.refused.has('table') && sent.refused.has('outcome'))) return;
+  throw new Error(`finishing the settlement of ${tableId} outcome ${sequence} was refused for ${[...sent.refused].join(', ')}`);
 }

@@ -1,11 +1,6 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  cancellationReasons,
-  conditionFailedAt,
-  creationRefused,
-  isConditionalCheckFailed,
-  isRetryable,
-} from '../kernel/transaction-cancellation';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { createTogether, transact, type Created } from '../kernel/transact';
 import type { Db } from '../kernel/db';
 import { betShardsOf, tableKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
@@ -14,24 +9,13 @@ import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../../rules/craps';
 import type { ActorStamp, TableRecord } from '../kernel/records';
 
-export type Created = 'CREATED' | 'EXISTS' | 'RACED';
-
 /** The table and its betting gate's shards, open for `round`, in one transaction; EXISTS if a table has its id, RACED if a transaction in flight held it (nothing written). */
-export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
-  try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
-          ...newGates(db, table.id, betShardsOf(table), round),
-          openTableEntry(db, table),
-        ],
-      }),
-    );
-    return 'CREATED';
-  } catch (error) {
-    return creationRefused(error);
-  }
+export function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+  return createTogether(db, 'table', {
+    table: { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
+    gates: newGates(db, table.id, betShardsOf(table), round),
+    lobbyEntry: openTableEntry(db, table),
+  });
 }
 
 /**
@@ -92,27 +76,24 @@ export function reopenBettingWindow(db: Db, tableId: string, version: number, at
  */
 export async function closeTableSession(db: Db, table: TableRecord, stamp: ActorStamp): Promise<boolean> {
   try {
-    await db.doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: tableKey(table.id),
-              UpdateExpression: 'SET #status = :closed, closedBy = :stamp, version = :next',
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':closed': 'CLOSED', ':stamp': stamp, ':version': table.version, ':next': table.version + 1 },
-            },
-          },
-          ...closedTableEntries(db, table),
-        ],
-      }),
-    );
-    return true;
+    const sent = await transact(db, {
+      table: {
+        Update: {
+          TableName: db.tableName,
+          Key: tableKey(table.id),
+          UpdateExpression: 'SET #status = :closed, closedBy = :stamp, version = :next',
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':closed': 'CLOSED', ':stamp': stamp, ':version': table.version, ':next': table.version + 1 },
+        },
+      },
+      lobbyEntries: closedTableEntries(db, table),
+    });
+    if (sent.written) return true;
+    if (sent.refused.has('table')) return false;
+    throw new Error(`closing table ${table.id} was refused for ${[...sent.refused].join(', ')}`);
   } catch (error) {
-    const reasons = cancellationReasons(error);
-    if (isRetryable(error) || (reasons && conditionFailedAt(reasons, 0))) return false;
+    if (isRetryable(error)) return false;
     throw error;
   }
 }

@@ -4,10 +4,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { MAX_POOL } from '../../functions/rules/money';
-import { poolKey } from '../../functions/store/kernel/keys';
-import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { MAX_POOL } from '../../../functions/rules/money';
+import { poolKey } from '../../../functions/store/kernel/keys';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 // Whatever the file did, the ledger accounts for every unit of every balance: checked once, at

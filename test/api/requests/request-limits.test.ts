@@ -6,21 +6,21 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, type GraphQLResponse } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 import {
   MAX_BODY_BYTES,
   MAX_COST,
   MAX_MUTATIONS_PER_DOCUMENT,
   MAX_READS_PER_REQUEST,
   REQUEST_TOO_EXPENSIVE,
-} from '../../functions/graphql/request-limits';
-import { createGraphQLHandler } from '../../functions/graphql/server';
-import { systemDependencies } from '../../functions/services/kernel/services';
-import { listPlayerOpenBets } from '../../functions/store/betting/bets';
-import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
-import { createDb, withReadsCounted } from '../../functions/store/kernel/db';
-import { graphqlPostEvent } from '../../local/api-gateway-event';
+} from '../../../functions/graphql/request-limits';
+import { createGraphQLHandler } from '../../../functions/graphql/server';
+import { systemDependencies } from '../../../functions/services/kernel/services';
+import { listPlayerOpenBets } from '../../../functions/store/betting/bets';
+import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
+import { createDb, withReadsCounted } from '../../../functions/store/kernel/db';
+import { graphqlPostEvent } from '../../../local/api-gateway-event';
 
 /** Every read the API's handler sends to the store. */
 let reads = 0;

@@ -6,8 +6,8 @@
  * changed; a request without a token is stopped at the door (401) whatever it asks.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refusalCode, refusalOf, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { refusalCode, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 let tableId: string;

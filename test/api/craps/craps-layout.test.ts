@@ -3,8 +3,8 @@
  * one-roll and multi-roll bets, taking bets down. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { dealer, refusalCode, type GraphQLResponse } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 let tableId: string;

@@ -3,9 +3,9 @@
  * the table gives the shoe in use's roads, built by the rules layer from the rounds as recorded.
  */
 import { describe, expect, it } from 'vitest';
-import { shoeRoads, type RoadResult } from '../../functions/rules/baccarat';
-import { dealer } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { shoeRoads, type RoadResult } from '../../../functions/rules/baccarat';
+import { dealer } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 const DEALER = dealer('roads-dealer');

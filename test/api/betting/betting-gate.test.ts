@@ -3,8 +3,8 @@
  * outcome already in the air, and an outcome is recorded exactly once, however often it is sent.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 let tableId: string;

@@ -3,8 +3,8 @@
  * Open a craps table, bet the Pass Line, roll, and read balances and bets back.
  */
 import { describe, expect, it } from 'vitest';
-import { dealer, refusalCode } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 

@@ -3,8 +3,8 @@
  * shooter holding the dice since they took them; void rolls are not totals.
  */
 import { describe, expect, it } from 'vitest';
-import { dealer } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 const DEALER = dealer('stats-dealer');

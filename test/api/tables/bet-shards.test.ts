@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dealer, refusalOf } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
-import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk } from '../../functions/store/kernel/keys';
+import { dealer, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk } from '../../../functions/store/kernel/keys';
 
 const api = useTestApi();
 

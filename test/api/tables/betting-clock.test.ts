@@ -4,8 +4,8 @@
  * table answer carries the server's time for clients to count down against.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dealer, refusalCode, refusalOf } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 /** How far the handler's clock is ahead of the real one. */
 let ahead = 0;

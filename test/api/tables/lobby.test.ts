@@ -4,13 +4,13 @@
  * partner's callers see only the tables offered to their platform.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
-import { refusalCode, refusalOf, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
-import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../functions/services/betting/layout-totals';
-import { LAYOUT_REFRESHES_PER_REQUEST } from '../../functions/services/kernel/read-budget';
-import { withReadsCounted } from '../../functions/store/kernel/db';
-import { DEFAULT_BET_SHARDS } from '../../functions/store/kernel/keys';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
+import { refusalCode, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { LAYOUT_TOTALS_MAX_AGE_SECONDS } from '../../../functions/services/betting/layout-totals';
+import { LAYOUT_REFRESHES_PER_REQUEST } from '../../../functions/services/kernel/read-budget';
+import { withReadsCounted } from '../../../functions/store/kernel/db';
+import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 
 const api = useTestApi();
 const HOUSE = { id: 'lb-house', roles: ['operator', 'dealer'] };

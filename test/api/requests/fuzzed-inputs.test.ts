@@ -8,11 +8,11 @@
  */
 import fc from 'fast-check';
 import { GraphQLEnumType, buildSchema } from 'graphql';
-import { RETRYABLE } from '../../functions/graphql/error-codes';
-import { typeDefs } from '../../functions/graphql/generated/type-defs';
+import { RETRYABLE } from '../../../functions/graphql/error-codes';
+import { typeDefs } from '../../../functions/graphql/generated/type-defs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dealer, userErrorsOf, type GraphQLResponse, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, userErrorsOf, type GraphQLResponse, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 let crapsTable: string;

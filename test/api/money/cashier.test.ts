@@ -3,8 +3,8 @@
  * reference, never below zero. Real HTTP -> the Lambda handler -> DynamoDB Local.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 const OPERATOR = dealer('cashier-operator');

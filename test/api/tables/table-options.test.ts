@@ -5,8 +5,8 @@
  * is refused naming the field, with nothing opened.
  */
 import { describe, expect, it } from 'vitest';
-import { dealer, refusalCode, refusalOf } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 

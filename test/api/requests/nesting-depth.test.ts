@@ -18,10 +18,10 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { typeDefs } from '../../functions/graphql/generated/type-defs';
-import { MAX_DOCUMENT_NESTING, MAX_INPUT_DEPTH, inputOutOfBounds, nestsTooDeep } from '../../functions/graphql/input-bounds';
-import { MAX_COST, MAX_SELECTION_DEPTH, overLimits } from '../../functions/graphql/request-limits';
-import { useTestApi } from '../support/use-test-api';
+import { typeDefs } from '../../../functions/graphql/generated/type-defs';
+import { MAX_DOCUMENT_NESTING, MAX_INPUT_DEPTH, inputOutOfBounds, nestsTooDeep } from '../../../functions/graphql/input-bounds';
+import { MAX_COST, MAX_SELECTION_DEPTH, overLimits } from '../../../functions/graphql/request-limits';
+import { useTestApi } from '../../support/use-test-api';
 import WebSocket from 'ws';
 
 const schema = buildSchema(typeDefs);

@@ -5,11 +5,11 @@
  * layer's exact reports, and reproduce the published ones.
  */
 import { describe, expect, it } from 'vitest';
-import { dealer } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
-import { crapsReport, makeCrapsOptions, type CrapsOptionsInput } from '../../functions/rules/craps';
-import { baccaratReport } from '../../functions/rules/baccarat';
-import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
+import { dealer } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { crapsReport, makeCrapsOptions, type CrapsOptionsInput } from '../../../functions/rules/craps';
+import { baccaratReport } from '../../../functions/rules/baccarat';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 
 const api = useTestApi();
 

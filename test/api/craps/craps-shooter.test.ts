@@ -6,8 +6,8 @@
  * betting open, and any bet of the minimum the phase allows makes the next shooter.
  */
 import { describe, expect, it } from 'vitest';
-import { dealer, refusalCode, refusalOf, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { dealer, refusalCode, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 const DEALER = dealer('shooter-dealer');

@@ -4,8 +4,8 @@
  * table, shown to them as Table.myLimits.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { refusalCode, refusalOf, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
+import { refusalCode, refusalOf, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
 
 const api = useTestApi();
 

@@ -5,10 +5,10 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { dealer } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
-import { liveClient, type LiveClient, type Subscription } from '../support/live-client';
-import { MODALITY_A_FIXED_AMOUNTS } from '../support/jackpot-prizes';
+import { dealer } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { liveClient, type LiveClient, type Subscription } from '../../support/live-client';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 
 const api = useTestApi({ live: true });
 const clients: LiveClient[] = [];

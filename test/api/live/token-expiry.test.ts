@@ -3,9 +3,9 @@
  * event ends it with UNAUTHENTICATED instead of being delivered.
  */
 import { afterAll, expect, it } from 'vitest';
-import { useTestApi } from '../support/use-test-api';
-import { liveClient, type LiveClient } from '../support/live-client';
-import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
+import { useTestApi } from '../../support/use-test-api';
+import { liveClient, type LiveClient } from '../../support/live-client';
+import { TOKEN_LIFETIME_SECONDS } from '../../../local/dev-authorizer';
 
 let client: LiveClient;
 let offsetMs = 0;

@@ -6,11 +6,11 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { buildSchema, getNamedType, type GraphQLEnumType, type GraphQLObjectType } from 'graphql';
-import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../support/test-api';
-import { useTestApi } from '../support/use-test-api';
-import { typeDefs } from '../../functions/graphql/generated/type-defs';
-import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
-import { DEFAULT_BET_SHARDS, gateKey, shardOf } from '../../functions/store/kernel/keys';
+import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { typeDefs } from '../../../functions/graphql/generated/type-defs';
+import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../../functions/store/betting/gates';
+import { DEFAULT_BET_SHARDS, gateKey, shardOf } from '../../../functions/store/kernel/keys';
 
 const api = useTestApi();
 let tableId: string;
