@@ -12,7 +12,7 @@ import {
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { toRecord } from '../functions/store/kernel/items';
-import { accountKey, betId, betShardsOf, gateKey, journalSortKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
+import { accountKey, betId, gateKey, journalSortKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
 import { positionItem } from '../functions/store/betting/positions';
 import { openBetItem } from '../functions/store/betting/placement';
 import { accountItem } from '../functions/store/money/accounts';
@@ -68,7 +68,7 @@ export async function openFundedAccounts(deps: ServiceDependencies, playerIds: r
 export async function seedBets(deps: ServiceDependencies, tableId: string, bets: readonly SeedBet[]): Promise<BetRecord[]> {
   const table = (await getTableSession(deps.db, tableId)) as TableOf<'CRAPS' | 'BACCARAT'>;
   const own = new Map<string, BetRecord[]>();
-  const shards = betShardsOf(table);
+  const shards = table.betShards;
   const laid = bets.map((seed) => {
     const key = newBetKey(seed.playerId, shards, deps.newId());
     const candidate: BetRecord = {

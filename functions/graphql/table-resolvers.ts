@@ -3,7 +3,6 @@ import type { GraphQLContext } from './context';
 import { isHouseStaff, requireCaller, visiblePlayer } from './caller-checks';
 import { gameOf, type GameName } from '../rules/games';
 import { currentRound } from '../services/tables/table-access';
-import { betShardsOf } from '../store/kernel/keys';
 import { tablePaytable } from '../services/tables/paytable';
 import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
 import { layoutTotals } from '../services/betting/layout-totals';
@@ -47,7 +46,7 @@ const everyTable = {
   recentResults: (table: TableRecord) => [...(table.recentResults ?? [])],
   bettingOpen: (table: TableRecord, _: unknown, ctx: GraphQLContext) => isBettingOpen(table, ctx.deps.now()),
   bettingWindowSeconds: (table: TableRecord) => table.bettingWindowSeconds ?? null,
-  betShards: (table: TableRecord) => betShardsOf(table),
+  betShards: (table: TableRecord) => table.betShards,
   bettingClosesAt: (table: TableRecord) => bettingDeadline(table),
   serverTime: (_: TableRecord, __: unknown, ctx: GraphQLContext) => ctx.deps.now(),
   nextSequence: (table: TableRecord) => currentRound(table),
@@ -117,8 +116,7 @@ export const tableResolvers: Pick<Resolvers, 'Table' | 'CrapsTable' | 'BaccaratT
         .map(([point, multiple]) => ({ point: Number(point), multiple }))
         .sort((a, b) => a.point - b.point),
     layOddsLimit: (table) => table.options.layOddsLimit,
-    // Tables opened before the option existed held odds to the table maximum.
-    oddsCappedByTableMaximum: (table) => table.options.oddsCappedByTableMaximum ?? true,
+    oddsCappedByTableMaximum: (table) => table.options.oddsCappedByTableMaximum,
     comeOddsWorkingOnComeOut: (table) => table.options.comeOddsWorkingOnComeOut,
     dontComeOddsWorkingOnComeOut: (table) => table.options.dontComeOddsWorkingOnComeOut,
     bigNumbersWorkingOnComeOut: (table) => table.options.bigNumbersWorkingOnComeOut,

@@ -67,6 +67,8 @@ export interface TableGame<T extends GameTypes> {
   readonly outcomeKind: T['pending']['kind'];
   /** The table's options from what the operator asked for, the game's defaults elsewhere; throws RuleViolation. */
   makeOptions(input: Partial<T['optionsInput']>): T['options'];
+  /** Options as a table stored them, with what a table stored before an option existed played by. */
+  storedOptions(stored: T['options']): T['options'];
   /** A new table's state. */
   initialState(): T['state'];
   /** Outcomes recorded so far at the table, void ones included. */

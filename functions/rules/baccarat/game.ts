@@ -53,6 +53,7 @@ export const BACCARAT_GAME: TableGame<BaccaratTypes> = {
   backsBets: false,
   outcomeKind: 'DEAL',
   makeOptions: makeBaccaratOptions,
+  storedOptions: (stored) => stored,
   initialState: () => ({ roundCount: 0, shoe: [] }),
   outcomeCount: (state) => state.roundCount,
   withOutcomeCount: (state, count) => ({ ...state, roundCount: count }),

@@ -59,6 +59,8 @@ export const CRAPS_GAME: TableGame<CrapsTypes> = {
   backsBets: true,
   outcomeKind: 'ROLL',
   makeOptions: makeCrapsOptions,
+  // Before it was an option, odds were held to the table maximum.
+  storedOptions: (stored) => ({ ...stored, oddsCappedByTableMaximum: stored.oddsCappedByTableMaximum ?? true }),
   initialState: initialCrapsState,
   outcomeCount: (state) => state.rollCount,
   withOutcomeCount: (state, count) => ({ ...state, rollCount: count }),

@@ -1,6 +1,5 @@
 import { GAME_NAMES } from '../../rules/games';
 import { GateMovedOn, moveGates } from '../../store/betting/gates';
-import { betShardsOf } from '../../store/kernel/keys';
 import { getTableSession, markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
 import type { TableRecord } from '../../store/kernel/records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
@@ -38,7 +37,7 @@ export async function closeBetting(
       throw refusal(reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');
     }
     try {
-      await moveGates(deps.db, table.id, betShardsOf(table), [round], round + 1);
+      await moveGates(deps.db, table.id, table.betShards, [round], round + 1);
     } catch (error) {
       // The table moved on meanwhile (it is being closed): read it again.
       if (error instanceof GateMovedOn) continue;

@@ -1,6 +1,5 @@
 import { moneyTotal } from '../../rules/money';
 import { listOpenBets } from '../../store/betting/bets';
-import { betShardsOf } from '../../store/kernel/keys';
 import {
   claimLayoutRefresh,
   getLayoutTotals,
@@ -56,7 +55,7 @@ export async function layoutTotals(deps: ServiceDependencies, table: TableRecord
 }
 
 /** What reading the layout afresh reads: a query per shard (a shard's open bets, 320 at most, fit one page). */
-const refreshReads = (table: TableRecord): number => betShardsOf(table);
+const refreshReads = (table: TableRecord): number => table.betShards;
 
 const EMPTY: LayoutTotals = { players: 0, bets: 0, amount: 0n, byBetType: [] };
 
@@ -64,7 +63,7 @@ const viewOf = (stored: StoredLayoutTotals): LayoutTotalsView => ({ ...stored.to
 
 /** The layout read from every shard, as it stands once any outcome being paid is paid. */
 async function readLayout(deps: ServiceDependencies, table: TableRecord, takenAt: string): Promise<StoredLayoutTotals> {
-  const bets = afterPendingOutcome(table, await listOpenBets(deps.db, table.id, betShardsOf(table)));
+  const bets = afterPendingOutcome(table, await listOpenBets(deps.db, table.id, table.betShards));
   return { totals: totalsOf(bets), takenAt, takenFor: outcomeCount(table) };
 }
 

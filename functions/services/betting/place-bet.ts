@@ -1,12 +1,9 @@
 import { GAME_NAMES } from '../../rules/games';
 import { MAX_BETTING_BALANCE, MAX_EXPOSURE } from '../../rules/money';
-import { getAccount } from '../../store/money/accounts';
-import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';
-import { betId, betShardsOf, newBetKey, shardOfBetKey } from '../../store/kernel/keys';
-import { betIdForIdempotencyKey, commitBetPlacement, type BetPlacement, type PlacementOutcome } from '../../store/betting/placement';
-import type { BetRecord, BetType, SeatRecord, TableRecord } from '../../store/kernel/records';
+import { newBetKey, shardOfBetKey } from '../../store/kernel/keys';
+import type { BetPlacement, PlacementOutcome } from '../../store/betting/placement';
+import type { BetRecord, SeatRecord, TableRecord } from '../../store/kernel/records';
 import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/retry';
-import { getSeat } from '../../store/tables/seats';
 import { openBetsCapacity } from '../../store/betting/gates';
 import { RuleViolation } from '../../rules/rule-violation';
 import { bettingBalanceLimit, exposureLimit, validatePlacement, withReserve } from './bet-validation';
@@ -21,13 +18,10 @@ import { forgetTable, knownBetShards } from '../tables/table-cache';
 import { judgedBy, limitsFor } from '../tables/limit-profiles';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
+import { candidateBet, type BetRequest } from './candidate-bet';
+import { placementStoreOn, type PlacementStore } from './placement-store';
 
-export interface PlaceBetRequest {
-  readonly tableId: string;
-  readonly type: BetType;
-  readonly amount: number;
-  readonly baseBetId?: string | null;
-  readonly seat?: number | null;
+export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
 }
 
@@ -52,10 +46,16 @@ const MAX_POSITION_MOVES = 24;
  * position and lays the bet through its shard's betting gate. Nothing in it is shared by every
  * bet of the table, so bets of different players do not wait for each other.
  */
-export async function placeBet(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+export async function placeBet(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: PlaceBetRequest,
+  /** Where the bet is read and written (placement-store.ts): DynamoDB's, over the request's client. */
+  store: PlacementStore = placementStoreOn(deps.db),
+): Promise<BetRecord> {
   try {
     // The player's chips at once go one after the other in this process (turns.ts).
-    return await inTurn(playerTurn(deps, caller.playerId), () => placeOnce(deps, caller, request));
+    return await inTurn(playerTurn(deps, caller.playerId), () => placeOnce(deps, store, caller, request));
   } catch (error) {
     // A fault is not a refusal: the API counts those apart (InternalErrors).
     const code = answeredCode(error);
@@ -64,23 +64,29 @@ export async function placeBet(deps: ServiceDependencies, caller: Caller, reques
   }
 }
 
-async function placeOnce(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
+async function placeOnce(deps: ServiceDependencies, store: PlacementStore, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
   const key = request.idempotencyKey ?? undefined;
   if (key !== undefined) assertClientKey('idempotencyKey', key);
   try {
-    return await place(deps, caller, request, key);
+    return await place(deps, store, caller, request, key);
   } catch (error) {
     // A request sent again answers with the bet its key placed, whatever has changed since
     // (betting closed, the balance spent, the player's limits reached by that very bet).
     if (key !== undefined && (error instanceof ServiceError || error instanceof RuleViolation)) {
-      const existing = await betPlacedWithKey(deps, caller, key, deps.now());
+      const existing = await betPlacedWithKey(store, caller, key, deps.now());
       if (existing) return sameRequest(existing, request);
     }
     throw error;
   }
 }
 
-async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBetRequest, key: string | undefined): Promise<BetRecord> {
+async function place(
+  deps: ServiceDependencies,
+  store: PlacementStore,
+  caller: Caller,
+  request: PlaceBetRequest,
+  key: string | undefined,
+): Promise<BetRecord> {
   const uniqueId = deps.newId();
   // This process's recent copy of the table is safe to bet on (its gate checks the round); a
   // refusal it leads to, and any lost race, is asked again of a fresh read.
@@ -94,8 +100,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     const shards = knownBetShards(deps, request.tableId);
     const [table, read, seat] = await Promise.all([
       loadPlayableTable(deps, request.tableId, GAME_NAMES, { fresh, seenBy: caller }),
-      copy || shards === undefined ? undefined : getPlayerLayout(deps.db, request.tableId, caller.playerId, shards),
-      request.seat != null && Number.isInteger(request.seat) ? getSeat(deps.db, request.tableId, request.seat) : undefined,
+      copy || shards === undefined ? undefined : store.playerLayout(request.tableId, caller.playerId, shards),
+      request.seat != null && Number.isInteger(request.seat) ? store.seat(request.tableId, request.seat) : undefined,
     ]);
     if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
     // A partner's operator runs no table, but is staff all the same: operators play nowhere.
@@ -103,8 +109,8 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     const layout =
       copy && copy.round === currentRound(table)
         ? copy
-        : layoutFor(table, read ?? (await getPlayerLayout(deps.db, table.id, caller.playerId, betShardsOf(table))));
-    const betKey = newBetKey(caller.playerId, betShardsOf(table), uniqueId);
+        : layoutFor(table, read ?? (await store.playerLayout(table.id, caller.playerId, table.betShards)));
+    const betKey = newBetKey(caller.playerId, table.betShards, uniqueId);
     // The caller's limit profile, where the table offers one (limit-profiles.ts).
     const limits = await limitsFor(deps, caller, table);
     let placement: BetPlacement;
@@ -128,7 +134,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       };
       assertBettingOpen(table, now);
       if (placement.bet.seat != null)
-        placement = { ...placement, seat: await seatClaim(deps, table, placement.bet.seat, caller.playerId, seat) };
+        placement = { ...placement, seat: await seatClaim(store, table, placement.bet.seat, caller.playerId, seat) };
     } catch (error) {
       if (fresh || !isRefusal(error)) throw error;
       fresh = true;
@@ -136,7 +142,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       continue;
     }
 
-    const outcome = await sendPlacement(deps, placement, now);
+    const outcome = await sendPlacement(deps, store, placement, now);
     if (outcome.placed) {
       // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
       deps.metrics.betPlaced();
@@ -150,9 +156,9 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
     forgetLayout(deps, table.id, caller.playerId);
     switch (outcome.reason) {
       case 'DUPLICATE_REQUEST':
-        return sameRequest(await requireBet(deps, outcome.existingBetId), request);
+        return sameRequest(await requireBet(store, outcome.existingBetId), request);
       case 'ACCOUNT_REFUSED':
-        await explainAccount(deps, caller, table, placement.bet);
+        await explainAccount(store, caller, table, placement.bet);
         break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
@@ -161,7 +167,7 @@ async function place(deps: ServiceDependencies, caller: Caller, request: PlaceBe
       case 'SHARD_FULL':
         throw new ServiceError(
           'TABLE_FULL',
-          `The table holds the most bets it takes at once (${openBetsCapacity(betShardsOf(table))}); bet after the next outcome.`,
+          `The table holds the most bets it takes at once (${openBetsCapacity(table.betShards)}); bet after the next outcome.`,
         );
       case 'RACED':
         // Another transaction held an item (the player's account: their own bet at another table):
@@ -192,29 +198,11 @@ const layoutFor = (table: TableRecord, read: { bets: BetRecord[]; positionVersio
   bets: afterPendingOutcome(table, read.bets),
 });
 
-function candidateBet(table: TableRecord, caller: Caller, request: PlaceBetRequest, betKey: string, now: string): BetRecord {
-  return {
-    id: betId(table.id, betKey),
-    tableId: table.id,
-    playerId: caller.playerId,
-    type: request.type,
-    amount: request.amount,
-    number: null,
-    baseBetId: request.baseBetId ?? null,
-    seat: request.seat ?? null,
-    status: 'OPEN',
-    winnings: 0,
-    returned: 0,
-    round: currentRound(table),
-    placedAt: now,
-  };
-}
-
 const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
-async function explainAccount(deps: ServiceDependencies, caller: Caller, table: TableRecord, bet: BetRecord): Promise<void> {
-  const account = await getAccount(deps.db, caller.playerId);
+async function explainAccount(store: PlacementStore, caller: Caller, table: TableRecord, bet: BetRecord): Promise<void> {
+  const account = await store.account(caller.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.', null);
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
@@ -226,12 +214,17 @@ async function explainAccount(deps: ServiceDependencies, caller: Caller, table: 
 }
 
 /** Sends the placement, and again after a short random wait for as long as it only loses races. */
-async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement, now: string): Promise<PlacementOutcome> {
+async function sendPlacement(
+  deps: ServiceDependencies,
+  store: PlacementStore,
+  placement: BetPlacement,
+  now: string,
+): Promise<PlacementOutcome> {
   // One at a time through the shard's gate from this process (turns.ts); other processes' bets are raced.
   return inTurn(gateTurn(deps, placement.table.id, shardOfBetKey(placement.betKey)), async () => {
     for (let resend = 0; ; resend++) {
       const sentAt = performance.now();
-      const outcome = await commitBetPlacement(deps.db, placement, epochSeconds(now));
+      const outcome = await store.commit(placement, epochSeconds(now));
       if (outcome.placed || outcome.reason !== 'RACED') noteTransactionTime(performance.now() - sentAt);
       if (outcome.placed || outcome.reason !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
       // Sized by how long transactions take here lately: the one holding the item takes about as long.
@@ -245,14 +238,14 @@ async function sendPlacement(deps: ServiceDependencies, placement: BetPlacement,
  * all decided (taken over, on condition that player has not claimed it again meanwhile).
  */
 async function seatClaim(
-  deps: ServiceDependencies,
+  store: PlacementStore,
   table: TableRecord,
   seat: number,
   playerId: string,
   current: SeatRecord | undefined,
 ): Promise<NonNullable<BetPlacement['seat']>> {
   if (!current || current.playerId === playerId) return { number: seat };
-  const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, current.playerId, betShardsOf(table)));
+  const theirs = afterPendingOutcome(table, await store.playerOpenBets(table.id, current.playerId, table.betShards));
   if (theirs.some((bet) => bet.seat === seat)) throw new ServiceError('SEAT_TAKEN', `Seat ${seat} is taken by another player.`);
   return { number: seat, takingOver: current };
 }
@@ -271,13 +264,13 @@ function sameRequest(bet: BetRecord, request: PlaceBetRequest): BetRecord {
   return bet;
 }
 
-async function betPlacedWithKey(deps: ServiceDependencies, caller: Caller, key: string, now: string): Promise<BetRecord | undefined> {
-  const existingId = await betIdForIdempotencyKey(deps.db, caller.playerId, key, epochSeconds(now));
-  return existingId ? requireBet(deps, existingId) : undefined;
+async function betPlacedWithKey(store: PlacementStore, caller: Caller, key: string, now: string): Promise<BetRecord | undefined> {
+  const existingId = await store.betIdForKey(caller.playerId, key, epochSeconds(now));
+  return existingId ? requireBet(store, existingId) : undefined;
 }
 
-async function requireBet(deps: ServiceDependencies, id: string): Promise<BetRecord> {
-  const bet = await getBet(deps.db, id);
+async function requireBet(store: PlacementStore, id: string): Promise<BetRecord> {
+  const bet = await store.bet(id);
   if (!bet) throw new Error(`idempotency record points at bet ${id}, which is not stored`);
   return bet;
 }

@@ -1,6 +1,5 @@
 import { isEligibleShooter, seatOrder } from '../../rules/craps';
 import { listPlayerOpenBets } from '../../store/betting/bets';
-import { betShardsOf } from '../../store/kernel/keys';
 import type { TableRecord } from '../../store/kernel/records';
 import { getTableSession, setShooter as storeShooter } from '../../store/tables/tables';
 import { asCrapsBets } from '../tables/craps-table';
@@ -17,7 +16,7 @@ import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from '../tables/table-acce
 export async function setShooter(deps: ServiceDependencies, caller: Caller, tableId: string, playerId: string): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const table = await loadPlayableTable(deps, tableId, ['CRAPS'], { runBy: caller });
-    const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId, betShardsOf(table))));
+    const theirs = asCrapsBets(afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, playerId, table.betShards)));
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',

@@ -1,6 +1,5 @@
 import { holderOf, isEligibleShooter, seatOrder, shooterOfRoll, type ShooterPosition } from '../../rules/craps';
 import { listOpenBets, listPlayerOpenBets } from '../../store/betting/bets';
-import { betShardsOf } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/kernel/records';
 import { asCrapsBets } from '../tables/craps-table';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
@@ -27,8 +26,8 @@ export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =
 export async function shooterAvailable(deps: ServiceDependencies, table: TableOf<'CRAPS'>): Promise<boolean> {
   const holder = holderOf(table.state);
   if (holder) {
-    const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, holder.playerId, betShardsOf(table)));
+    const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, holder.playerId, table.betShards));
     if (isEligibleShooter(holder.playerId, asCrapsBets(theirs), table.options)) return true;
   }
-  return shooterOn(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id, betShardsOf(table)))) !== null;
+  return shooterOn(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id, table.betShards))) !== null;
 }

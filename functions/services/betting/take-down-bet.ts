@@ -1,7 +1,7 @@
 import { validateTakeDown, type CrapsBet } from '../../rules/craps';
 import { RuleViolation } from '../../rules/rule-violation';
 import { getBet, getPlayerLayout } from '../../store/betting/bets';
-import { betShardsOf, parseBetId, shardOfBetKey } from '../../store/kernel/keys';
+import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/kernel/records';
 import { backoff, raceWaitCap } from '../../store/kernel/retry';
 import { commitTakeDown, type TakeDownOutcome } from '../../store/betting/take-down';
@@ -39,7 +39,7 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
       loadPlayableTable(deps, tableId, ['CRAPS'], { seenBy: caller }),
       shards === undefined ? undefined : getPlayerLayout(deps.db, tableId, caller.playerId, shards),
     ]);
-    const layout = read ?? (await getPlayerLayout(deps.db, tableId, caller.playerId, betShardsOf(table)));
+    const layout = read ?? (await getPlayerLayout(deps.db, tableId, caller.playerId, table.betShards));
     const stored = layout.bets;
     const own = afterPendingOutcome(table, stored);
     const bet = own.find((open) => open.id === id);

@@ -1,5 +1,4 @@
 import { getBets, listOpenBets } from '../../store/betting/bets';
-import { betShardsOf } from '../../store/kernel/keys';
 import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../../store/kernel/records';
 import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcome } from '../../store/rounds/settlement';
 import { getTableSession } from '../../store/tables/tables';
@@ -64,7 +63,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
     }
 
-    const openBets = await listOpenBets(deps.db, table.id, betShardsOf(table));
+    const openBets = await listOpenBets(deps.db, table.id, table.betShards);
     const recordedAt = deps.now();
     const decision = submission.decide(table, openBets, sequence, recordedAt);
     const { plan } = decision;

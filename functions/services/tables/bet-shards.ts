@@ -2,7 +2,7 @@ import { DEFAULT_BET_SHARDS, MAX_BET_SHARDS, MIN_BET_SHARDS } from '../../store/
 import { ServiceError } from '../kernel/service-error';
 
 /**
- * How many betting-gate shards a new table spreads its bets over (keys.ts, betShardsOf): 64
+ * How many betting-gate shards a new table spreads its bets over (keys.ts): 64
  * unless asked. Fewer shards make closing betting and reading the layout cheaper (a write and a
  * query per shard) and the table smaller (320 open bets per shard); a busy table wants them all.
  * Never fewer than MIN_BET_SHARDS, so that no item is written by every bet of the table.

@@ -1,7 +1,6 @@
 import { takenSeats } from '../../store/tables/seats';
 import { getAccount } from '../../store/money/accounts';
 import { getBet, listOpenBets, listPlayerBets, listPlayerOpenBets } from '../../store/betting/bets';
-import { betShardsOf } from '../../store/kernel/keys';
 import type { AccountRecord, BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../../store/kernel/records';
 import { runsTable } from './table-access';
 import { outcomesPage } from '../../store/rounds/settlement';
@@ -31,8 +30,8 @@ export async function findTable(deps: ServiceDependencies, caller: Caller, id: s
 export async function tableOpenBets(deps: ServiceDependencies, caller: Caller, table: TableRecord): Promise<BetRecord[]> {
   const everyone = runsTable(caller, table);
   if (!everyone && !caller.roles.has('OPERATOR'))
-    return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId, betShardsOf(table)));
-  const bets = await listOpenBets(deps.db, table.id, betShardsOf(table));
+    return afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, caller.playerId, table.betShards));
+  const bets = await listOpenBets(deps.db, table.id, table.betShards);
   return afterPendingOutcome(table, everyone ? bets : bets.filter((bet) => mayReadPlayer(caller, bet.playerId)));
 }
 

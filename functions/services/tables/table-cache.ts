@@ -1,5 +1,4 @@
 import type { TableRecord } from '../../store/kernel/records';
-import { betShardsOf } from '../../store/kernel/keys';
 import { getTableSession } from '../../store/tables/tables';
 import type { ServiceDependencies } from '../kernel/services';
 
@@ -39,7 +38,7 @@ export function rememberBetShards(deps: ServiceDependencies, table: TableRecord)
   const key = `${deps.db.tableName}\u0000${table.id}`;
   if (shardCounts.has(key)) return;
   if (shardCounts.size >= MAX_TABLES) shardCounts.delete(shardCounts.keys().next().value!);
-  shardCounts.set(key, betShardsOf(table));
+  shardCounts.set(key, table.betShards);
 }
 
 /** The table's shard count, if this process has read the table; undefined otherwise. */

@@ -47,7 +47,6 @@ export const MAX_BET_SHARDS = 64;
 /** Never fewer: one shard would be an item that every bet of the table writes (a ceiling of a few dozen bets/s). */
 export const MIN_BET_SHARDS = 4;
 export const DEFAULT_BET_SHARDS = 64;
-export const betShardsOf = (table: { readonly betShards?: number }): number => table.betShards ?? DEFAULT_BET_SHARDS;
 /** The ledger's `book` index spreads a currency's journals over this many partitions (one count for every currency). */
 export const BOOK_SHARDS = 64;
 

@@ -34,8 +34,8 @@ interface TableBase {
   readonly currency: string;
   readonly minimumBet: number;
   readonly maximumBet: number;
-  /** How many betting-gate shards the table's bets are spread over (keys.ts, betShardsOf); absent on tables opened before it was a setting: 64. */
-  readonly betShards?: number;
+  /** How many betting-gate shards the table's bets are spread over (keys.ts); tables stored before it was a setting are read with 64 (table-item.ts). */
+  readonly betShards: number;
   /**
    * Optimistic lock of the dealer's actions (closing betting, recording an outcome, the shooter,
    * the shoe): they change the table item one at a time. Bets never write the table item: they

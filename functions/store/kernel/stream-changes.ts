@@ -3,6 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { AccountRecord, BetRecord, JackpotPoolRecord, TableRecord } from './records';
 import { toRecord } from './items';
+import { tableOfItem } from './table-item';
 
 /** A DynamoDB stream record, as Lambda hands it over and as GetRecords answers it (NEW_AND_OLD_IMAGES). */
 export interface StreamRecord {
@@ -36,8 +37,9 @@ export function changeOfRecord(record: StreamRecord): ItemChange | undefined {
   if (sortKey === undefined) return undefined;
   const kind = sortKey.startsWith('BET#') ? 'BET' : KINDS[sortKey];
   if (!kind) return undefined;
+  const read = kind === 'TABLE' ? tableOfItem : toRecord;
   const image = (value: Record<string, StreamAttributeValue | AttributeValue> | undefined) =>
-    value ? toRecord<never>(unmarshall(value as Record<string, AttributeValue>, { wrapNumbers: false })) : undefined;
+    value ? read(unmarshall(value as Record<string, AttributeValue>, { wrapNumbers: false })) : undefined;
   const before = image(record.dynamodb?.OldImage);
   const after = image(record.dynamodb?.NewImage);
   return { kind, ...(before ? { before } : {}), ...(after ? { after } : {}) } as ItemChange;

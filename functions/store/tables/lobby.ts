@@ -3,6 +3,7 @@ import { batchGet } from '../kernel/batch-get';
 import type { Db } from '../kernel/db';
 import { lobbyEntryKey, tableKey, type ItemKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
+import { tableOfItem } from '../kernel/table-item';
 import type { Game, TableRecord, TableStatus } from '../kernel/records';
 import type { TransactAction } from '../kernel/transact-action';
 
@@ -66,6 +67,11 @@ export async function lobbyEntries(
 
 /** Tables by id (eventually consistent: a lobby's view), in the order asked; missing ones left out. */
 export async function getTables(db: Db, ids: readonly string[]): Promise<TableRecord[]> {
-  const found = new Map((await batchGet<TableRecord>(db, ids.map(tableKey), { consistent: false })).map((table) => [table.id, table]));
+  const found = new Map(
+    (await batchGet<Record<string, unknown>>(db, ids.map(tableKey), { consistent: false })).map((item) => [
+      item.id as string,
+      tableOfItem(item),
+    ]),
+  );
   return ids.flatMap((id) => found.get(id) ?? []);
 }

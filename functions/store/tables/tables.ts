@@ -2,8 +2,9 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
 import { createTogether, transact, type Created } from '../kernel/transact';
 import type { Db } from '../kernel/db';
-import { betShardsOf, tableKey } from '../kernel/keys';
-import { toItem, toRecord } from '../kernel/items';
+import { tableKey } from '../kernel/keys';
+import { toItem } from '../kernel/items';
+import { tableOfItem } from '../kernel/table-item';
 import { newGates } from '../betting/gates';
 import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../../rules/craps';
@@ -13,7 +14,7 @@ import type { ActorStamp, TableRecord } from '../kernel/records';
 export function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
   return createTogether(db, 'table', {
     table: { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
-    gates: newGates(db, table.id, betShardsOf(table), round),
+    gates: newGates(db, table.id, table.betShards, round),
     lobbyEntry: openTableEntry(db, table),
   });
 }
@@ -25,7 +26,7 @@ export function createTableSession(db: Db, table: TableRecord, round: number): P
  */
 export async function getTableSession(db: Db, tableId: string, { consistent = true } = {}): Promise<TableRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: tableKey(tableId), ConsistentRead: consistent }));
-  return Item ? toRecord<TableRecord>(Item) : undefined;
+  return Item ? tableOfItem(Item) : undefined;
 }
 
 /**

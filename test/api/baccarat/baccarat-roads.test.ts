@@ -37,7 +37,7 @@ const ROADS = `query ($t: ID!) { table(id: $t) { ... on BaccaratTable { roads {
 const openBaccarat = async (baccarat: Record<string, unknown> = {}) =>
   (
     await api.data(DEALER, `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`, {
-      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000, baccarat },
+      input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000, betShards: 4, baccarat },
     })
   ).openTable.table.id as string;
 const roadsOf = async (tableId: string) => (await api.data('roads-viewer', ROADS, { t: tableId })).table;

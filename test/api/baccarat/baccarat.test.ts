@@ -116,7 +116,9 @@ const DEAL = /* GraphQL */ `
 `;
 
 async function openBaccaratTable(baccarat: Record<string, unknown> = {}): Promise<string> {
-  const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, baccarat } });
+  const res = await api.graphql(DEALER, OPEN_TABLE, {
+    input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 100_000, betShards: 4, baccarat },
+  });
   expect(refusalOf(res), JSON.stringify(res)).toBeUndefined();
   return res.data!.openTable.table.id;
 }
@@ -140,7 +142,7 @@ function expectRefused(res: GraphQLResponse, code: string) {
 
 describe('a baccarat round', () => {
   it('opens with the regulation defaults: 8 decks, standard commission, shoe tracking', async () => {
-    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000 } });
+    const res = await api.graphql(DEALER, OPEN_TABLE, { input: { game: 'BACCARAT', minimumBet: 100, maximumBet: 10_000, betShards: 4 } });
     expect(res.data!.openTable.table).toEqual({
       id: expect.any(String),
       game: 'BACCARAT',

@@ -70,7 +70,7 @@ const USER_ERRORS = 'userErrors { code message }';
 const CALLS: readonly Call[] = [
   {
     name: 'openTable',
-    query: `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
+    query: `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
     variables: () => ({}),
     allowed: HOUSE,
   },

@@ -113,7 +113,7 @@ describe('table limits', () => {
   it('a table maximum so large that a payout could not stay an exact integer is refused', async () => {
     const res = await api.graphql(
       DEALER,
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 9000000000000000 }) { table { id } ${USER_ERRORS} } }`,
+      `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 9000000000000000 }) { table { id } ${USER_ERRORS} } }`,
     );
     expectRefused(res, 'BAD_USER_INPUT', /maximumBet/);
   });
@@ -143,7 +143,7 @@ describe("a player's limits at a table", () => {
     (
       await api.graphql(
         DEALER,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 2, maxStakePerRound: 500 } }) { table { id playerLimits { maxOpenBets maxStakePerRound } } ${USER_ERRORS} } }`,
+        `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 2, maxStakePerRound: 500 } }) { table { id playerLimits { maxOpenBets maxStakePerRound } } ${USER_ERRORS} } }`,
       )
     ).data!.openTable.table;
 
@@ -179,7 +179,7 @@ describe("a player's limits at a table", () => {
   it('are checked when the table opens', async () => {
     const refused = await api.graphql(
       DEALER,
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 100 } }) { table { id } ${USER_ERRORS} } }`,
+      `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 10000, playerLimits: { maxOpenBets: 100 } }) { table { id } ${USER_ERRORS} } }`,
     );
     expectRefused(refused, 'BAD_USER_INPUT', /maxOpenBets must be from 1 to 99/);
   });
@@ -215,8 +215,11 @@ describe('closing a table', () => {
     expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_CLOSED');
   });
 
-  it('closes an empty table for good: no more bets', async () => {
+  it('closes an empty table for good: no more bets; closing it again answers it as it is', async () => {
     expect((await closeTable()).data!.closeTable.table.status).toBe('CLOSED');
+    const again = await closeTable();
+    expect(refusalOf(again)).toBeUndefined();
+    expect(again.data!.closeTable.table.status).toBe('CLOSED');
     await api.fundAccount(PLAYER, 10_000);
     expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_CLOSED');
     expect(await api.balance(PLAYER)).toBe(10_000);
@@ -276,7 +279,7 @@ describe('a roll nobody may throw (art. 2.1)', () => {
     // A table whose Field takes 50: a player can be at it under the table minimum.
     const opened = await api.graphql(
       DEALER,
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, betLimits: [{ type: FIELD, minimum: 50 }] }) { table { id } ${USER_ERRORS} } }`,
+      `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 10000, betLimits: [{ type: FIELD, minimum: 50 }] }) { table { id } ${USER_ERRORS} } }`,
     );
     tableId = opened.data!.openTable.table.id;
     await api.fundAccount(PLAYER, 10_000);
@@ -355,7 +358,7 @@ describe('who may do what', () => {
     expectRefused(
       await api.graphql(
         PLAYER,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
+        `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
       ),
       'FORBIDDEN',
     );
@@ -374,7 +377,7 @@ describe('who may do what', () => {
     expectRefused(
       await api.graphql(
         dealerHere,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
+        `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
       ),
       'FORBIDDEN',
       /operator/,
@@ -435,7 +438,7 @@ describe('who may see what', () => {
   it('a baccarat bet cannot be taken down (craps only)', async () => {
     const baccarat = await api.graphql(
       DEALER,
-      `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
+      `mutation { openTable(input: { game: BACCARAT, betShards: 4, minimumBet: 100, maximumBet: 1000 }) { table { id } ${USER_ERRORS} } }`,
     );
     await api.fundAccount('baccarat-bettor', 1_000);
     const bet = await api.graphql(

@@ -83,7 +83,7 @@ describe('a table with a betting clock', () => {
     const tableId = (
       await api.data(
         DEALER,
-        `mutation { openTable(input: { game: BACCARAT, minimumBet: 100, maximumBet: 10000 }) { table { id } userErrors { code message } } }`,
+        `mutation { openTable(input: { game: BACCARAT, betShards: 4, minimumBet: 100, maximumBet: 10000 }) { table { id } userErrors { code message } } }`,
       )
     ).openTable.table.id;
     ahead += 3_600_000;
@@ -95,7 +95,7 @@ describe('a table with a betting clock', () => {
   it.each([0, 4, 601, 2.5])('refuses a window of %s seconds, opening nothing', async (seconds) => {
     const res = await api.graphql(
       DEALER,
-      `mutation ($s: Int!) { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000, bettingWindowSeconds: $s }) { table { id } userErrors { code message field } } }`,
+      `mutation ($s: Int!) { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 10000, bettingWindowSeconds: $s }) { table { id } userErrors { code message field } } }`,
       {
         s: seconds,
       },

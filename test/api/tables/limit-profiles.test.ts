@@ -16,7 +16,8 @@ const DORA = { id: 'dora', roles: ['player'], partner: 'lp-p1' };
 
 const LIMITS = 'profile minimumBet maximumBet betLimits { type minimum maximum } playerLimits { maxOpenBets maxStakePerRound }';
 const OPEN = `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id limitProfiles { ${LIMITS} } } userErrors { code message field } } }`;
-const open = (input: Record<string, unknown>) => api.graphql(HOUSE, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, ...input } });
+const open = (input: Record<string, unknown>) =>
+  api.graphql(HOUSE, OPEN, { input: { minimumBet: 100, maximumBet: 10_000, betShards: 4, ...input } });
 const ASSIGN = `mutation ($input: AssignLimitProfileInput!) { assignLimitProfile(input: $input) { assignment { playerId partner profile assignedBy } userErrors { code message field } } }`;
 const assign = (who: Who, input: Record<string, unknown>) => api.graphql(who, ASSIGN, { input });
 const myLimits = async (who: Who, tableId: string) =>

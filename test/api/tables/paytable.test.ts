@@ -50,7 +50,7 @@ async function paytableOf(input: Record<string, unknown>) {
   const { openTable } = await api.data(
     OPERATOR,
     `mutation ($input: OpenTableInput!) { openTable(input: $input) { table { id } userErrors { code message } } }`,
-    { input: { minimumBet: 100, maximumBet: 10_000, ...input } },
+    { input: { minimumBet: 100, maximumBet: 10_000, betShards: 4, ...input } },
   );
   return (await api.data(OPERATOR, PAYTABLE, { t: openTable.table.id })).table.paytable as { bets: Bet[]; jackpot: any[] | null };
 }

@@ -91,7 +91,7 @@ describe("a partner's operator", () => {
 
   it('runs no table, opens no table or pool, reconciles nothing of the house, and bets nowhere', async () => {
     const refusals = [
-      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 1000 }) { table { id } userErrors { code message } } }`,
+      `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 1000 }) { table { id } userErrors { code message } } }`,
       `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { bettingOpen } userErrors { code message } } }`,
       `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`,
       `mutation ($t: ID!) { assignDealers(input: { tableId: $t, dealers: ["p1/tn-dealer"] }) { table { dealers } userErrors { code message } } }`,

@@ -18,9 +18,18 @@ describe('a stream record', () => {
   });
 
   it('of a table, an account or a pool is kept; a creation has no before', () => {
-    expect(changeOfRecord(record({ pk: 'TABLE#t', sk: 'TABLE' }, undefined, { id: 't' }))).toEqual({ kind: 'TABLE', after: { id: 't' } });
+    const table = { id: 't', game: 'BACCARAT', options: { decks: 8 }, betShards: 4 };
+    expect(changeOfRecord(record({ pk: 'TABLE#t', sk: 'TABLE' }, undefined, table))).toEqual({ kind: 'TABLE', after: table });
     expect(changeOfRecord(record({ pk: 'ACCOUNT#p', sk: 'ACCOUNT' }, { balance: 1 }, { balance: 2 }))?.kind).toBe('ACCOUNT');
     expect(changeOfRecord(record({ pk: 'POOL#p', sk: 'POOL' }, { amount: 1 }, { amount: 2 }))?.kind).toBe('POOL');
+  });
+
+  it('of a table stored before a setting existed, reads it as a table read does (store/kernel/table-item.ts)', () => {
+    const change = changeOfRecord(record({ pk: 'TABLE#t', sk: 'TABLE' }, undefined, { id: 't', game: 'CRAPS', options: {} }));
+    expect(change).toEqual({
+      kind: 'TABLE',
+      after: { id: 't', game: 'CRAPS', options: { oddsCappedByTableMaximum: true }, betShards: 64 },
+    });
   });
 
   it('of anything else (a journal, a gate, a settlement marker) is none of the subscribers’ business', () => {

@@ -33,6 +33,7 @@ async function closedTable(): Promise<CrapsTableRecord> {
     currency: 'MOP',
     minimumBet: 100,
     maximumBet: 100_000,
+    betShards: DEFAULT_BET_SHARDS,
     version: 0,
     playerLimits: { maxOpenBets: 49, maxStakePerRound: 1_000_000 },
     options: makeCrapsOptions({ minimum: 100, maximum: 100_000 }),
