@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -22,6 +23,30 @@ const NEEDS_DYNAMODB = [
   'test/bench/harness/capacity-units.test.ts',
 ];
 
+/**
+ * The files that take longest (a bench run, the browsers, a CDK synth with its bundles), started
+ * first: on a fresh clone Vitest has no timings of its own to order by, and a long file started
+ * last keeps one worker busy after the other has finished.
+ */
+const LONGEST_FIRST = [
+  'test/bench/run.test.ts',
+  'test/local/table-page-browser.test.ts',
+  'test/infra/graphql-bundle.test.ts',
+  'test/api/rounds/settlement-recovery.test.ts',
+  'test/api/money/ledger-conservation.test.ts',
+  'test/local/explorer-browser.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const index = LONGEST_FIRST.findIndex((path) => file.moduleId.endsWith(path));
+      return index === -1 ? LONGEST_FIRST.length : index;
+    };
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     // Two files at a time: most of a file's time is spent waiting on DynamoDB Local (another process).
@@ -31,6 +56,7 @@ export default defineConfig({
     // copies) is keyed by the DynamoDB table, and every test API has a table of its own.
     isolate: false,
     testTimeout: 30_000,
+    sequence: { sequencer: LongestFirst },
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: NEEDS_DYNAMODB } },

@@ -42,7 +42,7 @@ const FIGURES: readonly Figure[] = [
     title: 'placeBet latency over HTTP, by open bets on the table',
     floor:
       'an empty GraphQL request ({ __typename }) through the same server with the same token, plus a bare TransactWriteItems of the items placeBet wrote, straight to DynamoDB Local',
-    run: (env) => placeBetLatency(env, quick ? { layouts: [0, 10], samples: 5 } : { layouts: [0, 100, 1000, 10000], samples: 200 }),
+    run: (env) => placeBetLatency(env, quick ? { layouts: [0, 10], samples: 3 } : { layouts: [0, 100, 1000, 10000], samples: 200 }),
   },
   {
     id: 2,
@@ -55,8 +55,8 @@ const FIGURES: readonly Figure[] = [
         quick
           ? {
               rounds: [
-                { bets: 40, players: 40 },
-                { bets: 40, players: 4 },
+                { bets: 20, players: 20 },
+                { bets: 20, players: 2 },
               ],
               repetitions: 1,
             }
@@ -81,10 +81,10 @@ const FIGURES: readonly Figure[] = [
         env,
         quick
           ? {
-              clients: [2, 4],
-              seconds: 0.5,
+              clients: [2],
+              seconds: 0.3,
               repetitions: 1,
-              bursts: { clients: [2, 4], playersPerClient: 2, betsPerPlayer: 5, repetitions: 1 },
+              bursts: { clients: [2], playersPerClient: 2, betsPerPlayer: 3, repetitions: 1 },
             }
           : {
               clients: [10, 50, 100],

@@ -132,6 +132,8 @@ async function openTable(
     currency,
     minimumBet: 100,
     maximumBet: 10_000,
+    // A handful of players: a quiet table's shards (conservation does not depend on how many).
+    betShards: 4,
     ...(poolId ? { baccarat: { jackpot: { poolId, contributionBasisPoints: share } } } : {}),
   };
   const data = await persisted(() =>

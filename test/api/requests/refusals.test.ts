@@ -9,8 +9,8 @@ import { buildSchema, getNamedType, type GraphQLEnumType, type GraphQLObjectType
 import { dealer, refusalCode, refusalOf, type GraphQLResponse, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { typeDefs } from '../../../functions/graphql/generated/type-defs';
-import { MAX_OPEN_BETS_PER_SHARD, MAX_OPEN_BETS_PER_TABLE } from '../../../functions/store/betting/gates';
-import { DEFAULT_BET_SHARDS, gateKey, shardOf } from '../../../functions/store/kernel/keys';
+import { MAX_OPEN_BETS_PER_SHARD, openBetsCapacity } from '../../../functions/store/betting/gates';
+import { gateKey, shardOf } from '../../../functions/store/kernel/keys';
 
 const api = useTestApi();
 let tableId: string;
@@ -24,12 +24,14 @@ afterAll(() => api.expectReconciled());
 
 /** What every mutation here asks of its payload's refusals. */
 const USER_ERRORS = 'userErrors { code message field }';
+/** The gate shards of the tables here. */
+const SHARDS = 4;
 
 beforeEach(async () => {
-  // The default 64 shards: the full-table and halfway-closed tests write to the table's shards by hand.
+  // Few shards, as a quiet table has: the full-table and halfway-closed tests write to them by hand.
   const opened = await api.graphql(
     DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 10000 }) { table { id } ${USER_ERRORS} } }`,
+    `mutation { openTable(input: { game: CRAPS, betShards: ${SHARDS}, minimumBet: 100, maximumBet: 10000 }) { table { id } ${USER_ERRORS} } }`,
   );
   tableId = opened.data!.openTable.table.id;
 });
@@ -120,19 +122,19 @@ describe('table limits', () => {
 });
 
 describe('a full table', () => {
-  it(`refuses a bet beyond what its gate shard holds (${MAX_OPEN_BETS_PER_SHARD}; the table, ${MAX_OPEN_BETS_PER_TABLE}), and changes nothing`, async () => {
+  it(`refuses a bet beyond what its gate shard holds (${MAX_OPEN_BETS_PER_SHARD}; the table of ${SHARDS} shards, ${openBetsCapacity(SHARDS)}), and changes nothing`, async () => {
     // Setup straight into the store: the player's shard counts as full.
     await api.db.doc.send(
       new UpdateCommand({
         TableName: api.db.tableName,
-        Key: gateKey(tableId, shardOf(PLAYER, DEFAULT_BET_SHARDS)),
+        Key: gateKey(tableId, shardOf(PLAYER, SHARDS)),
         UpdateExpression: 'SET #open = :full',
         ExpressionAttributeNames: { '#open': 'open' },
         ExpressionAttributeValues: { ':full': MAX_OPEN_BETS_PER_SHARD },
       }),
     );
     await api.fundAccount(PLAYER, 10_000);
-    expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_FULL', new RegExp(String(MAX_OPEN_BETS_PER_TABLE)));
+    expectRefused(await placeBet({ type: 'FIELD', amount: 100 }), 'TABLE_FULL', new RegExp(String(openBetsCapacity(SHARDS))));
     expect(await api.balance(PLAYER)).toBe(10_000);
     expect((await api.graphql(PLAYER, SNAPSHOT, { id: tableId })).data!.table.openBets).toEqual([]);
   });
@@ -199,7 +201,7 @@ describe('closing a table', () => {
 
   it('closes a table whose betting was being closed when that stopped halfway', async () => {
     // Setup straight into the store: half the gate's shards moved past round 1, as an interrupted closeBetting leaves them.
-    for (let shard = 0; shard < DEFAULT_BET_SHARDS; shard += 2) {
+    for (let shard = 0; shard < SHARDS; shard += 2) {
       await api.db.doc.send(
         new UpdateCommand({
           TableName: api.db.tableName,

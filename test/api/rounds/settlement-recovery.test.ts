@@ -57,11 +57,12 @@ beforeEach(() => {
 const DEALER = dealer('recovery-dealer');
 let tableId: string;
 
-// Over the default 64 shards: the faults below are armed by the count of the handler's transactions.
+// The faults below are armed by the count of the handler's transactions, which the shard count does
+// not change (closing betting and counting bets out are single-item writes).
 beforeEach(async () => {
   const res = await api.data(
     DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+    `mutation { openTable(input: { game: CRAPS, betShards: 4, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
   );
   tableId = res.openTable.table.id;
 });
@@ -266,6 +267,7 @@ describe('a baccarat jackpot stopped while being paid', () => {
           game: 'BACCARAT',
           minimumBet: 100,
           maximumBet: 100_000,
+          betShards: 4,
           baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } },
         },
       },
