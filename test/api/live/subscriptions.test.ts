@@ -62,11 +62,18 @@ const placeBet = async (player: string, tableId: string, type: string, amount: n
 describe('a table subscriber', () => {
   it('hears a whole craps hand in order, and a player hears their own bets and balance only', async () => {
     const tableId = await openTable('CRAPS');
-    await api.fundAccount('live-ann', 10_000);
     await api.fundAccount('live-bob', 10_000);
     const ann = await connect('live-ann');
     const table = await ann.subscribe(TABLE_EVENTS, { t: tableId });
     const mine = await ann.subscribe(MY_EVENTS);
+    // Funded once she listens: her account's opening and the deposit are her first events. (A
+    // change written just before a subscription may still reach it, the stream being read a
+    // moment later: a subscriber hears everything from when it subscribed, perhaps a little more.)
+    await api.fundAccount('live-ann', 10_000);
+    expect((await mine.until(2)).map(({ myEvents: e }) => [e.kind, e.account?.balance])).toEqual([
+      ['BALANCE_CHANGED', 0],
+      ['BALANCE_CHANGED', 10_000],
+    ]);
 
     const annBet = await placeBet('live-ann', tableId, 'PASS_LINE', 100);
     const bobBet = await placeBet('live-bob', tableId, 'PASS_LINE', 200);
@@ -101,7 +108,7 @@ describe('a table subscriber', () => {
     for (const { tableEvents: e } of events) expect(Date.parse(e.serverTime)).not.toBeNaN();
 
     // Placed, staked, won, paid: ann's bet and balance, never bob's.
-    const own = await mine.until(4);
+    const own = (await mine.until(6)).slice(2);
     const bets = own.filter(({ myEvents: e }) => e.bet).map(({ myEvents: e }) => [e.kind, e.bet.id, e.bet.status, e.bet.winnings]);
     expect(bets).toEqual([
       ['BET_PLACED', annBet, 'OPEN', 0],
@@ -117,11 +124,11 @@ describe('a table subscriber', () => {
     // once the second (written after the first arrived, hence in a later batch) is here, anything
     // sent to ann from before the first is here too.
     await api.fundAccount('live-ann', 20_000);
-    await mine.until(5);
+    await mine.until(7);
     await api.fundAccount('live-ann', 30_000);
-    await mine.until(6);
+    await mine.until(8);
     expect(JSON.stringify(mine.received)).not.toContain(bobBet);
-    expect(mine.received.slice(4).map(({ myEvents: e }) => [e.kind, e.account?.balance])).toEqual([
+    expect(mine.received.slice(6).map(({ myEvents: e }) => [e.kind, e.account?.balance])).toEqual([
       ['BALANCE_CHANGED', 20_000],
       ['BALANCE_CHANGED', 30_000],
     ]);
