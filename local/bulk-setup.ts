@@ -12,7 +12,7 @@ import {
   type BatchWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { toRecord } from '../functions/store/kernel/items';
-import { accountKey, betId, gateKey, journalSortKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
+import { accountKey, gateKey, journalSortKey, newBetKey, shardOf } from '../functions/store/kernel/keys';
 import { positionItem } from '../functions/store/betting/positions';
 import { openBetItem } from '../functions/store/betting/placement';
 import { accountItem } from '../functions/store/money/accounts';
@@ -21,10 +21,11 @@ import { retryWhileRaced } from '../functions/store/kernel/retry';
 import { getTableSession } from '../functions/store/tables/tables';
 import type { AccountRecord, BetRecord, BetType } from '../functions/store/kernel/records';
 import { validatePlacement } from '../functions/services/betting/bet-validation';
+import { candidateBet } from '../functions/services/betting/candidate-bet';
 import { cashJournal, stakeJournal } from '../functions/services/money/journals';
 import { journalItem } from '../functions/store/money/ledger';
 import type { ServiceDependencies } from '../functions/services/kernel/services';
-import { currentRound, type TableOf } from '../functions/services/tables/table-access';
+import type { TableOf } from '../functions/services/tables/table-access';
 
 export interface SeedBet {
   readonly playerId: string;
@@ -71,21 +72,13 @@ export async function seedBets(deps: ServiceDependencies, tableId: string, bets:
   const shards = table.betShards;
   const laid = bets.map((seed) => {
     const key = newBetKey(seed.playerId, shards, deps.newId());
-    const candidate: BetRecord = {
-      id: betId(tableId, key),
-      tableId,
-      playerId: seed.playerId,
-      type: seed.type,
-      amount: seed.amount,
-      number: null,
-      baseBetId: null,
-      seat: null,
-      status: 'OPEN',
-      winnings: 0,
-      returned: 0,
-      round: currentRound(table),
-      placedAt: deps.now(),
-    };
+    const candidate = candidateBet(
+      table,
+      { playerId: seed.playerId, roles: new Set() },
+      { tableId, type: seed.type, amount: seed.amount },
+      key,
+      deps.now(),
+    );
     const mine = own.get(seed.playerId) ?? [];
     const bet = validatePlacement(table, candidate, mine);
     own.set(seed.playerId, [...mine, bet]);

@@ -13,6 +13,7 @@ import { accountKey } from '../../../functions/store/kernel/keys';
 import { getAccount } from '../../../functions/store/money/accounts';
 import { dealer, refusalCode, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 
 const api = useTestApi();
 const OPERATOR = dealer('ceiling-operator');
@@ -144,13 +145,7 @@ describe('a reserve is let go whichever way its bet leaves the layout', () => {
           currency: 'MOP',
           seed: 100_000,
           modality: 'A',
-          fixedAmounts: [
-            { combination: 'PARADISE_STRAIGHT', amount: 30_000 },
-            { combination: 'FOUR_OF_A_KIND', amount: 20_000 },
-            { combination: 'DOUBLE_PAIRS', amount: 10_000 },
-            { combination: 'THREE_OF_A_KIND', amount: 3_000 },
-            { combination: 'SINGLE_PAIR', amount: 1_000 },
-          ],
+          fixedAmounts: MODALITY_A_FIXED_AMOUNTS,
         },
       },
     );
