@@ -3,7 +3,7 @@
  * over functions/, local/, infra/ and client/; test/layering.test.ts proves each rule bites).
  * Dependencies point down, toward the rules layer:
  *
- *   rules  <  store  <  services  <  observability  <  graphql  <  live, sweeper  <  infra, local
+ *   rules  <  store  <  services  <  observability  <  graphql  <  live, sweeper, workers  <  infra, local
  *
  * and within services/ and store/, every capability may import its floor's `kernel/`, which
  * imports no other capability; capabilities may import one another (a bet needs its table, a
@@ -30,7 +30,7 @@ module.exports = {
       severity: 'error',
       comment: 'The rules layer is exact arithmetic on values, tested alone: it imports none of the floors above it, nor any tool.',
       from: { path: '^functions/rules/' },
-      to: { path: '^(functions/(services|store|graphql|live|observability|sweeper)|infra|local|client|test|bench|scripts)/' },
+      to: { path: '^(functions/(services|store|graphql|live|observability|sweeper|workers)|infra|local|client|test|bench|scripts)/' },
     },
     {
       name: 'rules-import-no-package',
@@ -44,29 +44,29 @@ module.exports = {
       severity: 'error',
       comment: 'The store reads and writes items; the use cases (services) and the entries above them call it, never the reverse.',
       from: { path: '^functions/store/' },
-      to: { path: '^(functions/(services|graphql|live|observability|sweeper)|infra|local)/' },
+      to: { path: '^(functions/(services|graphql|live|observability|sweeper|workers)|infra|local)/' },
     },
     {
       name: 'services-below-entries',
       severity: 'error',
       comment:
-        'A use case knows nothing of the transport that calls it (GraphQL, WebSocket, the sweeper) nor of how it is deployed or run locally.',
+        'A use case knows nothing of the transport that calls it (GraphQL, WebSocket, the sweeper, the queue workers) nor of how it is deployed or run locally.',
       from: { path: '^functions/services/' },
-      to: { path: '^(functions/(graphql|live|observability|sweeper)|infra|local)/' },
+      to: { path: '^(functions/(graphql|live|observability|sweeper|workers)|infra|local)/' },
     },
     {
       name: 'observability-below-entries',
       severity: 'error',
-      comment: 'Logs, metrics and traces wrap the entries (graphql, live, sweeper); they do not import them.',
+      comment: 'Logs, metrics and traces wrap the entries (graphql, live, sweeper, workers); they do not import them.',
       from: { path: '^functions/observability/' },
-      to: { path: '^functions/(graphql|live|sweeper)/' },
+      to: { path: '^functions/(graphql|live|sweeper|workers)/' },
     },
     {
       name: 'graphql-below-live',
       severity: 'error',
-      comment: 'The WebSocket side serves the GraphQL schema; the HTTP side never imports the WebSocket side or the sweeper.',
+      comment: 'The WebSocket side serves the GraphQL schema; the HTTP side never imports the WebSocket side, the sweeper or the workers.',
       from: { path: '^functions/graphql/' },
-      to: { path: '^functions/(live|sweeper)/' },
+      to: { path: '^functions/(live|sweeper|workers)/' },
     },
     {
       name: 'kernel-imports-no-capability',

@@ -48,7 +48,7 @@ const FIGURES: readonly Figure[] = [
     id: 2,
     title: 'settling a round of 1,000 and of 10,000 open bets',
     floor:
-      'the same decided-bet writes (one per bet) and, per player, one credit and one journal, as bare transactions of 100 items each, one after the other',
+      "the same decided-bet writes (one per bet) and, per player, one credit and one journal, as bare transactions of 100 items each, at the round's parallelism (its parts x SETTLEMENT_CONCURRENCY in flight)",
     run: (env) =>
       roundSettlement(
         env,

@@ -15,7 +15,7 @@ import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/a
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -34,6 +34,7 @@ import { SERVICE_NAME, metricNamespaceOf } from '../functions/observability/metr
 /** The one entry point: the same handler the local server and the integration tests call. */
 export const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
 const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.ts', import.meta.url));
+const settlementWorkerEntry = fileURLToPath(new URL('../functions/workers/settlement-handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 
 export interface CasinoTablesStackProps extends StackProps {
@@ -42,6 +43,7 @@ export interface CasinoTablesStackProps extends StackProps {
 
 /**
  * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table;
+ * an outcome -> the settlement queue -> settlement worker Lambdas (a part of a big round each) -> the table;
  * a schedule -> settlement sweeper Lambda -> the same table;
  * subscriber -> WebSocket API -> socket Lambda -> the table (connections, subscriptions);
  * the table's stream -> stream Lambda -> a fan-out Lambda per shard -> @connections -> subscribers.
@@ -52,6 +54,9 @@ export class CasinoTablesStack extends Stack {
   readonly graphqlFunction: NodejsFunction;
   readonly sweeperFunction: NodejsFunction;
   readonly sweeperDeadLetters: Queue;
+  readonly settlementQueue: Queue;
+  readonly settlementDeadLetters: Queue;
+  readonly settlementWorkerFunction: NodejsFunction;
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
   readonly socketFunction: NodejsFunction;
@@ -82,12 +87,45 @@ export class CasinoTablesStack extends Stack {
       "AWS Backup's own service-role policy: the actions it needs to back up DynamoDB, kept current by AWS.",
     );
 
+    // A big round's settlement, in parts, each paid by a worker of its own at once (docs/DATA-MODEL.md, "Settlement").
+    const workerTimeout = Duration.minutes(1);
+    this.settlementDeadLetters = new Queue(this, 'SettlementDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: this.dataRemoval,
+    });
+    acknowledge(this.settlementDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the settlement queue.');
+    this.settlementQueue = new Queue(this, 'SettlementQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // Lambda's advice: six times the function's timeout, so that a message is not delivered again while one runs it.
+      visibilityTimeout: Duration.seconds(6 * workerTimeout.toSeconds()),
+      // A part failed five times goes to the dead letters (with an alarm); the sweeper pays it meanwhile.
+      deadLetterQueue: { queue: this.settlementDeadLetters, maxReceiveCount: 5 },
+      removalPolicy: this.dataRemoval,
+    });
+    this.settlementWorkerFunction = this.appFunction('SettlementWorkerFunction', 'settlementWorker', settlementWorkerEntry, {
+      memorySize: 1024,
+      timeout: workerTimeout,
+    });
+    this.settlementWorkerFunction.addEventSource(
+      new SqsEventSource(this.settlementQueue, {
+        // A part a message: every part of a round is paid by a worker of its own, at once.
+        batchSize: 1,
+        reportBatchItemFailures: true,
+      }),
+    );
+
     this.graphqlFunction = this.appFunction('GraphqlFunction', 'graphql', graphqlHandlerEntry, {
       // Apollo's cold start is CPU-bound, and Lambda's CPU share grows with memory.
       memorySize: 1024,
       // Well inside API Gateway's 30 s integration limit, so a stuck call fails as a Lambda timeout we can see.
       timeout: Duration.seconds(10),
+      // Where recording a big round's outcome hands its parts to the settlement workers.
+      environment: { SETTLEMENT_QUEUE_URL: this.settlementQueue.queueUrl },
     });
+    this.settlementQueue.grantSendMessages(this.graphqlFunction);
 
     // Finishes, every minute, any settlement a crash left at a table nobody has used since.
     this.sweeperFunction = this.appFunction('SettlementSweeperFunction', 'sweeper', sweeperHandlerEntry, {
@@ -236,6 +274,7 @@ export class CasinoTablesStack extends Stack {
       table: this.table,
       sweeperDeadLetters: this.sweeperDeadLetters,
       sweeper: this.sweeperFunction,
+      settlementDeadLetters: this.settlementDeadLetters,
     });
 
     new CfnOutput(this, 'GraphqlUrl', {

@@ -46,6 +46,8 @@ export interface MonitoringProps {
   readonly webSocketApi: WebSocketApi;
   readonly table: TableV2;
   readonly sweeperDeadLetters: IQueue;
+  /** Parts of settlements the workers failed to pay, every delivery. */
+  readonly settlementDeadLetters: IQueue;
   /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
   readonly sweeper: IFunction;
 }
@@ -200,6 +202,15 @@ export class Monitoring extends Construct {
       props.sweeperDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
       FAULTS,
       { description: 'A sweeper run failed: its event is in the dead-letter queue.' },
+    );
+    this.alarm(
+      'SettlementDeadLetters',
+      props.settlementDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      FAULTS,
+      {
+        description:
+          'A part of a round’s settlement failed every delivery to the workers: the sweeper pays it; its message is in the dead-letter queue.',
+      },
     );
 
     this.dashboard = this.buildDashboard(props);

@@ -31,6 +31,11 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: {},
   },
+  // The parts of settlements it pays: as the sweeper, a part at a time.
+  settlementWorker: {
+    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: {},
+  },
   // Connections and subscriptions, and the table or pool a subscription names.
   socket: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },
   // A shard's subscriptions; what their documents read (a player's limit profile); forgetting closed connections.

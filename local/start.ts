@@ -12,6 +12,8 @@ import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo }
 import { createDb } from '../functions/store/kernel/db';
 import { conflictModelFrom, systemDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
+import { settlementWorker } from '../functions/workers/settlement-handler';
+import { localSettlementQueue } from './settlement-workers';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -56,7 +58,9 @@ try {
     // No CloudWatch here to read the business metrics: POWERTOOLS_METRICS_DISABLED=false prints them.
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
-  const { handler } = await import('../functions/graphql/handler');
+  const { graphQLEntry } = await import('../functions/graphql/handler');
+  // Big rounds' settlement parts go to the worker handler, in this process, as SQS hands them to its Lambda in AWS.
+  const handler = graphQLEntry((configured) => ({ ...configured, settlementQueue: localSettlementQueue(settlementWorker(configured)) }));
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
   // Subscriptions: the WebSocket on the same port, fed by DynamoDB Local's stream of the table.

@@ -1,14 +1,18 @@
 /**
- * Figure 2: how long the outcome mutation takes to settle a round of 1,000 open bets, from
- * 1,000 players (one bet each), 200 (five each) and 20 (fifty each), and one of 10,000 bets from
- * 5,000 players, and how many DynamoDB requests and transactions it makes. Floor: the writes a round needs at the least, one per
- * decided bet (its item rewritten as it stands) and two per player (the account rewritten, the
- * payment's journal written), as
- * bare transactions of 100 items each, sent one after the other; it leaves out the HTTP request
- * and the recording of the outcome, which the measured time includes.
+ * Figure 2: how long a round of 1,000 open bets takes to be paid, from 1,000 players (one bet each),
+ * 200 (five each) and 20 (fifty each), and one of 10,000 bets from 5,000 players: from the outcome
+ * sent to the last credit (a big round is paid in parts by the settlement workers at once,
+ * services/rounds/settlement-job.ts), with the outcome's own answer beside it, and how many
+ * DynamoDB requests and transactions it makes. Floor: the writes a round needs at the least, one
+ * per decided bet (its item rewritten as it stands) and two per player (the account rewritten, the
+ * payment's journal written), as bare transactions of 100 items each, at the same parallelism (as
+ * many parts as the round, each SETTLEMENT_CONCURRENCY transactions in flight); it leaves out the
+ * HTTP request and the recording of the outcome, which the measured time includes.
  */
 import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import type { BetRecord } from '../../functions/store/kernel/records';
+import type { BetRecord, OutcomeRecord } from '../../functions/store/kernel/records';
+import { getOutcome } from '../../functions/store/rounds/settlement';
+import { SETTLEMENT_CONCURRENCY } from '../../functions/services/rounds/settlement-job';
 import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/kernel/keys';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';
 import {
@@ -40,13 +44,26 @@ const LAMBDA_TIMEOUT_MS = 10_000;
 interface Round {
   readonly bets: number;
   readonly players: number;
+  /** From the outcome sent to its last credit. */
   readonly ms: number;
+  /** The outcome's answer. */
+  readonly answerMs: number;
+  readonly parts: number;
   readonly requests: number;
   readonly transactions: number;
   readonly breakdown: string;
   readonly complete: boolean;
   readonly floorMs: number;
   readonly floorTransactions: number;
+}
+
+/** Waits until the outcome is paid (its job ended), and answers it. */
+async function paid(env: BenchEnvironment, tableId: string, sequence: number): Promise<OutcomeRecord> {
+  for (;;) {
+    const outcome = await getOutcome(env.setup.db, tableId, sequence);
+    if (outcome?.settledAt) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export async function roundSettlement(env: BenchEnvironment, options: RoundSettlementOptions) {
@@ -74,14 +91,20 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
 
       // A 3 (1 + 2): every Field bet wins, so every bet is decided and every player credited.
       const mark = env.recorder.mark();
+      const sentAt = performance.now();
       const answer = await env.graphql(dealer, SUBMIT_ROLL, { tableId, dice: [1, 2], sequence });
       if (refusal(answer)) throw new Error(`submitRoll refused: ${JSON.stringify(refusalOf(answer))}`);
+      const outcome = await paid(env, tableId, sequence);
+      const lastCredit = performance.now() - sentAt;
       const sent = env.recorder.since(mark);
-      const floor = await settlementFloor(env, seeded, players.slice(0, playerCount));
+      const parts = outcome.planned.parts ?? 1;
+      const floor = await settlementFloor(env, seeded, players.slice(0, playerCount), parts);
       rounds.push({
         bets,
         players: playerCount,
-        ms: answer.ms,
+        ms: lastCredit,
+        answerMs: answer.ms,
+        parts,
         requests: sent.length,
         transactions: sent.filter((request) => request.command === 'TransactWriteItemsCommand').length,
         breakdown: JSON.stringify(countByCommand(sent)),
@@ -102,18 +125,32 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
     // The round with the median number of requests speaks for the case, its breakdown with it.
     const typical = mine.find((round) => round.requests === median(mine.map((r) => r.requests)))!;
     const allowed = Math.ceil((bets + playerCount) / 100) + 3;
+    // A round the workers pay in parts is held to 1.3x its floor; one paid by the recording request
+    // alone, to the 1.5x it always was.
+    const target = typical.parts > 1 ? 1.3 : 1.5;
     rows.push(
-      againstFloor(`settle, ${at}`, ms, floorMs, 'ms', 1.5, `floor: ${typical.floorTransactions} transaction(s)`),
+      againstFloor(
+        `last credit, ${at}`,
+        ms,
+        floorMs,
+        'ms',
+        target,
+        `floor: ${typical.floorTransactions} transaction(s), ${typical.parts} part(s) x ${SETTLEMENT_CONCURRENCY} in flight`,
+      ),
+      measured(`the outcome's answer, ${at}`, median(mine.map((r) => r.answerMs)), 'ms'),
       againstTarget(`DynamoDB requests, ${at}`, typical.requests, 'requests', { max: allowed }, typical.breakdown),
       measured(`transactions, ${at}`, typical.transactions, 'transactions'),
     );
     if (mine.some((round) => !round.complete)) {
       notes.push(
-        `${at}: the dealer's answer said settlementComplete false in ${mine.filter((r) => !r.complete).length} of ${mine.length} rounds (the rest is paid by the next request at the table).`,
+        `${at}: the dealer's answer said settlementComplete false in ${mine.filter((r) => !r.complete).length} of ${mine.length} rounds (the workers went on; the last credit is timed to the end).`,
       );
     }
-    if (ms > LAMBDA_TIMEOUT_MS)
-      notes.push(`${at}: ${(ms / 1000).toFixed(1)} s is past the GraphQL function's ${LAMBDA_TIMEOUT_MS / 1000} s Lambda timeout.`);
+    const answerMs = median(mine.map((r) => r.answerMs));
+    if (answerMs > LAMBDA_TIMEOUT_MS)
+      notes.push(
+        `${at}: the answer's ${(answerMs / 1000).toFixed(1)} s is past the GraphQL function's ${LAMBDA_TIMEOUT_MS / 1000} s Lambda timeout.`,
+      );
   }
   notes.push(
     `${options.repetitions} round(s) per case (medians), each on a fresh table seeded with bets of 100 (the shooter's on Don't Pass, the rest on the Field) and settled by a roll of 3 (every bet wins).`,
@@ -125,9 +162,10 @@ export async function roundSettlement(env: BenchEnvironment, options: RoundSettl
  * The least DynamoDB needs to settle the round: one write per decided bet (its item rewritten as
  * it now stands, decided: the same size, no index change) and two per player (the account
  * rewritten; the payment's journal, written new at about its size under a scratch key), 100
- * items per transaction. Measured three times, just after the round, the median kept.
+ * items per transaction, sent as the round's parts send theirs: `parts` at once, each with
+ * SETTLEMENT_CONCURRENCY in flight. Measured three times, just after the round, the median kept.
  */
-async function settlementFloor(env: BenchEnvironment, decided: readonly BetRecord[], players: readonly string[]) {
+async function settlementFloor(env: BenchEnvironment, decided: readonly BetRecord[], players: readonly string[], parts: number) {
   const keys: ItemKey[] = [
     ...decided.map((bet) => {
       const { tableId, betKey: key } = parseBetId(bet.id)!;
@@ -163,7 +201,11 @@ async function settlementFloor(env: BenchEnvironment, decided: readonly BetRecor
     times.push(
       (
         await timed(async () => {
-          for (const TransactItems of batches) await env.bare.send(new TransactWriteItemsCommand({ TransactItems }));
+          let next = 0;
+          const sender = async () => {
+            while (next < batches.length) await env.bare.send(new TransactWriteItemsCommand({ TransactItems: batches[next++]! }));
+          };
+          await Promise.all(Array.from({ length: Math.min(batches.length, parts * SETTLEMENT_CONCURRENCY) }, sender));
         })
       ).ms,
     );

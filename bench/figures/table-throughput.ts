@@ -1,18 +1,24 @@
 /**
  * Figure 3: bets accepted per second at one table from 10, 50 and 100 concurrent clients
  * (distinct players) betting as fast as they are answered for a bounded time, with real
- * DynamoDB's conflicts modelled. Floor: the same clients through the same server, each at a
- * table of its own (no two bets share a table); beside it, bare transactions per second on
- * disjoint items at the same concurrency (what DynamoDB Local itself can do).
+ * DynamoDB's conflicts modelled, each request as if in a Lambda instance of its own (no turns
+ * between requests: they meet every race many instances meet). The table is opened with the
+ * most gate shards (512, as a table expecting that traffic would be); the same clients at a table
+ * of the default 64 are measured beside it, to show what the shards buy. Floor: the same clients
+ * through the same server, each at a table of its own (no two bets share a table); beside it,
+ * bare transactions per second on disjoint items at the same concurrency (what DynamoDB Local
+ * itself can do).
  * And two bursts of the last seconds of a betting window, from players new to the server, each
  * client a front end serving a few players in turn: one bet of a player at a time, and each
  * player's chips all at once. Floor: the same burst, each client's players at a table of its own.
  */
 import { TransactWriteItemsCommand, type TransactWriteItemsInput } from '@aws-sdk/client-dynamodb';
+import type { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
 import { PLACE_BET, refusal, refusalOf, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
 import { appliedTransactions } from '../harness/request-recorder';
 import { floorTransaction } from '../harness/floor-transaction';
 import { median, percentile, timed } from '../harness/statistics';
+import { DEFAULT_BET_SHARDS, MAX_BET_SHARDS } from '../../functions/store/kernel/keys';
 import { againstTarget, atLeastOfFloor, measured, type FigureRow } from '../harness/results';
 
 export interface TableThroughputOptions {
@@ -48,7 +54,12 @@ interface Run {
   readonly latencies: number[];
   /** Transactions the conflict model refused during the run (each retried inside the request, or answered CONFLICT). */
   readonly modelRefusals: number;
+  /** Transactions sent during the run, refused or not. */
+  readonly modelTransactions: number;
 }
+
+/** At most this many of every 100 placement transactions may meet a conflict, at one table sized for its traffic. */
+const MAX_REFUSED_PER_100 = 10;
 
 export async function tableThroughput(env: BenchEnvironment, options: TableThroughputOptions) {
   const most = Math.max(...options.clients);
@@ -70,10 +81,12 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
   const keep = (name: string, run: Run) => results.set(name, [...(results.get(name) ?? []), run]);
   for (let repetition = 0; repetition < options.repetitions; repetition++) {
     for (const clients of options.clients) {
-      const oneTable = await env.openCrapsTable();
+      const oneTable = await env.openCrapsTable(MAX_BET_SHARDS);
+      const defaultTable = await env.openCrapsTable(DEFAULT_BET_SHARDS);
       const ownTables = await Promise.all(tokens.slice(0, clients).map(() => env.openCrapsTable()));
       const runs: [string, () => Promise<Run>][] = [
         [`one ${clients}`, () => betFor(env, tokens.slice(0, clients), () => oneTable, options.seconds)],
+        [`default ${clients}`, () => betFor(env, tokens.slice(0, clients), () => defaultTable, options.seconds)],
         [`own ${clients}`, () => betFor(env, tokens.slice(0, clients), (client) => ownTables[client]!, options.seconds)],
         [`bare ${clients}`, () => bareFor(env, templates.slice(0, clients), options.seconds)],
       ];
@@ -85,13 +98,31 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
 
   const rows: FigureRow[] = [];
   for (const clients of options.clients) {
-    const [one, own, bare] = ['one', 'own', 'bare'].map((kind) => results.get(`${kind} ${clients}`)!);
+    const [one, defaultShards, own, bare] = ['one', 'default', 'own', 'bare'].map((kind) => results.get(`${kind} ${clients}`)!);
     const perSecond = (runs: Run[]) => median(runs.map((run) => run.perSecond));
     const conflicts = one!.reduce((sum, run) => sum + run.conflicts, 0);
     const attempts = one!.reduce((sum, run) => sum + run.attempts, 0);
     const others = mergeCounts(one!.map((run) => run.refusals));
     const modelRefusals = one!.reduce((sum, run) => sum + run.modelRefusals, 0);
+    const refusedPer100 = (runs: Run[]) => {
+      const [refused, sent] = [sum(runs, (run) => run.modelRefusals), sum(runs, (run) => run.modelTransactions)];
+      return { per100: sent === 0 ? 0 : (100 * refused) / sent, detail: `${refused} of ${sent} transactions` };
+    };
+    const [sized, asDefault] = [refusedPer100(one!), refusedPer100(defaultShards!)];
     rows.push(
+      againstTarget(
+        `transactions refused by the conflict model, one table of ${MAX_BET_SHARDS} shards, ${clients} clients`,
+        sized.per100,
+        'per 100 transactions',
+        { max: MAX_REFUSED_PER_100 },
+        sized.detail,
+      ),
+      measured(
+        `transactions refused by the conflict model, one table of ${DEFAULT_BET_SHARDS} shards, ${clients} clients`,
+        asDefault.per100,
+        'per 100 transactions',
+        `${asDefault.detail}; ${perSecond(defaultShards!).toFixed(0)} bets/s accepted; CONFLICT answers: ${sum(defaultShards!, (run) => run.conflicts)}`,
+      ),
       atLeastOfFloor(
         `accepted bets/s at one table, ${clients} clients`,
         perSecond(one!),
@@ -114,32 +145,22 @@ export async function tableThroughput(env: BenchEnvironment, options: TableThrou
   rows.push(...(await bursts(env, options.bursts)));
   const { clients: burstClients, playersPerClient, betsPerPlayer } = options.bursts;
   const notes = [
-    `Each run lasts ${options.seconds} s (clients start no bet after it; the rate counts until the last answer); ${options.repetitions} run(s) per case, medians. Every client bets FIELD 100 and bets again the moment it is answered, whatever the answer.`,
+    `Each run lasts ${options.seconds} s (clients start no bet after it; the rate counts until the last answer); ${options.repetitions} run(s) per case, medians. Every client bets FIELD 100 and bets again the moment it is answered, whatever the answer. Each request runs as in a Lambda instance of its own: no turns between requests (services/kernel/turns.ts), so every bet of two players of one shard at the same moment races. Refused per 100 transactions: the conflict model's refusals over the placement transactions it saw (first attempts and resends).`,
     'The clients run in the bench process, beside the server: on 2 cores they share the machine with it and DynamoDB Local, in the floor as in the measure.',
-    `Bursts: ${burstClients.join(' and ')} clients, each serving ${playersPerClient} players new to the server, ${betsPerPlayer} chips of FIELD 100 each (${burstClients.map((n) => (n * playersPerClient * betsPerPlayer).toLocaleString('en-US')).join(' and ')} bets); "in turn": a client sends one bet at a time, its players' first bets first; "at once": a client sends a player's ${betsPerPlayer} chips together, then the next player's. Rate: bets accepted over the burst's whole time, first request to last answer; ${options.bursts.repetitions} run(s) per case, medians; floor: the same burst with each client's players at a table of its own.`,
+    `Bursts: ${burstClients.join(' and ')} clients, each serving ${playersPerClient} players new to the server, ${betsPerPlayer} chips of FIELD 100 each (${burstClients.map((n) => (n * playersPerClient * betsPerPlayer).toLocaleString('en-US')).join(' and ')} bets); "in turn": a client sends one bet at a time, its players' first bets first; "at once": a client sends a player's ${betsPerPlayer} chips together, then the next player's. Rate: bets accepted over the burst's whole time, first request to last answer; ${options.bursts.repetitions} run(s) per case, medians; floor: the same burst with each client's players at a table of its own. The bursts run through one server process as \`npm start\` does (a player's chips at once take turns there), at a table of the default 64 shards.`,
   ];
   return { rows, notes };
 }
 
-interface BurstRun {
-  readonly accepted: number;
-  readonly conflicts: number;
-  readonly refusals: Record<string, number>;
-  readonly perSecond: number;
-  readonly latencies: number[];
-  readonly modelRefusals: number;
-  readonly attempts: number;
-}
-
 /** Both bursts at each number of clients, at one table and (the floor) each client at a table of its own. */
 async function bursts(env: BenchEnvironment, options: BurstOptions): Promise<FigureRow[]> {
-  const results = new Map<string, BurstRun[]>();
-  const keep = (name: string, run: BurstRun) => results.set(name, [...(results.get(name) ?? []), run]);
+  const results = new Map<string, Run[]>();
+  const keep = (name: string, run: Run) => results.set(name, [...(results.get(name) ?? []), run]);
   let fresh = 0;
   for (let repetition = 0; repetition < options.repetitions; repetition++) {
     for (const clients of options.clients) {
       for (const burst of BURSTS) {
-        const runs: [string, () => Promise<BurstRun>][] = (['one', 'own'] as const).map((where) => [
+        const runs: [string, () => Promise<Run>][] = (['one', 'own'] as const).map((where) => [
           `${where} ${burst} ${clients}`,
           async () => {
             // Players nobody has seen: their first bet reads their (empty) position at the table.
@@ -204,9 +225,9 @@ async function burstAt(
   tokens: readonly (readonly string[])[],
   tables: readonly string[],
   betsPerPlayer: number,
-): Promise<BurstRun> {
+): Promise<Run> {
   const answers: GraphQLAnswer[] = [];
-  const refusedBefore = env.conflictModel.stats.refusedTransactions;
+  const before = env.conflictModel.stats;
   const chip = async (token: string, tableId: string) =>
     answers.push(await env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } }));
   const { ms } = await timed(() =>
@@ -221,7 +242,7 @@ async function burstAt(
       }),
     ),
   );
-  return runOf(env, answers, ms, refusedBefore);
+  return runOf(env, answers, ms, before);
 }
 
 /** The p99 of placeBet at one table, beside the same at the clients' own tables. */
@@ -239,8 +260,8 @@ const p99Row = (label: string, one: readonly Run[], own: readonly Run[]) =>
     ).toFixed(0)} ms`,
   );
 
-/** What a run's answers add up to: accepted bets, refusals by code, and the conflict model's refusals since `refusedBefore`. */
-function runOf(env: BenchEnvironment, answers: readonly GraphQLAnswer[], ms: number, refusedBefore: number): Run {
+/** What a run's answers add up to: accepted bets, refusals by code, and what the conflict model saw since `before`. */
+function runOf(env: BenchEnvironment, answers: readonly GraphQLAnswer[], ms: number, before: TransactionConflictModel['stats']): Run {
   const refusals: Record<string, number> = {};
   for (const answer of answers) {
     const code = refusal(answer);
@@ -254,7 +275,8 @@ function runOf(env: BenchEnvironment, answers: readonly GraphQLAnswer[], ms: num
     refusals,
     perSecond: accepted / (ms / 1000),
     latencies: answers.map((answer) => answer.ms),
-    modelRefusals: env.conflictModel.stats.refusedTransactions - refusedBefore,
+    modelRefusals: env.conflictModel.stats.refusedTransactions - before.refusedTransactions,
+    modelTransactions: env.conflictModel.stats.transactions - before.transactions,
   };
 }
 
@@ -266,18 +288,25 @@ async function betFor(
   seconds: number,
 ): Promise<Run> {
   const answers: GraphQLAnswer[] = [];
-  const refusedBefore = env.conflictModel.stats.refusedTransactions;
+  const before = env.conflictModel.stats;
   const deadline = performance.now() + seconds * 1000;
   const { ms } = await timed(() =>
     Promise.all(
       tokens.map(async (token, client) => {
         while (performance.now() < deadline) {
-          answers.push(await env.graphql(token, PLACE_BET, { input: { tableId: tableFor(client), type: 'FIELD', amount: 100 } }));
+          answers.push(
+            await env.graphql(
+              token,
+              PLACE_BET,
+              { input: { tableId: tableFor(client), type: 'FIELD', amount: 100 } },
+              { asInstances: true },
+            ),
+          );
         }
       }),
     ),
   );
-  return runOf(env, answers, ms, refusedBefore);
+  return runOf(env, answers, ms, before);
 }
 
 /** Each of the templates' clients sends its bare transaction in a loop for `seconds`: items never shared. */
@@ -293,8 +322,19 @@ async function bareFor(env: BenchEnvironment, templates: readonly TransactWriteI
       }),
     ),
   );
-  return { accepted: sent, attempts: sent, conflicts: 0, refusals: {}, perSecond: sent / (ms / 1000), latencies: [], modelRefusals: 0 };
+  return {
+    accepted: sent,
+    attempts: sent,
+    conflicts: 0,
+    refusals: {},
+    perSecond: sent / (ms / 1000),
+    latencies: [],
+    modelRefusals: 0,
+    modelTransactions: sent,
+  };
 }
+
+const sum = <T>(items: readonly T[], of: (item: T) => number): number => items.reduce((total, item) => total + of(item), 0);
 
 function mergeCounts(counts: readonly Record<string, number>[]): Record<string, number> {
   const merged: Record<string, number> = {};

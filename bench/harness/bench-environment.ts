@@ -11,6 +11,8 @@ import { systemDependencies, type ServiceDependencies } from '../../functions/se
 import type { BetRecord } from '../../functions/store/kernel/records';
 import { openFundedAccounts, seedBets, type SeedBet } from '../../local/bulk-setup';
 import { createGraphQLHandler } from '../../functions/graphql/server';
+import { settlementWorker } from '../../functions/workers/settlement-handler';
+import { localSettlementQueue } from '../../local/settlement-workers';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
 import { startLocalServer, type LocalServer } from '../../local/server';
@@ -44,8 +46,19 @@ export interface BenchEnvironment {
   /** Unexpected errors the handler logged (each one is a failure of the product). */
   readonly unexpectedErrors: unknown[];
   token(playerId: string, roles?: readonly string[]): Promise<string>;
-  graphql(token: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer>;
-  openCrapsTable(): Promise<string>;
+  /**
+   * A request through the real handler. `asInstances`: as if each request ran in a Lambda instance
+   * of its own (createGraphQLHandler's instancePerRequest): no turns with the process's other
+   * requests, so that they meet the races requests of many instances meet on DynamoDB.
+   */
+  graphql(
+    token: string,
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { readonly asInstances?: boolean },
+  ): Promise<GraphQLAnswer>;
+  /** A craps table of `betShards` gate shards (the default, 64, unless given). */
+  openCrapsTable(betShards?: number): Promise<string>;
   /** New accounts holding `balance` each, written straight into the store in bulk. */
   fundPlayers(playerIds: readonly string[], balance: number): Promise<void>;
   /** Lays `bets` on the table as placeBet would, without its reads (local/bulk-setup.ts). Returns the bets as laid. */
@@ -54,6 +67,8 @@ export interface BenchEnvironment {
 }
 
 export const BENCH_OPERATOR = 'bench-operator';
+/** The bench's own header: the request runs as in a Lambda instance of its own (BenchEnvironment.graphql). */
+const AS_INSTANCES_HEADER = 'x-bench-as-instances';
 const OPERATOR_ROLES = ['dealer', 'operator'];
 
 /**
@@ -110,10 +125,18 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
     clients.push(handlerDb.doc, setup.db.doc);
 
     const unexpectedErrors: unknown[] = [];
-    const graphQLHandler = createGraphQLHandler(systemDependencies(handlerDb), (error) => unexpectedErrors.push(error));
+    const handlerDeps = systemDependencies(handlerDb);
+    // Big rounds' settlement parts go to the real worker handler, in this process, as `npm start` runs it.
+    const settlementQueue = localSettlementQueue(settlementWorker(handlerDeps), (_, error) => unexpectedErrors.push(error));
+    const logUnexpected = (error: unknown) => unexpectedErrors.push(error);
+    const graphQLHandler = createGraphQLHandler({ ...handlerDeps, settlementQueue }, logUnexpected);
+    const asInstances = createGraphQLHandler({ ...handlerDeps, settlementQueue }, logUnexpected, { instancePerRequest: true });
     const authorizer: DevAuthorizer = await createDevAuthorizer();
     server = await startLocalServer({
-      handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
+      handler: async (event, context) => {
+        const handler = event.headers?.[AS_INSTANCES_HEADER] === 'on' ? asInstances : graphQLHandler;
+        return (await handler(event, context, () => undefined)) ?? undefined;
+      },
       authorizer,
     });
     const url = server.url;
@@ -125,12 +148,21 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       return tokens.get(id)!;
     };
 
-    async function graphql(bearer: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer> {
+    async function graphql(
+      bearer: string,
+      query: string,
+      variables?: Record<string, unknown>,
+      { asInstances = false }: { readonly asInstances?: boolean } = {},
+    ): Promise<GraphQLAnswer> {
       const { ms, result } = await timed(async () => {
         try {
           const response = await fetch(`${url}/graphql`, {
             method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${bearer}`,
+              ...(asInstances ? { [AS_INSTANCES_HEADER]: 'on' } : {}),
+            },
             body: JSON.stringify({ query, variables }),
           });
           return (await response.json()) as Omit<GraphQLAnswer, 'ms'>;
@@ -154,10 +186,11 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
       unexpectedErrors,
       token,
       graphql,
-      async openCrapsTable() {
+      async openCrapsTable(betShards?: number) {
         const answer = await graphql(
           await token(BENCH_OPERATOR, OPERATOR_ROLES),
-          'mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000, playerLimits: { maxOpenBets: 99 } }) { table { id } userErrors { code message } } }',
+          'mutation ($betShards: Int) { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000000, playerLimits: { maxOpenBets: 99 }, betShards: $betShards }) { table { id } userErrors { code message } } }',
+          { betShards: betShards ?? null },
         );
         if (refusal(answer)) throw new Error(`openTable failed: ${JSON.stringify(refusalOf(answer))}`);
         return answer.data!.openTable.table.id as string;

@@ -1,32 +1,36 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { observability, observedHandler } from '../observability/lambda-entry';
 import { logger } from '../observability/logger';
-import { environmentDependencies } from '../services/kernel/services';
+import { environmentDependencies, type ServiceDependencies } from '../services/kernel/services';
 import { logToCloudWatch } from './errors';
 import { createGraphQLHandler, type GraphQLHandler } from './server';
-
-// Built on the first request and kept for the life of the Lambda instance.
-let graphQLHandler: GraphQLHandler | undefined;
 
 /**
  * Lambda entry point of the GraphQL API, configured from its environment (see environmentDependencies;
  * GRAPHQL_INTROSPECTION=on answers introspection, off by default). Every log line of a request
  * carries API Gateway's request id (correlation_id) and the caller's subject and partner.
+ * `npm start` runs this same entry, giving it its in-process settlement workers (`configure`).
  */
-export const handler = observedHandler(
-  async (event: APIGatewayProxyEventV2, context: Context) => {
-    const logError = (error: unknown) => {
-      logToCloudWatch(error);
-      observability.metrics.internalError();
-    };
-    graphQLHandler ??= createGraphQLHandler(environmentDependencies(process.env, observability), logError, {
-      introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
-      onIdentified: ({ caller }) => {
-        if (caller) logger.appendKeys({ subject: caller.playerId, ...(caller.partner ? { partner: caller.partner } : {}) });
-      },
-    });
-    // With a callback given, the integration still answers with a promise.
-    return (await graphQLHandler(event, context, () => undefined)) as APIGatewayProxyStructuredResultV2;
-  },
-  { correlationId: (event) => event.requestContext?.requestId },
-);
+export function graphQLEntry(configure: (deps: ServiceDependencies) => ServiceDependencies = (deps) => deps) {
+  // Built on the first request and kept for the life of the Lambda instance.
+  let graphQLHandler: GraphQLHandler | undefined;
+  return observedHandler(
+    async (event: APIGatewayProxyEventV2, context: Context) => {
+      const logError = (error: unknown) => {
+        logToCloudWatch(error);
+        observability.metrics.internalError();
+      };
+      graphQLHandler ??= createGraphQLHandler(configure(environmentDependencies(process.env, observability)), logError, {
+        introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
+        onIdentified: ({ caller }) => {
+          if (caller) logger.appendKeys({ subject: caller.playerId, ...(caller.partner ? { partner: caller.partner } : {}) });
+        },
+      });
+      // With a callback given, the integration still answers with a promise.
+      return (await graphQLHandler(event, context, () => undefined)) as APIGatewayProxyStructuredResultV2;
+    },
+    { correlationId: (event) => event.requestContext?.requestId },
+  );
+}
+
+export const handler = graphQLEntry();

@@ -17,7 +17,7 @@ import {
   REQUEST_TOO_EXPENSIVE,
   type ReadBudget,
 } from '../services/kernel/read-budget';
-import { BOOK_SHARDS, MAX_BET_SHARDS } from '../store/kernel/keys';
+import { BOOK_SHARDS, DEFAULT_BET_SHARDS } from '../store/kernel/keys';
 import { fieldKey, fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
@@ -69,8 +69,10 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Account.bets': 1,
   // The account before and after a page of its journals.
   'Account.statement': 3,
-  // Every shard's open bets (as many as a table may have: the estimate bounds), for whoever runs the table (a player's own: one query).
-  'Table.openBets': MAX_BET_SHARDS,
+  // Every shard's open bets, for whoever runs the table (a player's own: one query). Estimated at a
+  // table of the default shard count: a table opened with more (up to 512) costs its own count
+  // as the request runs, which the read budget bounds.
+  'Table.openBets': DEFAULT_BET_SHARDS,
   // The stored totals: one item (the refreshes a request may make are counted once, below).
   'Table.layout': 1,
   // A shoe's rounds: a page or two of outcomes.
@@ -82,17 +84,18 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'TableJackpot.pool': 1,
   'Bet.balanceAfterPlacement': 2,
   'Bet.balanceAfterSettlement': 2,
-  // Recording an outcome, voiding a round, closing betting or a table read the layout (closing a table, up to three times).
-  'Mutation.submitRoll': MAX_BET_SHARDS + 16,
-  'Mutation.submitDeal': MAX_BET_SHARDS + 16,
-  'Mutation.voidRound': MAX_BET_SHARDS + 16,
-  'Mutation.closeBetting': MAX_BET_SHARDS + 2,
-  'Mutation.closeTable': 3 * MAX_BET_SHARDS + 16,
+  // Recording an outcome, voiding a round, closing betting or a table read the layout (closing a table, up to three times),
+  // estimated at the default shard count as above.
+  'Mutation.submitRoll': DEFAULT_BET_SHARDS + 16,
+  'Mutation.submitDeal': DEFAULT_BET_SHARDS + 16,
+  'Mutation.voidRound': DEFAULT_BET_SHARDS + 16,
+  'Mutation.closeBetting': DEFAULT_BET_SHARDS + 2,
+  'Mutation.closeTable': 3 * DEFAULT_BET_SHARDS + 16,
 };
 
 /** Reads a request makes once, however many times it asks the field: the layout refreshes it may make. */
 const READS_ONCE_PER_REQUEST: Readonly<Record<string, number>> = {
-  'Table.layout': LAYOUT_REFRESHES_PER_REQUEST * MAX_BET_SHARDS,
+  'Table.layout': LAYOUT_REFRESHES_PER_REQUEST * DEFAULT_BET_SHARDS,
 };
 
 /** The answer to a body past MAX_BODY_BYTES, or undefined. */

@@ -26,12 +26,19 @@ export function createGraphQLHandler(
     introspection = false,
     onIdentified,
     readsPerRequest = MAX_READS_PER_REQUEST,
+    instancePerRequest = false,
   }: {
     readonly introspection?: boolean;
     /** The reads of the store each request may make (services/kernel/read-budget.ts); only tests set another. */
     readonly readsPerRequest?: number;
     /** Told who each request's caller is, before it runs (the Lambda entry puts them on its log lines). */
     readonly onIdentified?: (identity: Identity) => void;
+    /**
+     * Each request runs as if in a Lambda instance of its own, which serves one request at a time:
+     * requests take no turns together (ServiceDependencies.instance). Only the bench sets it, to
+     * meet the races many instances meet; Lambda needs nothing, an instance being one process.
+     */
+    readonly instancePerRequest?: boolean;
   } = {},
 ): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
@@ -50,7 +57,8 @@ export function createGraphQLHandler(
       const identity = identify(event);
       onIdentified?.(identity);
       // Each request counts its own reads, on the process's one client and caches.
-      return { deps: budgeted(deps, new ReadBudget(readsPerRequest)), ...identity };
+      const budget = budgeted(deps, new ReadBudget(readsPerRequest));
+      return { deps: instancePerRequest ? { ...budget, instance: deps.newId() } : budget, ...identity };
     },
   });
   // A body past the limit, one that is not the JSON it says it is, or a document nested deeper than

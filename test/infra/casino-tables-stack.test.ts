@@ -146,6 +146,7 @@ describe('the table is the one tableDefinition describes', () => {
 const FUNCTIONS: readonly [string, FunctionRole][] = [
   ['GraphqlFunction', 'graphql'],
   ['SettlementSweeperFunction', 'sweeper'],
+  ['SettlementWorkerFunction', 'settlementWorker'],
   ['SocketFunction', 'socket'],
   ['StreamFunction', 'stream'],
   ['FanOutFunction', 'fanOut'],
@@ -275,8 +276,57 @@ describe('the settlement sweep schedule', () => {
 
   it('keeps dead letters two weeks, encrypted, over TLS only', () => {
     expect(deadLetters.resource.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
-    const policy = onlyResource('AWS::SQS::QueuePolicy').resource.Properties.PolicyDocument.Statement as any[];
-    expect(policy).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    expect(queuePolicyOf('SweeperDeadLetters')).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
+  });
+});
+
+/** The statements of the policy on the queue whose logical id starts with `prefix`. */
+function queuePolicyOf(prefix: string): any[] {
+  const queue = resourceNamed('AWS::SQS::Queue', prefix).logicalId;
+  const policies = (Object.values(template.findResources('AWS::SQS::QueuePolicy')) as any[]).filter((policy) =>
+    (policy.Properties.Queues as { Ref: string }[]).some((ref) => ref.Ref === queue),
+  );
+  expect(policies, `one policy on ${prefix}`).toHaveLength(1);
+  return policies[0].Properties.PolicyDocument.Statement as any[];
+}
+
+describe('the settlement workers', () => {
+  const worker = resourceNamed('AWS::Lambda::Function', 'SettlementWorkerFunction');
+  const queue = resourceNamed('AWS::SQS::Queue', 'SettlementQueue');
+  const deadLetters = resourceNamed('AWS::SQS::Queue', 'SettlementDeadLetters');
+  const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
+
+  it('take each part of a round from the queue on its own, reporting the parts that failed; five failures, and a part goes to the dead letters', () => {
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
+    ) as any;
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: queueArn,
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    expect(queue.resource.Properties).toMatchObject({
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] }, maxReceiveCount: 5 },
+      // Six times the worker's timeout: a message is not delivered again while a worker runs it.
+      VisibilityTimeout: 6 * worker.resource.Properties.Timeout,
+      SqsManagedSseEnabled: true,
+    });
+    for (const prefix of ['SettlementQueue', 'SettlementDeadLetters']) {
+      expect(queuePolicyOf(prefix)).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+    expect(deadLetters.resource.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600 });
+  });
+
+  it('are handed parts by the GraphQL function, which may send to that queue and knows it by its URL', () => {
+    const graphql = resourceNamed('AWS::Lambda::Function', 'GraphqlFunction').resource.Properties;
+    expect(graphql.Environment.Variables.SETTLEMENT_QUEUE_URL).toEqual({ Ref: queue.logicalId });
+    expect(statementsOf('GraphqlFunction')).toContainEqual(
+      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: queueArn }),
+    );
   });
 });
 
@@ -456,9 +506,14 @@ describe('subscriptions (the live path)', () => {
   });
 
   it('consumes the stream in order, only the items subscribers hear of, and gives up on stale batches', () => {
-    const mapping = onlyResource('AWS::Lambda::EventSourceMapping').resource.Properties;
+    const stream = resourceNamed('AWS::Lambda::Function', 'StreamFunction').logicalId;
+    const mapping = (
+      Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+        (resource: any) => resource.Properties.FunctionName.Ref === stream,
+      ) as any
+    ).Properties;
     expect(mapping).toMatchObject({
-      FunctionName: { Ref: resourceNamed('AWS::Lambda::Function', 'StreamFunction').logicalId },
+      FunctionName: { Ref: stream },
       EventSourceArn: { 'Fn::GetAtt': [table.logicalId, 'StreamArn'] },
       StartingPosition: 'LATEST',
       ParallelizationFactor: 1,
@@ -581,7 +636,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 10);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 11);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
@@ -673,6 +728,17 @@ describe('alarms', () => {
       Threshold: 1,
       ComparisonOperator: 'LessThanThreshold',
       TreatMissingData: 'breaching',
+    });
+  });
+
+  it("watch the settlement workers' dead letters", () => {
+    expect(alarm('SettlementDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [resourceNamed('AWS::SQS::Queue', 'SettlementDeadLetters').logicalId, 'QueueName'] } },
+      ],
+      Threshold: 1,
     });
   });
 

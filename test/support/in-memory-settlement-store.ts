@@ -18,7 +18,10 @@ export class InMemorySettlementStore implements SettlementStore {
   readonly journals: JournalRecord[] = [];
   /** Decided bets counted out of each shard, per outcome (once each). */
   readonly countedOut = new Map<string, number>();
-  lease: { owner: string; until: number } | undefined;
+  /** Each part being paid: who holds it, until when. */
+  readonly leases = new Map<number, { owner: string; until: number }>();
+  /** The parts paid. */
+  readonly done = new Set<number>();
   finished = false;
   /** Transactions applied, in all. */
   commits = 0;
@@ -37,15 +40,31 @@ export class InMemorySettlementStore implements SettlementStore {
     }
   }
 
-  async claim(_: string, sequence: number, owner: string, nowMs: number, untilMs: number) {
-    if (this.finished || sequence !== this.recorded.sequence) return 'DONE' as const;
-    if (this.lease && this.lease.owner !== owner && this.lease.until >= nowMs) return 'HELD' as const;
-    this.lease = { owner, until: untilMs };
+  get parts(): number {
+    return this.recorded.planned?.parts ?? 1;
+  }
+
+  async job() {
+    return this.finished ? undefined : { sequence: this.recorded.sequence, parts: this.parts, done: new Set(this.done) };
+  }
+
+  async claim(_: string, sequence: number, part: number, owner: string, nowMs: number, untilMs: number) {
+    if (this.finished || sequence !== this.recorded.sequence || this.done.has(part)) return 'DONE' as const;
+    const lease = this.leases.get(part);
+    if (lease && lease.owner !== owner && lease.until >= nowMs) return 'HELD' as const;
+    this.leases.set(part, { owner, until: untilMs });
     return 'CLAIMED' as const;
   }
 
-  async release(_: string, __: number, owner: string) {
-    if (this.lease?.owner === owner) this.lease = undefined;
+  async release(_: string, __: number, part: number, owner: string) {
+    if (this.leases.get(part)?.owner === owner) this.leases.delete(part);
+  }
+
+  async complete(_: string, __: number, part: number, owner: string) {
+    if (this.leases.get(part)?.owner !== owner) return undefined;
+    this.leases.delete(part);
+    this.done.add(part);
+    return this.parts - this.done.size;
   }
 
   async outcome() {
@@ -94,6 +113,6 @@ export class InMemorySettlementStore implements SettlementStore {
 
   async finish() {
     this.finished = true;
-    this.lease = undefined;
+    this.leases.clear();
   }
 }

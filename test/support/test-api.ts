@@ -23,6 +23,9 @@ import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authori
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { startLocalLive } from '../../local/live';
+import { localSettlementQueue } from '../../local/settlement-workers';
+import type { SettlementPart, WorkQueue } from '../../functions/services/kernel/work-queue';
+import { settlementWorker } from '../../functions/workers/settlement-handler';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   readonly status: number;
@@ -130,6 +133,8 @@ export interface TestApiOptions {
   readonly live?: boolean;
   /** Told what the use cases report (and every race the handler's client loses), as CloudWatch is in Lambda. */
   readonly metrics?: BusinessMetrics;
+  /** Wraps the queue a big round's settlement parts are handed to the workers by (a test watches or breaks it). */
+  readonly wrapSettlementQueue?: (queue: WorkQueue<SettlementPart>) => WorkQueue<SettlementPart>;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -152,7 +157,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db, options.metrics, {
     error: (message, details) => loggedErrors.push({ message, ...details }),
   });
-  const deps = options.clock ? { ...system, now: options.clock } : system;
+  const clocked = options.clock ? { ...system, now: options.clock } : system;
+  // Big rounds' settlement parts go to the real worker handler, in this process, as `npm start` runs it.
+  const deps = {
+    ...clocked,
+    settlementQueue: (options.wrapSettlementQueue ?? ((queue) => queue))(
+      localSettlementQueue(settlementWorker(clocked), (message, error) => loggedErrors.push({ message, error })),
+    ),
+  };
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
   const live = options.live

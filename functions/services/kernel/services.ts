@@ -3,6 +3,8 @@ import { sharedConflictModel } from '../../store/kernel/conflict-model';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 import type { ReadBudget } from './read-budget';
 import { consoleLog, type OperationsLog } from './operations-log';
+import type { SettlementPart, WorkQueue } from './work-queue';
+import { sqsQueue } from '../../store/kernel/sqs-queue';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -15,8 +17,19 @@ export interface ServiceDependencies {
   readonly metrics: BusinessMetrics;
   /** Faults no answer shows, for operations (Powertools' logger in Lambda). */
   readonly log: OperationsLog;
+  /**
+   * Where the parts of a big round's settlement go to be paid by workers at once (SQS in AWS, the
+   * same handler in process locally); absent, whoever records the outcome pays every part.
+   */
+  readonly settlementQueue?: WorkQueue<SettlementPart>;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
   readonly reads?: ReadBudget;
+  /**
+   * The Lambda instance the request runs in, where one process stands for many (the bench's
+   * contention figure gives each request one of its own): requests of different instances take
+   * no turns together (turns.ts). Absent: the process is one instance.
+   */
+  readonly instance?: string;
 }
 
 /**
@@ -78,7 +91,9 @@ export function environmentDependencies(
     onRaceLost: () => metrics.conflictRetried(),
     ...(observability.observeClient ? { observeClient: observability.observeClient } : {}),
   });
-  return systemDependencies(db, metrics, observability.log);
+  const deps = systemDependencies(db, metrics, observability.log);
+  // SETTLEMENT_QUEUE_URL (set by the stack for the functions that record outcomes): big rounds go to the settlement workers.
+  return env.SETTLEMENT_QUEUE_URL ? { ...deps, settlementQueue: sqsQueue<SettlementPart>(env.SETTLEMENT_QUEUE_URL) } : deps;
 }
 
 /** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */

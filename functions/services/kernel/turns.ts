@@ -37,9 +37,12 @@ export async function inTurn<T>(key: string, work: () => Promise<T>): Promise<T>
   }
 }
 
+/** Where a turn is kept: the table's name, and the instance where one process stands for several (ServiceDependencies.instance). */
+const scopeOf = (deps: ServiceDependencies): string => `${deps.db.tableName}\u0000${deps.instance ?? ''}`;
+
 /** The turn of a player's requests that move their money at the tables. */
-export const playerTurn = (deps: ServiceDependencies, playerId: string): string => `${deps.db.tableName}\u0000player\u0000${playerId}`;
+export const playerTurn = (deps: ServiceDependencies, playerId: string): string => `${scopeOf(deps)}\u0000player\u0000${playerId}`;
 
 /** The turn of the transactions through one gate shard of a table. */
 export const gateTurn = (deps: ServiceDependencies, tableId: string, shard: number): string =>
-  `${deps.db.tableName}\u0000gate\u0000${tableId}\u0000${shard}`;
+  `${scopeOf(deps)}\u0000gate\u0000${tableId}\u0000${shard}`;

@@ -4,6 +4,8 @@ import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcom
 import { getTableSession } from '../../store/tables/tables';
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';
+import { partsFor } from './settlement-units';
+import { outsideReadBudget } from '../kernel/read-budget';
 import { withJackpotShares, type SettledBet } from './settled-bet';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
@@ -75,6 +77,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       plan,
       decision.pending,
       deps.newId(),
+      partsFor(plan.length, table.betShards),
     );
     if (result === 'TABLE_CHANGED') continue;
     deps.metrics.outcomeRecorded(table.game);
@@ -134,9 +137,14 @@ export async function settlementsOf(deps: ServiceDependencies, outcome: OutcomeR
 }
 
 /**
- * Runs the outcome's settlement job now. Once the outcome is recorded the dealer's request must
- * not fail for a lost race: the outcome is returned with settlementComplete false, and the job is
- * finished by the sweeper (or before the next outcome).
+ * Pays the outcome now. A round of one part (most rounds) is paid by this request, as the job's
+ * runner. A bigger one is handed to the settlement workers at once, one part each (settlement-units.ts,
+ * partsFor), and this request waits a moment for them (the answer says whether they were done:
+ * settlementComplete); it pays no part itself, so that its answer is bounded whatever the round's
+ * size. Without workers (or if they cannot be told), it pays every part.
+ * Once the outcome is recorded the dealer's request must not fail for a lost race: the outcome is
+ * returned with settlementComplete false, and the job is finished by its workers, the sweeper, or
+ * before the next outcome.
  */
 async function settle<O extends OutcomeRecord>(
   deps: ServiceDependencies,
@@ -144,8 +152,14 @@ async function settle<O extends OutcomeRecord>(
   plan?: readonly PlannedSettlement[],
 ): Promise<{ outcome: O; settlementComplete: boolean }> {
   let done: boolean;
+  const recorded = plan && { outcome, plan };
   try {
-    done = (await runSettlement(deps, outcome.tableId, outcome.sequence, plan && { outcome, plan })) === 'DONE';
+    const parts = outcome.planned.parts ?? 1;
+    if (parts > 1 && (await handedToWorkers(deps, outcome, parts))) {
+      done = await paidWithin(deps, outcome, SETTLEMENT_WAIT_MS);
+    } else {
+      done = (await runSettlement(deps, outcome.tableId, outcome.sequence, recorded)) === 'DONE';
+    }
   } catch (error) {
     // The outcome is recorded and betting reopened: the answer must say so, whatever stopped the
     // payments. A lost race is expected; anything else is logged for the operators.
@@ -162,4 +176,40 @@ async function settle<O extends OutcomeRecord>(
   if (!(outcome.kind === 'DEAL' && outcome.jackpot)) return { outcome, settlementComplete: done };
   const stored = (await getOutcome(deps.db, outcome.tableId, outcome.sequence)) as O | undefined;
   return { outcome: stored ?? outcome, settlementComplete: done };
+}
+
+/**
+ * How long the dealer's request waits for the workers paying a big round's other parts before it
+ * answers (settlementComplete false after it): well inside the GraphQL function's 10 s.
+ */
+export const SETTLEMENT_WAIT_MS = 6_000;
+/** How often the waiting request looks whether the round is paid. */
+const PAID_POLL_MS = 50;
+
+/** Every part, to the settlement workers; false if there are none, or they could not be told (this request pays every part then). */
+async function handedToWorkers(deps: ServiceDependencies, outcome: OutcomeRecord, parts: number): Promise<boolean> {
+  if (!deps.settlementQueue) return false;
+  try {
+    await deps.settlementQueue.send(
+      Array.from({ length: parts }, (_, part) => ({ tableId: outcome.tableId, sequence: outcome.sequence, part })),
+    );
+    return true;
+  } catch (error) {
+    deps.log.error('settlement parts could not be handed to the workers: the recording request pays them', {
+      tableId: outcome.tableId,
+      sequence: outcome.sequence,
+      error: error instanceof Error ? error : String(error),
+    });
+    return false;
+  }
+}
+
+/** Whether the outcome is paid within `ms` (its job ended: the outcome stamped settled). */
+async function paidWithin(deps: ServiceDependencies, outcome: OutcomeRecord, ms: number): Promise<boolean> {
+  const until = performance.now() + ms;
+  for (;;) {
+    if ((await getOutcome(outsideReadBudget(deps).db, outcome.tableId, outcome.sequence))?.settledAt) return true;
+    if (performance.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, PAID_POLL_MS));
+  }
 }

@@ -2,47 +2,98 @@ import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/record
 import { backoff } from '../../store/kernel/retry';
 import { showsSettlement } from '../../store/rounds/settlement';
 import { applyJackpotRound } from './jackpot-settlement';
-import { decidedPerShard, packed, settlementWaves, type SettlementUnit } from './settlement-units';
+import { decidedPerShard, entriesOfPart, packed, settlementWaves, type SettlementUnit } from './settlement-units';
 import { settlementStoreOn, type SettlementStore } from './settlement-store';
 import { outsideReadBudget } from '../kernel/read-budget';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 
+/** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
+export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
+
 /**
- * Runs a table's settlement job (store/rounds/settlement.ts): pays outcome `sequence`'s plan, player by
- * player, and ends the job. One runner at a time holds the job's lease, renewed while it works;
- * a runner that dies lets the lease expire and the next one (the sweeper, the dealer's next
- * outcome) takes over from where the bets say it stopped. Every step is safe to repeat.
+ * Runs what is left of a table's settlement job (store/rounds/settlement.ts): every part of
+ * outcome `sequence`'s plan not paid yet, a few at once, then the job's end. This is how the
+ * sweeper finishes what a crash left, and how a dealer's next outcome finishes the last one.
  *
- * BUSY: another runner holds the lease (or took it over from this one). DONE: the job is finished.
- * A transaction that keeps losing races (a payment's, or the jackpot's at a busy pool) makes the
- * runner give up (a CONFLICT), leaving the lease free for the next runner at once.
+ * BUSY: another runner holds a part (or took one over from this one). DONE: the job is finished.
  */
 export async function runSettlement(
   deps: ServiceDependencies,
   tableId: string,
   sequence: number,
-  /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
-  recorded?: { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] },
+  recorded?: Recorded,
   /** Where the job reads and writes (settlement-store.ts): DynamoDB's, over the request's client, unless a test gives its own. */
   store?: SettlementStore,
 ): Promise<'DONE' | 'BUSY'> {
-  // The job pays the whole round, whoever's request runs it: not bounded by that request's reads.
+  const job = store ?? settlementStoreOn(outsideReadBudget(deps).db);
+  const state = await job.job(tableId);
+  if (!state || state.sequence !== sequence) return 'DONE';
+  const left = Array.from({ length: state.parts }, (_, part) => part).filter((part) => !state.done.has(part));
+  if (left.length === 0) {
+    // Every part paid, the job not ended: its last runner gave up on the jackpot, or died before the end.
+    const outcome = recorded?.outcome ?? (await job.outcome(tableId, sequence));
+    if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
+    await endJob(outsideReadBudget(deps), job, outcome);
+    return 'DONE';
+  }
+  const results: ('DONE' | 'BUSY')[] = [];
+  for (let i = 0; i < left.length; i += PARTS_AT_ONCE) {
+    // Every part of the group is awaited, failed or not, so that nothing of this run goes on behind its answer.
+    const group = await Promise.allSettled(
+      left.slice(i, i + PARTS_AT_ONCE).map((part) => settlePart(deps, tableId, sequence, part, recorded, job)),
+    );
+    const failed = group.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    results.push(...group.map((result) => (result as PromiseFulfilledResult<'DONE' | 'BUSY'>).value));
+  }
+  return results.includes('BUSY') ? 'BUSY' : 'DONE';
+}
+
+/** Parts one runner pays at once when it pays several (the sweeper, a request without workers). */
+const PARTS_AT_ONCE = 4;
+
+/**
+ * Pays one part of a table's settlement job: the bets of its group of gate shards (settlement-units.ts,
+ * partOf), player by player, under the part's lease, renewed while it works; a runner that dies lets
+ * the lease expire and the next one (a worker the message is delivered to again, the sweeper, the
+ * dealer's next outcome) takes over from where the bets say it stopped. The runner of the last part
+ * paid ends the job: the round's jackpot, then the job's end. Every step is safe to repeat.
+ *
+ * BUSY: another runner holds the part (or took it over from this one). DONE: the part is paid.
+ * A transaction that keeps losing races (a payment's, or the jackpot's at a busy pool) makes the
+ * runner give up (a CONFLICT), leaving the lease free for the next runner at once.
+ */
+export async function settlePart(
+  deps: ServiceDependencies,
+  tableId: string,
+  sequence: number,
+  part: number,
+  recorded?: Recorded,
+  store?: SettlementStore,
+): Promise<'DONE' | 'BUSY'> {
+  // A part pays its share of the round, whoever's request runs it: not bounded by that request's reads.
   deps = outsideReadBudget(deps);
   const job = store ?? settlementStoreOn(deps.db);
   const owner = deps.newId();
-  const lease = leaseFor(deps, job, tableId, sequence, owner);
+  const lease = leaseFor(deps, job, tableId, sequence, part, owner);
   const claim = await lease.renew();
-  if (claim !== 'CLAIMED') return claim === 'DONE' ? 'DONE' : 'BUSY';
-
-  const started = performance.now();
+  if (claim === 'HELD') return 'BUSY';
   const outcome = recorded?.outcome ?? (await job.outcome(tableId, sequence));
   if (!outcome) throw new Error(`table ${tableId} is settling outcome ${sequence}, which is not stored`);
+  // DONE: this part is paid, perhaps the job too; if its last runner died before the job's end, end it.
+  if (claim === 'DONE') {
+    await endJobIfPaid(deps, job, outcome);
+    return 'DONE';
+  }
+
+  const started = performance.now();
   const settledAt = deps.now();
-  // What this run committed; none when an earlier run paid the plan and died before finishing.
+  // What this run committed; none when an earlier run paid the part and died before it was counted.
   const tally = { batches: 0 };
+  const parts = outcome.planned.parts ?? 1;
   if (!outcome.settledAt) {
-    const plan = recorded?.plan ?? (await job.plan(outcome));
+    const plan = entriesOfPart(recorded?.plan ?? (await job.plan(outcome)), part, parts);
     // The decided bets leave their shards' counts (so the shards take new bets in their place)
     // while they are paid: other items, and safe to count out once only (settledThrough).
     const countedOut = Promise.all(
@@ -51,25 +102,40 @@ export async function runSettlement(
     try {
       for (const wave of settlementWaves(outcome, plan, settledAt)) await payWave(job, packed(wave), sequence, settledAt, lease, tally);
       await countedOut;
-      // The jackpot's pool may be busy with another table's round: a CONFLICT here, like one of
-      // the payments', is giving up, so it frees the lease below too.
-      if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
     } catch (error) {
       await countedOut.catch(() => undefined);
       if (error instanceof SettlementLeaseLost) return 'BUSY';
       // Giving up on purpose: the next runner may start at once. (A runner that dies lets the lease expire.)
-      if (error instanceof ServiceError) await job.release(tableId, sequence, owner);
+      if (error instanceof ServiceError) await job.release(tableId, sequence, part, owner);
       throw error;
     }
   }
-  await job.finish(tableId, sequence, settledAt);
+  const left = await job.complete(tableId, sequence, part, owner);
   if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
+  if (left === undefined) return 'BUSY';
+  if (left === 0) await endJob(deps, job, outcome);
   return 'DONE';
 }
 
-/** A job's runner holds its lease this long, and renews it when a third of it is gone. */
+/** Ends the job if every part is paid (a runner that died between the last part and the end left it). */
+async function endJobIfPaid(deps: ServiceDependencies, job: SettlementStore, outcome: OutcomeRecord): Promise<void> {
+  const state = await job.job(outcome.tableId);
+  if (state && state.sequence === outcome.sequence && state.done.size >= state.parts) await endJob(deps, job, outcome);
+}
+
+/**
+ * Every part paid: the round's jackpot (its pool may be busy with another table's round: a
+ * CONFLICT here gives up, for the next runner), then the job's end. Both are safe to repeat, and
+ * to run twice at once (the last two parts' runners may both find nothing left).
+ */
+async function endJob(deps: ServiceDependencies, job: SettlementStore, outcome: OutcomeRecord): Promise<void> {
+  if (outcome.kind === 'DEAL' && outcome.jackpot && !outcome.jackpot.payout) await applyJackpotRound(deps, outcome);
+  await job.finish(outcome.tableId, outcome.sequence, deps.now());
+}
+
+/** A part's runner holds its lease this long, and renews it when a third of it is gone. */
 export const LEASE_MS = 15_000;
-/** Transactions of one job in flight at once. */
+/** Transactions of one part in flight at once. */
 export const SETTLEMENT_CONCURRENCY = 8;
 /** Times one transaction of a job is sent again after losing a race, before the runner gives up. */
 export const MAX_RESENDS = 12;
@@ -80,11 +146,11 @@ interface Lease {
   keep(): Promise<boolean>;
 }
 
-function leaseFor(deps: ServiceDependencies, job: SettlementStore, tableId: string, sequence: number, owner: string): Lease {
+function leaseFor(deps: ServiceDependencies, job: SettlementStore, tableId: string, sequence: number, part: number, owner: string): Lease {
   let renewedAt = 0;
   const renew = async () => {
     const now = Date.parse(deps.now());
-    const claim = await job.claim(tableId, sequence, owner, now, now + LEASE_MS);
+    const claim = await job.claim(tableId, sequence, part, owner, now, now + LEASE_MS);
     if (claim === 'CLAIMED') renewedAt = now;
     return claim;
   };

@@ -10,10 +10,21 @@ import type { SettlementUnit } from './settlement-units';
  * persistence layer. Every write is safe to repeat.
  */
 export interface SettlementStore {
-  /** Takes or renews the job's lease for `owner` until `untilMs`; DONE: the job is no longer there. */
-  claim(tableId: string, sequence: number, owner: string, nowMs: number, untilMs: number): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
-  /** Gives the lease up at once, if `owner` holds it. */
-  release(tableId: string, sequence: number, owner: string): Promise<void>;
+  /** The job as it stands: its outcome, its parts, those paid; undefined once finished. */
+  job(tableId: string): Promise<{ readonly sequence: number; readonly parts: number; readonly done: ReadonlySet<number> } | undefined>;
+  /** Takes or renews the lease on one part of the job for `owner` until `untilMs`; DONE: the part is paid, or the job finished. */
+  claim(
+    tableId: string,
+    sequence: number,
+    part: number,
+    owner: string,
+    nowMs: number,
+    untilMs: number,
+  ): Promise<'CLAIMED' | 'HELD' | 'DONE'>;
+  /** Gives a part's lease up at once, if `owner` holds it. */
+  release(tableId: string, sequence: number, part: number, owner: string): Promise<void>;
+  /** The part is paid: how many parts are left, or undefined if `owner` no longer held it. */
+  complete(tableId: string, sequence: number, part: number, owner: string): Promise<number | undefined>;
   outcome(tableId: string, sequence: number): Promise<OutcomeRecord | undefined>;
   plan(outcome: OutcomeRecord): Promise<PlannedSettlement[]>;
   /** The shard's count of open bets loses the `decided` bets outcome `sequence` decided there, once. */

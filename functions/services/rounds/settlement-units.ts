@@ -85,3 +85,27 @@ export function decidedPerShard(plan: readonly PlannedSettlement[]): Map<number,
   }
   return counts;
 }
+
+/** Plan entries a part of a settlement pays at most, roughly: a round of more is paid in several parts at once. */
+export const ENTRIES_PER_PART = 1_000;
+/** The most parts a round is paid in: the most workers paying one round at once. */
+export const MAX_PARTS = 16;
+
+/**
+ * How many parts a round of `entries` plan entries at a table of `betShards` gate shards is paid
+ * in: one per ENTRIES_PER_PART entries, at most MAX_PARTS and at most one per shard (a part is a
+ * group of shards: partOf), at least one.
+ */
+export const partsFor = (entries: number, betShards: number): number =>
+  Math.max(1, Math.min(MAX_PARTS, betShards, Math.ceil(entries / ENTRIES_PER_PART)));
+
+/**
+ * The part of a settlement that pays bets of gate shard `shard`: shards are dealt round the parts.
+ * A player's bets all sit in their shard, so a player is paid by one part only: no two parts credit
+ * one account, and each part counts its own shards' decided bets out.
+ */
+export const partOf = (shard: number, parts: number): number => shard % parts;
+
+/** The plan entries part `part` of `parts` pays. */
+export const entriesOfPart = (plan: readonly PlannedSettlement[], part: number, parts: number): PlannedSettlement[] =>
+  plan.filter((entry) => partOf(shardOfBetKey(parseBetId(entry.betId)!.betKey), parts) === part);

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { MAX_BET_SHARDS, gateKey } from '../kernel/keys';
+import { TRANSACTION_ITEMS } from '../kernel/transact';
 import { toItem, toRecord } from '../kernel/items';
 import type { GateRecord } from '../kernel/records';
 import { retryWhileRaced } from '../kernel/retry';
@@ -24,14 +25,30 @@ export const openBetsCapacity = (shards: number): number => MAX_OPEN_BETS_PER_SH
 /** Open bets the largest table (MAX_BET_SHARDS shards) holds at most. */
 export const MAX_OPEN_BETS_PER_TABLE = openBetsCapacity(MAX_BET_SHARDS);
 
-/** A table's `shards` gate shards, open for `round`, as Put actions for the transaction that opens the table. */
-export function newGates(db: Db, tableId: string, shards: number, round: number): TransactAction[] {
-  return Array.from({ length: shards }, (_, shard) => {
+/**
+ * A table's `shards` gate shards, open for `round`, as Put actions in groups of at most
+ * TRANSACTION_ITEMS, for the transactions written before the table itself (tables.ts,
+ * createTableSession). Each writes its gate if absent, or as it already stands new (a retry of an
+ * opening cut off before the table was written); a gate that has moved on belongs to a table that
+ * exists already, and refuses.
+ */
+export function newGates(db: Db, tableId: string, shards: number, round: number): TransactAction[][] {
+  const groups: TransactAction[][] = [];
+  for (let shard = 0; shard < shards; shard++) {
     const gate: GateRecord = { tableId, shard, round, open: 0, settledThrough: 0 };
-    return {
-      Put: { TableName: db.tableName, Item: toItem(gateKey(tableId, shard), gate), ConditionExpression: 'attribute_not_exists(pk)' },
+    const put: TransactAction = {
+      Put: {
+        TableName: db.tableName,
+        Item: toItem(gateKey(tableId, shard), gate),
+        ConditionExpression: 'attribute_not_exists(pk) OR (#round = :round AND #open = :zero AND settledThrough = :zero)',
+        ExpressionAttributeNames: { '#round': 'round', '#open': 'open' },
+        ExpressionAttributeValues: { ':round': round, ':zero': 0 },
+      },
     };
-  });
+    if (shard % TRANSACTION_ITEMS === 0) groups.push([]);
+    groups.at(-1)!.push(put);
+  }
+  return groups;
 }
 
 /**

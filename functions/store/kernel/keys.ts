@@ -41,9 +41,10 @@ export interface ItemKey {
  * written or checked by every bet of a table (docs/DATA-MODEL.md, "Ceilings"). A table's count
  * (`betShards`) is chosen when it opens, from MIN_BET_SHARDS to MAX_BET_SHARDS, and never changes: a table of
  * n shards takes n writes to close betting and n queries to read its layout, and admits at most
- * n times a shard's bets. Tables stored before the count was a setting have 64.
+ * n times a shard's bets. Tables stored before the count was a setting have 64. How many a table
+ * needs for its traffic: docs/DATA-MODEL.md, "Contention".
  */
-export const MAX_BET_SHARDS = 64;
+export const MAX_BET_SHARDS = 512;
 /** Never fewer: one shard would be an item that every bet of the table writes (a ceiling of a few dozen bets/s). */
 export const MIN_BET_SHARDS = 4;
 export const DEFAULT_BET_SHARDS = 64;
@@ -150,13 +151,17 @@ function fnv1a(text: string): number {
   return hash;
 }
 
-/** A new bet's key: its shard, then a unique id (`07-<uuid>`), so its id alone finds its item. */
+/** A new bet's key: its shard (two digits at least), then a unique id (`07-<uuid>`, `311-<uuid>`), so its id alone finds its item. */
 export const newBetKey = (playerId: string, shards: number, uniqueId: string): string =>
   `${String(shardOf(playerId, shards)).padStart(2, '0')}-${uniqueId}`;
 
+const BET_KEY_SHARD = /^(\d{2,3})-/;
+
 export function shardOfBetKey(key: string): number {
-  const shard = Number(key.slice(0, 2));
-  if (key[2] !== '-' || !Number.isInteger(shard) || shard < 0 || shard >= MAX_BET_SHARDS) throw new Error(`not a bet key: ${key}`);
+  const digits = BET_KEY_SHARD.exec(key)?.[1];
+  const shard = Number(digits);
+  if (digits === undefined || (digits.length === 3 && digits[0] === '0') || shard >= MAX_BET_SHARDS)
+    throw new Error(`not a bet key: ${key}`);
   return shard;
 }
 

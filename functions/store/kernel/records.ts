@@ -228,7 +228,13 @@ interface OutcomeBase {
   /** 1 for the table's first outcome, then 2, 3... */
   readonly sequence: number;
   /** The outcome's plan: where it is stored, how many bets it decides or moves, in how many chunks. */
-  readonly planned: { readonly planId: string; readonly entries: number; readonly chunks: number };
+  readonly planned: {
+    readonly planId: string;
+    readonly entries: number;
+    readonly chunks: number;
+    /** How many parts its settlement is paid in, by workers of their own (absent before parts: one). */
+    readonly parts?: number;
+  };
   readonly recordedAt: string;
   /** The dealer who recorded it. */
   readonly recordedBy?: string;

@@ -8,6 +8,9 @@ import { cancellationReasons, isRetryable } from './transaction-cancellation';
  * (`refused.has('account')`) instead of by the position DynamoDB reports its reasons in. A name
  * may hold several actions (a table's gate shards), or none (an action the case leaves out).
  */
+/** The most actions DynamoDB takes in one TransactWriteItems. */
+export const TRANSACTION_ITEMS = 100;
+
 export type NamedActions<N extends string> = { readonly [Name in N]: TransactAction | readonly TransactAction[] | undefined };
 
 export type Transacted<N extends string> =

@@ -7,15 +7,18 @@ import type { TransactAction } from '../kernel/transact-action';
 import { getBetsTogether } from '../betting/bets';
 import { countOutDecided } from '../betting/gates';
 import {
-  claimSettlement,
+  claimSettlementPart,
   commitSettlementBatch,
+  completeSettlementPart,
   decideBet,
   finishSettlement,
   getOutcome,
+  getSettlingMarker,
   moveBet,
   plannedDecision,
   readPlan,
-  releaseSettlement,
+  releaseSettlementPart,
+  upgradeSettlingMarker,
   type BatchResult,
   type SettlementClaim,
 } from './settlement';
@@ -32,9 +35,18 @@ interface Unit {
 /** DynamoDB's side of the settlement job's port (services/rounds/settlement-store.ts). */
 export function dynamoSettlementStore(db: Db) {
   return {
-    claim: (tableId: string, sequence: number, owner: string, nowMs: number, untilMs: number): Promise<SettlementClaim> =>
-      claimSettlement(db, tableId, sequence, owner, nowMs, untilMs),
-    release: (tableId: string, sequence: number, owner: string) => releaseSettlement(db, tableId, sequence, owner),
+    async job(tableId: string) {
+      const marker = await getSettlingMarker(db, tableId);
+      if (!marker) return undefined;
+      // A job recorded before parts is one part, whose leases it is given before it is claimed.
+      if (marker.parts === undefined) await upgradeSettlingMarker(db, tableId, marker.sequence);
+      return { sequence: marker.sequence, parts: marker.parts ?? 1, done: marker.done ?? new Set<number>() };
+    },
+    claim: (tableId: string, sequence: number, part: number, owner: string, nowMs: number, untilMs: number): Promise<SettlementClaim> =>
+      claimSettlementPart(db, tableId, sequence, part, owner, nowMs, untilMs),
+    release: (tableId: string, sequence: number, part: number, owner: string) => releaseSettlementPart(db, tableId, sequence, part, owner),
+    complete: (tableId: string, sequence: number, part: number, owner: string) =>
+      completeSettlementPart(db, tableId, sequence, part, owner),
     outcome: (tableId: string, sequence: number) => getOutcome(db, tableId, sequence),
     plan: (outcome: OutcomeRecord) => readPlan(db, outcome),
     countOutDecided: (tableId: string, shard: number, sequence: number, decided: number) =>

@@ -117,7 +117,9 @@ export function recordOutcomeActions(db: Db, table: TableRecord, outcome: Outcom
       },
     },
     // The job: the settlement sweeper finds it if its runner dies.
-    job: settling ? { Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome)) } } : undefined,
+    job: settling
+      ? { Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome, outcome.planned.parts ?? 1)) } }
+      : undefined,
   } satisfies NamedActions<string>;
 }
 
@@ -133,9 +135,10 @@ export async function recordOutcome<O extends OutcomeRecord>(
   plan: readonly PlannedSettlement[],
   pending: PendingOutcome,
   planId: string,
+  parts = 1,
 ): Promise<{ result: RecordOutcomeResult; outcome: O }> {
   const chunks = planChunks(plan);
-  const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length } } as O;
+  const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length, parts } } as O;
   await writePlan(db, table.id, outcome.sequence, planId, chunks);
   try {
     const sent = await transact(db, recordOutcomeActions(db, table, outcome, stateAfter, pending));
@@ -171,20 +174,29 @@ export async function readPlan(db: Db, outcome: OutcomeRecord): Promise<PlannedS
   );
 }
 
-/** A table's settlement job: outcome `sequence`, recorded at `since`, and who is running it. */
+/**
+ * A table's settlement job: outcome `sequence`, recorded at `since`, paid in `parts` (each a group
+ * of the table's gate shards, paid by a worker of its own: services/rounds/settlement-job.ts),
+ * those `done`, and who holds each part being paid (`leases`, by part).
+ */
 export interface SettlingMarker {
   readonly tableId: string;
   readonly sequence: number;
   readonly since: string;
-  readonly leaseOwner?: string;
-  /** Epoch milliseconds after which another runner may take the job over. */
-  readonly leaseUntil?: number;
+  /** How many parts the plan is paid in; absent on jobs recorded before parts (read as one). */
+  readonly parts?: number;
+  /** The parts paid. */
+  readonly done?: ReadonlySet<number>;
+  /** Each part being paid: who holds it, until when (epoch milliseconds). */
+  readonly leases?: Readonly<Record<string, { readonly owner: string; readonly until: number }>>;
 }
 
-const settlingMarker = (outcome: OutcomeRecord): SettlingMarker => ({
+const settlingMarker = (outcome: OutcomeRecord, parts: number): SettlingMarker => ({
   tableId: outcome.tableId,
   sequence: outcome.sequence,
   since: outcome.recordedAt,
+  parts,
+  leases: {},
 });
 
 /** Every table with an outcome still being settled. */
@@ -197,17 +209,24 @@ export function listSettlingTables(db: Db): Promise<SettlingMarker[]> {
   });
 }
 
+/** The table's settlement job, if one is running. */
+export async function getSettlingMarker(db: Db, tableId: string): Promise<SettlingMarker | undefined> {
+  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: settlingMarkerKey(tableId), ConsistentRead: true }));
+  return Item ? toRecord<SettlingMarker>(Item) : undefined;
+}
+
 export type SettlementClaim = 'CLAIMED' | 'HELD' | 'DONE';
 
 /**
- * Takes (or renews) the lease on a table's settlement job for `owner` until `untilMs`: only if
- * the job is still for outcome `sequence` and nobody else holds an unexpired lease. DONE: the
- * job is no longer there (it was finished).
+ * Takes (or renews) the lease on part `part` of a table's settlement job for `owner` until
+ * `untilMs`: only if the job is still for outcome `sequence`, the part is not paid, and nobody else
+ * holds an unexpired lease on it. DONE: the part is paid, or the job is no longer there.
  */
-export async function claimSettlement(
+export async function claimSettlementPart(
   db: Db,
   tableId: string,
   sequence: number,
+  part: number,
   owner: string,
   nowMs: number,
   untilMs: number,
@@ -218,36 +237,96 @@ export async function claimSettlement(
         new UpdateCommand({
           TableName: db.tableName,
           Key: settlingMarkerKey(tableId),
-          UpdateExpression: 'SET leaseOwner = :owner, leaseUntil = :until',
+          UpdateExpression: 'SET leases.#part = :lease',
           ConditionExpression:
-            'attribute_exists(pk) AND #sequence = :sequence AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
-          ExpressionAttributeNames: { '#sequence': 'sequence' },
-          ExpressionAttributeValues: { ':owner': owner, ':until': untilMs, ':now': nowMs, ':sequence': sequence },
+            'attribute_exists(pk) AND #sequence = :sequence AND NOT contains(done, :part) AND (attribute_not_exists(leases.#part) OR leases.#part.#until < :now OR leases.#part.#owner = :owner)',
+          ExpressionAttributeNames: { '#sequence': 'sequence', '#part': String(part), '#until': 'until', '#owner': 'owner' },
+          ExpressionAttributeValues: {
+            ':lease': { owner, until: untilMs },
+            ':owner': owner,
+            ':now': nowMs,
+            ':sequence': sequence,
+            ':part': part,
+          },
         }),
       ),
     );
     return 'CLAIMED';
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
-    const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: settlingMarkerKey(tableId), ConsistentRead: true }));
-    return Item && Item.sequence === sequence ? 'HELD' : 'DONE';
+    const marker = await getSettlingMarker(db, tableId);
+    return marker && marker.sequence === sequence && !marker.done?.has(part) ? 'HELD' : 'DONE';
   }
 }
 
-/** What deciding a bet writes onto it. */
-export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledAt' | 'settledBy'>;
-
-/** Gives the lease up at once (a runner that stops on purpose), so that the next runner need not wait for it to expire. */
-export async function releaseSettlement(db: Db, tableId: string, sequence: number, owner: string): Promise<void> {
+/**
+ * A job recorded before jobs were paid in parts is one part: given its parts, its leases, once
+ * (a job that has them is left as it is). Safe to repeat, and beside any runner.
+ */
+export async function upgradeSettlingMarker(db: Db, tableId: string, sequence: number): Promise<void> {
   try {
     await retryWhileRaced(() =>
       db.doc.send(
         new UpdateCommand({
           TableName: db.tableName,
           Key: settlingMarkerKey(tableId),
-          UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
-          ConditionExpression: 'leaseOwner = :owner AND #sequence = :sequence',
+          UpdateExpression: 'SET parts = :one, leases = :none',
+          ConditionExpression: 'attribute_exists(pk) AND #sequence = :sequence AND attribute_not_exists(parts)',
           ExpressionAttributeNames: { '#sequence': 'sequence' },
+          ExpressionAttributeValues: { ':one': 1, ':none': {}, ':sequence': sequence },
+        }),
+      ),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailed(error)) throw error;
+  }
+}
+
+/**
+ * Part `part` is paid: counted done and its lease let go, if `owner` still holds it. Answers how
+ * many parts are left to pay, or undefined if the part was not `owner`'s any more (its new holder
+ * counts it).
+ */
+export async function completeSettlementPart(
+  db: Db,
+  tableId: string,
+  sequence: number,
+  part: number,
+  owner: string,
+): Promise<number | undefined> {
+  try {
+    const { Attributes } = await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'ADD done :part REMOVE leases.#part',
+          ConditionExpression: '#sequence = :sequence AND leases.#part.#owner = :owner',
+          ExpressionAttributeNames: { '#sequence': 'sequence', '#part': String(part), '#owner': 'owner' },
+          ExpressionAttributeValues: { ':part': new Set([part]), ':sequence': sequence, ':owner': owner },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    const marker = toRecord<SettlingMarker>(Attributes!);
+    return (marker.parts ?? 1) - (marker.done?.size ?? 0);
+  } catch (error) {
+    if (isConditionalCheckFailed(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Gives a part's lease up at once (a runner that stops on purpose), so that the next runner need not wait for it to expire. */
+export async function releaseSettlementPart(db: Db, tableId: string, sequence: number, part: number, owner: string): Promise<void> {
+  try {
+    await retryWhileRaced(() =>
+      db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: settlingMarkerKey(tableId),
+          UpdateExpression: 'REMOVE leases.#part',
+          ConditionExpression: '#sequence = :sequence AND leases.#part.#owner = :owner',
+          ExpressionAttributeNames: { '#sequence': 'sequence', '#part': String(part), '#owner': 'owner' },
           ExpressionAttributeValues: { ':owner': owner, ':sequence': sequence },
         }),
       ),
@@ -256,6 +335,9 @@ export async function releaseSettlement(db: Db, tableId: string, sequence: numbe
     if (!isConditionalCheckFailed(error)) throw error;
   }
 }
+
+/** What deciding a bet writes onto it. */
+export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledAt' | 'settledBy'>;
 
 /** Decides a bet in place: its outcome written, and it leaves the layout index; only while it is open. */
 export function decideBet(db: Db, decided: BetDecision): TransactAction {

@@ -10,11 +10,24 @@ import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../../rules/craps';
 import type { ActorStamp, TableRecord } from '../kernel/records';
 
-/** The table and its betting gate's shards, open for `round`, in one transaction; EXISTS if a table has its id, RACED if a transaction in flight held it (nothing written). */
-export function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+/**
+ * The table with its betting gate's shards, open for `round`: EXISTS if a table has its id, RACED
+ * if a transaction in flight held one of the items. A transaction holds at most 100 items and a
+ * table may have 512 shards, so the gates are written first, in transactions of their own, and the
+ * table with its lobby entry last: no table is ever without its gates. An opening cut off between
+ * the two leaves gates no table names (a few hundred bytes each), which a retry with the same
+ * idempotency key writes again alike and uses.
+ */
+export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+  try {
+    // A group refused holds a gate that moved on: the table exists, and its own write says so.
+    await Promise.all(newGates(db, table.id, table.betShards, round).map((gates) => transact(db, { gates })));
+  } catch (error) {
+    if (isRetryable(error)) return 'RACED';
+    throw error;
+  }
   return createTogether(db, 'table', {
     table: { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
-    gates: newGates(db, table.id, table.betShards, round),
     lobbyEntry: openTableEntry(db, table),
   });
 }

@@ -327,8 +327,7 @@ describe('a baccarat jackpot stopped while being paid', () => {
     // The job is still there, and nobody holds it: its next runner need not wait for a lease to expire.
     const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === baccaratTable);
     expect(job).toMatchObject({ sequence: 1 });
-    expect(job!.leaseOwner).toBeUndefined();
-    expect(job!.leaseUntil).toBeUndefined();
+    expect(job!.leases).toEqual({});
 
     // The dealer's next deal, on the same clock, runs the job first (not SETTLEMENT_IN_PROGRESS), then is recorded.
     const next = await deal(baccaratTable);
@@ -364,7 +363,7 @@ describe('a race lost while paying a recorded roll', () => {
     // A runner that gave up left the job free: the next one need not wait for a lease to expire.
     const job = (await listSettlingTables(api.deps.db)).find((marker) => marker.tableId === tableId);
     expect(job).toMatchObject({ sequence: 1 });
-    expect(job!.leaseOwner).toBeUndefined();
+    expect(job!.leases).toEqual({});
     expect((await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 60_000).toISOString() }, 30)).completed).toContain(
       tableId,
     );

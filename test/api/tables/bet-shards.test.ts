@@ -1,14 +1,19 @@
 /**
  * A table's betting-gate shards (openTable's betShards): a quiet table may be opened with fewer,
- * so that closing betting and reading its layout cost fewer writes and queries; every bet still
- * lands in its player's shard, closing betting closes exactly that many, and the table still
- * settles every bet.
+ * so that closing betting and reading its layout cost fewer writes and queries, and a busy one
+ * with up to 512, so that its bets rarely meet at one (docs/DATA-MODEL.md, "Contention"); every
+ * bet still lands in its player's shard, closing betting closes exactly that many, and the table
+ * still settles every bet. A table of more shards than one transaction holds has its gates
+ * written before it, so that an opening cut off between the two is finished by its retry.
  */
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
-import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk } from '../../../functions/store/kernel/keys';
+import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk, shardOfBetKey, parseBetId } from '../../../functions/store/kernel/keys';
+import { createTableSession, getTableSession } from '../../../functions/store/tables/tables';
+import { getGate, newGates } from '../../../functions/store/betting/gates';
+import { transact } from '../../../functions/store/kernel/transact';
 
 const api = useTestApi();
 
@@ -33,20 +38,21 @@ const open = (betShards?: number) =>
     input: { game: 'CRAPS', minimumBet: 100, maximumBet: 100_000, ...(betShards === undefined ? {} : { betShards }) },
   });
 
-/** The gate items the table holds, by shard. */
-async function gates(tableId: string): Promise<number[]> {
-  const found: number[] = [];
-  for (let shard = 0; shard < MAX_BET_SHARDS; shard++) {
-    const { Items } = await api.db.doc.send(
-      new QueryCommand({
-        TableName: api.db.tableName,
-        KeyConditionExpression: 'pk = :pk AND sk = :gate',
-        ExpressionAttributeValues: { ':pk': shardPk(tableId, shard), ':gate': 'GATE' },
-      }),
-    );
-    if (Items?.length) found.push(shard);
-  }
-  return found;
+/** The gate items the table holds, by shard, among the first `upTo` shards. */
+async function gates(tableId: string, upTo = 64 + 8): Promise<number[]> {
+  const found = await Promise.all(
+    Array.from({ length: upTo }, async (_, shard) => {
+      const { Items } = await api.db.doc.send(
+        new QueryCommand({
+          TableName: api.db.tableName,
+          KeyConditionExpression: 'pk = :pk AND sk = :gate',
+          ExpressionAttributeValues: { ':pk': shardPk(tableId, shard), ':gate': 'GATE' },
+        }),
+      );
+      return Items?.length ? [shard] : [];
+    }),
+  );
+  return found.flat();
 }
 
 describe('openTable betShards', () => {
@@ -88,5 +94,46 @@ describe('openTable betShards', () => {
     await api.closeAndRoll(tableId, [3, 4]);
     expect(await api.balances(players)).toEqual(players.map(() => 11_000));
     await api.expectReconciled();
+  });
+
+  it(`a table of ${MAX_BET_SHARDS} shards has a gate in each, takes bets in shards past 99, and pays every bet`, async () => {
+    const { data } = await open(MAX_BET_SHARDS);
+    const tableId = data!.openTable.table.id as string;
+    expect(data!.openTable.table.betShards).toBe(MAX_BET_SHARDS);
+    expect(await gates(tableId, MAX_BET_SHARDS + 8)).toEqual(Array.from({ length: MAX_BET_SHARDS }, (_, shard) => shard));
+
+    const players = Array.from({ length: 16 }, (_, i) => `wide-player-${i}`);
+    await api.fundNewAccounts(players, 10_000);
+    const placed = await Promise.all(players.map((playerId) => api.placeBet(playerId, { tableId, type: 'PASS_LINE', amount: 1_000 })));
+    const shards = placed.map((bet) => shardOfBetKey(parseBetId(bet.id as string)!.betKey));
+    // Sixteen players over 512 shards: most land past shard 99, in the three-digit form.
+    expect(shards.some((shard) => shard >= 100)).toBe(true);
+    for (const shard of shards) expect(shard).toBeLessThan(MAX_BET_SHARDS);
+
+    await api.closeAndRoll(tableId, [3, 4]);
+    expect(await api.balances(players)).toEqual(players.map(() => 11_000));
+    // Closing betting moved every one of the 512 gates past the round.
+    expect((await getGate(api.db, tableId, MAX_BET_SHARDS - 1))!.round).toBe(2);
+    await api.expectReconciled();
+  });
+
+  it('an opening cut off after its gates is finished by its retry, and a retry after bets never resets a gate', async () => {
+    const { data } = await open(MAX_BET_SHARDS);
+    const opened = (await getTableSession(api.db, data!.openTable.table.id))!;
+    const again = { ...opened, id: `${opened.id}-retried` };
+    // The gates of a table whose own write never happened (the process died between the two)...
+    for (const group of newGates(api.db, again.id, again.betShards, 1)) expect((await transact(api.db, { group })).written).toBe(true);
+    expect(await getTableSession(api.db, again.id)).toBeUndefined();
+    // ...are written again alike by the retry, which opens the table.
+    expect(await createTableSession(api.db, again, 1)).toBe('CREATED');
+    expect((await getTableSession(api.db, again.id))!.betShards).toBe(MAX_BET_SHARDS);
+
+    // An open table whose gates have moved on (a bet passed, betting closed) is left as it is.
+    const player = 'retry-bettor';
+    await api.fundNewAccounts([player], 10_000);
+    const bet = await api.placeBet(player, { tableId: opened.id, type: 'PASS_LINE', amount: 1_000 });
+    const shard = shardOfBetKey(parseBetId(bet.id as string)!.betKey);
+    expect(await createTableSession(api.db, opened, 1)).toBe('EXISTS');
+    expect((await getGate(api.db, opened.id, shard))!.open).toBe(1);
   });
 });

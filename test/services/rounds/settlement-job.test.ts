@@ -5,7 +5,7 @@
  * Local through the API (settlement-recovery.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { LEASE_MS, runSettlement } from '../../../functions/services/rounds/settlement-job';
+import { LEASE_MS, runSettlement, settlePart } from '../../../functions/services/rounds/settlement-job';
 import { settlementWaves } from '../../../functions/services/rounds/settlement-units';
 import { noBusinessMetrics } from '../../../functions/services/kernel/business-metrics';
 import type { ServiceDependencies } from '../../../functions/services/kernel/services';
@@ -38,7 +38,7 @@ function dependencies() {
  * A round: `players` players with one bet of 100 each (every third wins 1:1, every third pushes, the
  * others lose), and one player with `many` bets of 100 that all win.
  */
-function round(players: number, many = 0) {
+function round(players: number, many = 0, parts = 1) {
   const bets: BetRecord[] = [];
   const plan: PlannedSettlement[] = [];
   const lay = (playerId: string, index: number, resolution: PlannedSettlement['resolution'], returned: number) => {
@@ -64,7 +64,13 @@ function round(players: number, many = 0) {
     else lay(`p${i}`, 0, { outcome: 'LOSE' }, 0);
   }
   for (let i = 0; i < many; i++) lay('whale', i, { outcome: 'WIN', winnings: 100 }, 200);
-  const outcome = { kind: 'ROLL', tableId: TABLE, currency: 'MOP', sequence: SEQUENCE } as OutcomeRecord;
+  const outcome = {
+    kind: 'ROLL',
+    tableId: TABLE,
+    currency: 'MOP',
+    sequence: SEQUENCE,
+    planned: { planId: 'plan', entries: plan.length, chunks: 1, parts },
+  } as OutcomeRecord;
   return { outcome, plan, bets, store: new InMemorySettlementStore(outcome, plan, bets) };
 }
 
@@ -90,7 +96,7 @@ describe('the settlement job', () => {
     expect(units).toHaveLength(152);
     expect(store.journals).toHaveLength(units.filter((unit) => unit.credit > 0).length);
     expect(store.finished).toBe(true);
-    expect(store.lease).toBeUndefined();
+    expect(store.leases.size).toBe(0);
   });
 
   it('left by a runner that died halfway, is finished by the next once the lease expires, paying nobody twice', async () => {
@@ -132,16 +138,38 @@ describe('the settlement job', () => {
     const failure = await runSettlement(deps, TABLE, SEQUENCE, undefined, store).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ServiceError);
     expect((failure as ServiceError).code).toBe('CONFLICT');
-    expect(store.lease).toBeUndefined();
+    expect(store.leases.size).toBe(0);
     store.faults.races = 0;
     expect(await runSettlement(deps, TABLE, SEQUENCE, undefined, store)).toBe('DONE');
+    expectPaidOnce(store, plan);
+  });
+
+  it('in parts, pays each part under its own lease, and ends the job with the last part paid, whichever it is', async () => {
+    const { deps } = dependencies();
+    const { plan, store } = round(300, 0, 3);
+    // Each part pays only its own shards' players.
+    expect(await settlePart(deps, TABLE, SEQUENCE, 2, undefined, store)).toBe('DONE');
+    expect(store.done).toEqual(new Set([2]));
+    expect(store.finished).toBe(false);
+    const paidSoFar = [...store.balances.values()].reduce((sum, balance) => sum + balance, 0);
+    expect(paidSoFar).toBeGreaterThan(0);
+    expect(paidSoFar).toBeLessThan(plan.reduce((sum, entry) => sum + entry.returned, 0));
+    // Another runner holds part 0: the sweeper's run pays part 1, leaves part 0, and the job stays open.
+    await store.claim(TABLE, SEQUENCE, 0, 'a-worker', Date.parse(deps.now()), Date.parse(deps.now()) + LEASE_MS);
+    expect(await runSettlement(deps, TABLE, SEQUENCE, undefined, store)).toBe('BUSY');
+    expect(store.done).toEqual(new Set([1, 2]));
+    expect(store.finished).toBe(false);
+    // Its lease let go, the last part's runner ends the job.
+    await store.release(TABLE, SEQUENCE, 0, 'a-worker');
+    expect(await settlePart(deps, TABLE, SEQUENCE, 0, undefined, store)).toBe('DONE');
+    expect(store.finished).toBe(true);
     expectPaidOnce(store, plan);
   });
 
   it('leaves a job another runner holds alone (BUSY), and answers DONE for one already finished', async () => {
     const { deps } = dependencies();
     const { store } = round(5);
-    await store.claim(TABLE, SEQUENCE, 'someone-else', Date.parse(deps.now()), Date.parse(deps.now()) + LEASE_MS);
+    await store.claim(TABLE, SEQUENCE, 0, 'someone-else', Date.parse(deps.now()), Date.parse(deps.now()) + LEASE_MS);
     expect(await runSettlement(deps, TABLE, SEQUENCE, undefined, store)).toBe('BUSY');
     expect(store.commits).toBe(0);
     await store.finish();

@@ -8,9 +8,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BETS_PER_UNIT,
+  ENTRIES_PER_PART,
   ITEMS_PER_TRANSACTION,
+  MAX_PARTS,
   decidedPerShard,
+  entriesOfPart,
   packed,
+  partsFor,
   settlementWaves,
   unitItems,
 } from '../../../functions/services/rounds/settlement-units';
@@ -117,6 +121,36 @@ describe("a round's plan, cut into units", () => {
           expect(count).toBe(decided.length);
         }
         expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(plan.filter((e) => e.resolution.outcome !== 'MOVED').length);
+      }),
+    );
+  });
+
+  it('is paid in one part up to ENTRIES_PER_PART entries, then a part per ENTRIES_PER_PART, at most 16 and at most one per shard', () => {
+    expect(partsFor(0, 64)).toBe(1);
+    expect(partsFor(ENTRIES_PER_PART, 64)).toBe(1);
+    expect(partsFor(ENTRIES_PER_PART + 1, 64)).toBe(2);
+    expect(partsFor(5 * ENTRIES_PER_PART, 64)).toBe(5);
+    expect(partsFor(20_480, 64)).toBe(MAX_PARTS);
+    expect(partsFor(20_480, 4)).toBe(4);
+  });
+
+  it("splits into parts that pay every entry once, a player's entries all in one part", () => {
+    fc.assert(
+      fc.property(plans, fc.integer({ min: 1, max: 8 }), (plan, parts) => {
+        const byPart = Array.from({ length: parts }, (_, part) => entriesOfPart(plan, part, parts));
+        expect(
+          byPart
+            .flat()
+            .map((e) => e.betId)
+            .sort(),
+        ).toEqual(plan.map((e) => e.betId).sort());
+        const partOfPlayer = new Map<string, number>();
+        byPart.forEach((entries, part) => {
+          for (const e of entries) {
+            expect(partOfPlayer.get(e.playerId) ?? part).toBe(part);
+            partOfPlayer.set(e.playerId, part);
+          }
+        });
       }),
     );
   });

@@ -91,7 +91,7 @@ describe('recording an outcome', () => {
     expect(result).toBe('RECORDED');
     expect(outcome.planned.chunks).toBeGreaterThan(10);
     const stored = (await getOutcome(db, table.id, 1))!;
-    expect(stored.planned).toEqual({ planId: 'plan-1', entries: 20_000, chunks: outcome.planned.chunks });
+    expect(stored.planned).toEqual({ planId: 'plan-1', entries: 20_000, chunks: outcome.planned.chunks, parts: 1 });
     expect(await readPlan(db, stored)).toEqual(plan);
   }, 60_000);
 

@@ -1,0 +1,15 @@
+/**
+ * Work handed to workers that outlive a request (SQS in AWS: a queue, its consumer Lambda and a
+ * dead-letter queue; locally the same handler in the `npm start` process). A message may be
+ * delivered more than once: whatever a worker does with it must be safe to repeat.
+ */
+export interface WorkQueue<M> {
+  send(messages: readonly M[]): Promise<void>;
+}
+
+/** One part of a round's settlement, for a worker to pay (services/rounds/settlement-job.ts, settlePart). */
+export interface SettlementPart {
+  readonly tableId: string;
+  readonly sequence: number;
+  readonly part: number;
+}

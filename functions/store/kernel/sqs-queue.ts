@@ -1,0 +1,31 @@
+import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+
+/** SQS takes at most this many messages in one SendMessageBatch. */
+const BATCH = 10;
+
+/**
+ * A work queue on SQS (services/kernel/work-queue.ts, structurally): each message as its JSON,
+ * ten to a request, all at once. A message SQS did not take is sent again once; one still not
+ * taken fails the send (nothing is lost: what the messages ask for is found again by the caller's
+ * own sweep).
+ */
+export function sqsQueue<M>(queueUrl: string, client = new SQSClient({})): { send(messages: readonly M[]): Promise<void> } {
+  const sendBatch = async (batch: readonly M[], again: boolean): Promise<void> => {
+    const { Failed = [] } = await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
+      }),
+    );
+    if (Failed.length === 0) return;
+    const failed = Failed.map((entry) => batch[Number(entry.Id)]!);
+    if (!again) throw new Error(`SQS did not take ${failed.length} message(s): ${Failed.map((entry) => entry.Code).join(', ')}`);
+    await sendBatch(failed, false);
+  };
+  return {
+    async send(messages) {
+      const batches = Array.from({ length: Math.ceil(messages.length / BATCH) }, (_, i) => messages.slice(i * BATCH, (i + 1) * BATCH));
+      await Promise.all(batches.map((batch) => sendBatch(batch, true)));
+    },
+  };
+}
