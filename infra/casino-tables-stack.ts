@@ -34,6 +34,7 @@ import { SERVICE_NAME, metricNamespaceOf } from '../functions/observability/metr
 /** The one entry point: the same handler the local server and the integration tests call. */
 export const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/handler.ts', import.meta.url));
 const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.ts', import.meta.url));
+const ledgerCheckEntry = fileURLToPath(new URL('../functions/ledger/handler.ts', import.meta.url));
 const settlementWorkerEntry = fileURLToPath(new URL('../functions/workers/settlement-handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 
@@ -54,6 +55,8 @@ export class CasinoTablesStack extends Stack {
   readonly graphqlFunction: NodejsFunction;
   readonly sweeperFunction: NodejsFunction;
   readonly sweeperDeadLetters: Queue;
+  readonly ledgerCheckFunction: NodejsFunction;
+  readonly ledgerCheckDeadLetters: Queue;
   readonly settlementQueue: Queue;
   readonly settlementDeadLetters: Queue;
   readonly settlementWorkerFunction: NodejsFunction;
@@ -150,6 +153,30 @@ export class CasinoTablesStack extends Stack {
       description: 'Finish interrupted settlements at idle tables',
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunction(this.sweeperFunction, { retryAttempts: 0, deadLetterQueue: this.sweeperDeadLetters })],
+    });
+
+    // The ledger's daily check (functions/ledger/handler.ts): every day over and not checked yet,
+    // twenty minutes after each midnight (UTC); a run that finds something fails, with an alarm.
+    this.ledgerCheckFunction = this.appFunction('LedgerCheckFunction', 'ledgerCheck', ledgerCheckEntry, {
+      memorySize: 1024,
+      timeout: Duration.minutes(15),
+    });
+    this.ledgerCheckDeadLetters = new Queue(this, 'LedgerCheckDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: this.dataRemoval,
+    });
+    acknowledge(this.ledgerCheckDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the ledger check.');
+    this.ledgerCheckFunction.configureAsyncInvoke({
+      // Checking a day again finds the same: the next day's run is the retry.
+      retryAttempts: 0,
+      onFailure: new SqsDestination(this.ledgerCheckDeadLetters),
+    });
+    new Rule(this, 'LedgerCheckSchedule', {
+      description: 'Check the ledger of every day over, a day at a time',
+      schedule: Schedule.cron({ minute: '20', hour: '0' }),
+      targets: [new LambdaFunction(this.ledgerCheckFunction, { retryAttempts: 0, deadLetterQueue: this.ledgerCheckDeadLetters })],
     });
 
     const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', settings.jwtIssuer, {
@@ -275,6 +302,7 @@ export class CasinoTablesStack extends Stack {
       sweeperDeadLetters: this.sweeperDeadLetters,
       sweeper: this.sweeperFunction,
       settlementDeadLetters: this.settlementDeadLetters,
+      ledgerCheckDeadLetters: this.ledgerCheckDeadLetters,
     });
 
     new CfnOutput(this, 'GraphqlUrl', {

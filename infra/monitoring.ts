@@ -48,6 +48,8 @@ export interface MonitoringProps {
   readonly sweeperDeadLetters: IQueue;
   /** Parts of settlements the workers failed to pay, every delivery. */
   readonly settlementDeadLetters: IQueue;
+  /** Runs of the ledger's daily check that failed: a day with findings, or a check that could not run. */
+  readonly ledgerCheckDeadLetters: IQueue;
   /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
   readonly sweeper: IFunction;
 }
@@ -210,6 +212,15 @@ export class Monitoring extends Construct {
       {
         description:
           'A part of a round’s settlement failed every delivery to the workers: the sweeper pays it; its message is in the dead-letter queue.',
+      },
+    );
+    this.alarm(
+      'LedgerCheckFailed',
+      props.ledgerCheckDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      FAULTS,
+      {
+        description:
+          'The ledger’s daily check found a journal that does not balance or a balance that differs from the ledger (the reconciliation query lists them), or could not run: its event is in the dead-letter queue.',
       },
     );
 

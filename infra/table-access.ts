@@ -20,9 +20,9 @@ export interface TableAccess {
  */
 export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, TableAccess>> = {
   graphql: {
-    // BatchGetItem: bets and limit profiles read together; BatchWriteItem: an outcome's plan chunks;
-    // Scan: reconciliation alone (an operator's query), which has to see every account and pool.
-    table: ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // BatchGetItem: bets, limit profiles and the ledger's days with findings read together;
+    // BatchWriteItem: an outcome's plan chunks. No Scan: no function reads the whole table.
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     // The layout (open bets of a table), a player's bets, the ledger's book.
     indexes: { layout: ['Query'], byOwner: ['Query'], book: ['Query'] },
   },
@@ -35,6 +35,12 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
   settlementWorker: {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: {},
+  },
+  // The ledger's daily check: a day's journals (the book), the balances they moved (accounts,
+  // pools, a player's later journals) and the checks it keeps beside them.
+  ledgerCheck: {
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'BatchWriteItem'],
+    indexes: { book: ['Query'] },
   },
   // Connections and subscriptions, and the table or pool a subscription names.
   socket: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },

@@ -3,6 +3,7 @@
  * outside any transaction, at a fraction of the requests the API would make, leaving the store
  * as the API would have left it. Never used by the product itself.
  */
+import { registerLedgerCurrency } from '../functions/services/money/ledger-check';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -44,6 +45,7 @@ const setupDeposit = (playerId: string, amount: number, at: string) =>
 /** New accounts holding `balance` each (in MOP), as openAccount and deposit would leave them. */
 export async function openFundedAccounts(deps: ServiceDependencies, playerIds: readonly string[], balance: number): Promise<void> {
   const createdAt = deps.now();
+  await registerLedgerCurrency(deps, 'MOP');
   const puts = playerIds.flatMap((id) => {
     const funded = balance > 0 ? setupDeposit(id, balance, createdAt) : undefined;
     const account = accountItem({

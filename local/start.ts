@@ -14,6 +14,7 @@ import { conflictModelFrom, systemDependencies } from '../functions/services/ker
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
 import { settlementWorker } from '../functions/workers/settlement-handler';
 import { localSettlementQueue } from './settlement-workers';
+import { ledgerChecker } from '../functions/ledger/handler';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -45,6 +46,11 @@ try {
     30_000,
   );
   sweeper.unref();
+  // As the scheduled ledger check does in AWS: every day over and not checked yet, now and every hour.
+  const checkLedgerNow = () =>
+    void ledgerChecker(deps)().catch((error: unknown) => console.error('ledger check:', error instanceof Error ? error.message : error));
+  checkLedgerNow();
+  setInterval(checkLedgerNow, 3_600_000).unref();
 
   // The Lambda handler reads its configuration from the environment, as in AWS.
   Object.assign(process.env, {

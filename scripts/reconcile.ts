@@ -1,18 +1,34 @@
 /**
- * Reconciliation, for ops: checks the ledger against itself and every stored balance (the same
- * use case as the operators' `reconciliation` query) and prints the result as JSON.
+ * The ledger, for ops. Two ways, each printing its result as JSON:
  *   TABLE_NAME=<table> [AWS_REGION=...] npm run --silent reconcile
- *   TABLE_NAME=casino-tables-local DYNAMODB_ENDPOINT=http://127.0.0.1:8000 npm run --silent reconcile   (against npm start's DynamoDB Local)
+ *     The full audit: every journal and every stored balance read (a parallel scan: the one
+ *     place anything scans the table), the ledger checked against itself and every balance. It
+ *     also notes each currency's first day for the daily checks (a ledger older than them).
+ *   TABLE_NAME=<table> npm run --silent reconcile -- --days
+ *     The daily checks, as the scheduled check runs them: every day over and not checked yet.
+ *   TABLE_NAME=casino-tables-local DYNAMODB_ENDPOINT=http://127.0.0.1:8000 ...   (against npm start's DynamoDB Local)
  * Every total is printed exactly, as its decimal string (as the query's MoneyTotal): a JSON
  * number past 2^53 would be read back rounded.
  * Exit code 0: consistent; 1: differences found (they are in the output); 2: could not run.
  */
+import { parseArgs } from 'node:util';
 import { environmentDependencies } from '../functions/services/kernel/services';
 import { reconcile } from '../functions/services/money/reconcile';
+import { checkLedger } from '../functions/services/money/ledger-check';
+import { backdateCurrency } from '../functions/store/money/ledger-checks';
+
+const { values } = parseArgs({ options: { days: { type: 'boolean', default: false } } });
+const exact = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
 try {
-  const result = await reconcile(environmentDependencies());
-  const exact = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+  const deps = environmentDependencies();
+  if (values.days) {
+    const checked = await checkLedger(deps);
+    process.stdout.write(`${JSON.stringify(checked, exact, 2)}\n`);
+    process.exit(checked.every((check) => check.unbalancedJournals.length === 0 && check.differences.length === 0) ? 0 : 1);
+  }
+  const result = await reconcile(deps);
+  for (const { currency, firstDay } of result.currencies) if (firstDay) await backdateCurrency(deps.db, currency, firstDay);
   process.stdout.write(`${JSON.stringify(result, exact, 2)}\n`);
   process.exit(result.consistent ? 0 : 1);
 } catch (error) {

@@ -63,9 +63,10 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Query.bet': 1,
   'Query.jackpotPool': 1,
   'Query.cashMovement': 1,
-  // A day's journals, or every balance and journal: a range of each of the book's shards at least.
+  // A day's journals: a range of each of the book's shards at least.
   'Query.dailyReport': BOOK_SHARDS,
-  'Query.reconciliation': BOOK_SHARDS + 1,
+  // The currencies, the latest day check of each, and the checks that found something (daily checks).
+  'Query.reconciliation': 8,
   'Account.bets': 1,
   // The account before and after a page of its journals.
   'Account.statement': 3,

@@ -4,7 +4,7 @@ import { CurrencyScalar, DateScalar, DateTimeScalar, MoneyScalar, MoneyTotalScal
 import { requireCaller, requireHouseOperator, requireRole, visiblePlayer } from './caller-checks';
 import { mutationResolvers } from './mutation-resolvers';
 import { tableResolvers } from './table-resolvers';
-import { reconcile } from '../services/money/reconcile';
+import { checkedBook } from '../services/money/checked-book';
 import { accountStatement } from '../services/money/statement';
 import { recallRound, recallRoundById, roundId } from '../services/rounds/round-recall';
 import type { Page } from '../services/kernel/pages';
@@ -91,7 +91,7 @@ export const resolvers: Resolvers = {
     dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
     reconciliation: (_, __, ctx) => {
       requireHouseOperator(ctx);
-      return reconcile(ctx.deps);
+      return checkedBook(ctx.deps);
     },
   },
 

@@ -147,6 +147,7 @@ const FUNCTIONS: readonly [string, FunctionRole][] = [
   ['GraphqlFunction', 'graphql'],
   ['SettlementSweeperFunction', 'sweeper'],
   ['SettlementWorkerFunction', 'settlementWorker'],
+  ['LedgerCheckFunction', 'ledgerCheck'],
   ['SocketFunction', 'socket'],
   ['StreamFunction', 'stream'],
   ['FanOutFunction', 'fanOut'],
@@ -252,7 +253,7 @@ describe('the settlement sweep schedule', () => {
   const deadLettersArn = { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] };
 
   it('runs the sweeper every minute, without retries piling up behind the next run; an undeliverable run goes to the dead letters', () => {
-    const rule = onlyResource('AWS::Events::Rule');
+    const rule = resourceNamed('AWS::Events::Rule', 'SettlementSweepSchedule');
     expect(rule.resource.Properties.ScheduleExpression).toBe('rate(1 minute)');
     expect(rule.resource.Properties.Targets).toEqual([
       expect.objectContaining({
@@ -264,8 +265,7 @@ describe('the settlement sweep schedule', () => {
   });
 
   it('sends a failed run to the dead-letter queue at once (the next sweep is the retry)', () => {
-    expect(onlyResource('AWS::Lambda::EventInvokeConfig').resource.Properties).toMatchObject({
-      FunctionName: { Ref: sweeper.logicalId },
+    expect(invokeConfigOf(sweeper.logicalId)).toMatchObject({
       MaximumRetryAttempts: 0,
       DestinationConfig: { OnFailure: { Destination: deadLettersArn } },
     });
@@ -279,6 +279,38 @@ describe('the settlement sweep schedule', () => {
     expect(queuePolicyOf('SweeperDeadLetters')).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
+  });
+});
+
+/** The asynchronous invocation settings of the function with that logical id. */
+function invokeConfigOf(functionId: string): Record<string, any> {
+  const configs = (Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')) as any[]).filter(
+    (config) => config.Properties.FunctionName?.Ref === functionId,
+  );
+  expect(configs, `one EventInvokeConfig of ${functionId}`).toHaveLength(1);
+  return configs[0].Properties;
+}
+
+describe("the ledger's daily check", () => {
+  const checker = resourceNamed('AWS::Lambda::Function', 'LedgerCheckFunction');
+  const deadLetters = resourceNamed('AWS::SQS::Queue', 'LedgerCheckDeadLetters');
+  const deadLettersArn = { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] };
+
+  it('runs twenty minutes after each midnight (UTC), once: a failed run goes to its dead letters, the next day is the retry', () => {
+    const rule = resourceNamed('AWS::Events::Rule', 'LedgerCheckSchedule');
+    expect(rule.resource.Properties.ScheduleExpression).toBe('cron(20 0 * * ? *)');
+    expect(rule.resource.Properties.Targets).toEqual([
+      expect.objectContaining({
+        Arn: { 'Fn::GetAtt': [checker.logicalId, 'Arn'] },
+        RetryPolicy: { MaximumRetryAttempts: 0 },
+        DeadLetterConfig: { Arn: deadLettersArn },
+      }),
+    ]);
+    expect(invokeConfigOf(checker.logicalId)).toMatchObject({
+      MaximumRetryAttempts: 0,
+      DestinationConfig: { OnFailure: { Destination: deadLettersArn } },
+    });
+    expect(checker.resource.Properties.Timeout).toBe(15 * 60);
   });
 });
 
@@ -340,6 +372,16 @@ function policiesOf(...functionNames: string[]) {
 const statementsOf = (name: string): any[] => policiesOf(name).flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[]);
 const actionsOf = (statement: any): string[] => [statement.Action].flat();
 const resourcesOf = (statement: any): unknown[] => [statement.Resource].flat();
+
+describe('every role of the stack', () => {
+  it('may not scan the table: no function reads all of it (the full audit is the ops command)', () => {
+    const actions = (Object.values(template.findResources('AWS::IAM::Policy')) as any[])
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
+      .flatMap(actionsOf);
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((action) => /^dynamodb:(Scan|\*)$/.test(action))).toEqual([]);
+  });
+});
 
 describe('the HTTP API', () => {
   const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
@@ -636,7 +678,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 11);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 12);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
@@ -737,6 +779,17 @@ describe('alarms', () => {
       MetricName: 'ApproximateNumberOfMessagesVisible',
       Dimensions: [
         { Name: 'QueueName', Value: { 'Fn::GetAtt': [resourceNamed('AWS::SQS::Queue', 'SettlementDeadLetters').logicalId, 'QueueName'] } },
+      ],
+      Threshold: 1,
+    });
+  });
+
+  it("watch the ledger check's failed runs (a day with findings, or a run that could not finish)", () => {
+    expect(alarm('LedgerCheckFailed')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [resourceNamed('AWS::SQS::Queue', 'LedgerCheckDeadLetters').logicalId, 'QueueName'] } },
       ],
       Threshold: 1,
     });

@@ -1,11 +1,13 @@
 /**
  * The stack grants each function exactly the DynamoDB actions of infra/table-access.ts. These are
  * checked here against what the code really sends: a broad session of the API (every kind of
- * mutation, the queries that read indexes, reconciliation) through the real handler, and the
- * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind.
+ * mutation, the queries that read indexes, reconciliation) through the real handler, the
+ * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind, and the
+ * ledger's daily check of the session's day, once it is over.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
+import { checkLedger } from '../../functions/services/money/ledger-check';
 import { TABLE_ACCESS, type TableAccess } from '../../infra/table-access';
 import { crash, withFaults } from '../support/faults';
 import { recordingIamActions } from '../support/iam-actions';
@@ -107,6 +109,9 @@ async function session() {
     { c: craps, b: baccarat },
   );
   await ok(DEALER, `query { reconciliation { __typename } }`);
+  await ok(DEALER, `query ($day: Date!) { dailyReport(currency: "MOP", day: $day) { journals } }`, {
+    day: new Date().toISOString().slice(0, 10),
+  });
   return { craps, baccarat };
 }
 
@@ -120,6 +125,7 @@ async function windDown({ craps, baccarat }: { craps: string; baccarat: string }
 
 describe('the DynamoDB actions the stack grants', () => {
   let sweeperActions: Set<string>;
+  let ledgerCheckActions: Set<string>;
   beforeAll(async () => {
     const tables = await session();
     const sweeper = recordingIamActions(api.deps.db);
@@ -127,6 +133,11 @@ describe('the DynamoDB actions the stack grants', () => {
     const report = await sweepSettlements({ ...api.deps, db: sweeper, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
     expect(report.completed).toHaveLength(2);
     await windDown(tables);
+    // The day after, the session's day is checked: its journals, the balances they moved, and the checks kept beside them.
+    const checker = recordingIamActions(api.deps.db);
+    ledgerCheckActions = checker.actions;
+    const checked = await checkLedger({ ...api.deps, db: checker, now: () => new Date(Date.now() + 86_400_000).toISOString() });
+    expect(checked.map(({ differences, unbalancedJournals }) => [differences, unbalancedJournals])).toEqual([[[], []]]);
   });
 
   it('give the GraphQL function exactly what it was seen to send', () => {
@@ -135,5 +146,13 @@ describe('the DynamoDB actions the stack grants', () => {
 
   it('give the sweeper exactly what it was seen to send, finishing a roll and a jackpot deal', () => {
     expect([...sweeperActions].sort()).toEqual([...granted(TABLE_ACCESS.sweeper)].sort());
+  });
+
+  it("give the ledger check exactly what it was seen to send, checking the session's day", () => {
+    expect([...ledgerCheckActions].sort()).toEqual([...granted(TABLE_ACCESS.ledgerCheck)].sort());
+  });
+
+  it('give no function a Scan: nothing reads the whole table but the ops command', () => {
+    for (const access of Object.values(TABLE_ACCESS)) expect(access.table).not.toContain('Scan');
   });
 });

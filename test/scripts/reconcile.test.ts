@@ -42,6 +42,8 @@ describe('npm run reconcile', () => {
     expect(result.currencies).toEqual([
       {
         currency: 'MOP',
+        // The day of its first journal: the daily checks of a ledger older than them start there.
+        firstDay: new Date().toISOString().slice(0, 10),
         journals: 9,
         total: '0',
         players: '9007199254753337', // 2^53 + 12,345

@@ -1,3 +1,4 @@
+import { registerLedgerCurrency } from './ledger-check';
 import { MAX_BALANCE } from '../../rules/money';
 import { createAccount, getAccount } from '../../store/money/accounts';
 import { commitCashMovement, getCashMovement } from '../../store/money/cashier';
@@ -26,6 +27,8 @@ export async function openAccount(
   assertPlayerId('playerId', request.playerId);
   assertManaged(caller, request.playerId);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
+  // Noted before the account exists, so that no journal is ever in a currency the daily checks do not know.
+  await registerLedgerCurrency(deps, request.currency);
   if (await createAccount(deps.db, account)) return account;
   const existing = (await getAccount(deps.db, request.playerId))!;
   // Opening the same account again is a retry, not an error; in another currency it is a mistake.

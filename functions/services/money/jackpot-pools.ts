@@ -1,3 +1,4 @@
+import { registerLedgerCurrency } from './ledger-check';
 import {
   assertJackpotConfig,
   assertPoolSeed,
@@ -63,6 +64,7 @@ export async function openJackpotPool(
     createdBy: caller.playerId,
   };
   const seedJournal = pool.seed > 0 ? poolSeedJournal(pool, caller.playerId) : undefined;
+  await registerLedgerCurrency(deps, pool.currency);
   return createOnce(
     made,
     pool,

@@ -47,6 +47,10 @@ export interface CurrencyReconciliation {
   readonly houseResult: bigint;
   /** The house's result at each table (and, as `null`, its general book: pool seeds). */
   readonly houseByTable: readonly { readonly tableId: string | null; readonly result: bigint }[];
+  /** From the daily checks: the last day checked, through which the totals run (null: none yet). Absent from the full audit. */
+  readonly checkedThrough?: string | null;
+  /** From the full audit: the day (UTC) of the currency's first journal, where its daily checks start. */
+  readonly firstDay?: string;
 }
 
 export interface BalanceDifference {
@@ -56,6 +60,8 @@ export interface BalanceDifference {
   readonly stored: number | null;
   /** The sum of the account's legs. */
   readonly ledger: bigint;
+  /** From the daily checks: the day it was found on, both amounts as at its end. Absent from the full audit. */
+  readonly day?: string;
 }
 
 const accountKey = (account: LedgerAccount) => `${account.kind}\u0000${account.id ?? ''}`;
@@ -106,8 +112,13 @@ function summarise(
   const of = (kind: LedgerAccount['kind']) => sums.filter(({ account }) => account.kind === kind);
   const total = (entries: readonly { sum: bigint }[]) => entries.reduce((sum, entry) => sum + entry.sum, 0n);
   const houses = of('HOUSE');
+  const first = journals.reduce<string | undefined>(
+    (earliest, journal) => (earliest === undefined || journal.at < earliest ? journal.at : earliest),
+    undefined,
+  );
   return {
     currency,
+    ...(first !== undefined ? { firstDay: first.slice(0, 10) } : {}),
     journals: journals.length,
     total: total(sums),
     players: total(of('PLAYER')),

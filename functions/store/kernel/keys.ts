@@ -23,6 +23,10 @@
  *   LIMITS#PLAYER#<p>     LIMITS                    the limit profile a player bets by
  *   LIMITS#PARTNER#<partner> LIMITS                 the limit profile a partner's players bet by
  *   SETTLING              TABLE#<t>                 a table's settlement job: the outcome being paid, its runner's lease
+ *   LEDGER                CURRENCY#<currency>       a currency the ledger holds, and its first day (where its checks start)
+ *   LEDGER#<currency>     DAY#<day>                 a day's check of the currency's ledger: its totals, and the book's through it
+ *   ACCOUNT#<p>           CHECK                     the player's balance as the ledger had it at the end of the last day checked
+ *   POOL#<poolId>         CHECK                     the same, for a pool
  *   LIVE#CONN#<c>         CONNECTION                a WebSocket connection: who it is, its subscriptions
  *   LIVE#<topic>#<shard>  <c>#<subscriptionId>      a subscription, where its topic's events are fanned out from
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
@@ -83,6 +87,17 @@ export const positionKey = (tableId: string, shard: number, playerId: string): I
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
+/** A currency the ledger holds (services/money/ledger-check.ts). */
+export const ledgerCurrencyKey = (currency: string): ItemKey => ({ pk: 'LEDGER', sk: `CURRENCY#${currency}` });
+export const LEDGER_CURRENCY_PREFIX = 'CURRENCY#';
+/** A day's check of a currency's ledger: the days of a currency sort by date. */
+export const ledgerDayKey = (currency: string, day: string): ItemKey => ({ pk: `LEDGER#${currency}`, sk: `DAY#${day}` });
+export const LEDGER_DAY_PREFIX = 'DAY#';
+/** The last day's closing balance of a player's account or a pool, beside it in its partition. */
+export const balanceCheckKey = (home: { readonly kind: 'PLAYER' | 'POOL'; readonly id: string }): ItemKey => ({
+  pk: home.kind === 'PLAYER' ? accountKey(home.id).pk : poolKey(home.id).pk,
+  sk: 'CHECK',
+});
 /** A table's lobby entry: by status, then game, then opening time. */
 export const lobbyEntryKey = (status: string, game: string, createdAt: string, tableId: string): ItemKey => ({
   pk: `LOBBY#${status}`,

@@ -110,19 +110,35 @@ export function recordJournal(db: Db, journal: JournalRecord): TransactAction {
 
 export const BOOK_INDEX = 'book';
 
-/** Every journal of a currency (the `book` index: eventually consistent), optionally only those at or after `from`. */
-export async function readBook(db: Db, currency: string, { from }: { from?: string } = {}): Promise<JournalRecord[]> {
+/**
+ * Every journal of a currency (the `book` index: eventually consistent), optionally only those
+ * whose book key (`<at>#<id>`) is at or after `from` and below `below` (a day: `2026-12-02`).
+ */
+export async function readBook(
+  db: Db,
+  currency: string,
+  { from, below }: { from?: string; below?: string } = {},
+): Promise<JournalRecord[]> {
+  const bounds =
+    from !== undefined && below !== undefined
+      ? { condition: 'bookPk = :pk AND bookSk BETWEEN :from AND :below', values: { ':from': from, ':below': below } }
+      : from !== undefined
+        ? { condition: 'bookPk = :pk AND bookSk >= :from', values: { ':from': from } }
+        : below !== undefined
+          ? { condition: 'bookPk = :pk AND bookSk < :below', values: { ':below': below } }
+          : { condition: 'bookPk = :pk', values: {} };
   const shards = await Promise.all(
     Array.from({ length: BOOK_SHARDS }, (_, shard) =>
       queryJournals(db, {
         TableName: db.tableName,
         IndexName: BOOK_INDEX,
-        KeyConditionExpression: from === undefined ? 'bookPk = :pk' : 'bookPk = :pk AND bookSk >= :from',
-        ExpressionAttributeValues: { ':pk': bookPk(currency, shard), ...(from === undefined ? {} : { ':from': from }) },
+        KeyConditionExpression: bounds.condition,
+        ExpressionAttributeValues: { ':pk': bookPk(currency, shard), ...bounds.values },
       }),
     ),
   );
-  return shards.flat();
+  // BETWEEN includes its upper bound, which `below` excludes.
+  return shards.flat().filter((journal) => below === undefined || bookSortKey(journal) < below);
 }
 
 /** What a journal moved into a player's account (negative: out of it). */

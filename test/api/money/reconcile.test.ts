@@ -1,23 +1,30 @@
 /**
- * Reconciliation through the API: the operators' check of the ledger against itself and against
- * every stored balance, on a day of play at two tables with the cashier, and on books that have
- * been tampered with.
+ * Reconciliation through the API: the ledger as its daily checks left it (ledger-check.ts), on a
+ * day of play at a table with the cashier, and on books that have been tampered with. The day is
+ * checked as the scheduled check would check it the next morning.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../../functions/store/kernel/keys';
 import { MAX_BALANCE } from '../../../functions/rules/money';
-import { dealer, type Who } from '../../support/test-api';
+import { dealer, type TestApi, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { checkLedger, checkLedgerDay } from '../../../functions/services/money/ledger-check';
 
 const api = useTestApi();
 const OPERATOR = dealer('reconcile-operator');
+const TODAY = new Date().toISOString().slice(0, 10);
+/** The next morning, when the scheduled check checks today. */
+const tomorrow = (on: TestApi) => ({
+  ...on.deps,
+  now: () => new Date(Date.parse(`${TODAY}T00:00:00.000Z`) + 86_400_000 + 3_600_000).toISOString(),
+});
 
 const RECONCILIATION = `{
   reconciliation {
     consistent
-    currencies { currency journals total players pools cashierIn houseResult houseByTable { tableId result } }
-    differences { account { kind id } currency stored ledger }
+    currencies { currency checkedThrough journals total players pools cashierIn houseResult houseByTable { tableId result } }
+    differences { account { kind id } currency day stored ledger }
     unbalancedJournals
   }
 }`;
@@ -64,6 +71,11 @@ describe('the reconciliation', () => {
     });
     await api.closeAndRoll(craps, [3, 4]);
 
+    // Nothing is checked before the day is over.
+    const before = (await ok(OPERATOR, RECONCILIATION)).reconciliation;
+    expect(before.currencies).toEqual([expect.objectContaining({ currency: 'MOP', checkedThrough: null, journals: 0, players: '0' })]);
+    expect(await checkLedger(tomorrow(api))).toHaveLength(1);
+
     const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
     expect(reconciliation.consistent).toBe(true);
     expect(reconciliation.differences).toEqual([]);
@@ -72,6 +84,7 @@ describe('the reconciliation', () => {
     // Totals are MoneyTotal: exact decimal strings.
     expect(mop).toMatchObject({
       currency: 'MOP',
+      checkedThrough: TODAY,
       total: '0',
       players: String((await api.balance('rc-a'))! + (await api.balance('rc-b'))!),
       pools: '0',
@@ -84,30 +97,29 @@ describe('the reconciliation', () => {
     expect(mop.journals).toBe(8);
   });
 
-  it('names every balance that is not the sum of its journals, and says the books do not reconcile', async () => {
+  it('names every balance the day moved that is not what the ledger says, and says the books do not reconcile', async () => {
     await api.fundAccount('rc-tampered', 5_000);
-    await api.db.doc.send(
-      new UpdateCommand({
-        TableName: api.db.tableName,
-        Key: accountKey('rc-tampered'),
-        UpdateExpression: 'SET balance = balance + :extra',
-        ExpressionAttributeValues: { ':extra': 1 },
-      }),
-    );
+    const tamper = (extra: number) =>
+      api.db.doc.send(
+        new UpdateCommand({
+          TableName: api.db.tableName,
+          Key: accountKey('rc-tampered'),
+          UpdateExpression: 'SET balance = balance + :extra',
+          ExpressionAttributeValues: { ':extra': extra },
+        }),
+      );
+    await tamper(1);
+    // The latest day checked may be checked again: it finds what is there now.
+    const check = await checkLedgerDay(tomorrow(api), 'MOP', TODAY);
+    expect(check.differences).toEqual([{ kind: 'PLAYER', id: 'rc-tampered', day: TODAY, stored: '5001', ledger: '5000' }]);
     const { reconciliation } = await ok(OPERATOR, RECONCILIATION);
     expect(reconciliation.consistent).toBe(false);
     expect(reconciliation.differences).toEqual([
-      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', stored: 5_001, ledger: '5000' },
+      { account: { kind: 'PLAYER', id: 'rc-tampered' }, currency: 'MOP', day: TODAY, stored: 5_001, ledger: '5000' },
     ]);
-    // Put right by the test, so that nothing else reads it.
-    await api.db.doc.send(
-      new UpdateCommand({
-        TableName: api.db.tableName,
-        Key: accountKey('rc-tampered'),
-        UpdateExpression: 'SET balance = balance - :extra',
-        ExpressionAttributeValues: { ':extra': 1 },
-      }),
-    );
+    // Put right by the test and checked again, so that nothing else reads it.
+    await tamper(-1);
+    await checkLedgerDay(tomorrow(api), 'MOP', TODAY);
     expect((await ok(OPERATOR, RECONCILIATION)).reconciliation.consistent).toBe(true);
   });
 
@@ -129,11 +141,13 @@ describe('the reconciliation of books whose totals pass 2^53', () => {
   });
 
   it('sums them exactly and answers each total as its decimal string', async () => {
+    await checkLedger(tomorrow(big));
     const { reconciliation } = await big.data(OPERATOR, RECONCILIATION);
     expect(reconciliation.consistent).toBe(true);
     expect(reconciliation.currencies).toEqual([
       {
         currency: 'MOP',
+        checkedThrough: TODAY,
         journals: 9,
         total: '0',
         players: EXACT,

@@ -1,0 +1,244 @@
+import { getAccount } from '../../store/money/accounts';
+import { getJackpotPool } from '../../store/rounds/jackpot-pools';
+import { JOURNAL_PREFIX, journalSortKey } from '../../store/kernel/keys';
+import { playerAmount, playerJournals, readBook, type JournalRecord } from '../../store/money/ledger';
+import {
+  FINDINGS_KEPT,
+  getBalanceChecks,
+  getDayCheck,
+  lastDayCheck,
+  ledgerCurrencies,
+  putBalanceChecks,
+  putDayCheck,
+  registerCurrency,
+  type BalanceCheckRecord,
+  type DayCheckRecord,
+  type StoredBook,
+  type StoredDifference,
+} from '../../store/money/ledger-checks';
+import { moneyTotal } from '../../rules/money';
+import { isCalendarDay } from '../kernel/request-checks';
+import type { ServiceDependencies } from '../kernel/services';
+import { EMPTY_BOOK, bookThrough, dayTotalsOf, homeKey, nextDay, previousDay, type BalanceHome, type BookTotals } from './ledger-day';
+
+/**
+ * The ledger, checked a day at a time, so that the check grows with the day and not with the
+ * book. Checking a day of a currency reads that day's journals (the `book` index, by time) and
+ * the balances they moved, and stores the day's check: the day's totals by account group
+ * (players, pools, cashier, the house by table) and the whole book's through the day, which is
+ * the day before's plus the day's. So the whole book is the sum of the days checked, and asking
+ * for it (the `reconciliation` query) reads one item per currency. Nothing scans the table: the
+ * full audit that reads every journal and every balance is the ops command's
+ * (`npm run reconcile`, reconcile.ts).
+ *
+ * A day's check finds:
+ * - journals whose legs do not sum to zero (each journal is checked on its own day);
+ * - a currency whose legs do not sum to zero through the day (which follows from the first);
+ * - each player's account and each pool the day moved, whose stored balance, taken back to the
+ *   day's end, is not what the ledger says it held then: its balance at the end of the last day
+ *   it was checked on (kept beside it: BalanceCheckRecord), plus what the day moved. A balance
+ *   the day did not move is not read: it cannot have moved without a journal, since every
+ *   movement of money writes its journal in its own transaction (the full audit checks that too).
+ * Days are checked in order, from the currency's first day, each once it has been over
+ * CHECK_MARGIN_MS (so that the book index has every journal of it); the latest may be checked
+ * again, which finds the same.
+ */
+
+/** How long after a day ends it is checked: the book index lags its journals by a moment, never by minutes. */
+export const CHECK_MARGIN_MS = 10 * 60_000;
+/** Balances checked at once: their check items are read and written a batch at a time. */
+const BALANCES_AT_ONCE = 100;
+/** A balance that seems to differ is taken again after this long (a movement may have landed in between). */
+const RECHECK_MS = 1_000;
+/** The most days one run checks: a run that has more to catch up leaves the rest to the next. */
+export const DAYS_PER_RUN = 31;
+
+/** The first day of anything journalled in `currency`, noted before its first account or pool is stored. */
+const registered = new Set<string>();
+export async function registerLedgerCurrency(deps: ServiceDependencies, currency: string): Promise<void> {
+  const key = `${deps.db.tableName}\u0000${currency}`;
+  if (registered.has(key)) return;
+  await registerCurrency(deps.db, currency, deps.now().slice(0, 10));
+  registered.add(key);
+}
+
+/** Why a day cannot be checked (yet): a day not over, or days before it not checked. */
+export class LedgerCheckRefused extends Error {
+  override readonly name = 'LedgerCheckRefused';
+}
+
+/** Checks one day of one currency's ledger, and stores the check. */
+export async function checkLedgerDay(deps: ServiceDependencies, currency: string, day: string): Promise<DayCheckRecord> {
+  if (!isCalendarDay(day)) throw new LedgerCheckRefused(`${day} is not a day of the calendar`);
+  const dayEnd = `${nextDay(day)}T00:00:00.000Z`;
+  if (Date.parse(deps.now()) < Date.parse(dayEnd) + CHECK_MARGIN_MS) throw new LedgerCheckRefused(`${day} is not over yet`);
+  const registry = (await ledgerCurrencies(deps.db)).find((entry) => entry.currency === currency);
+  if (!registry) throw new LedgerCheckRefused(`the ledger holds no ${currency}`);
+  if (day < registry.firstDay) throw new LedgerCheckRefused(`${currency} starts on ${registry.firstDay}`);
+  const latest = await lastDayCheck(deps.db, currency);
+  if (latest && latest.day > day)
+    throw new LedgerCheckRefused(`${currency} is checked through ${latest.day}: only the latest day may be checked again`);
+  const before = day === registry.firstDay ? undefined : await getDayCheck(deps.db, currency, previousDay(day));
+  if (day !== registry.firstDay && !before) throw new LedgerCheckRefused(`${previousDay(day)} of ${currency} is not checked yet`);
+
+  const totals = dayTotalsOf(await readBook(deps.db, currency, { from: day, below: nextDay(day) }));
+  const differences = await checkBalances(deps, currency, day, [...totals.moved.values()]);
+  const findings = totals.unbalancedJournals.length > 0 || differences.length > 0;
+  const check: DayCheckRecord = {
+    currency,
+    day,
+    checkedAt: deps.now(),
+    dayTotals: storedBook(totals),
+    through: storedBook(bookThrough(before ? bookOf(before.through) : EMPTY_BOOK, totals)),
+    unbalancedJournals: totals.unbalancedJournals.slice(0, FINDINGS_KEPT),
+    differences: differences.slice(0, FINDINGS_KEPT),
+    inconsistentDays: [...(before?.inconsistentDays ?? []), ...(findings ? [day] : [])].slice(-FINDINGS_KEPT),
+  };
+  // Written last: a run cut off before it checks the day again, from the same balances' openings.
+  await putDayCheck(deps.db, check);
+  return check;
+}
+
+/**
+ * Checks every day of every currency not checked yet that has been over CHECK_MARGIN_MS, in
+ * order, at most DAYS_PER_RUN per currency: what the scheduled check (and `npm start`) runs.
+ */
+export async function checkLedger(deps: ServiceDependencies): Promise<DayCheckRecord[]> {
+  const checked: DayCheckRecord[] = [];
+  const lastOver = previousDay(new Date(Date.parse(deps.now()) - CHECK_MARGIN_MS).toISOString().slice(0, 10));
+  for (const { currency, firstDay } of await ledgerCurrencies(deps.db)) {
+    const latest = await lastDayCheck(deps.db, currency);
+    let day = latest ? nextDay(latest.day) : firstDay;
+    for (let run = 0; run < DAYS_PER_RUN && day <= lastOver; run++, day = nextDay(day))
+      checked.push(await checkLedgerDay(deps, currency, day));
+  }
+  return checked;
+}
+
+/** Each balance the day moved, at the day's end, against the ledger's; their checks moved on to the day. */
+async function checkBalances(
+  deps: ServiceDependencies,
+  currency: string,
+  day: string,
+  moved: readonly { readonly home: BalanceHome; readonly amount: bigint }[],
+): Promise<StoredDifference[]> {
+  const since = new DayEnd(deps, currency, day);
+  const differences: StoredDifference[] = [];
+  for (let i = 0; i < moved.length; i += BALANCES_AT_ONCE) {
+    const batch = moved.slice(i, i + BALANCES_AT_ONCE);
+    const previous = new Map(
+      (
+        await getBalanceChecks(
+          deps.db,
+          batch.map(({ home }) => home),
+        )
+      ).map((check) => [homeKey(check), check]),
+    );
+    const results = await Promise.all(batch.map(({ home, amount }) => checkBalance(since, home, amount, previous.get(homeKey(home)))));
+    await putBalanceChecks(
+      deps.db,
+      results.map(({ check }) => check),
+    );
+    differences.push(...results.flatMap(({ difference }) => (difference ? [difference] : [])));
+  }
+  return differences;
+}
+
+async function checkBalance(
+  since: DayEnd,
+  home: BalanceHome,
+  moved: bigint,
+  previous: BalanceCheckRecord | undefined,
+): Promise<{ check: BalanceCheckRecord; difference?: StoredDifference }> {
+  const { day } = since;
+  let stored = await since.storedAtEnd(home);
+  const opening =
+    previous === undefined
+      ? await since.openingOf(home, stored, moved)
+      : BigInt(previous.day === day ? previous.opening : previous.closing);
+  const closing = opening + moved;
+  // A movement landing between the balance read and its journals' is not a difference: look again.
+  if (stored !== closing) {
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
+    stored = await since.storedAtEnd(home);
+  }
+  const check: BalanceCheckRecord = { ...home, day, opening: opening.toString(), closing: closing.toString() };
+  if (stored === closing) return { check };
+  return { check, difference: { ...home, day, stored: stored === null ? null : stored.toString(), ledger: closing.toString() } };
+}
+
+/** Balances taken back to the end of a day: what they hold now, less what moved them since. */
+class DayEnd {
+  private poolLegsSince?: Promise<readonly JournalRecord[]>;
+  constructor(
+    private readonly deps: ServiceDependencies,
+    private readonly currency: string,
+    readonly day: string,
+  ) {}
+
+  /** The stored balance as at the day's end; null if none is stored. */
+  async storedAtEnd(home: BalanceHome): Promise<bigint | null> {
+    if (home.kind === 'PLAYER') {
+      const account = await getAccount(this.deps.db, home.id);
+      if (!account) return null;
+      // The account names the journal that moved it last: later ones landed after it was read.
+      const since = await this.playerJournalsSince(home.id);
+      const counted = since.filter((journal) => account.lastJournal !== undefined && journalSortKey(journal) <= account.lastJournal);
+      return BigInt(account.balance) - moneyTotal(counted.map((journal) => playerAmount(journal, home.id)));
+    }
+    const pool = await getJackpotPool(this.deps.db, home.id);
+    if (!pool) return null;
+    // A pool's legs after the day sit in the journals of the pool and of the players it paid: the book's.
+    const since = await (this.poolLegsSince ??= readBook(this.deps.db, this.currency, { from: nextDay(this.day) }));
+    const legs = since.flatMap((journal) => journal.legs).filter((leg) => leg.account.kind === 'POOL' && leg.account.id === home.id);
+    return BigInt(pool.amount) - moneyTotal(legs.map((leg) => leg.amount));
+  }
+
+  /**
+   * What the ledger says a balance held as the day began, for one no day has checked yet: a
+   * player's journals before the day, read from their partition; a pool opened on the day, 0. A
+   * pool opened before its first check (a ledger older than the checks) is taken as it stands.
+   */
+  async openingOf(home: BalanceHome, stored: bigint | null, moved: bigint): Promise<bigint> {
+    if (home.kind === 'PLAYER') {
+      const before = await playerJournals(this.deps.db, home.id, { belowSk: `${JOURNAL_PREFIX}${this.day}` });
+      return moneyTotal(before.map((journal) => playerAmount(journal, home.id)));
+    }
+    const pool = await getJackpotPool(this.deps.db, home.id);
+    if (!pool || pool.createdAt >= this.day) return 0n;
+    return (stored ?? 0n) - moved;
+  }
+
+  private playerJournalsSince(playerId: string): Promise<JournalRecord[]> {
+    return playerJournals(this.deps.db, playerId, { fromSk: `${JOURNAL_PREFIX}${nextDay(this.day)}` });
+  }
+}
+
+/** The general book's key in a stored map (a map key may not be empty). */
+const GENERAL_BOOK = '*';
+
+export function storedBook(book: BookTotals): StoredBook {
+  return {
+    journals: book.journals,
+    total: book.total.toString(),
+    players: book.players.toString(),
+    pools: book.pools.toString(),
+    cashierIn: book.cashierIn.toString(),
+    houseResult: book.houseResult.toString(),
+    houseByTable: Object.fromEntries([...book.houseByTable].map(([table, result]) => [table || GENERAL_BOOK, result.toString()])),
+  };
+}
+
+export function bookOf(stored: StoredBook): BookTotals {
+  return {
+    journals: stored.journals,
+    total: BigInt(stored.total),
+    players: BigInt(stored.players),
+    pools: BigInt(stored.pools),
+    cashierIn: BigInt(stored.cashierIn),
+    houseResult: BigInt(stored.houseResult),
+    houseByTable: new Map(
+      Object.entries(stored.houseByTable).map(([table, result]) => [table === GENERAL_BOOK ? '' : table, BigInt(result)]),
+    ),
+  };
+}
