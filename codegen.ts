@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parse, print, stripIgnoredCharacters, visit } from 'graphql';
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
@@ -80,12 +81,25 @@ const config: CodegenConfig = {
         scalars: { Money: 'number', SignedMoney: 'number', MoneyTotal: 'string', DateTime: 'string', Date: 'string', Currency: 'string' },
       },
     },
-    // The SDL embedded as a string, so the Lambda bundle needs no file beside it.
+    // The SDL embedded as a string, so the Lambda bundle needs no file beside it: without its
+    // descriptions, which only introspection shows (off in AWS unless asked for), and with them
+    // in a module of its own, loaded only where introspection is on.
     'functions/graphql/generated/type-defs.ts': {
       plugins: [
         {
           add: {
-            content: `/* Generated from schema.graphql by npm run codegen. */\nexport const typeDefs = ${JSON.stringify(
+            content: `/* Generated from schema.graphql by npm run codegen, without its descriptions. */\nexport const typeDefs = ${JSON.stringify(
+              undescribed(readFileSync('schema.graphql', 'utf8')),
+            )};\n`,
+          },
+        },
+      ],
+    },
+    'functions/graphql/generated/described-type-defs.ts': {
+      plugins: [
+        {
+          add: {
+            content: `/* Generated from schema.graphql by npm run codegen. */\nexport const describedTypeDefs = ${JSON.stringify(
               readFileSync('schema.graphql', 'utf8'),
             )};\n`,
           },
@@ -96,3 +110,13 @@ const config: CodegenConfig = {
 };
 
 export default config;
+
+/** The SDL without its descriptions (and comments): the same schema, a fifth of the text. */
+function undescribed(sdl: string): string {
+  const stripped = visit(parse(sdl, { noLocation: true }), {
+    enter(node) {
+      return 'description' in node && node.description ? { ...node, description: undefined } : undefined;
+    },
+  });
+  return stripIgnoredCharacters(print(stripped));
+}

@@ -48,6 +48,11 @@ class LongestFirst extends BaseSequencer {
 }
 
 export default defineConfig({
+  // graphql ships as CommonJS (index.js) and as an ES module (index.mjs), and graphql-js refuses a
+  // schema built by the other copy. Node, and so Apollo Server and tsx (npm start, the bench),
+  // load index.js; Vite would give the tests' own imports index.mjs: one copy for all, as in Lambda's
+  // bundle (which holds one).
+  resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
     // Two files at a time: most of a file's time is spent waiting on DynamoDB Local (another process).
     maxWorkers: 2,

@@ -3,7 +3,7 @@
  * on this machine's own DynamoDB Local with real DynamoDB's transaction conflicts modelled.
  * Writes bench/results.json and bench/results.md.
  *
- *   npm run bench                      every figure, full size (about 5 minutes on 2 cores)
+ *   npm run bench                      every figure, full size (about 15 minutes on 2 cores)
  *   npm run bench -- --only 1,3        some figures
  *   npm run bench -- --quick --out DIR tiny sizes, to check the bench itself runs (the tests do)
  */
@@ -18,6 +18,7 @@ import { tableThroughput } from './figures/table-throughput';
 import { capacityPerBet } from './figures/capacity-per-bet';
 import { coldStart } from './figures/cold-start';
 import { rulesThroughput } from './figures/rules-throughput';
+import { liveDelivery } from './figures/live-delivery';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -104,13 +105,20 @@ const FIGURES: readonly Figure[] = [
     id: 5,
     title: 'cold start of the GraphQL function',
     floor: 'a minimal Apollo-on-Lambda bundle, one resolver reading one item with the same DynamoDB client, built by the same bundling',
-    run: (env) => coldStart(env, { runs: quick ? 1 : 5 }),
+    run: (env) => coldStart(env, { runs: quick ? 1 : 9 }),
   },
   {
     id: 6,
     title: 'rules layer',
     floor: 'none (absolute targets)',
     run: () => rulesThroughput({ quick }),
+  },
+  {
+    id: 7,
+    title: "live delivery: one table's event to 1,000 subscribers",
+    floor:
+      'bare WebSocket sends of the same messages (the same text, in the same groups) from a plain ws server to as many plain ws clients on this machine, timed from the start of the sends to each reading',
+    run: (env) => liveDelivery(env, quick ? { subscribers: 5, events: 3 } : { subscribers: 1000, events: 20 }),
   },
 ];
 

@@ -6,4 +6,4 @@ const app = new App();
 casinoTablesApp(app);
 const report = bundleReport(functionBundles(app.synth()));
 // stderr: the CLI shows it even with --quiet, and it never mixes into a template on stdout.
-if (report) process.stderr.write(`Function bundles (index.mjs):\n${report}\n`);
+if (report) process.stderr.write(`Function bundles (the code a cold start loads, and all of it):\n${report}\n`);

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validations, type App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
@@ -31,10 +31,36 @@ export interface FunctionBundle {
   readonly stackName: string;
   /** The function's construct id in its stack (GraphqlFunction, ...). */
   readonly functionName: string;
-  /** The directory of its bundle (index.mjs and its map). */
+  /** The directory of its bundle (index.mjs, the chunks it loads when first needed, their maps). */
   readonly directory: string;
-  /** Size of index.mjs; undefined where bundling was skipped. */
+  /** What a cold start loads: index.mjs and the chunks it imports statically; undefined where bundling was skipped. */
   readonly bytes: number | undefined;
+  /** Every chunk of code, those loaded when first needed included. */
+  readonly totalBytes: number | undefined;
+}
+
+/** What split-bundle.mjs writes beside a bundle: each file's size and the files it imports statically. */
+interface BundleManifest {
+  readonly files: Record<string, { readonly bytes: number; readonly staticImports: readonly string[] }>;
+}
+
+/** The sizes of a bundle's code: what index.mjs loads with it, and all of it. */
+export function bundleSizesOf(directory: string): { bytes: number; totalBytes: number } | undefined {
+  let manifest: BundleManifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(directory, 'bundle.json'), 'utf8')) as BundleManifest;
+  } catch {
+    return undefined;
+  }
+  const loaded = new Set<string>();
+  const load = (file: string) => {
+    if (loaded.has(file)) return;
+    loaded.add(file);
+    for (const imported of manifest.files[file]?.staticImports ?? []) load(imported);
+  };
+  load('index.mjs');
+  const sum = (files: Iterable<string>) => [...files].reduce((bytes, file) => bytes + (manifest.files[file]?.bytes ?? 0), 0);
+  return { bytes: sum(loaded), totalBytes: sum(Object.keys(manifest.files)) };
 }
 
 /** Every function bundle an assembly staged: what synth prints, and what the bundle tests and the bench load. */
@@ -45,22 +71,26 @@ export function functionBundles(assembly: CloudAssembly): FunctionBundle[] {
       .map(([logicalId, resource]) => {
         // The code asset is staged as asset.<hash> and uploaded as <hash>.zip.
         const directory = join(assembly.directory, `asset.${resource.Properties.Code.S3Key.replace(/\.zip$/, '')}`);
-        let bytes: number | undefined;
-        try {
-          bytes = statSync(join(directory, 'index.mjs')).size;
-        } catch {
-          bytes = undefined;
-        }
+        const sizes = bundleSizesOf(directory);
         // A top-level construct's logical id is its id and a hash of its path.
-        return { stackName: stack.stackName, functionName: logicalId.replace(/[0-9A-F]{8}$/, ''), directory, bytes };
+        return {
+          stackName: stack.stackName,
+          functionName: logicalId.replace(/[0-9A-F]{8}$/, ''),
+          directory,
+          bytes: sizes?.bytes,
+          totalBytes: sizes?.totalBytes,
+        };
       }),
   );
 }
 
 /** One line per bundle, as synth prints them: a bundle that grows shows at every synth. */
 export function bundleReport(bundles: readonly FunctionBundle[]): string {
+  const kib = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
   return bundles
     .filter((bundle) => bundle.bytes !== undefined)
-    .map((bundle) => `${bundle.stackName} ${bundle.functionName}: ${Math.round(bundle.bytes! / 1024).toLocaleString('en-US')} KiB`)
+    .map(
+      (bundle) => `${bundle.stackName} ${bundle.functionName}: ${kib(bundle.bytes!)} KiB at start, ${kib(bundle.totalBytes!)} KiB in all`,
+    )
     .join('\n');
 }

@@ -353,7 +353,7 @@ export class CasinoTablesStack extends Stack {
         ...options.environment,
       },
       logGroup,
-      bundling: functionBundling,
+      bundling: functionBundling(entry),
     });
     if (role !== 'stream') this.grantTableAccess(fn, TABLE_ACCESS[role]);
     acknowledge(

@@ -1,10 +1,28 @@
+import { fileURLToPath } from 'node:url';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
+const splitBundle = fileURLToPath(new URL('./split-bundle.mjs', import.meta.url));
+
 /**
- * How every function of the stack is bundled (local esbuild, no Docker). One definition, so
- * that the cold-start benchmark's minimal bundle is built exactly as the product's.
+ * How every function of the stack is bundled (local esbuild, no Docker): for `entry`, split, so
+ * that what a handler loads with import() is left out of index.mjs until it is first needed
+ * (split-bundle.mjs). One definition, so that the cold-start benchmark's minimal bundle is built
+ * exactly as the product's.
  */
-export const functionBundling: BundlingOptions = {
+export const functionBundling = (entry: string): BundlingOptions => ({
+  ...BUNDLING,
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_inputDir, outputDir) => [
+      [process.execPath, splitBundle, entry, outputDir, JSON.stringify(ESBUILD_OPTIONS)].map(shellQuoted).join(' '),
+    ],
+  },
+});
+
+const shellQuoted = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`;
+
+const BUNDLING = {
   format: OutputFormat.ESM,
   mainFields: ['module', 'main'],
   // ESM output, but some bundled CommonJS code still calls require() at run time (lru-cache,
@@ -20,4 +38,15 @@ export const functionBundling: BundlingOptions = {
   sourcesContent: false,
   // Ship the SDK version the tests ran against, not whichever one the runtime carries today.
   bundleAwsSDK: true,
+} satisfies BundlingOptions;
+
+/** The same options, as esbuild's API takes them (split-bundle.mjs). */
+const ESBUILD_OPTIONS = {
+  mainFields: BUNDLING.mainFields,
+  banner: { js: BUNDLING.banner },
+  target: BUNDLING.target,
+  minify: BUNDLING.minify,
+  keepNames: BUNDLING.keepNames,
+  sourcemap: BUNDLING.sourceMap,
+  sourcesContent: BUNDLING.sourcesContent,
 };

@@ -1,8 +1,7 @@
 import type { GraphQLContext } from './context';
 import { ServiceError } from '../services/kernel/service-error';
 import type { Caller, Role } from '../services/kernel/services';
-import { isHouseOperator, sameTenant } from '../services/tables/tenancy';
-import { runsTable } from '../services/tables/table-access';
+import { isHouseOperator, runsTable, sameTenant } from '../services/tables/tenancy';
 
 /** Resolvers stay thin: who is calling and whether they may, then one service call. */
 export function requireCaller(context: GraphQLContext): Caller {

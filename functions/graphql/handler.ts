@@ -21,7 +21,7 @@ export function graphQLEntry(configure: (deps: ServiceDependencies) => ServiceDe
         observability.metrics.internalError();
       };
       graphQLHandler ??= createGraphQLHandler(configure(environmentDependencies(process.env, observability)), logError, {
-        introspection: process.env.GRAPHQL_INTROSPECTION === 'on',
+        ...(process.env.GRAPHQL_INTROSPECTION === 'on' ? { introspection: await import('./generated/described-type-defs') } : {}),
         onIdentified: ({ caller }) => {
           if (caller) logger.appendKeys({ subject: caller.playerId, ...(caller.partner ? { partner: caller.partner } : {}) });
         },

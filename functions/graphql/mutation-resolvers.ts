@@ -2,28 +2,28 @@ import type { MutationResolvers, ResolversTypes } from './generated/resolvers-ty
 import type { GraphQLContext } from './context';
 import { payloadOf } from './payloads';
 import { requireCaller, requireHouseOperator, requireRole } from './caller-checks';
-import { openTable } from '../services/tables/open-table';
-import { placeBet } from '../services/betting/place-bet';
-import { takeDownBet } from '../services/betting/take-down-bet';
-import { closeBetting } from '../services/betting/close-betting';
-import { setShooter } from '../services/betting/set-shooter';
-import { submitRoll } from '../services/rounds/submit-roll';
-import { submitDeal } from '../services/rounds/submit-deal';
-import { voidRound } from '../services/rounds/void-round';
-import { startNewShoe } from '../services/rounds/start-new-shoe';
-import { closeTable } from '../services/tables/close-table';
-import { assignDealers } from '../services/tables/assign-dealers';
-import { assignLimitProfile } from '../services/tables/limit-profiles';
-import { deposit, openAccount, withdraw } from '../services/money/cashier';
-import { openJackpotPool } from '../services/money/jackpot-pools';
+import { loadedWhenCalled } from './loaded-when-called';
 import type { SettledOutcome } from '../services/rounds/settle-outcome';
 import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
 import type { Game, OutcomeRecord } from '../store/kernel/records';
 
-/**
- * Every mutation: one `input`, one payload (graphql/payloads.ts: its result, or the refusals its
- * error enum lists as userErrors). Thin: who may, then one service call.
- */
+// The use cases, each loaded with its first call: a cold start loads only those its first request runs.
+const openTable = loadedWhenCalled(() => import('../services/tables/open-table'), 'openTable');
+const placeBet = loadedWhenCalled(() => import('../services/betting/place-bet'), 'placeBet');
+const takeDownBet = loadedWhenCalled(() => import('../services/betting/take-down-bet'), 'takeDownBet');
+const closeBetting = loadedWhenCalled(() => import('../services/betting/close-betting'), 'closeBetting');
+const setShooter = loadedWhenCalled(() => import('../services/betting/set-shooter'), 'setShooter');
+const submitRoll = loadedWhenCalled(() => import('../services/rounds/submit-roll'), 'submitRoll');
+const submitDeal = loadedWhenCalled(() => import('../services/rounds/submit-deal'), 'submitDeal');
+const voidRound = loadedWhenCalled(() => import('../services/rounds/void-round'), 'voidRound');
+const startNewShoe = loadedWhenCalled(() => import('../services/rounds/start-new-shoe'), 'startNewShoe');
+const closeTable = loadedWhenCalled(() => import('../services/tables/close-table'), 'closeTable');
+const assignDealers = loadedWhenCalled(() => import('../services/tables/assign-dealers'), 'assignDealers');
+const assignLimitProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignLimitProfile');
+const deposit = loadedWhenCalled(() => import('../services/money/cashier'), 'deposit');
+const openAccount = loadedWhenCalled(() => import('../services/money/cashier'), 'openAccount');
+const withdraw = loadedWhenCalled(() => import('../services/money/cashier'), 'withdraw');
+const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'openJackpotPool');
 
 /** What an outcome's payload says besides the outcome itself. */
 const settled = <O extends OutcomeRecord, G extends Game>(result: SettledOutcome<O, G>) => ({
@@ -31,6 +31,11 @@ const settled = <O extends OutcomeRecord, G extends Game>(result: SettledOutcome
   settlements: result.settlements,
 });
 
+/**
+ * Every mutation: one `input`, one payload (graphql/payloads.ts: its result, or the refusals its
+ * error enum lists as userErrors). Thin: who may, then one service call, whose module is loaded
+ * with its first call (loaded-when-called.ts).
+ */
 export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   openTable: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['OpenTablePayload']>(info, async () => ({

@@ -4,23 +4,35 @@ import { CurrencyScalar, DateScalar, DateTimeScalar, MoneyScalar, MoneyTotalScal
 import { requireCaller, requireHouseOperator, requireRole, visiblePlayer } from './caller-checks';
 import { mutationResolvers } from './mutation-resolvers';
 import { tableResolvers } from './table-resolvers';
-import { checkedBook } from '../services/money/checked-book';
-import { accountStatement } from '../services/money/statement';
-import { recallRound, recallRoundById, roundId } from '../services/rounds/round-recall';
 import type { Page } from '../services/kernel/pages';
-import { dailyReport } from '../services/money/daily-report';
-import { balanceAfterPlacement, balanceAfterSettlement } from '../services/money/balance-after';
+import { roundId } from '../store/kernel/keys';
+import { loadedWhenCalled } from './loaded-when-called';
 import { ServiceError } from '../services/kernel/service-error';
-import { findCashMovement, listCashMovements } from '../services/money/cashier';
-import { findJackpotPool, requireJackpotPool } from '../services/money/jackpot-pools';
-import { accountBets, findAccount, findBet, findTable, ownAccount } from '../services/tables/queries';
-import { JACKPOT_COMBINATIONS, type JackpotCombination } from '../rules/baccarat';
-import { cachedTable } from '../services/tables/table-cache';
-import { lobby } from '../services/tables/lobby';
+import type { JackpotCombination } from '../rules/baccarat/jackpot';
 import type { BetType, OutcomeRecord, TableRecord } from '../store/kernel/records';
 import type { JackpotPoolView, RollView } from '../services/kernel/views';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
-import { assignedProfile } from '../services/tables/limit-profiles';
+
+// The use cases, each loaded with its first call (loaded-when-called.ts): a cold start loads only those its first request runs.
+const checkedBook = loadedWhenCalled(() => import('../services/money/checked-book'), 'checkedBook');
+const accountStatement = loadedWhenCalled(() => import('../services/money/statement'), 'accountStatement');
+const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
+const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');
+const dailyReport = loadedWhenCalled(() => import('../services/money/daily-report'), 'dailyReport');
+const balanceAfterPlacement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterPlacement');
+const balanceAfterSettlement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterSettlement');
+const findCashMovement = loadedWhenCalled(() => import('../services/money/cashier'), 'findCashMovement');
+const listCashMovements = loadedWhenCalled(() => import('../services/money/cashier'), 'listCashMovements');
+const findJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'findJackpotPool');
+const requireJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'requireJackpotPool');
+const accountBets = loadedWhenCalled(() => import('../services/tables/queries'), 'accountBets');
+const findAccount = loadedWhenCalled(() => import('../services/money/account-queries'), 'findAccount');
+const findBet = loadedWhenCalled(() => import('../services/tables/queries'), 'findBet');
+const findTable = loadedWhenCalled(() => import('../services/tables/queries'), 'findTable');
+const ownAccount = loadedWhenCalled(() => import('../services/money/account-queries'), 'ownAccount');
+const cachedTable = loadedWhenCalled(() => import('../services/tables/table-cache'), 'cachedTable');
+const lobby = loadedWhenCalled(() => import('../services/tables/lobby'), 'lobby');
+const assignedProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignedProfile');
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
@@ -115,8 +127,8 @@ export const resolvers: Resolvers = {
     modality: (pool) => pool.prizes.modality,
     approvalReference: (pool) => pool.prizes.approvalReference,
     // In the modality's order of precedence, highest first (the stored map has no order).
-    fixedAmounts: (pool) =>
-      (JACKPOT_COMBINATIONS[pool.prizes.modality] as readonly JackpotCombination[])
+    fixedAmounts: async (pool) =>
+      ((await import('../rules/baccarat/jackpot')).JACKPOT_COMBINATIONS[pool.prizes.modality] as readonly JackpotCombination[])
         .filter((combination) => pool.prizes.fixedAmounts[combination] !== undefined)
         .map((combination) => ({ combination, amount: pool.prizes.fixedAmounts[combination]! })),
   },

@@ -8,7 +8,7 @@ import { identify, type GraphQLContext, type Identity } from './context';
 import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { DOCUMENT_TOO_DEEP, inputBounds, nestsTooDeep } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
-import { resolvers } from './resolvers';
+import { executableSchema } from './executable-schema';
 import { typeDefs } from './generated/type-defs';
 
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
@@ -21,14 +21,18 @@ export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
 export function createGraphQLHandler(
   deps: ServiceDependencies,
   logError: ErrorLogger = logToCloudWatch,
-  /** Off unless asked for: in AWS only where GRAPHQL_INTROSPECTION=on; the local server turns it on for its explorer. */
+  /**
+   * Off unless asked for: in AWS only where GRAPHQL_INTROSPECTION=on; the local server turns it on
+   * for its explorer. It answers the schema with its descriptions, which the caller gives
+   * (generated/described-type-defs.ts), loaded only where introspection is on.
+   */
   {
-    introspection = false,
+    introspection,
     onIdentified,
     readsPerRequest = MAX_READS_PER_REQUEST,
     instancePerRequest = false,
   }: {
-    readonly introspection?: boolean;
+    readonly introspection?: { readonly describedTypeDefs: string };
     /** The reads of the store each request may make (services/kernel/read-budget.ts); only tests set another. */
     readonly readsPerRequest?: number;
     /** Told who each request's caller is, before it runs (the Lambda entry puts them on its log lines). */
@@ -42,11 +46,10 @@ export function createGraphQLHandler(
   } = {},
 ): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
-    typeDefs,
-    resolvers,
+    schema: executableSchema(introspection?.describedTypeDefs ?? typeDefs),
     // Explicit, though it is the default: a browser cannot send a simple (preflight-free) request.
     csrfPrevention: true,
-    introspection,
+    introspection: introspection !== undefined,
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logError),
     // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.

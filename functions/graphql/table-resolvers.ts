@@ -1,16 +1,27 @@
 import type { BaccaratTableResolvers, CrapsTableResolvers, Resolvers, TableResolvers } from './generated/resolvers-types';
 import type { GraphQLContext } from './context';
 import { isHouseStaff, requireCaller, visiblePlayer } from './caller-checks';
-import { gameOf, type GameName } from '../rules/games';
-import { currentRound } from '../services/tables/table-access';
-import { tablePaytable } from '../services/tables/paytable';
+import type { GameName } from '../rules/games';
 import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
-import { layoutTotals } from '../services/betting/layout-totals';
-import { crapsStatistics, tableRoads } from '../services/rounds/scoreboards';
-import { seatsTaken, tableOpenBets, tableOutcomes } from '../services/tables/queries';
-import { limitsFor, tableProfiles, type TableLimits } from '../services/tables/limit-profiles';
+import type { TableLimits } from '../services/tables/limit-profiles';
 import type { BetType, TableRecord } from '../store/kernel/records';
+import { loadedWhenCalled } from './loaded-when-called';
 import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
+
+// The use cases, each loaded with its first call (loaded-when-called.ts).
+const tablePaytable = loadedWhenCalled(() => import('../services/tables/paytable'), 'tablePaytable');
+const layoutTotals = loadedWhenCalled(() => import('../services/betting/layout-totals'), 'layoutTotals');
+const crapsStatistics = loadedWhenCalled(() => import('../services/rounds/scoreboards'), 'crapsStatistics');
+const tableRoads = loadedWhenCalled(() => import('../services/rounds/scoreboards'), 'tableRoads');
+const seatsTaken = loadedWhenCalled(() => import('../services/tables/queries'), 'seatsTaken');
+const tableOpenBets = loadedWhenCalled(() => import('../services/tables/queries'), 'tableOpenBets');
+/** Generic over the outcome's kind, which a function loaded when called cannot keep: imported where called. */
+const queries = () => import('../services/tables/queries');
+const limitsFor = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'limitsFor');
+const tableProfiles = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'tableProfiles');
+const currentRound = loadedWhenCalled(() => import('../services/tables/table-access'), 'currentRound');
+// The rules, too, wait for the first field that needs them: a lobby or a balance does not.
+const gameOf = loadedWhenCalled(() => import('../rules/games'), 'gameOf');
 
 /**
  * Tables: what every table has (the Table interface), and each game's own type. A table's game
@@ -23,17 +34,17 @@ const TABLE_TYPES: { readonly [G in GameName]: 'CrapsTable' | 'BaccaratTable' } 
 };
 
 /** Every bet type of the game, in the game's order (a stored map keeps none), with its limits under `options`. */
-function betLimitsOf(table: TableRecord, options: TableRecord['options']) {
+async function betLimitsOf(table: TableRecord, options: TableRecord['options']) {
   const limits = options.limits as Readonly<Record<string, { minimum: number; maximum: number }>>;
-  return (gameOf(table.game).betTypes as readonly BetType[]).map((type) => ({ type, ...limits[type]! }));
+  return ((await gameOf(table.game)).betTypes as readonly BetType[]).map((type) => ({ type, ...limits[type]! }));
 }
 
 /** A set of limits at a table, as the API shows it. */
-const limitsView = (table: TableRecord, limits: TableLimits) => ({
+const limitsView = async (table: TableRecord, limits: TableLimits) => ({
   profile: limits.profile,
   minimumBet: limits.options.minimum,
   maximumBet: limits.options.maximum,
-  betLimits: betLimitsOf(table, limits.options),
+  betLimits: await betLimitsOf(table, limits.options),
   playerLimits: limits.playerLimits,
 });
 
@@ -53,12 +64,12 @@ const everyTable = {
   dealers: (table: TableRecord) => [...(table.dealers ?? [])],
   paytable: (table: TableRecord) => tablePaytable(table),
   betLimits: (table: TableRecord) => betLimitsOf(table, table.options),
-  limitProfiles: (table: TableRecord) => tableProfiles(table).map((limits) => limitsView(table, limits)),
+  limitProfiles: async (table: TableRecord) => Promise.all((await tableProfiles(table)).map((limits) => limitsView(table, limits))),
   myLimits: async (table: TableRecord, _: unknown, ctx: GraphQLContext) =>
     limitsView(table, await limitsFor(ctx.deps, requireCaller(ctx), table)),
   openBets: (table: TableRecord, _: unknown, ctx: GraphQLContext) => tableOpenBets(ctx.deps, requireCaller(ctx), table),
   layout: (table: TableRecord, _: unknown, ctx: GraphQLContext) => layoutTotals(ctx.deps, table),
-  seats: (table: TableRecord) => gameOf(table.game).seats,
+  seats: async (table: TableRecord) => (await gameOf(table.game)).seats,
   seatsTaken: (table: TableRecord, _: unknown, ctx: GraphQLContext) => seatsTaken(ctx.deps, table),
   openedAt: (table: TableRecord) => table.createdAt,
   openedBy: (table: TableRecord) => table.openedBy ?? null,
@@ -82,7 +93,7 @@ const crapsTable: CrapsTableResolvers<GraphQLContext, CrapsTableView> = {
   shooterSetAt: (table) => table.shooterSetBy?.at ?? null,
   options: (table) => table,
   statistics: (table) => crapsStatistics(table),
-  rolls: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'ROLL', args),
+  rolls: async (table, args, ctx) => (await queries()).tableOutcomes(ctx.deps, table.id, 'ROLL', args),
 };
 
 const baccaratTable: BaccaratTableResolvers<GraphQLContext, BaccaratTableView> = {
@@ -102,7 +113,7 @@ const baccaratTable: BaccaratTableResolvers<GraphQLContext, BaccaratTableView> =
         }
       : null,
   roads: (table, _, ctx) => tableRoads(ctx.deps, table),
-  deals: (table, args, ctx) => tableOutcomes(ctx.deps, table.id, 'DEAL', args),
+  deals: async (table, args, ctx) => (await queries()).tableOutcomes(ctx.deps, table.id, 'DEAL', args),
 };
 
 export const tableResolvers: Pick<Resolvers, 'Table' | 'CrapsTable' | 'BaccaratTable' | 'CrapsOptions' | 'BaccaratOptions'> = {

@@ -1,6 +1,4 @@
 import type { Context } from 'aws-lambda';
-import { Metrics } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { logger } from './logger';
 import type { BusinessMetrics } from '../services/kernel/business-metrics';
@@ -8,10 +6,18 @@ import type { OperationsLog } from '../services/kernel/operations-log';
 import { SERVICE_NAME } from './metric-names';
 import { publishedMetrics } from './powertools-metrics';
 
-// One of each per Lambda instance, as Powertools expects. The namespace comes from
-// POWERTOOLS_METRICS_NAMESPACE, which the stack sets per stage.
-const metrics = new Metrics({ serviceName: SERVICE_NAME });
-const tracer = new Tracer({ serviceName: SERVICE_NAME });
+// One per Lambda instance, as Powertools expects, loaded with the first metric recorded. The
+// namespace comes from POWERTOOLS_METRICS_NAMESPACE, which the stack sets per stage.
+const metrics = publishedMetrics(async () => new (await import('@aws-lambda-powertools/metrics')).Metrics({ serviceName: SERVICE_NAME }));
+
+/**
+ * Whether this instance runs traced: Lambda with active tracing (it names the X-Ray daemon),
+ * unless POWERTOOLS_TRACE_ENABLED=false. Elsewhere (locally, the bench) nothing traces, and the
+ * tracer, with the X-Ray SDK under it, is never loaded.
+ */
+export const tracingOn = (env: NodeJS.ProcessEnv): boolean =>
+  env.AWS_XRAY_DAEMON_ADDRESS !== undefined && env.POWERTOOLS_TRACE_ENABLED?.toLowerCase() !== 'false';
+const tracer = tracingOn(process.env) ? (await import('./tracing')).tracer : undefined;
 
 /** What an entry point hands its dependencies: the metrics' publisher, and X-Ray's hook on the DynamoDB client. */
 export const observability: {
@@ -19,15 +25,15 @@ export const observability: {
   readonly log: OperationsLog;
   readonly observeClient: (client: DynamoDBClient) => void;
 } = {
-  metrics: publishedMetrics(metrics),
+  metrics,
   log: { error: (message, details) => logger.error(message, { ...details }) },
   observeClient: (client) => {
-    tracer.captureAWSv3Client(client);
+    tracer?.captureAWSv3Client(client);
   },
 };
 
 /** Any other AWS client of an entry point (Lambda, API Gateway's connections), traced the same way. */
-export const traced = <C>(client: C): C => tracer.captureAWSv3Client(client);
+export const traced = <C>(client: C): C => (tracer ? tracer.captureAWSv3Client(client) : client);
 
 export interface EntryOptions<E> {
   /** The request's id, on every log line as `correlation_id` (API Gateway's request id). */
@@ -50,9 +56,9 @@ export function observedHandler<E, R>(
     logger.addContext(context);
     const correlationId = options.correlationId?.(event);
     if (correlationId) logger.setCorrelationId(correlationId);
-    const segment = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
+    const segment = tracer?.isTracingEnabled() ? tracer.getSegment() : undefined;
     const subsegment = segment?.addNewSubsegment(`## ${process.env._HANDLER ?? 'handler'}`);
-    if (subsegment) {
+    if (tracer && subsegment) {
       tracer.setSegment(subsegment);
       tracer.annotateColdStart();
       tracer.addServiceNameAnnotation();
@@ -60,12 +66,12 @@ export function observedHandler<E, R>(
     try {
       return await handler(event, context);
     } catch (error) {
-      if (subsegment) tracer.addErrorAsMetadata(error as Error);
+      if (subsegment) tracer?.addErrorAsMetadata(error as Error);
       throw error;
     } finally {
       subsegment?.close();
-      if (segment) tracer.setSegment(segment);
-      if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+      if (segment) tracer?.setSegment(segment);
+      await Promise.all([metrics.flush(), logger.flush()]);
     }
   };
 }

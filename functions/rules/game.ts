@@ -86,8 +86,11 @@ export interface TableGame<T extends GameTypes> {
     pending: T['pending'],
     bets: readonly B[],
   ): BetDecision<B, T['resolution']>[];
-  /** What a table of these options pays (exact figures: computed once per options, by the caller). */
-  paytable(options: T['options']): GamePaytable;
+  /**
+   * What a table of these options pays (exact figures: computed once per options, by the caller).
+   * The exact reports behind it are loaded when first asked for: no bet or outcome needs them.
+   */
+  paytable(options: T['options']): Promise<GamePaytable>;
   /** Who holds the dice, where the game has a shooter; null otherwise. */
   shooter(state: T['state']): string | null;
   /** The shoe in use (1 for the table's first), where the game deals from a shoe; null otherwise. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleReport, functionBundles, type FunctionBundle } from '../../infra/casino-tables-app';
+import { bundleReport, bundleSizesOf, functionBundles, type FunctionBundle } from '../../infra/casino-tables-app';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 
 /**
@@ -18,6 +18,7 @@ const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.ur
 let outdir: string;
 let bundles: FunctionBundle[];
 let bundleDir: string;
+let sizes: { bytes: number; totalBytes: number };
 /** What the app printed to stderr. */
 let synthOutput: string;
 
@@ -38,6 +39,7 @@ beforeAll(() => {
   synthOutput = run.stderr;
   bundles = functionBundles(new CloudAssembly(outdir));
   bundleDir = bundles.find((bundle) => bundle.functionName === 'GraphqlFunction')!.directory;
+  sizes = bundleSizesOf(bundleDir)!;
 });
 
 afterAll(() => {
@@ -62,9 +64,33 @@ function invokeBundle(event: object): { statusCode: number; body: string } {
 }
 
 describe('the bundled GraphQL handler', () => {
-  it('is one ES module with its source map', () => {
-    expect(readdirSync(bundleDir).sort()).toEqual(['index.mjs', 'index.mjs.map']);
-    expect(statSync(join(bundleDir, 'index.mjs')).size).toBeGreaterThan(0);
+  it('is index.mjs and the chunks it loads, with their source maps and the manifest of what loads with what', () => {
+    expect(readdirSync(bundleDir).sort()).toEqual(['bundle.json', 'chunks', 'index.mjs', 'index.mjs.map']);
+    const chunks = readdirSync(join(bundleDir, 'chunks'));
+    expect(chunks.filter((file) => file.endsWith('.mjs')).length).toBeGreaterThan(1);
+    for (const chunk of chunks.filter((file) => file.endsWith('.mjs'))) expect(chunks).toContain(`${chunk}.map`);
+  });
+
+  it("leaves out of what a cold start loads the tracer, the paytable's exact reports and the rules, and loads them when first needed", () => {
+    const manifest = JSON.parse(readFileSync(join(bundleDir, 'bundle.json'), 'utf8')) as {
+      files: Record<string, { bytes: number; staticImports: string[] }>;
+    };
+    const atStart = new Set<string>();
+    const load = (file: string) => {
+      if (atStart.has(file)) return;
+      atStart.add(file);
+      for (const imported of manifest.files[file]!.staticImports) load(imported);
+    };
+    load('index.mjs');
+    const codeOf = (files: Iterable<string>) => [...files].map((file) => readFileSync(join(bundleDir, file), 'utf8')).join('\n');
+    const startCode = codeOf(atStart);
+    const laterCode = codeOf(Object.keys(manifest.files).filter((file) => !atStart.has(file)));
+    // Names esbuild keeps (keepNames): the tracer's class, the exact edge report, the craps rules.
+    for (const name of ['"Tracer"', '"crapsReport"', '"settleRoll"']) {
+      expect(startCode, name).not.toContain(name);
+      expect(laterCode, name).toContain(name);
+    }
+    expect(sizes.bytes).toBeLessThan(sizes.totalBytes);
   });
 
   it('loads in Node and answers a GraphQL request from an API Gateway v2 event', () => {
@@ -75,11 +101,11 @@ describe('the bundled GraphQL handler', () => {
 });
 
 describe('the other bundled functions', () => {
-  it('are each one ES module, with its source map, that loads in Node and exports its handler', () => {
+  it('are each an ES module, with its chunks and source maps, that loads in Node and exports its handler', () => {
     const others = ['SettlementSweeperFunction', 'SocketFunction', 'StreamFunction', 'FanOutFunction'];
     const files = others.map((name) => {
       const { directory } = bundles.find((bundle) => bundle.functionName === name)!;
-      expect(readdirSync(directory).sort(), name).toEqual(['index.mjs', 'index.mjs.map']);
+      expect(readdirSync(directory).sort(), name).toEqual(['bundle.json', 'chunks', 'index.mjs', 'index.mjs.map']);
       return join(directory, 'index.mjs');
     });
     // One process for the four: each import is a fresh module all the same.
@@ -95,16 +121,21 @@ describe('the other bundled functions', () => {
 });
 
 describe('the bundle sizes synth prints', () => {
-  it('name every function of the stack with the size of its index.mjs', () => {
+  it('name every function of the stack with what its cold start loads and all its code', () => {
     const lines = bundleReport(bundles).split('\n');
     expect(lines).toHaveLength(7);
     for (const bundle of bundles) {
-      const kib = Math.round(statSync(join(bundle.directory, 'index.mjs')).size / 1024).toLocaleString('en-US');
-      expect(lines).toContain(`CasinoTables-dev ${bundle.functionName}: ${kib} KiB`);
+      const files = readdirSync(bundle.directory, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
+      const all = files.reduce((bytes, file) => bytes + statSync(join(bundle.directory, file)).size, 0);
+      const index = statSync(join(bundle.directory, 'index.mjs')).size;
+      expect(bundle.bytes).toBeGreaterThanOrEqual(index);
+      expect(bundle.totalBytes).toBe(all);
+      const kib = (bytes: number) => Math.round(bytes / 1024).toLocaleString('en-US');
+      expect(lines).toContain(`CasinoTables-dev ${bundle.functionName}: ${kib(bundle.bytes!)} KiB at start, ${kib(all)} KiB in all`);
     }
   });
 
   it('are printed by the app cdk.json runs', () => {
-    expect(synthOutput).toContain(`Function bundles (index.mjs):\n${bundleReport(bundles)}\n`);
+    expect(synthOutput).toContain(`Function bundles (the code a cold start loads, and all of it):\n${bundleReport(bundles)}\n`);
   });
 });

@@ -41,16 +41,16 @@ const namespace = metricNamespaceOf('prod');
 const fresh = () => new Metrics({ namespace, serviceName: SERVICE_NAME });
 
 describe('the business metrics in CloudWatch embedded metric format', () => {
-  it("buffers the invocation's counts and durations, and writes them in the stage's namespace with the service dimension", () => {
-    const metrics = fresh();
-    const published = publishedMetrics(metrics);
+  it("buffers the invocation's counts and durations, and writes them in the stage's namespace with the service dimension", async () => {
+    const published = publishedMetrics(async () => fresh());
     published.betPlaced();
     published.betPlaced();
     published.settlementRun({ durationMs: 41.6, batches: 3 });
     published.conflictRetried();
     published.jackpotPrizesPaid({ count: 2, amount: 50_000 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(lines).toEqual([]);
-    metrics.publishStoredMetrics();
+    await published.flush();
     const service = { service: SERVICE_NAME };
     expect(metricsOf(emitted())).toEqual(
       expect.arrayContaining([
@@ -64,25 +64,48 @@ describe('the business metrics in CloudWatch embedded metric format', () => {
     );
   });
 
-  it('writes a refusal at once, with its code as a dimension, and an outcome with its game', () => {
-    const published = publishedMetrics(fresh());
+  it('writes a refusal at once, with its code as a dimension, and an outcome with its game', async () => {
+    const published = publishedMetrics(async () => fresh());
     published.betRefused('INSUFFICIENT_FUNDS');
     published.outcomeRecorded('BACCARAT');
+    // At once, that is as soon as Powertools has loaded: without waiting for the invocation's end.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     expect(metricsOf(emitted())).toEqual([
       { namespace, name: METRIC.betsRefused, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, code: 'INSUFFICIENT_FUNDS' } },
       { namespace, name: METRIC.outcomesRecorded, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, game: 'BACCARAT' } },
     ]);
   });
 
-  it("writes the sweeper's backlog: the oldest settlement's age in seconds and the tables it failed", () => {
-    const metrics = fresh();
-    publishedMetrics(metrics).settlementBacklog({ oldestAgeSeconds: 185, failedTables: 0 });
-    metrics.publishStoredMetrics();
+  it("writes the sweeper's backlog: the oldest settlement's age in seconds and the tables it failed", async () => {
+    const published = publishedMetrics(async () => fresh());
+    published.settlementBacklog({ oldestAgeSeconds: 185, failedTables: 0 });
+    await published.flush();
     expect(metricsOf(emitted())).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ name: METRIC.oldestSettlementAge, unit: 'Seconds', value: 185 }),
         expect.objectContaining({ name: METRIC.sweepFailures, unit: 'Count', value: 0 }),
       ]),
     );
+  });
+
+  it('loads Powertools with the first metric only, and drops what it recorded, without failing, when it cannot load', async () => {
+    let loads = 0;
+    const published = publishedMetrics(async () => {
+      loads++;
+      if (loads === 1) throw new Error('chunk missing');
+      return fresh();
+    });
+    await published.flush();
+    expect(loads).toBe(0);
+    published.betPlaced();
+    await published.flush();
+    expect(loads).toBe(1);
+    expect(metricsOf(emitted().filter((line) => '_aws' in line))).toEqual([]);
+    published.conflictRetried();
+    await published.flush();
+    expect(loads).toBe(2);
+    expect(metricsOf(emitted().filter((line) => '_aws' in line))).toEqual([
+      expect.objectContaining({ name: METRIC.conflictsRetried, value: 1 }),
+    ]);
   });
 });

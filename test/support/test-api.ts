@@ -4,6 +4,7 @@
  * Transactions conflict as on real DynamoDB (the conflict model, shared by the handler and the
  * test's own client), so concurrent requests meet the refusals they would meet in AWS.
  */
+import { describedTypeDefs } from '../../functions/graphql/generated/described-type-defs';
 import { expect, inject } from 'vitest';
 import { reconcile, type Reconciliation } from '../../functions/services/money/reconcile';
 import { randomUUID } from 'node:crypto';
@@ -166,7 +167,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ),
   };
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
-  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: true });
+  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: { describedTypeDefs } });
   const live = options.live
     ? await startLocalLive({ deps, authorizer, endpoint, logError: (error) => loggedErrors.push(error) })
     : undefined;

@@ -2,7 +2,6 @@ import type { BetDecision, PlacedBet, TableGame } from '../game';
 import { stakeReturned } from '../resolution';
 import { parseCard } from './cards';
 import { LARGEST_BACCARAT_RETURN, makeBaccaratOptions, type BaccaratOptionsInput, type BaccaratTableOptions } from './options';
-import { baccaratPaytable } from './paytable';
 import { resolveDeal } from './resolve-deal';
 import { settleBet, validatePlayerBets } from './settle-bet';
 import { BACCARAT_BET_TYPES, type BaccaratBet, type BaccaratBetType, type BetResolution, type RoundResult } from './types';
@@ -63,7 +62,7 @@ export const BACCARAT_GAME: TableGame<BaccaratTypes> = {
     return bet;
   },
   pendingDecisions: (options, pending, bets) => decideDeal(options, bets, resolveDeal(pending.cards.map(parseCard))),
-  paytable: baccaratPaytable,
+  paytable: async (options) => (await import('./paytable')).baccaratPaytable(options),
   shooter: () => null,
   shoeNumber: (state) => state.shoeNumber ?? 1,
 };

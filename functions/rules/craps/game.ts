@@ -1,7 +1,6 @@
 import type { BetDecision, PlacedBet, TableGame } from '../game';
 import { CRAPS_BET_TYPES } from './bet-types';
 import { LARGEST_CRAPS_RETURN, makeCrapsOptions, type CrapsOptionsInput, type CrapsTableOptions } from './options';
-import { crapsPaytable } from './paytable';
 import { stakeReturned } from './resolutions';
 import { settleRoll, type SettledRoll } from './settle-roll';
 import { initialCrapsState } from './table-state';
@@ -72,7 +71,7 @@ export const CRAPS_GAME: TableGame<CrapsTypes> = {
     const roll: Roll = pending.dice ? { kind: 'DICE', dice: pending.dice } : { kind: 'VOID' };
     return decideRoll(pending.stateBefore, options, bets, roll).decisions;
   },
-  paytable: (options) => ({ entries: crapsPaytable(options), jackpot: null }),
+  paytable: async (options) => ({ entries: (await import('./paytable')).crapsPaytable(options), jackpot: null }),
   shooter: (state) => state.shooter ?? null,
   shoeNumber: () => null,
 };

@@ -1,5 +1,4 @@
 import { createDb, type Db, type DbConfig } from '../../store/kernel/db';
-import { sharedConflictModel } from '../../store/kernel/conflict-model';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 import type { ReadBudget } from './read-budget';
 import { consoleLog, type OperationsLog } from './operations-log';
@@ -96,7 +95,12 @@ export function environmentDependencies(
   return env.SETTLEMENT_QUEUE_URL ? { ...deps, settlementQueue: sqsQueue<SettlementPart>(env.SETTLEMENT_QUEUE_URL) } : deps;
 }
 
-/** The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only). */
-export function conflictModelFrom(env: NodeJS.ProcessEnv): { conflictModel?: typeof sharedConflictModel } {
-  return env.DYNAMODB_CONFLICT_MODEL === 'on' ? { conflictModel: sharedConflictModel } : {};
+/**
+ * The process-wide conflict model when DYNAMODB_CONFLICT_MODEL=on (DynamoDB Local only), loaded
+ * with the first request: a Lambda in AWS, where it is never on, never loads it.
+ */
+export function conflictModelFrom(env: NodeJS.ProcessEnv): Pick<DbConfig, 'conflictModel'> {
+  return env.DYNAMODB_CONFLICT_MODEL === 'on'
+    ? { conflictModel: async () => (await import('../../store/kernel/conflict-model')).sharedConflictModel }
+    : {};
 }

@@ -11,7 +11,7 @@ export interface TablePaytable {
 }
 
 /** Paytables computed in this process, by the options they were computed for: a handful of variants serve every table. */
-const computed = new Map<string, TablePaytable>();
+const computed = new Map<string, Promise<TablePaytable>>();
 const KEPT = 64;
 
 /**
@@ -20,14 +20,17 @@ const KEPT = 64;
  * reports take tens of milliseconds (a tenth of a second with a jackpot's combinations), and a
  * front end asks at every page load: each variant is computed once per process.
  */
-export function tablePaytable(table: TableRecord): TablePaytable {
+export function tablePaytable(table: TableRecord): Promise<TablePaytable> {
   const key = JSON.stringify([table.game, table.options]);
   const known = computed.get(key);
   if (known) return known;
-  const { entries, jackpot } = gameOf(table.game).paytable(table.options);
   const limits: Readonly<Record<string, { minimum: number; maximum: number }>> = table.options.limits;
-  const paytable = { entries: entries.map((entry) => ({ ...entry, ...limits[entry.type]! })), jackpot };
+  const paytable = gameOf(table.game)
+    .paytable(table.options)
+    .then(({ entries, jackpot }) => ({ entries: entries.map((entry) => ({ ...entry, ...limits[entry.type]! })), jackpot }));
   if (computed.size >= KEPT) computed.delete(computed.keys().next().value!);
   computed.set(key, paytable);
+  // A failure is not kept: the next reader computes it again.
+  paytable.catch(() => computed.delete(key));
   return paytable;
 }

@@ -1,15 +1,13 @@
 import { takenSeats } from '../../store/tables/seats';
-import { getAccount } from '../../store/money/accounts';
 import { getBet, listOpenBets, listPlayerBets, listPlayerOpenBets } from '../../store/betting/bets';
-import type { AccountRecord, BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../../store/kernel/records';
-import { runsTable } from './table-access';
+import type { BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../../store/kernel/records';
 import { outcomesPage } from '../../store/rounds/settlement';
 import { getTableSession } from '../../store/tables/tables';
 import { ServiceError } from '../kernel/service-error';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { decodeSequenceCursor, encodeSequenceCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { mayReadPlayer, offeredTo } from './tenancy';
+import { mayReadPlayer, offeredTo, runsTable } from './tenancy';
 
 /**
  * Read-only use cases. A caller sees the tables offered to their platform, and only their own
@@ -67,15 +65,6 @@ export async function tableOutcomes<K extends 'ROLL' | 'DEAL'>(
   }));
   return pageOf(edges, page.hasMore);
 }
-
-export async function findAccount(deps: ServiceDependencies, caller: Caller, playerId: string): Promise<AccountRecord | undefined> {
-  if (!mayReadPlayer(caller, playerId)) throw new ServiceError('FORBIDDEN', 'You may only read your own account, or your players’.');
-  return getAccount(deps.db, playerId);
-}
-
-/** The caller's own account, if they have one (staff have none; a player's may not be opened yet). */
-export const ownAccount = (deps: ServiceDependencies, caller: Caller): Promise<AccountRecord | undefined> =>
-  getAccount(deps.db, caller.playerId);
 
 export async function findBet(deps: ServiceDependencies, caller: Caller, id: string): Promise<BetRecord | undefined> {
   const bet = await getBet(deps.db, id);

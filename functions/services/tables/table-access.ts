@@ -4,7 +4,7 @@ import { cachedTable, rememberBetShards } from './table-cache';
 import type { Game, TableRecord } from '../../store/kernel/records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { offeredTo } from './tenancy';
+import { offeredTo, runsTable } from './tenancy';
 
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
@@ -34,20 +34,6 @@ export async function loadPlayableTable<G extends Game>(
     throw new ServiceError('WRONG_GAME', `This is a ${table.game} table, not a ${games.join(' or ')} table.`);
   }
   return table as TableOf<G>;
-}
-
-/**
- * Whether the caller runs the table: the house's operators run every table; the house's dealers,
- * the tables their tokens name and those an operator assigned them (assignDealers). Tables are the
- * house's: a partner's staff, operators and dealers alike, run none, whatever its token names
- * (a partner's identity provider could name any table in a dealer's `tables`). Whoever runs a
- * table may not bet at it.
- */
-export function runsTable(caller: Caller, table: TableRecord): boolean {
-  if (caller.partner !== undefined) return false;
-  if (caller.roles.has('OPERATOR')) return true;
-  if (!caller.roles.has('DEALER')) return false;
-  return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
 }
 
 /** Outcomes recorded so far at the table. */

@@ -57,3 +57,17 @@ export const reportScope = (caller: Caller): string | undefined => caller.partne
  */
 export const offeredTo = (caller: Caller, table: TableRecord): boolean =>
   caller.partner === undefined || table.partners === undefined || table.partners.includes(caller.partner);
+
+/**
+ * Whether the caller runs the table: the house's operators run every table; the house's dealers,
+ * the tables their tokens name and those an operator assigned them (assignDealers). Tables are the
+ * house's: a partner's staff, operators and dealers alike, run none, whatever its token names
+ * (a partner's identity provider could name any table in a dealer's `tables`). Whoever runs a
+ * table may not bet at it.
+ */
+export function runsTable(caller: Caller, table: TableRecord): boolean {
+  if (caller.partner !== undefined) return false;
+  if (caller.roles.has('OPERATOR')) return true;
+  if (!caller.roles.has('DEALER')) return false;
+  return (caller.dealerTables?.has(table.id) ?? false) || (table.dealers?.includes(caller.playerId) ?? false);
+}

@@ -6,6 +6,7 @@ import {
   type TransactWriteItem,
 } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from './table-definition';
+import { attachConflictModel, type ConflictModel } from './db';
 
 /**
  * DynamoDB Local never refuses a transaction for a conflict; real DynamoDB does. This model,
@@ -25,7 +26,7 @@ import { tableDefinition } from './table-definition';
  * plain write holds nothing. Not modelled: TransactGetItems and BatchWriteItem (the settlement job
  * uses them only on items no transaction of the job holds: see BENCHMARKS.md).
  */
-export class TransactionConflictModel {
+export class TransactionConflictModel implements ConflictModel {
   /** Items held by transactions in flight, each named by its table and key. */
   private readonly held = new Set<string>();
   private counts = { transactions: 0, refusedTransactions: 0, refusedWrites: 0 };
@@ -41,15 +42,10 @@ export class TransactionConflictModel {
 
   /** Puts the model in front of every request the client sends. */
   attachTo(client: DynamoDBClient): void {
-    // Last before the wire, below the SDK's retries: the request as DynamoDB sees it (a document
-    // client has marshalled it), held for each attempt's round trip only, as the service holds it.
-    client.middlewareStack.add(
-      (next, context) => (args) => this.admit(context.commandName, args.input as Record<string, unknown>, () => next(args)),
-      { step: 'finalizeRequest', name: 'transactionConflictModel', priority: 'low' },
-    );
+    attachConflictModel(client, () => this);
   }
 
-  private async admit<T>(commandName: string | undefined, input: Record<string, unknown>, send: () => Promise<T>): Promise<T> {
+  async admit<T>(commandName: string | undefined, input: Record<string, unknown>, send: () => Promise<T>): Promise<T> {
     switch (commandName) {
       case 'TransactWriteItemsCommand': {
         const items = ((input.TransactItems ?? []) as TransactWriteItem[]).map(actionItem);

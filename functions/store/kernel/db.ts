@@ -1,6 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactionConflictModel } from './conflict-model';
 import { isRetryable } from './transaction-cancellation';
 
 /** Where the store reads and writes: a document client and the single table's name. */
@@ -19,7 +18,7 @@ export interface DbConfig {
    * DynamoDB Local only: refuse overlapping transactions as real DynamoDB does (see
    * conflict-model.ts). Off unless given; the clients that should see each other share one model.
    */
-  readonly conflictModel?: TransactionConflictModel;
+  readonly conflictModel?: ConflictModel | (() => Promise<ConflictModel>);
   /** Told of every request DynamoDB refused for a race (a transaction conflict, throttling): its callers send it again. */
   readonly onRaceLost?: () => void;
   /** Given the client before use: the tracer wraps it, so each DynamoDB call is a subsegment of the trace. */
@@ -34,7 +33,8 @@ export function createDb(config: DbConfig): Db {
     ...(config.region ? { region: config.region } : {}),
     ...(config.credentials ? { credentials: config.credentials } : {}),
   });
-  config.conflictModel?.attachTo(client);
+  const { conflictModel } = config;
+  if (conflictModel) attachConflictModel(client, typeof conflictModel === 'function' ? conflictModel : () => conflictModel);
   if (config.onRaceLost) countRacesLost(client, config.onRaceLost);
   config.observeClient?.(client);
   const doc = DynamoDBDocumentClient.from(client, {
@@ -43,6 +43,24 @@ export function createDb(config: DbConfig): Db {
     unmarshallOptions: { wrapNumbers: false },
   });
   return { doc, tableName: config.tableName };
+}
+
+/** What refuses transactions as real DynamoDB does (conflict-model.ts): each request passes through it to be sent or refused. */
+export interface ConflictModel {
+  admit<T>(commandName: string | undefined, input: Record<string, unknown>, send: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Puts the model in front of every request the client sends, asking for it with the first: a
+ * model loaded when first used stays out of a cold start that never needs it (a Lambda in AWS).
+ */
+export function attachConflictModel(client: DynamoDBClient, model: () => ConflictModel | Promise<ConflictModel>): void {
+  // Last before the wire, below the SDK's retries: the request as DynamoDB sees it (a document
+  // client has marshalled it), held for each attempt's round trip only, as the service holds it.
+  client.middlewareStack.add(
+    (next, context) => async (args) => (await model()).admit(context.commandName, args.input as Record<string, unknown>, () => next(args)),
+    { step: 'finalizeRequest', name: 'transactionConflictModel', priority: 'low' },
+  );
 }
 
 /** Outermost, so that it sees a refusal however it arose (DynamoDB's, or the conflict model's locally). */

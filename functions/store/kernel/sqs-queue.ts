@@ -1,4 +1,4 @@
-import { SQSClient, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 
 /** SQS takes at most this many messages in one SendMessageBatch. */
 const BATCH = 10;
@@ -7,10 +7,19 @@ const BATCH = 10;
  * A work queue on SQS (services/kernel/work-queue.ts, structurally): each message as its JSON,
  * ten to a request, all at once. A message SQS did not take is sent again once; one still not
  * taken fails the send (nothing is lost: what the messages ask for is found again by the caller's
- * own sweep).
+ * own sweep). The SQS client is loaded with the first send: most instances never send (only a
+ * big round's outcome does), and their cold start need not load it.
  */
-export function sqsQueue<M>(queueUrl: string, client = new SQSClient({})): { send(messages: readonly M[]): Promise<void> } {
+export function sqsQueue<M>(queueUrl: string, given?: SQSClient): { send(messages: readonly M[]): Promise<void> } {
+  let sqs:
+    Promise<{ client: SQSClient; SendMessageBatchCommand: typeof import('@aws-sdk/client-sqs').SendMessageBatchCommand }> | undefined;
+  const loaded = () =>
+    (sqs ??= import('@aws-sdk/client-sqs').then(({ SQSClient, SendMessageBatchCommand }) => ({
+      client: given ?? new SQSClient({}),
+      SendMessageBatchCommand,
+    })));
   const sendBatch = async (batch: readonly M[], again: boolean): Promise<void> => {
+    const { client, SendMessageBatchCommand } = await loaded();
     const { Failed = [] } = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,

@@ -4,6 +4,9 @@
  * API needs; several mutations in one document each stand or fall alone; introspection is off
  * unless it is asked for.
  */
+import { describedTypeDefs } from '../../../functions/graphql/generated/described-type-defs';
+import { typeDefs } from '../../../functions/graphql/generated/type-defs';
+import { buildSchema, lexicographicSortSchema, parse, print, printSchema, visit } from 'graphql';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, type GraphQLResponse } from '../../support/test-api';
@@ -210,19 +213,35 @@ describe('a request body', () => {
 });
 
 describe('introspection', () => {
-  const introspect = async (options?: { introspection: boolean }) => {
+  const introspect = async (options?: { introspection: { describedTypeDefs: string } }, query = '{ __schema { queryType { name } } }') => {
     const handler = createGraphQLHandler(
       systemDependencies(createDb({ tableName: 'never-read', endpoint: 'http://127.0.0.1:9' })),
       undefined,
       options,
     );
-    const event: APIGatewayProxyEventV2 = graphqlPostEvent('{ __schema { queryType { name } } }', { sub: 'rl-curious' });
+    const event: APIGatewayProxyEventV2 = graphqlPostEvent(query, { sub: 'rl-curious' });
     const response = (await handler(event, {} as Context, () => undefined)) as { body: string };
     return JSON.parse(response.body);
   };
 
   it('is off unless asked for (in AWS: GRAPHQL_INTROSPECTION=on), on for the local explorer', async () => {
     expect((await introspect()).errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
-    expect((await introspect({ introspection: true })).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    expect((await introspect({ introspection: { describedTypeDefs } })).data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+  });
+
+  it("answers the schema's descriptions, which the function serves without where introspection is off", async () => {
+    const described = await introspect({ introspection: { describedTypeDefs } }, '{ __type(name: "ErrorCode") { description } }');
+    expect(described.data.__type.description).toMatch(/Every code a refusal may hold/);
+    // The same schema, descriptions aside: what AWS serves without introspection is the contract.
+    const undescribed = (sdl: string) =>
+      print(
+        visit(parse(printSchema(lexicographicSortSchema(buildSchema(sdl)))), {
+          // The schema block is printed only around a description (its root types keep their names).
+          SchemaDefinition: () => null,
+          enter: (node) => ('description' in node && node.description ? { ...node, description: undefined } : undefined),
+        }),
+      );
+    expect(undescribed(typeDefs)).toBe(undescribed(describedTypeDefs));
+    expect(typeDefs.length).toBeLessThan(describedTypeDefs.length / 3);
   });
 });

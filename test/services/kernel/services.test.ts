@@ -3,8 +3,9 @@ import { conflictModelFrom, environmentDependencies } from '../../../functions/s
 import { sharedConflictModel } from '../../../functions/store/kernel/conflict-model';
 
 describe("a Lambda entry point's dependencies", () => {
-  it('model transaction conflicts only when DYNAMODB_CONFLICT_MODEL is on', () => {
-    expect(conflictModelFrom({ DYNAMODB_CONFLICT_MODEL: 'on' })).toEqual({ conflictModel: sharedConflictModel });
+  it('model transaction conflicts, with the process-wide model, only when DYNAMODB_CONFLICT_MODEL is on', async () => {
+    const { conflictModel } = conflictModelFrom({ DYNAMODB_CONFLICT_MODEL: 'on' });
+    expect(typeof conflictModel === 'function' && (await conflictModel())).toBe(sharedConflictModel);
     expect(conflictModelFrom({ DYNAMODB_CONFLICT_MODEL: 'yes' })).toEqual({});
     expect(conflictModelFrom({})).toEqual({});
   });

@@ -1,0 +1,49 @@
+/**
+ * Bundles a function's entry again, split: the modules its handler loads with `import()` when
+ * first needed (tracing, the paytable's exact reports, the SQS client...) go into chunks of their
+ * own beside index.mjs, so that a cold start loads only what the first request needs. esbuild
+ * splits only into a directory, which NodejsFunction's one --outfile cannot name: this runs as
+ * its afterBundling hook (function-bundling.ts), over the bundle it made, with the same options.
+ * Writes bundle.json: each file's size, and the files it imports statically (what loads with it).
+ *   node infra/split-bundle.mjs <entry> <outdir> <options as JSON>
+ */
+import { build } from 'esbuild';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const [entry, outdir, json] = process.argv.slice(2);
+const options = JSON.parse(json);
+for (const file of readdirSync(outdir)) if (/^index\.mjs(\.map)?$/.test(file)) rmSync(join(outdir, file));
+const { metafile } = await build({
+  entryPoints: { index: entry },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+  ...options,
+});
+const files = Object.fromEntries(
+  Object.entries(metafile.outputs)
+    .filter(([file]) => file.endsWith('.mjs'))
+    .map(([file, output]) => [
+      relative(file),
+      {
+        bytes: output.bytes,
+        staticImports: output.imports
+          .filter((imported) => imported.kind === 'import-statement' && !imported.external)
+          .map((imported) => relative(imported.path)),
+      },
+    ]),
+);
+writeFileSync(join(outdir, 'bundle.json'), JSON.stringify({ files }, null, 2));
+
+/** A file of the output, relative to its directory. */
+function relative(file) {
+  const at = file.lastIndexOf(`${basename(outdir)}/`);
+  return at >= 0 ? file.slice(at + basename(outdir).length + 1) : file;
+}
