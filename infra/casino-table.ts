@@ -9,7 +9,15 @@ import { tableDefinition } from '../functions/store/kernel/table-definition';
  * Key names are never restated here.
  */
 export class CasinoTable extends TableV2 {
-  constructor(scope: Construct, id: string, { retainData }: { readonly retainData: boolean }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { retainData, warmWritesPerSecond = 0 }: { readonly retainData: boolean; readonly warmWritesPerSecond?: number },
+  ) {
+    // A round's payments write the table and its indexes alike (a decided bet is rewritten in the
+    // owner index, a journal enters the book index): each is warmed the same, as an index that
+    // cannot keep up throttles the table's writes too.
+    const warmThroughput = warmWritesPerSecond > 0 ? { writeUnitsPerSecond: warmWritesPerSecond } : undefined;
     const { partitionKey, sortKey, globalSecondaryIndexes, localSecondaryIndexes, timeToLiveAttribute, streamViewType } = tableDefinition;
     super(scope, id, {
       partitionKey: attributeOf(partitionKey),
@@ -20,6 +28,7 @@ export class CasinoTable extends TableV2 {
         sortKey: attributeOf(index.sortKey),
         // Same projection as createTableInput, from which the local and test tables are made.
         projectionType: ProjectionType.ALL,
+        ...(warmThroughput ? { warmThroughput } : {}),
       })),
       localSecondaryIndexes: localSecondaryIndexes.map((index) => ({
         indexName: index.indexName,
@@ -31,6 +40,7 @@ export class CasinoTable extends TableV2 {
       dynamoStream: StreamViewType[streamViewType],
       // Traffic follows live tables (bursty, idle at night): pay per request, nothing to size.
       billing: Billing.onDemand(),
+      ...(warmThroughput ? { warmThroughput } : {}),
       // Balances, bets and settlements are money records: recoverable to any second of the last 35 days
       // (older ones from the backup plan, table-backup.ts)...
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -76,7 +76,7 @@ export class CasinoTablesStack extends Stack {
     this.settings = settings;
     Tags.of(this).add('casino-tables:stage', settings.stage);
 
-    this.table = new CasinoTable(this, 'Table', { retainData: settings.retainData });
+    this.table = new CasinoTable(this, 'Table', { retainData: settings.retainData, warmWritesPerSecond: settings.warmWritesPerSecond });
     this.backup = new TableBackup(this, 'Backup', {
       table: this.table,
       dailyRetentionDays: settings.dailyBackupRetentionDays,

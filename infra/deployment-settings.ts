@@ -7,7 +7,7 @@ export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 /**
  * What differs between one deployment (a stage: dev, prod, qa, ...) and the next. Read from CDK
  * context: the stage's entry under `stages` in cdk.json, with any key overridden by `-c key=value`;
- * see infra/README.md for every key and its default.
+ * see docs/DEPLOY.md ("Stages and their settings") for every key and its default.
  */
 export interface DeploymentSettings {
   /** The stage's name: part of its stack name, its metrics namespace and its tags. */
@@ -39,6 +39,13 @@ export interface DeploymentSettings {
   readonly settlementAgeAlarmSeconds: number;
   /** Transaction conflicts per minute on the table, sustained for five minutes, that raise an alarm. */
   readonly transactionConflictAlarmPerMinute: number;
+  /**
+   * Writes a second the table and each of its global indexes take at once, without waiting for
+   * on-demand capacity to grow (DynamoDB's warm throughput; 0: none set, DynamoDB's own 4,000). A
+   * big round is paid in about a second only where the table takes its writes at once
+   * (BENCHMARKS.md, "Issue 24"). Warming is charged once, when set or raised.
+   */
+  readonly warmWritesPerSecond: number;
 }
 
 /** Used where neither the stage nor the command line sets a key: safe rather than cheap. */
@@ -56,10 +63,13 @@ export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
   alarmEmail: '',
   settlementAgeAlarmSeconds: 120,
   transactionConflictAlarmPerMinute: 600,
+  warmWritesPerSecond: 0,
 };
 
 /** CloudWatch Logs' retention periods, in days. */
 const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653];
+/** Writes a second a new on-demand table or index takes at once, without warm throughput. */
+const ON_DEMAND_WRITES_PER_SECOND = 4_000;
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
 
 /**
@@ -124,11 +134,18 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     | 'monthlyBackupRetentionDays'
     | 'logRetentionDays'
     | 'settlementAgeAlarmSeconds'
-    | 'transactionConflictAlarmPerMinute';
+    | 'transactionConflictAlarmPerMinute'
+    | 'warmWritesPerSecond';
   const numberSetting = (key: NumberSetting, min = 1) => wholeNumber(key, read(key) ?? DEFAULT_SETTINGS[key], min);
   const logRetentionDays = numberSetting('logRetentionDays');
   if (!LOG_RETENTION_DAYS.includes(logRetentionDays)) {
     throw new Error(`Context logRetentionDays must be one of CloudWatch's periods: ${LOG_RETENTION_DAYS.join(', ')}`);
+  }
+  const warmWritesPerSecond = numberSetting('warmWritesPerSecond', 0);
+  if (warmWritesPerSecond !== 0 && warmWritesPerSecond < ON_DEMAND_WRITES_PER_SECOND) {
+    throw new Error(
+      `Context warmWritesPerSecond must be 0 (none) or at least ${ON_DEMAND_WRITES_PER_SECOND}, what an on-demand table takes at once already`,
+    );
   }
   const alarmEmail = read('alarmEmail') ?? '';
   if (typeof alarmEmail !== 'string' || (alarmEmail !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
@@ -148,6 +165,7 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     alarmEmail,
     settlementAgeAlarmSeconds: numberSetting('settlementAgeAlarmSeconds', 60),
     transactionConflictAlarmPerMinute: numberSetting('transactionConflictAlarmPerMinute'),
+    warmWritesPerSecond,
   };
 }
 

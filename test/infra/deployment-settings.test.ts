@@ -78,6 +78,13 @@ describe('deployment settings from CDK context', () => {
     expect(() => settingsWith({ retainData: 'yes' })).toThrow(/retainData must be true or false/);
   });
 
+  it('warms the table only as asked, and never below what on-demand takes at once already', () => {
+    expect(settingsWith({}).warmWritesPerSecond).toBe(0);
+    expect(settingsWith({ warmWritesPerSecond: 40_000 }).warmWritesPerSecond).toBe(40_000);
+    expect(() => settingsWith({ warmWritesPerSecond: 1_000 })).toThrow(/warmWritesPerSecond must be 0 \(none\) or at least 4000/);
+    expect(() => settingsWith({ warmWritesPerSecond: -1 })).toThrow(/warmWritesPerSecond/);
+  });
+
   it('refuses a log retention CloudWatch does not offer, and an alarm e-mail that is not one', () => {
     expect(() => settingsWith({ logRetentionDays: 100 })).toThrow(/logRetentionDays must be one of CloudWatch's periods/);
     expect(settingsWith({ logRetentionDays: 3653 }).logRetentionDays).toBe(3653);
