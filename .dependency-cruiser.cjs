@@ -85,6 +85,14 @@ module.exports = {
       to: { path: '^functions/(services|store)/live/' },
     },
     {
+      name: 'wallet-contract-stands-alone',
+      severity: 'error',
+      comment:
+        "The seamless wallet contract (functions/wallet) imports no other floor: partners' wallets, the reference wallet and the conformance check read it as it is, and the services call it through a port.",
+      from: { path: '^functions/wallet/' },
+      to: { path: '^functions/(?!wallet/)' },
+    },
+    {
       name: 'functions-not-to-infra',
       severity: 'error',
       comment: 'The Lambdas do not import the CDK stack that deploys them.',

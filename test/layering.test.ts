@@ -48,6 +48,10 @@ const violations: Record<string, Files> = {
     'functions/services/kernel/views.ts': "import { paytable } from '../tables/paytable';\nexport const view = paytable;\n",
     'functions/services/tables/paytable.ts': 'export const paytable = 1;\n',
   },
+  'wallet-contract-stands-alone': {
+    'functions/wallet/wallet-client.ts': "import { ServiceError } from '../services/kernel/errors';\nexport const refuse = ServiceError;\n",
+    'functions/services/kernel/errors.ts': 'export class ServiceError {}\n',
+  },
   'live-capability-is-a-leaf': {
     'functions/store/betting/bets.ts': "import { connections } from '../live/live-connections';\nexport const watchers = connections;\n",
     'functions/store/live/live-connections.ts': 'export const connections = 1;\n',

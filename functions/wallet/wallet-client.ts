@@ -1,0 +1,87 @@
+import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER } from './wallet-signature';
+import { WALLET_ERROR_CODES, type WalletAnswer, type WalletCalls, type WalletOperation } from './wallet-protocol';
+
+/** Where a partner's wallet is and how it is called. */
+export interface WalletEndpoint {
+  /** The wallet's base URL: calls go to `<baseUrl>/<operation>`. */
+  readonly baseUrl: string;
+  readonly secret: string;
+  /** How long a call may take before it counts as unanswered (3 s by default). */
+  readonly timeoutMs?: number;
+  /** Seconds since the epoch, for the signatures. */
+  readonly now?: () => number;
+}
+
+export const DEFAULT_WALLET_TIMEOUT_MS = 3_000;
+
+/**
+ * What became of a call. Only ANSWERED says what the wallet did; after any other, the caller
+ * cannot know whether the money moved (a debit is then rolled back, a credit sent again).
+ */
+export type WalletCallResult =
+  | { readonly kind: 'ANSWERED'; readonly answer: WalletAnswer }
+  /** Answered, but not signed with the partner's secret (or not a wallet answer): not to be trusted. */
+  | { readonly kind: 'UNTRUSTED_ANSWER'; readonly reason: string }
+  | { readonly kind: 'SERVER_ERROR'; readonly status: number }
+  | { readonly kind: 'TIMEOUT' }
+  | { readonly kind: 'NO_ANSWER'; readonly reason: string };
+
+/** Sends one signed call, and checks the answer's signature. Never throws for the wallet's failures. */
+export async function callWallet<O extends WalletOperation>(
+  endpoint: WalletEndpoint,
+  operation: O,
+  call: WalletCalls[O],
+): Promise<WalletCallResult> {
+  const now = endpoint.now ?? (() => Math.floor(Date.now() / 1000));
+  const body = JSON.stringify(call);
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint.baseUrl.replace(/\/$/, '')}/${operation}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...signedHeaders(endpoint.secret, body, now()) },
+      body,
+      signal: AbortSignal.timeout(endpoint.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') return { kind: 'TIMEOUT' };
+    return {
+      kind: 'NO_ANSWER',
+      reason: error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+    };
+  }
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError') return { kind: 'TIMEOUT' };
+    return { kind: 'NO_ANSWER', reason: 'the answer was cut off' };
+  }
+  if (response.status >= 500) return { kind: 'SERVER_ERROR', status: response.status };
+  if (response.status !== 200) return { kind: 'UNTRUSTED_ANSWER', reason: `HTTP ${response.status}` };
+  const signature = checkSignature(
+    endpoint.secret,
+    text,
+    { timestamp: response.headers.get(TIMESTAMP_HEADER) ?? undefined, signature: response.headers.get(SIGNATURE_HEADER) ?? undefined },
+    now(),
+  );
+  if (signature !== 'VALID') return { kind: 'UNTRUSTED_ANSWER', reason: `the answer's signature is ${signature.toLowerCase()}` };
+  const answer = walletAnswerOf(text);
+  return answer ? { kind: 'ANSWERED', answer } : { kind: 'UNTRUSTED_ANSWER', reason: 'not a wallet answer' };
+}
+
+/** The answer `text` is, if it is one the contract allows. */
+function walletAnswerOf(text: string): WalletAnswer | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof json !== 'object' || json === null) return undefined;
+  const answer = json as Record<string, unknown>;
+  if (answer.status === 'OK' && Number.isSafeInteger(answer.balance) && typeof answer.currency === 'string') return answer as WalletAnswer;
+  if (answer.status === 'ERROR' && (WALLET_ERROR_CODES as readonly unknown[]).includes(answer.code) && typeof answer.message === 'string') {
+    return answer as WalletAnswer;
+  }
+  return undefined;
+}

@@ -1,0 +1,227 @@
+/**
+ * A partner's seamless wallet, as the contract asks it to behave (docs/WALLET.md): a real HTTP
+ * server with balances of its own, that checks every call's signature, answers an exact replay
+ * with its first answer, refuses a transaction id sent again with other content, gives back a
+ * debit on its rollback (and refuses a debit that arrives after its rollback), and signs what it
+ * answers. It can be told to fail as real wallets fail: time out, answer 5xx, answer slowly, or
+ * drop the connection, before or after it has moved the money. The tests and the conformance
+ * check run against it; it is what a partner's wallet is measured by.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER } from '../functions/wallet/wallet-signature';
+import {
+  parseCall,
+  WALLET_OPERATIONS,
+  type CreditCall,
+  type DebitCall,
+  type RollbackCall,
+  type WalletAnswer,
+  type WalletErrorCode,
+  type WalletOperation,
+} from '../functions/wallet/wallet-protocol';
+
+export interface WalletPlayer {
+  readonly currency: string;
+  balance: number;
+  /** Refuses debits (PLAYER_BLOCKED): a self-excluded player, say. Credits and rollbacks still land. */
+  blocked?: boolean;
+  /** The most a debit may take (LIMIT_REACHED beyond): a player's own limit, say. */
+  debitLimit?: number;
+}
+
+/** How the wallet fails the next calls: before it moves the money, or after (the caller cannot tell which). */
+export interface WalletFault {
+  readonly kind: 'TIMEOUT' | 'SERVER_ERROR' | 'SLOW' | 'DROP';
+  readonly when: 'BEFORE' | 'AFTER';
+  /** Only calls of this operation; every operation when absent. */
+  readonly operation?: WalletOperation;
+  /** How many calls it fails (1 when absent). */
+  readonly times?: number;
+  /** SLOW: how long the answer waits. TIMEOUT: how long the wallet holds the call before dropping it (default 30 s). */
+  readonly delayMs?: number;
+}
+
+/** One movement as the wallet recorded it: what it was, and the answer it gave. */
+interface Movement {
+  readonly operation: 'debit' | 'credit' | 'rollback';
+  readonly playerId: string;
+  /** What makes a repeat of the same movement the same: operation, player, currency, amount, round, bets. */
+  readonly content: string;
+  readonly amount: number;
+  readonly answer: WalletAnswer;
+  rolledBack?: boolean;
+}
+
+export interface ReferenceWallet {
+  readonly url: string;
+  readonly players: Map<string, WalletPlayer>;
+  /** What the wallet has moved, by transaction id: what a partner's books reconcile against ours with. */
+  readonly movements: ReadonlyMap<string, Readonly<Movement>>;
+  /** Fails the next calls as `fault` says. */
+  injectFault(fault: WalletFault): void;
+  /** Every call received, in order, whatever was answered (a dropped or timed-out one too). */
+  readonly received: readonly { readonly operation: string; readonly body: string }[];
+  close(): Promise<void>;
+}
+
+export async function startReferenceWallet(options: {
+  readonly secret: string;
+  readonly players?: Record<string, WalletPlayer>;
+  readonly port?: number;
+  /** Seconds since the epoch: the clock stale signatures are judged by. */
+  readonly now?: () => number;
+}): Promise<ReferenceWallet> {
+  const { secret } = options;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+  const players = new Map(Object.entries(options.players ?? {}));
+  const movements = new Map<string, Movement>();
+  /** Debits given back before they arrived: a late debit of one of these ids is refused. */
+  const rolledBackUnseen = new Set<string>();
+  const answersByRequest = new Map<string, { bodyHash: string; answer: WalletAnswer }>();
+  const faults: (WalletFault & { left: number })[] = [];
+  const received: { operation: string; body: string }[] = [];
+  const held = new Set<ServerResponse>();
+
+  const refused = (code: WalletErrorCode, message: string): WalletAnswer => ({ status: 'ERROR', code, message });
+  const ok = (player: WalletPlayer): WalletAnswer => ({ status: 'OK', balance: player.balance, currency: player.currency });
+
+  /** The answer to a movement call, moving the money if it is the first of its transaction id. */
+  function move(
+    operation: 'debit' | 'credit' | 'rollback',
+    call: DebitCall | CreditCall | RollbackCall,
+    player: WalletPlayer,
+  ): WalletAnswer {
+    const content = JSON.stringify([operation, call.playerId, call.currency, call.amount, call.roundId, [...call.betIds].sort()]);
+    const earlier = movements.get(call.transactionId);
+    if (earlier) {
+      return earlier.content === content
+        ? earlier.answer
+        : refused('DUPLICATE_TRANSACTION', 'that transaction id was a movement of other content');
+    }
+    if (operation === 'debit') {
+      if (rolledBackUnseen.has(call.transactionId))
+        return refused('TRANSACTION_ROLLED_BACK', 'that debit was rolled back before it arrived');
+      if (player.blocked) return refused('PLAYER_BLOCKED', 'the player may not bet');
+      if (player.debitLimit !== undefined && call.amount > player.debitLimit)
+        return refused('LIMIT_REACHED', "the debit passes the player's limit");
+      if (call.amount > player.balance) return refused('INSUFFICIENT_FUNDS', 'the balance does not cover the debit');
+      player.balance -= call.amount;
+    } else if (operation === 'credit') {
+      player.balance += call.amount;
+    } else {
+      const debit = movements.get((call as RollbackCall).rolledBackTransactionId);
+      if (debit && debit.operation !== 'debit') return refused('INVALID_REQUEST', 'only a debit is rolled back');
+      if (!debit) {
+        rolledBackUnseen.add((call as RollbackCall).rolledBackTransactionId);
+        const answer = refused('UNKNOWN_TRANSACTION', 'no such debit: nothing to give back, and it will be refused if it comes');
+        movements.set(call.transactionId, { operation, playerId: call.playerId, content, amount: 0, answer });
+        return answer;
+      }
+      if (!debit.rolledBack) {
+        debit.rolledBack = true;
+        if (debit.answer.status === 'OK') player.balance += debit.amount;
+      }
+    }
+    const answer = ok(player);
+    movements.set(call.transactionId, { operation, playerId: call.playerId, content, amount: call.amount, answer });
+    return answer;
+  }
+
+  function answerTo(operation: WalletOperation, body: string): WalletAnswer {
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return refused('INVALID_REQUEST', 'the body is not JSON');
+    }
+    const parsed = parseCall(operation, json);
+    if ('invalid' in parsed) return refused('INVALID_REQUEST', parsed.invalid);
+    const { call } = parsed;
+    const bodyHash = createHash('sha256').update(body).digest('hex');
+    const replayed = answersByRequest.get(call.requestId);
+    if (replayed) {
+      return replayed.bodyHash === bodyHash ? replayed.answer : refused('INVALID_REQUEST', 'that requestId was sent with another body');
+    }
+    const player = players.get(call.playerId);
+    let answer: WalletAnswer;
+    if (!player) answer = refused('UNKNOWN_PLAYER', 'no such player');
+    else if (player.currency !== call.currency) answer = refused('CURRENCY_MISMATCH', "the player's wallet holds another currency");
+    else answer = operation === 'balance' ? ok(player) : move(operation, call as DebitCall, player);
+    answersByRequest.set(call.requestId, { bodyHash, answer });
+    return answer;
+  }
+
+  /** The fault the next call of `operation` meets at `when`, if any (counted once, at BEFORE). */
+  function faultFor(operation: WalletOperation): WalletFault | undefined {
+    const index = faults.findIndex((fault) => fault.operation === undefined || fault.operation === operation);
+    if (index < 0) return undefined;
+    const fault = faults[index]!;
+    if (--fault.left === 0) faults.splice(index, 1);
+    return fault;
+  }
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const operation = (request.url ?? '').replace(/^\//, '') as WalletOperation;
+    received.push({ operation, body });
+    if (request.method !== 'POST' || !WALLET_OPERATIONS.includes(operation)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const fault = faultFor(operation);
+    if (fault?.when === 'BEFORE' && (await failed(fault, response))) return;
+    const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
+    const signature = checkSignature(secret, body, { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) }, now());
+    const answer =
+      signature === 'VALID'
+        ? answerTo(operation, body)
+        : refused('INVALID_SIGNATURE', signature === 'STALE' ? 'the timestamp is too far from now' : 'the signature is missing or wrong');
+    if (fault?.when === 'AFTER' && (await failed(fault, response))) return;
+    const text = JSON.stringify(answer);
+    response.writeHead(200, { 'content-type': 'application/json', ...signedHeaders(secret, text, now()) }).end(text);
+  }
+
+  /** Fails the call as `fault` says; false for a slow answer, which is then given. */
+  async function failed(fault: WalletFault, response: ServerResponse): Promise<boolean> {
+    switch (fault.kind) {
+      case 'SLOW':
+        await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 1_000));
+        return false;
+      case 'SERVER_ERROR':
+        response.writeHead(503, { 'content-type': 'text/plain' }).end('wallet unavailable');
+        return true;
+      case 'DROP':
+        response.socket?.destroy();
+        return true;
+      case 'TIMEOUT':
+        held.add(response);
+        setTimeout(() => {
+          held.delete(response);
+          response.socket?.destroy();
+        }, fault.delayMs ?? 30_000).unref();
+        return true;
+    }
+  }
+
+  const server: Server = createServer((request, response) => {
+    serve(request, response).catch(() => response.writeHead(500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    players,
+    movements,
+    received,
+    injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    close: async () => {
+      for (const response of held) response.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

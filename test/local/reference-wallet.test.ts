@@ -1,0 +1,158 @@
+/**
+ * The reference seamless wallet (local/reference-wallet.ts) over real HTTP: it passes every
+ * conformance check; the client (functions/wallet/wallet-client.ts) reads each of its faults as
+ * what it is; and the conformance check fails a wallet that is not idempotent.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
+import { callWallet } from '../../functions/wallet/wallet-client';
+import { signedHeaders } from '../../functions/wallet/wallet-signature';
+import { CHECK_NAMES, checkWallet } from '../../scripts/wallet-conformance';
+
+const SECRET = 'partner-secret';
+let wallet: ReferenceWallet;
+beforeAll(async () => {
+  wallet = await startReferenceWallet({
+    secret: SECRET,
+    players: {
+      checker: { currency: 'MOP', balance: 1_000 },
+      ana: { currency: 'MOP', balance: 500 },
+      blocked: { currency: 'MOP', balance: 500, blocked: true },
+      capped: { currency: 'MOP', balance: 500, debitLimit: 100 },
+    },
+  });
+});
+afterAll(() => wallet.close());
+
+const endpoint = () => ({ baseUrl: wallet.url, secret: SECRET, timeoutMs: 500 });
+let next = 0;
+const debitOf = (playerId: string, amount: number) => ({
+  requestId: `req-${++next}`,
+  playerId,
+  currency: 'MOP',
+  transactionId: `tx-${next}`,
+  amount,
+  tableId: 't1',
+  roundId: 't1.1',
+  betIds: [`bet-${next}`],
+});
+
+describe('the reference wallet', () => {
+  it('passes every conformance check, and leaves the test player as it found them', async () => {
+    const results = await checkWallet({ ...endpoint(), playerId: 'checker', currency: 'MOP' });
+    expect(results.filter((result) => !result.passed)).toEqual([]);
+    expect(results.map((result) => result.name)).toEqual(CHECK_NAMES);
+    expect(wallet.players.get('checker')!.balance).toBe(1_000);
+  });
+
+  it("refuses a blocked player's debit and one past the player's limit with their codes, moving nothing", async () => {
+    const refusedCode = async (player: string, amount: number) => {
+      const result = await callWallet(endpoint(), 'debit', debitOf(player, amount));
+      return result.kind === 'ANSWERED' && result.answer.status === 'ERROR' ? result.answer.code : result;
+    };
+    expect(await refusedCode('blocked', 10)).toBe('PLAYER_BLOCKED');
+    expect(await refusedCode('capped', 101)).toBe('LIMIT_REACHED');
+    expect(await refusedCode('nobody', 1)).toBe('UNKNOWN_PLAYER');
+    expect([wallet.players.get('blocked')!.balance, wallet.players.get('capped')!.balance]).toEqual([500, 500]);
+  });
+});
+
+describe('a call to a failing wallet', () => {
+  it.each([
+    ['times out', { kind: 'TIMEOUT', delayMs: 2_000 }, 'TIMEOUT'],
+    ['answers 5xx', { kind: 'SERVER_ERROR' }, 'SERVER_ERROR'],
+    ['has its connection dropped', { kind: 'DROP' }, 'NO_ANSWER'],
+  ] as const)('%s: the caller knows only that it has no answer, whether the money moved before or not', async (_, fault, kind) => {
+    for (const when of ['BEFORE', 'AFTER'] as const) {
+      const before = wallet.players.get('ana')!.balance;
+      wallet.injectFault({ ...fault, when, operation: 'debit' });
+      const debit = debitOf('ana', 7);
+      expect((await callWallet(endpoint(), 'debit', debit)).kind).toBe(kind);
+      // Before: nothing moved. After: the wallet took the stake, and only a rollback gives it back.
+      expect(wallet.players.get('ana')!.balance).toBe(when === 'BEFORE' ? before : before - 7);
+      expect(wallet.movements.has(debit.transactionId)).toBe(when === 'AFTER');
+      await callWallet(endpoint(), 'rollback', { ...debitOf('ana', 7), rolledBackTransactionId: debit.transactionId });
+      expect(wallet.players.get('ana')!.balance).toBe(before);
+    }
+  });
+
+  it('answers in the end when only slow', async () => {
+    wallet.injectFault({ kind: 'SLOW', when: 'BEFORE', delayMs: 200, operation: 'balance' });
+    const result = await callWallet({ ...endpoint(), timeoutMs: 2_000 }, 'balance', {
+      requestId: `req-${++next}`,
+      playerId: 'ana',
+      currency: 'MOP',
+    });
+    expect(result).toEqual({ kind: 'ANSWERED', answer: { status: 'OK', balance: 500, currency: 'MOP' } });
+  });
+
+  it('is not trusted when its answer is not signed with the shared secret', async () => {
+    const result = await callWallet({ ...endpoint(), secret: 'another-secret' }, 'balance', {
+      requestId: `req-${++next}`,
+      playerId: 'ana',
+      currency: 'MOP',
+    });
+    // The wallet refused the call (INVALID_SIGNATURE), signing that with its own secret: neither is trusted.
+    expect(result).toEqual({ kind: 'UNTRUSTED_ANSWER', reason: "the answer's signature is wrong" });
+  });
+});
+
+describe('the conformance check', () => {
+  it('fails a wallet that moves money at every call (no replays, no duplicates, no rollback records), naming each check it fails', async () => {
+    const naive = await startNaiveWallet(1_000);
+    try {
+      const results = await checkWallet({ baseUrl: naive.url, secret: SECRET, playerId: 'checker', currency: 'MOP', timeoutMs: 500 });
+      const failed = results.filter((result) => !result.passed).map((result) => result.name);
+      expect(failed).toEqual([
+        CHECK_NAMES.find((name) => name.startsWith('refuses a call signed more than'))!,
+        CHECK_NAMES.find((name) => name.startsWith('answers an exact replay'))!,
+        CHECK_NAMES.find((name) => name.startsWith('treats a transactionId sent again'))!,
+        CHECK_NAMES.find((name) => name.startsWith('refuses a transactionId sent again'))!,
+        CHECK_NAMES.find((name) => name.startsWith('rolls a debit back once'))!,
+        CHECK_NAMES.find((name) => name.startsWith('answers a rollback of a debit it never had'))!,
+      ]);
+      for (const result of results.filter((result) => !result.passed)) expect(result.detail).toBeTruthy();
+    } finally {
+      await naive.close();
+    }
+  });
+});
+
+/**
+ * A wallet as a first attempt might write it: it checks the signature but not its age, and moves
+ * the money of every call it gets, remembering nothing.
+ */
+async function startNaiveWallet(balance: number) {
+  const debits = new Map<string, number>();
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const call = JSON.parse(body) as { amount?: number; transactionId?: string; rolledBackTransactionId?: string };
+    const signature = request.headers['x-wallet-signature'];
+    const expected = signedHeaders(SECRET, body, Number(request.headers['x-wallet-timestamp']))['x-wallet-signature'];
+    let answer: object;
+    if (signature !== expected) answer = { status: 'ERROR', code: 'INVALID_SIGNATURE', message: 'bad signature' };
+    else if (request.url === '/debit' && call.amount! > balance) answer = { status: 'ERROR', code: 'INSUFFICIENT_FUNDS', message: 'no' };
+    else {
+      if (request.url === '/debit') {
+        balance -= call.amount!;
+        debits.set(call.transactionId!, call.amount!);
+      }
+      if (request.url === '/credit') balance += call.amount!;
+      if (request.url === '/rollback') balance += debits.get(call.rolledBackTransactionId!) ?? 0;
+      answer = { status: 'OK', balance, currency: 'MOP' };
+    }
+    const text = JSON.stringify(answer);
+    response
+      .writeHead(200, { 'content-type': 'application/json', ...signedHeaders(SECRET, text, Math.floor(Date.now() / 1000)) })
+      .end(text);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
