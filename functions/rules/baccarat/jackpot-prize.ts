@@ -56,7 +56,7 @@ export const JACKPOT_PRIZE_RULES: {
 export function prizeRuleOf(modality: JackpotModality, combination: JackpotCombination): JackpotPrizeRule {
   const rule = (JACKPOT_PRIZE_RULES[modality] as Readonly<Record<string, JackpotPrizeRule>>)[combination];
   if (!rule) {
-    throw new RuleViolation('JACKPOT_COMBINATION_NOT_IN_MODALITY', `${combination} is not a combination of jackpot modality ${modality}`);
+    throw new RuleViolation('JACKPOT_COMBINATION_NOT_IN_MODALITY', `that is not a combination of jackpot modality ${modality}`);
   }
   return rule;
 }
@@ -81,10 +81,7 @@ export function combinationsWithFixedAmount(modality: JackpotModality): JackpotC
 
 export function assertJackpotConfig(config: JackpotConfig): void {
   if (!JACKPOT_MODALITIES.includes(config.modality)) {
-    throw new RuleViolation(
-      'INVALID_JACKPOT_CONFIG',
-      `jackpot modality must be A, B or C (art. 13.1(4)(3)), got ${String(config.modality)}`,
-    );
+    throw new RuleViolation('INVALID_JACKPOT_CONFIG', 'jackpot modality must be A, B or C (art. 13.1(4)(3))');
   }
   const needed = combinationsWithFixedAmount(config.modality);
   for (const combination of needed) {
@@ -92,7 +89,7 @@ export function assertJackpotConfig(config: JackpotConfig): void {
     if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_MONEY) {
       throw new RuleViolation(
         'INVALID_JACKPOT_CONFIG',
-        `modality ${config.modality} needs a positive whole fixed amount (minor units) for ${combination} (art. 17), got ${String(amount)}`,
+        `modality ${config.modality} needs a positive whole fixed amount (minor units) for ${combination} (art. 17)`,
       );
     }
   }
@@ -109,7 +106,7 @@ export function assertJackpotConfig(config: JackpotConfig): void {
     if (bp === null || !Number.isInteger(bp) || bp <= 0 || bp > BASIS_POINTS) {
       throw new RuleViolation(
         'INVALID_JACKPOT_CONFIG',
-        `modality C needs the percentage of the pool for six of a kind (art. 17.10), in basis points 1..10000, got ${String(bp)}`,
+        'modality C needs the percentage of the pool for six of a kind (art. 17.10), in basis points 1..10000',
       );
     }
   } else if (bp !== null) {
@@ -167,9 +164,9 @@ export function splitJackpotPrize(
 ): JackpotPayout {
   assertJackpotConfig(config);
   const poolAmount = typeof pool === 'bigint' ? pool : BigInt(asWholeAmount(pool, 'jackpot pool'));
-  if (poolAmount < 0n) throw new RuleViolation('INVALID_JACKPOT_POOL', `a jackpot pool cannot be negative, got ${poolAmount}`);
+  if (poolAmount < 0n) throw new RuleViolation('INVALID_JACKPOT_POOL', 'a jackpot pool cannot be negative');
   if (!Number.isSafeInteger(bettors) || bettors < 0) {
-    throw new RuleViolation('INVALID_JACKPOT_BETTORS', `the number of jackpot bettors must be a whole number >= 0, got ${bettors}`);
+    throw new RuleViolation('INVALID_JACKPOT_BETTORS', 'the number of jackpot bettors must be a whole number >= 0');
   }
   const rule = prizeRuleOf(config.modality, combination);
   const earned = prizeEarned(config, combination, rule, poolAmount);
@@ -219,7 +216,7 @@ export function poolPercent(pool: bigint, basisPoints: number): bigint {
 
 function asWholeAmount(amount: number, what: string): number {
   if (!Number.isSafeInteger(amount)) {
-    throw new RuleViolation('INVALID_JACKPOT_POOL', `${what} must be a whole number of minor units, got ${amount}`);
+    throw new RuleViolation('INVALID_JACKPOT_POOL', `${what} must be a whole number of minor units`);
   }
   return amount;
 }

@@ -61,17 +61,14 @@ const KNOWN_OPTIONS: readonly string[] = ['decks', 'commission', 'minimum', 'max
 export function makeBaccaratOptions(input: Partial<BaccaratOptionsInput> = {}): BaccaratTableOptions {
   for (const key of Object.keys(input)) {
     if (!KNOWN_OPTIONS.includes(key)) {
-      throw new RuleViolation('INVALID_TABLE_OPTIONS', `unknown baccarat table option "${key}"`);
+      throw new RuleViolation('INVALID_TABLE_OPTIONS', 'an unknown baccarat table option');
     }
   }
   const decks = input.decks ?? DEFAULT_DECKS;
   assertDeckCount(decks);
   const commission = input.commission ?? 'STANDARD';
   if (!COMMISSION_OPTIONS.includes(commission)) {
-    throw new RuleViolation(
-      'INVALID_TABLE_OPTIONS',
-      `commission must be one of ${COMMISSION_OPTIONS.join(', ')} (art. 18), got ${String(commission)}`,
-    );
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', `commission must be one of ${COMMISSION_OPTIONS.join(', ')} (art. 18)`);
   }
   const tableWide = { minimum: input.minimum ?? DEFAULT_MINIMUM, maximum: input.maximum ?? DEFAULT_MAXIMUM };
   assertLimits('table', tableWide);
@@ -85,7 +82,7 @@ export function makeBaccaratOptions(input: Partial<BaccaratOptionsInput> = {}): 
   ) as Record<BaccaratBetType, BetLimits>;
   for (const type of Object.keys(input.limits ?? {})) {
     if (!BACCARAT_BET_TYPES.includes(type as BaccaratBetType)) {
-      throw new RuleViolation('INVALID_TABLE_OPTIONS', `limits given for unknown bet type ${type}`);
+      throw new RuleViolation('INVALID_TABLE_OPTIONS', 'limits given for a bet type baccarat does not have');
     }
   }
   const jackpot = input.jackpot === null ? null : jackpotConfigOf(input.jackpot ?? {}, limits.JACKPOT.minimum);
@@ -95,18 +92,15 @@ export function makeBaccaratOptions(input: Partial<BaccaratOptionsInput> = {}): 
 function assertLimits(type: BaccaratBetType | 'table', limits: BetLimits): void {
   const { minimum, maximum } = limits;
   if (!Number.isSafeInteger(minimum) || minimum <= 0) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} minimum must be a positive whole number of minor units, got ${minimum}`);
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} minimum must be a positive whole number of minor units`);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
-    throw new RuleViolation(
-      'INVALID_TABLE_OPTIONS',
-      `${type} maximum (${maximum}) must be a whole amount no lower than its minimum (${minimum})`,
-    );
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} maximum must be a whole amount no lower than its minimum`);
   }
   if (maximum * LARGEST_PAYOUT > MAX_MONEY) {
     throw new RuleViolation(
       'INVALID_TABLE_OPTIONS',
-      `${type} maximum ${maximum} is too large for exact payouts (at most ${Math.floor(MAX_MONEY / LARGEST_PAYOUT)})`,
+      `${type} maximum is too large for exact payouts (at most ${Math.floor(MAX_MONEY / LARGEST_PAYOUT)})`,
     );
   }
 }
@@ -116,7 +110,7 @@ const KNOWN_JACKPOT_OPTIONS: readonly string[] = ['modality', 'fixedAmounts', 'p
 function jackpotConfigOf(input: NonNullable<Partial<BaccaratOptionsInput['jackpot']>>, jackpotMinimum: number): JackpotConfig {
   for (const key of Object.keys(input)) {
     if (!KNOWN_JACKPOT_OPTIONS.includes(key)) {
-      throw new RuleViolation('INVALID_JACKPOT_CONFIG', `unknown jackpot option "${key}"`);
+      throw new RuleViolation('INVALID_JACKPOT_CONFIG', 'an unknown jackpot option');
     }
   }
   const modality = input.modality ?? 'A';

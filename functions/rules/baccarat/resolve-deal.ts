@@ -1,5 +1,5 @@
 import { RuleViolation } from '../rule-violation';
-import { formatCard, isCard, pointValue, type Card } from './cards';
+import { isCard, pointValue, type Card } from './cards';
 import { bankerDraws, bankerRuleText, handTotal, isNatural, playerDraws } from './tableau';
 import type { HandResult, RoundResult, Winner } from './types';
 
@@ -21,10 +21,7 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
     }
   });
   if (cards.length < 4) {
-    throw new RuleViolation(
-      'DEAL_TOO_FEW_CARDS',
-      `a round starts with four cards (Player, Banker, Player, Banker); only ${cards.length} submitted`,
-    );
+    throw new RuleViolation('DEAL_TOO_FEW_CARDS', 'a round starts with four cards (Player, Banker, Player, Banker)');
   }
   const [p1, b1, p2, b2] = cards as readonly [Card, Card, Card, Card];
   const playerTwo = handTotal([pointValue(p1.rank), pointValue(p2.rank)]);
@@ -33,10 +30,7 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
   if (isNatural(playerTwo) || isNatural(bankerTwo)) {
     if (cards.length > 4) {
       const who = isNatural(playerTwo) ? `the Player has a natural ${playerTwo}` : `the Banker has a natural ${bankerTwo}`;
-      throw new RuleViolation(
-        'DEAL_NATURAL_STANDS',
-        `${who} on two cards, so both hands stand: no third card may be dealt (got ${cards.length} cards)`,
-      );
+      throw new RuleViolation('DEAL_NATURAL_STANDS', `${who} on two cards, so both hands stand: no third card may be dealt`);
     }
     return roundOf(cards, [p1, p2], [b1, b2], true);
   }
@@ -71,15 +65,12 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
   } else if (bankerThird) {
     throw new RuleViolation(
       'DEAL_BANKER_MUST_STAND',
-      `card ${next + 1} (${formatCard(bankerThird)}) would be the Banker's third card, but ${bankerRuleText(bankerTwo, playerThird)}`,
+      `card ${next + 1} would be the Banker's third card, but ${bankerRuleText(bankerTwo, playerThird)}`,
     );
   }
 
   if (cards.length > next) {
-    throw new RuleViolation(
-      'DEAL_TOO_MANY_CARDS',
-      `this round ends after ${next} cards (each hand takes at most one third card); got ${cards.length}`,
-    );
+    throw new RuleViolation('DEAL_TOO_MANY_CARDS', `this round ends after ${next} cards (each hand takes at most one third card)`);
   }
   return roundOf(cards, playerCards, bankerCards, false);
 }

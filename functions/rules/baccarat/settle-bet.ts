@@ -25,20 +25,20 @@ export const PAYOUTS = {
  */
 export function validateBet(options: BaccaratTableOptions, bet: BaccaratBet): void {
   if (!BACCARAT_BET_TYPES.includes(bet.type)) {
-    throw new RuleViolation('UNKNOWN_BET_TYPE', `${String(bet.type)} is not a baccarat bet (art. 13.1)`);
+    throw new RuleViolation('UNKNOWN_BET_TYPE', 'not a baccarat bet type (art. 13.1)');
   }
   const { minimum, maximum } = options.limits[bet.type];
   if (!Number.isSafeInteger(bet.amount) || bet.amount <= 0) {
-    throw new RuleViolation('INVALID_STAKE', `a ${bet.type} stake must be a positive whole number of minor units, got ${bet.amount}`);
+    throw new RuleViolation('INVALID_STAKE', `a ${bet.type} stake must be a positive whole number of minor units`);
   }
   if (bet.amount % minimum !== 0) {
     throw new RuleViolation(
       'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-      `a ${bet.type} stake must be a multiple of the table minimum ${minimum} (the value of bets must be a multiple of the fixed minimums), got ${bet.amount}`,
+      `a ${bet.type} stake must be a multiple of the table minimum ${minimum} (the value of bets must be a multiple of the fixed minimums)`,
     );
   }
   if (bet.amount > maximum) {
-    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `a ${bet.type} stake may not exceed the table maximum ${maximum}, got ${bet.amount}`);
+    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `a ${bet.type} stake may not exceed the table maximum ${maximum}`);
   }
   if (bet.type === 'JACKPOT') {
     if (options.jackpot === null) {
@@ -100,7 +100,7 @@ export function settleBet(options: BaccaratTableOptions, bet: BaccaratBet, resul
     case 'JACKPOT':
       return LOSE;
     default:
-      throw new RuleViolation('UNKNOWN_BET_TYPE', `${String(bet.type)} is not a baccarat bet (art. 13.1)`);
+      throw new RuleViolation('UNKNOWN_BET_TYPE', 'not a baccarat bet type (art. 13.1)');
   }
 }
 

@@ -12,7 +12,7 @@ export const CARDS_PER_DECK = 52;
 
 export function assertDeckCount(decks: number): void {
   if (!Number.isInteger(decks) || decks < MIN_DECKS || decks > MAX_DECKS) {
-    throw new RuleViolation('INVALID_DECK_COUNT', `a baccarat shoe holds ${MIN_DECKS} to ${MAX_DECKS} whole decks, got ${decks}`);
+    throw new RuleViolation('INVALID_DECK_COUNT', `a baccarat shoe holds ${MIN_DECKS} to ${MAX_DECKS} whole decks`);
   }
 }
 
@@ -54,7 +54,7 @@ export function assertShoeHolds(decks: number, dealtBefore: readonly Card[], rou
     if (copies > decks) {
       throw new RuleViolation(
         'CARD_NOT_IN_SHOE',
-        `card ${index + 1} of the round, ${formatCard(card)}, cannot come from this shoe: all ${decks} copies of a ${decks}-deck shoe have already been dealt`,
+        `card ${index + 1} of the round cannot come from this shoe: all ${decks} copies of it in a ${decks}-deck shoe have already been dealt`,
       );
     }
   });

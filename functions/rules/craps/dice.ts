@@ -18,7 +18,7 @@ export function parseRoll(input: { dice?: readonly unknown[] | null; void?: bool
     throw new RuleViolation('MISSING_DICE', 'A roll needs the two dice, or must be declared void (art. 3.2).');
   }
   if (dice.length !== 2) {
-    throw new RuleViolation('WRONG_NUMBER_OF_DICE', `A roll is two dice (art. 2.2); got ${dice.length}.`);
+    throw new RuleViolation('WRONG_NUMBER_OF_DICE', 'A roll is two dice (art. 2.2).');
   }
   return { kind: 'DICE', dice: [parseDie(dice[0], 'first'), parseDie(dice[1], 'second')] };
 }
@@ -27,7 +27,7 @@ export const VOID_ROLL: Roll = Object.freeze({ kind: 'VOID' });
 
 function parseDie(value: unknown, which: string): Die {
   if (!isDie(value)) {
-    throw new RuleViolation('INVALID_DIE', `The ${which} die shows ${describe(value)}: a die shows an integer from 1 to 6 (art. 1.2(2)).`);
+    throw new RuleViolation('INVALID_DIE', `The ${which} die is not a die: a die shows an integer from 1 to 6 (art. 1.2(2)).`);
   }
   return value;
 }
@@ -52,7 +52,3 @@ export const isHard = (dice: Dice): boolean => dice[0] === dice[1];
 export const ALL_DICE: readonly Dice[] = Object.freeze(
   ([1, 2, 3, 4, 5, 6] as const).flatMap((a) => ([1, 2, 3, 4, 5, 6] as const).map((b): Dice => [a, b])),
 );
-
-function describe(value: unknown): string {
-  return typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
-}

@@ -82,7 +82,7 @@ const KNOWN_OPTIONS = new Set<string>([...Object.keys(DEFAULT_CRAPS_OPTIONS), 'l
 /** Builds and checks a table's options; throws `RuleViolation` (INVALID_TABLE_OPTIONS) naming the bad field. */
 export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsTableOptions {
   for (const key of Object.keys(input)) {
-    if (!KNOWN_OPTIONS.has(key)) invalid(`unknown craps table option "${key}"`);
+    if (!KNOWN_OPTIONS.has(key)) invalid('an unknown craps table option');
   }
   const defined = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
 
@@ -92,7 +92,7 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
 
   const limitsInput = input.limits ?? {};
   for (const type of Object.keys(limitsInput)) {
-    if (!isCrapsBetType(type)) invalid(`limits: "${type}" is not a craps bet type`);
+    if (!isCrapsBetType(type)) invalid('limits given for a bet type craps does not have');
   }
   const limits = {} as Record<CrapsBetType, StakeLimits>;
   for (const type of CRAPS_BET_TYPES) {
@@ -104,30 +104,29 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
 
   const field12Pays = defined(input.field12Pays, DEFAULT_CRAPS_OPTIONS.field12Pays);
   if (field12Pays !== 2 && field12Pays !== 3) {
-    invalid(`field12Pays must be 2 (2:1) or 3 (3:1) (art. 6(12)), got ${String(field12Pays)}`);
+    invalid('field12Pays must be 2 (2:1) or 3 (3:1) (art. 6(12))');
   }
 
   const maxOddsInput = input.maxOdds ?? {};
   for (const key of Object.keys(maxOddsInput)) {
-    if (!isPointNumber(Number(key))) invalid(`maxOdds: ${key} is not a point number (4, 5, 6, 8, 9, 10)`);
+    if (!isPointNumber(Number(key))) invalid('maxOdds names a number that is not a point number (4, 5, 6, 8, 9, 10)');
   }
   const maxOdds = {} as Record<PointNumber, number>;
   for (const n of POINT_NUMBERS) {
     const multiple = defined(maxOddsInput[n], DEFAULT_CRAPS_OPTIONS.maxOdds[n]);
     if (!Number.isSafeInteger(multiple) || multiple < 1 || multiple > MAX_ODDS_MULTIPLE) {
-      invalid(`maxOdds on ${n} must be a whole multiple of the line bet, from 1 to ${MAX_ODDS_MULTIPLE}; got ${String(multiple)}`);
+      invalid(`maxOdds on ${n} must be a whole multiple of the line bet, from 1 to ${MAX_ODDS_MULTIPLE}`);
     }
     maxOdds[n] = multiple;
   }
 
   const layOddsLimit = defined(input.layOddsLimit, DEFAULT_CRAPS_OPTIONS.layOddsLimit);
   if (layOddsLimit !== 'WINNINGS' && layOddsLimit !== 'STAKE') {
-    invalid(`layOddsLimit must be WINNINGS or STAKE, got ${String(layOddsLimit)}`);
+    invalid('layOddsLimit must be WINNINGS or STAKE');
   }
 
   const oddsCappedByTableMaximum = defined(input.oddsCappedByTableMaximum, DEFAULT_CRAPS_OPTIONS.oddsCappedByTableMaximum);
-  if (typeof oddsCappedByTableMaximum !== 'boolean')
-    invalid(`oddsCappedByTableMaximum must be true or false, got ${String(oddsCappedByTableMaximum)}`);
+  if (typeof oddsCappedByTableMaximum !== 'boolean') invalid('oddsCappedByTableMaximum must be true or false');
   if (!oddsCappedByTableMaximum) {
     // An odds type without a maximum of its own takes the largest stake its multiple allows.
     for (const [odds, base] of Object.entries(ODDS_BASE) as [OddsBetType, CrapsBetType][]) {
@@ -142,7 +141,7 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
 
   const flag = (name: keyof typeof DEFAULT_CRAPS_OPTIONS & `${string}WorkingOnComeOut`): boolean => {
     const value = defined(input[name], DEFAULT_CRAPS_OPTIONS[name]);
-    if (typeof value !== 'boolean') invalid(`${name} must be true or false, got ${String(value)}`);
+    if (typeof value !== 'boolean') invalid(`${name} must be true or false`);
     return value;
   };
 
@@ -181,10 +180,10 @@ export function largestOddsStake(odds: OddsBetType, limit: number, point: PointN
 
 function checkLimits(what: string, minimum: number, maximum: number): void {
   if (!Number.isSafeInteger(minimum) || minimum < 1 || minimum > MAX_MONEY) {
-    invalid(`the minimum stake of ${what} must be a positive integer number of minor units, got ${String(minimum)}`);
+    invalid(`the minimum stake of ${what} must be a positive integer number of minor units`);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
-    invalid(`the maximum stake of ${what} must be an integer at least its minimum (${minimum}), got ${String(maximum)}`);
+    invalid(`the maximum stake of ${what} must be an integer at least its minimum`);
   }
   if (maximum > MAX_CRAPS_STAKE) {
     invalid(`the maximum stake of ${what} may be at most ${MAX_CRAPS_STAKE}, so that a 30:1 win stays an exact integer`);

@@ -157,7 +157,7 @@ function bigNumber(bet: CrapsBet, roll: RollFacts, n: PointNumber): BetResolutio
 /** Pass and Don't Pass odds are on the table's point: without one they cannot be up. */
 function pointOf(bet: CrapsBet, roll: RollFacts): PointNumber {
   if (roll.point === null) {
-    throw new RuleViolation('ODDS_WITHOUT_POINT', `Bet ${bet.id}: ${bet.type} cannot be up on a come-out roll: there is no point.`);
+    throw new RuleViolation('ODDS_WITHOUT_POINT', `${bet.type} cannot be up on a come-out roll: there is no point.`);
   }
   return roll.point;
 }
@@ -168,8 +168,5 @@ function comeNumberOf(bet: CrapsBet, bets: readonly CrapsBet[]): PointNumber {
   for (const other of bets) {
     if (other.id === bet.baseBetId && other.number != null) return other.number;
   }
-  throw new RuleViolation(
-    'ODDS_WITHOUT_COME_NUMBER',
-    `Bet ${bet.id}: ${bet.type} backs no come bet standing on a number (art. 5.2(5), (6)).`,
-  );
+  throw new RuleViolation('ODDS_WITHOUT_COME_NUMBER', `${bet.type} backs no come bet standing on a number (art. 5.2(5), (6)).`);
 }

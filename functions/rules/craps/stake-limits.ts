@@ -10,10 +10,10 @@ export function assertStakeWithinLimits(options: CrapsTableOptions, bet: CrapsBe
   const { amount, type } = bet;
   const { minimum, maximum } = options.limits[type];
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
-    throw new RuleViolation('STAKE_NOT_INTEGER', `A stake is a whole number of minor units; ${type} got ${String(amount)}.`);
+    throw new RuleViolation('STAKE_NOT_INTEGER', `A ${type} stake is a whole number of minor units.`);
   }
   if (amount <= 0) {
-    throw new RuleViolation('STAKE_NOT_POSITIVE', `A stake must be positive; ${type} got ${amount}.`);
+    throw new RuleViolation('STAKE_NOT_POSITIVE', `A ${type} stake must be positive.`);
   }
   // art. 5.3(7): the Horn is four equal bets, one on each of 2, 3, 11 and 12, each itself a
   // multiple of the minimum: so the whole stake is a multiple of four minimums.
@@ -25,11 +25,11 @@ export function assertStakeWithinLimits(options: CrapsTableOptions, bet: CrapsBe
         : `it must be a multiple of the ${type} minimum, ${minimum} (art. 5.6)`;
     throw new RuleViolation(
       type === 'HORN' ? 'HORN_NOT_MULTIPLE_OF_FOUR' : 'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-      `Stake ${amount} refused: ${rule}.`,
+      `The stake is refused: ${rule}.`,
     );
   }
   if (alreadyOnSpot + amount > maximum) {
-    const already = alreadyOnSpot > 0 ? ` (with ${alreadyOnSpot} already on this bet, ${alreadyOnSpot + amount})` : '';
-    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `Stake ${amount}${already} is above the ${type} maximum of ${maximum}.`);
+    const already = alreadyOnSpot > 0 ? `, with ${alreadyOnSpot} already on this bet,` : '';
+    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `The stake${already} is above the ${type} maximum of ${maximum}.`);
   }
 }

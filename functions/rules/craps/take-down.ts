@@ -22,6 +22,6 @@ export function validateTakeDown(state: CrapsTableState, _options: CrapsTableOpt
   // Only the player's own odds hold their bet up: nobody else's bet can name it.
   const odds = openBets.find((candidate) => candidate.baseBetId === open.id && candidate.playerId === open.playerId);
   if (odds) {
-    throw new RuleViolation('ODDS_STILL_UP', `Take down the ${odds.type} (bet ${odds.id}) on bet ${open.id} first.`);
+    throw new RuleViolation('ODDS_STILL_UP', `Take down the ${odds.type} on this bet first (bet ${odds.id}).`);
   }
 }

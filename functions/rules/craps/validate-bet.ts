@@ -19,7 +19,7 @@ export function validateBet(state: CrapsTableState, options: CrapsTableOptions, 
     throw new RuleViolation('UNKNOWN_BET_TYPE', 'That is not a craps bet (art. 5).');
   }
   if (openBets.some((open) => open.id === bet.id)) {
-    throw new RuleViolation('DUPLICATE_BET', `Bet ${bet.id} is already on the layout.`);
+    throw new RuleViolation('DUPLICATE_BET', 'The bet is already on the layout.');
   }
   const own = openBets.filter((open) => open.playerId === bet.playerId);
 
@@ -87,7 +87,7 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
     );
   }
   if (base.type !== baseType) {
-    throw new RuleViolation('ODDS_ON_WRONG_BET', `${type} is added to a ${baseType} bet; bet ${base.id} is ${base.type}.`);
+    throw new RuleViolation('ODDS_ON_WRONG_BET', `${type} is added to a ${baseType} bet; the bet named is ${base.type}.`);
   }
   let number: PointNumber | null | undefined;
   if (baseType === 'PASS_LINE' || baseType === 'DONT_PASS') {
@@ -103,15 +103,15 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
     if (number == null) {
       throw new RuleViolation(
         'ODDS_BEFORE_COME_NUMBER',
-        `${type} may only be placed once come bet ${base.id} has moved to its number (art. 5.2(5), (6)).`,
+        `${type} may only be placed once the come bet it backs has moved to its number (art. 5.2(5), (6)).`,
       );
     }
   }
   if (!isPointNumber(number)) {
-    throw new RuleViolation('INVALID_TABLE_STATE', `Bet ${base.id} stands on ${String(number)}, which is not a point number.`);
+    throw new RuleViolation('INVALID_TABLE_STATE', 'The bet named stands on a number that is not a point number.');
   }
   if (bet.number != null && bet.number !== number) {
-    throw new RuleViolation('ODDS_ON_WRONG_NUMBER', `${type} on bet ${base.id} is on ${number}, not ${bet.number}.`);
+    throw new RuleViolation('ODDS_ON_WRONG_NUMBER', `${type} on the bet named is on ${number}, not on the number given.`);
   }
   return { ...base, number };
 }
@@ -136,7 +136,7 @@ function assertWithinMaxOdds(
     if (canWin > limit) {
       throw new RuleViolation(
         'ABOVE_MAX_ODDS',
-        `Lay odds on ${base.number} may win at most ${multiple}x the ${base.type} bet (${limit}); these would win ${canWin}.`,
+        `Lay odds on ${base.number} may win at most ${multiple}x the ${base.type} bet (${limit}); these would win more.`,
       );
     }
     // The most that can be laid is the least stake that wins the whole limit: a unit more could
@@ -155,7 +155,7 @@ function assertWithinMaxOdds(
   if (staked > limit) {
     throw new RuleViolation(
       'ABOVE_MAX_ODDS',
-      `Odds on ${base.number} are limited to ${multiple}x the ${base.type} bet (${limit}); this would make ${staked}.`,
+      `Odds on ${base.number} are limited to ${multiple}x the ${base.type} bet (${limit}); this would make more.`,
     );
   }
 }

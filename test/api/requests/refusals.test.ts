@@ -310,7 +310,11 @@ describe('stakes the rules refuse', () => {
   it.each([
     [{ type: 'PASS_LINE', amount: -100 }, 'BAD_USER_INPUT', /negative/],
     [{ type: 'PASS_LINE', amount: 0 }, 'STAKE_NOT_POSITIVE', undefined],
-    [{ type: 'PASS_LINE', amount: 150 }, 'STAKE_NOT_MULTIPLE_OF_MINIMUM', /150/],
+    [
+      { type: 'PASS_LINE', amount: 150 },
+      'STAKE_NOT_MULTIPLE_OF_MINIMUM',
+      /^The stake is refused: it must be a multiple of the PASS_LINE minimum, 100 \(art. 5.6\)\.$/,
+    ],
     [{ type: 'PASS_LINE', amount: 20_000 }, 'STAKE_ABOVE_MAXIMUM', /10000/],
     [{ type: 'COME', amount: 100 }, 'BET_NOT_ALLOWED_IN_PHASE', /come-out/],
     [{ type: 'PASS_ODDS', amount: 100 }, 'ODDS_WITHOUT_BASE_BET', undefined],

@@ -183,7 +183,7 @@ describe('a craps table', () => {
   });
 
   it.each([
-    [{ craps: { maxOdds: [{ point: 7, multiple: 3 }] } }, 'INVALID_TABLE_OPTIONS', /7 is not a point number/],
+    [{ craps: { maxOdds: [{ point: 7, multiple: 3 }] } }, 'INVALID_TABLE_OPTIONS', /maxOdds names a number that is not a point number/],
     [{ craps: { maxOdds: [{ point: 6, multiple: 1_001 }] } }, 'INVALID_TABLE_OPTIONS', /from 1 to 1000/],
     [
       {
@@ -197,7 +197,7 @@ describe('a craps table', () => {
       'BAD_USER_INPUT',
       /maxOdds names the same one twice/,
     ],
-    [{ betLimits: [{ type: 'BANKER', maximum: 500 }] }, 'INVALID_TABLE_OPTIONS', /"BANKER" is not a craps bet type/],
+    [{ betLimits: [{ type: 'BANKER', maximum: 500 }] }, 'INVALID_TABLE_OPTIONS', /limits given for a bet type craps does not have/],
     [{ betLimits: [{ type: 'FIELD', minimum: 500, maximum: 200 }] }, 'INVALID_TABLE_OPTIONS', /maximum stake of FIELD/],
     [
       {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseRoll } from '../../../functions/rules/craps';
 
@@ -16,19 +17,44 @@ describe('parseRoll: the dice as the API receives them (art. 1.2, 3.2)', () => {
   });
 
   it.each([
-    [[0, 3], /first die shows 0/],
-    [[3, 7], /second die shows 7/],
-    [[2.5, 3], /first die shows 2.5/],
-    [[Number.NaN, 3], /first die shows NaN/],
-    [['4', 3], /first die shows "4"/],
-  ])('refuses %j with INVALID_DIE, saying which die and why', (dice, message) => {
-    expect(() => parseRoll({ dice: dice as number[] })).toThrow(refused('INVALID_DIE', message));
-    expect(() => parseRoll({ dice: dice as number[] })).toThrow(/integer from 1 to 6/);
+    [[0, 3], 'first'],
+    [[3, 7], 'second'],
+    [[2.5, 3], 'first'],
+    [[Number.NaN, 3], 'first'],
+    [['4', 3], 'first'],
+  ])('refuses %j with INVALID_DIE, saying which die and why, not what was sent', (dice, which) => {
+    const message = `The ${which} die is not a die: a die shows an integer from 1 to 6 (art. 1.2(2)).`;
+    expect(() => parseRoll({ dice: dice as number[] })).toThrow(
+      refused('INVALID_DIE', new RegExp(`^${message.replace(/[().]/g, '\\$&')}$`)),
+    );
+  });
+
+  it('never repeats what was sent: a refused die is named by its place only', () => {
+    // Integers of two digits or more, and 7 to 9 (the message's own digits, 1 to 6 and art. 1.2(2), are never two in a row), and text in <>.
+    const notADie = fc.oneof(
+      fc.integer({ min: 7 }),
+      fc.integer({ max: -1 }),
+      fc.string().map((text) => `<${text}>`),
+    );
+    fc.assert(
+      fc.property(notADie, fc.boolean(), (value, first) => {
+        const dice = first ? [value, 3] : [3, value];
+        let message = '';
+        try {
+          parseRoll({ dice: dice as number[] });
+        } catch (error) {
+          message = (error as Error).message;
+        }
+        expect(message).toMatch(/^The (first|second) die is not a die/);
+        expect(message).not.toContain(String(value));
+      }),
+      { seed: 24, numRuns: 300 },
+    );
   });
 
   it('refuses one die or three', () => {
-    expect(() => parseRoll({ dice: [3] })).toThrow(refused('WRONG_NUMBER_OF_DICE', /two dice.*got 1/));
-    expect(() => parseRoll({ dice: [3, 4, 5] })).toThrow(refused('WRONG_NUMBER_OF_DICE', /got 3/));
+    expect(() => parseRoll({ dice: [3] })).toThrow(refused('WRONG_NUMBER_OF_DICE', /^A roll is two dice \(art. 2.2\)\.$/));
+    expect(() => parseRoll({ dice: [3, 4, 5] })).toThrow(refused('WRONG_NUMBER_OF_DICE', /^A roll is two dice \(art. 2.2\)\.$/));
   });
 
   it('refuses a roll with neither dice nor void, and one with both', () => {
