@@ -40,7 +40,7 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
   if (staked + bet.amount > maxStakePerRound) {
     throw new ServiceError(
       'PLAYER_STAKE_LIMIT',
-      `A stake of ${bet.amount} would make ${staked + bet.amount} this round at the table, above the ${maxStakePerRound} one player may stake in a round.`,
+      `The stake would take what you have staked this round at the table (${staked}) above the ${maxStakePerRound} one player may stake in a round.`,
     );
   }
 }

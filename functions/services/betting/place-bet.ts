@@ -208,8 +208,7 @@ async function explainAccount(store: PlacementStore, caller: Caller, table: Tabl
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }
-  if (account.balance < bet.amount)
-    throw new ServiceError('INSUFFICIENT_FUNDS', `A stake of ${bet.amount} exceeds your balance of ${account.balance}.`);
+  if (account.balance < bet.amount) throw new ServiceError('INSUFFICIENT_FUNDS', `The stake exceeds your balance of ${account.balance}.`);
   if (account.balance > MAX_BETTING_BALANCE) throw bettingBalanceLimit();
   if ((account.exposure ?? 0) + (bet.reserve ?? 0) > MAX_EXPOSURE) throw exposureLimit();
 }

@@ -94,7 +94,7 @@ async function moveCash(
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   }
   if (outcome === 'ACCOUNT_REFUSED') {
-    throw new ServiceError('INSUFFICIENT_FUNDS', `A withdrawal of ${request.amount} exceeds the balance of ${account.balance}.`);
+    throw new ServiceError('INSUFFICIENT_FUNDS', `The withdrawal exceeds the balance of ${account.balance}.`);
   }
   return account;
 }

@@ -174,7 +174,11 @@ describe("a player's limits at a table", () => {
     tableId = (await limitedTable()).id;
     await api.fundAccount(PLAYER, 10_000);
     expect(refusalOf(await placeBet({ type: 'FIELD', amount: 400 }))).toBeUndefined();
-    expectRefused(await placeBet({ type: 'BIG', amount: 200 }), 'PLAYER_STAKE_LIMIT', /600.*500/);
+    expectRefused(
+      await placeBet({ type: 'BIG', amount: 200 }),
+      'PLAYER_STAKE_LIMIT',
+      /^The stake would take what you have staked this round at the table \(400\) above the 500 one player may stake in a round\.$/,
+    );
     expect(await api.balance(PLAYER)).toBe(9_600);
   });
 
@@ -233,7 +237,8 @@ describe('a bet the balance does not cover', () => {
     await api.fundAccount('poor-player', 500);
     const before = await snapshot('poor-player');
     const res = await placeBet({ type: 'PASS_LINE', amount: 600 }, 'poor-player');
-    expectRefused(res, 'INSUFFICIENT_FUNDS', /600.*500/);
+    // The balance, the caller's own, but not the stake they sent back to them.
+    expectRefused(res, 'INSUFFICIENT_FUNDS', /^The stake exceeds your balance of 500\.$/);
     expect(await snapshot('poor-player')).toEqual(before);
     expect(before!.me.balance).toBe(500);
   });
