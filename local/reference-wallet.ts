@@ -153,7 +153,7 @@ export async function startReferenceWallet(options: {
     return answer;
   }
 
-  /** The fault the next call of `operation` meets at `when`, if any (counted once, at BEFORE). */
+  /** The fault the next call of `operation` meets, if any: each fault counts down the calls it fails. */
   function faultFor(operation: WalletOperation): WalletFault | undefined {
     const index = faults.findIndex((fault) => fault.operation === undefined || fault.operation === operation);
     if (index < 0) return undefined;

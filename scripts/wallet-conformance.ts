@@ -5,15 +5,9 @@
  * (every debit is credited or rolled back), so it may run against a staging wallet's test player.
  */
 import { randomUUID } from 'node:crypto';
-import { callWallet, type WalletCallResult, type WalletEndpoint } from '../functions/wallet/wallet-client';
+import { answerSignature, callWallet, type WalletCallResult, type WalletEndpoint } from '../functions/wallet/wallet-client';
 import type { WalletAnswer, WalletCalls, WalletErrorCode, WalletOperation } from '../functions/wallet/wallet-protocol';
-import {
-  checkSignature,
-  signatureOf,
-  SIGNATURE_HEADER,
-  SIGNATURE_TOLERANCE_SECONDS,
-  TIMESTAMP_HEADER,
-} from '../functions/wallet/wallet-signature';
+import { signatureOf, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../functions/wallet/wallet-signature';
 
 export interface ConformanceTarget extends WalletEndpoint {
   /** A test player of the wallet, holding at least 10 minor units of `currency`. */
@@ -90,12 +84,7 @@ class Session {
       signal: AbortSignal.timeout(this.target.timeoutMs ?? 3_000),
     });
     const text = await response.text();
-    const signed = checkSignature(
-      this.target.secret,
-      text,
-      { timestamp: response.headers.get(TIMESTAMP_HEADER) ?? undefined, signature: response.headers.get(SIGNATURE_HEADER) ?? undefined },
-      Math.floor(Date.now() / 1000),
-    );
+    const signed = answerSignature(this.target.secret, response, text, Math.floor(Date.now() / 1000));
     if (signed !== 'VALID')
       throw new CheckFailed(`${operation}: no trusted answer (HTTP ${response.status}, the answer's signature is ${signed.toLowerCase()})`);
     try {

@@ -1,4 +1,4 @@
-import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER } from './wallet-signature';
+import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER, type SignatureCheck } from './wallet-signature';
 import { WALLET_ERROR_CODES, type WalletAnswer, type WalletCalls, type WalletOperation } from './wallet-protocol';
 
 /** Where a partner's wallet is and how it is called. */
@@ -58,16 +58,20 @@ export async function callWallet<O extends WalletOperation>(
   }
   if (response.status >= 500) return { kind: 'SERVER_ERROR', status: response.status };
   if (response.status !== 200) return { kind: 'UNTRUSTED_ANSWER', reason: `HTTP ${response.status}` };
-  const signature = checkSignature(
-    endpoint.secret,
-    text,
-    { timestamp: response.headers.get(TIMESTAMP_HEADER) ?? undefined, signature: response.headers.get(SIGNATURE_HEADER) ?? undefined },
-    now(),
-  );
+  const signature = answerSignature(endpoint.secret, response, text, now());
   if (signature !== 'VALID') return { kind: 'UNTRUSTED_ANSWER', reason: `the answer's signature is ${signature.toLowerCase()}` };
   const answer = walletAnswerOf(text);
   return answer ? { kind: 'ANSWERED', answer } : { kind: 'UNTRUSTED_ANSWER', reason: 'not a wallet answer' };
 }
+
+/** Whether a wallet's answer, `text` as received with `response`'s headers, is signed with `secret`. */
+export const answerSignature = (secret: string, response: Response, text: string, nowSeconds: number): SignatureCheck =>
+  checkSignature(
+    secret,
+    text,
+    { timestamp: response.headers.get(TIMESTAMP_HEADER) ?? undefined, signature: response.headers.get(SIGNATURE_HEADER) ?? undefined },
+    nowSeconds,
+  );
 
 /** The answer `text` is, if it is one the contract allows. */
 function walletAnswerOf(text: string): WalletAnswer | undefined {

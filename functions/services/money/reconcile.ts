@@ -1,3 +1,4 @@
+import type { BookTotals } from './ledger-day';
 import {
   listStoredBalances,
   playerAmount,
@@ -33,18 +34,9 @@ export interface Reconciliation {
   readonly unbalancedJournals: readonly string[];
 }
 
-export interface CurrencyReconciliation {
+/** A currency's books, as the totals of its journals (BookTotals), with the house's result by table as a list. */
+export interface CurrencyReconciliation extends Omit<BookTotals, 'houseByTable'> {
   readonly currency: string;
-  readonly journals: number;
-  /** Sum of every leg: zero when the books balance. */
-  readonly total: bigint;
-  /** What the players' accounts hold, by the ledger. */
-  readonly players: bigint;
-  readonly pools: bigint;
-  /** Net money that came in through the cashier (deposits less withdrawals). */
-  readonly cashierIn: bigint;
-  /** The house's result: what its books gained, the negative of everything else. */
-  readonly houseResult: bigint;
   /** The house's result at each table (and, as `null`, its general book: pool seeds). */
   readonly houseByTable: readonly { readonly tableId: string | null; readonly result: bigint }[];
   /** From the daily checks: the last day checked, through which the totals run (null: none yet). Absent from the full audit. */

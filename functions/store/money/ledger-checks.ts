@@ -72,29 +72,22 @@ export interface BalanceCheckRecord {
 }
 
 /** Notes that the ledger holds `currency` from `firstDay` on; a currency noted before keeps its first day. */
-export async function registerCurrency(db: Db, currency: string, firstDay: string): Promise<void> {
-  const record: LedgerCurrencyRecord = { currency, firstDay };
-  await writtenUnlessConditionFails(
-    db.doc.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: toItem(ledgerCurrencyKey(currency), record),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    ),
-  );
-}
+export const registerCurrency = (db: Db, currency: string, firstDay: string): Promise<void> =>
+  putCurrency(db, { currency, firstDay }, 'attribute_not_exists(pk)');
 
 /** Moves a currency's first day back to `firstDay` (an older ledger's, found by the full audit). */
-export async function backdateCurrency(db: Db, currency: string, firstDay: string): Promise<void> {
-  const record: LedgerCurrencyRecord = { currency, firstDay };
+export const backdateCurrency = (db: Db, currency: string, firstDay: string): Promise<void> =>
+  putCurrency(db, { currency, firstDay }, 'attribute_not_exists(pk) OR firstDay > :day', { ':day': firstDay });
+
+/** Writes a currency's record where `condition` holds; where it does not, the record stands as it was. */
+async function putCurrency(db: Db, record: LedgerCurrencyRecord, condition: string, values?: Record<string, unknown>): Promise<void> {
   await writtenUnlessConditionFails(
     db.doc.send(
       new PutCommand({
         TableName: db.tableName,
-        Item: toItem(ledgerCurrencyKey(currency), record),
-        ConditionExpression: 'attribute_not_exists(pk) OR firstDay > :day',
-        ExpressionAttributeValues: { ':day': firstDay },
+        Item: toItem(ledgerCurrencyKey(record.currency), record),
+        ConditionExpression: condition,
+        ...(values ? { ExpressionAttributeValues: values } : {}),
       }),
     ),
   );
