@@ -141,6 +141,10 @@ export class Monitoring extends Construct {
     this.alarm('InternalErrors', this.business(METRIC.internalErrors, 'Sum'), FAULTS, {
       description: 'GraphQL: requests answered INTERNAL_SERVER_ERROR (a fault inside a resolver, answered with HTTP 200).',
     });
+    this.alarm('WalletCallsDeadLettered', this.business(METRIC.walletCallsDeadLettered, 'Sum'), FAULTS, {
+      description:
+        "Seamless wallets: a call to a partner's wallet (a credit, a rollback) still undelivered after 24 hours of retries; listed by walletCallsNeedingAttention.",
+    });
     this.alarm('ApiLatency', props.httpApi.metricLatency({ period: Duration.minutes(1), statistic: 'p99' }), API_LATENCY_P99_MS, {
       evaluationPeriods: 5,
       datapointsToAlarm: 3,

@@ -29,6 +29,7 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   CONFLICT: true,
   SETTLEMENT_IN_PROGRESS: true,
   INTERNAL_SERVER_ERROR: true,
+  WALLET_UNAVAILABLE: true,
 
   UNAUTHENTICATED: false,
   FORBIDDEN: false,
@@ -58,6 +59,8 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   INVALID_TABLE_STATE: false,
   INVALID_DECK_COUNT: false,
   INSUFFICIENT_FUNDS: false,
+  PLAYER_BLOCKED: false,
+  LIMIT_REACHED: false,
   CURRENCY_MISMATCH: false,
   BALANCE_LIMIT: false,
   PLAYER_BET_LIMIT: false,

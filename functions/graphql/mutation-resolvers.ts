@@ -24,6 +24,7 @@ const deposit = loadedWhenCalled(() => import('../services/money/cashier'), 'dep
 const openAccount = loadedWhenCalled(() => import('../services/money/cashier'), 'openAccount');
 const withdraw = loadedWhenCalled(() => import('../services/money/cashier'), 'withdraw');
 const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'openJackpotPool');
+const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
 
 /** What an outcome's payload says besides the outcome itself. */
 const settled = <O extends OutcomeRecord, G extends Game>(result: SettledOutcome<O, G>) => ({
@@ -104,6 +105,10 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   assignLimitProfile: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['AssignLimitProfilePayload']>(info, async () => ({
       assignment: await assignLimitProfile(ctx.deps, requireRole(ctx, 'OPERATOR'), input),
+    })),
+  configurePartnerWallet: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['ConfigurePartnerWalletPayload']>(info, async () => ({
+      wallet: await configurePartnerWallet(ctx.deps, requireHouseOperator(ctx), input),
     })),
   assignDealers: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['AssignDealersPayload']>(info, async () => ({

@@ -19,6 +19,9 @@ const accountStatement = loadedWhenCalled(() => import('../services/money/statem
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
 const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');
 const dailyReport = loadedWhenCalled(() => import('../services/money/daily-report'), 'dailyReport');
+const partnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'partnerWallet');
+const partnerWalletReport = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'partnerWalletReport');
+const walletCallsNeedingAttention = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'walletCallsNeedingAttention');
 const balanceAfterPlacement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterPlacement');
 const balanceAfterSettlement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterSettlement');
 const findCashMovement = loadedWhenCalled(() => import('../services/money/cashier'), 'findCashMovement');
@@ -101,6 +104,9 @@ export const resolvers: Resolvers = {
     round: async (_, { tableId, sequence }, ctx) => (await recallRound(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, sequence)) ?? null,
     roundById: async (_, { id }, ctx) => (await recallRoundById(ctx.deps, requireRole(ctx, 'OPERATOR'), id)) ?? null,
     dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
+    partnerWallet: (_, { partner }, ctx) => partnerWallet(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
+    partnerWalletReport: (_, { partner, day }, ctx) => partnerWalletReport(ctx.deps, requireRole(ctx, 'OPERATOR'), partner, day),
+    walletCallsNeedingAttention: (_, { partner }, ctx) => walletCallsNeedingAttention(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
     reconciliation: (_, __, ctx) => {
       requireHouseOperator(ctx);
       return checkedBook(ctx.deps);
@@ -108,6 +114,16 @@ export const resolvers: Resolvers = {
   },
 
   Mutation: mutationResolvers,
+
+  PartnerWallet: {
+    currencies: (wallet) => [...(wallet.currencies ?? [])],
+  },
+  WalletCall: {
+    operation: (call) => call.operation.toUpperCase() as 'DEBIT' | 'CREDIT' | 'ROLLBACK',
+    tableId: (call) => call.call.tableId,
+    roundId: (call) => call.call.roundId,
+    betIds: (call) => [...call.call.betIds],
+  },
 
   // Served over WebSocket (functions/live): each event is the root value its subscribers' documents run on.
   Subscription: {

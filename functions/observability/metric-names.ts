@@ -33,6 +33,8 @@ export const METRIC = {
   sweepFailures: 'SweepFailures',
   /** Requests answered INTERNAL_SERVER_ERROR (Count): faults Apollo answers with HTTP 200, which Lambda's and API Gateway's errors never see. */
   internalErrors: 'InternalErrors',
+  /** Calls to a partner's wallet given up after 24 hours of retries, listed for operators (Count). */
+  walletCallsDeadLettered: 'WalletCallsDeadLettered',
 } as const;
 
 /** The dimension of BetsRefused. */

@@ -68,6 +68,7 @@ export function publishedMetrics(load: () => Promise<Metrics>): PublishedMetrics
         metrics.addMetric(METRIC.jackpotPrizeAmount, unit.NoUnit, amount);
       }),
     internalError: () => record(({ metrics, unit }) => metrics.addMetric(METRIC.internalErrors, unit.Count, 1)),
+    walletCallDeadLettered: () => record(({ metrics, unit }) => metrics.addMetric(METRIC.walletCallsDeadLettered, unit.Count, 1)),
     settlementBacklog: ({ oldestAgeSeconds, failedTables }) =>
       record(({ metrics, unit }) => {
         metrics.addMetric(METRIC.oldestSettlementAge, unit.Seconds, oldestAgeSeconds);

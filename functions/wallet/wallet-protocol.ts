@@ -66,14 +66,14 @@ export type WalletAnswer =
   | { readonly status: 'OK'; readonly balance: number; readonly currency: string }
   | { readonly status: 'ERROR'; readonly code: WalletErrorCode; readonly message: string };
 
-const ID = /^[A-Za-z0-9_.:/#-]{1,128}$/;
+const ID = /^[A-Za-z0-9_.:/#@+|-]{1,128}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const isId = (value: unknown): value is string => typeof value === 'string' && ID.test(value);
 const isAmount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /**
  * The call `body` is, if it is one of `operation`'s, or why not: what a wallet checks before it
- * looks at any balance. Ids are 1 to 128 of letters, digits and `_ . : / # -`; amounts whole.
+ * looks at any balance. Ids are 1 to 128 of letters, digits and `_ . : / # @ + | -`; amounts whole.
  */
 export function parseCall<O extends WalletOperation>(operation: O, body: unknown): { call: WalletCalls[O] } | { invalid: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { invalid: 'the body is not a JSON object' };

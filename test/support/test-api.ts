@@ -24,9 +24,13 @@ import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authori
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { startLocalLive } from '../../local/live';
-import { localSettlementQueue } from '../../local/settlement-workers';
-import type { SettlementPart, WorkQueue } from '../../functions/services/kernel/work-queue';
+import { localSettlementQueue, localWalletQueue } from '../../local/settlement-workers';
+import type { SettlementPart, WalletCallMessage, WorkQueue } from '../../functions/services/kernel/work-queue';
 import { settlementWorker } from '../../functions/workers/settlement-handler';
+import { walletCallWorker } from '../../functions/workers/wallet-call-handler';
+import { fileSecrets } from '../../functions/store/kernel/wallet-secrets';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   readonly status: number;
@@ -136,6 +140,8 @@ export interface TestApiOptions {
   readonly metrics?: BusinessMetrics;
   /** Wraps the queue a big round's settlement parts are handed to the workers by (a test watches or breaks it). */
   readonly wrapSettlementQueue?: (queue: WorkQueue<SettlementPart>) => WorkQueue<SettlementPart>;
+  /** Wraps the queue calls to seamless wallets are handed to the wallet workers by (a test loses its messages, or watches them). */
+  readonly wrapWalletQueue?: (queue: WorkQueue<WalletCallMessage>) => WorkQueue<WalletCallMessage>;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -158,13 +164,21 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const system = systemDependencies(options.wrapDb ? options.wrapDb(db) : db, options.metrics, {
     error: (message, details) => loggedErrors.push({ message, ...details }),
   });
-  const clocked = options.clock ? { ...system, now: options.clock } : system;
+  const logQueueError = (message: string, error: unknown) => loggedErrors.push({ message, error });
+  // Partners' wallet secrets in a file of this run's own (as `npm start` keeps them in .local/).
+  const withSecrets = {
+    ...(options.clock ? { ...system, now: options.clock } : system),
+    walletSecrets: fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`)),
+  };
+  // Calls to seamless wallets go to the real wallet worker handler, in this process, as `npm start` runs it.
+  const walletQueue = (options.wrapWalletQueue ?? ((queue) => queue))(
+    localWalletQueue((event) => walletCallWorker(clocked)(event), logQueueError),
+  );
+  const clocked: ServiceDependencies = { ...withSecrets, walletQueue };
   // Big rounds' settlement parts go to the real worker handler, in this process, as `npm start` runs it.
   const deps = {
     ...clocked,
-    settlementQueue: (options.wrapSettlementQueue ?? ((queue) => queue))(
-      localSettlementQueue(settlementWorker(clocked), (message, error) => loggedErrors.push({ message, error })),
-    ),
+    settlementQueue: (options.wrapSettlementQueue ?? ((queue) => queue))(localSettlementQueue(settlementWorker(clocked), logQueueError)),
   };
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: { describedTypeDefs } });

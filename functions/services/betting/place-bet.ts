@@ -21,6 +21,9 @@ import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from 
 import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
 import { candidateBet, type BetRequest } from './candidate-bet';
 import { placementStoreOn, type PlacementStore } from './placement-store';
+import { seamlessWalletOf } from '../wallet/partner-wallets';
+import { debitStake, rollBackDebit } from '../wallet/seamless-debit';
+import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 
 export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
@@ -46,6 +49,8 @@ const MAX_POSITION_MOVES = 24;
  * once any pending outcome is paid, and one transaction debits the stake, moves the caller's
  * position and lays the bet through its shard's betting gate. Nothing in it is shared by every
  * bet of the table, so bets of different players do not wait for each other.
+ * A seamless partner's player (docs/WALLET.md) is debited in their partner's wallet first, and the
+ * bet's transaction confirms the debit instead of taking the stake from an account of ours.
  */
 export async function placeBet(
   deps: ServiceDependencies,
@@ -89,6 +94,12 @@ async function place(
   key: string | undefined,
 ): Promise<BetRecord> {
   const uniqueId = deps.newId();
+  const wallet = await seamlessWalletOf(deps, caller.playerId);
+  // A seamless bet sent again is answered before its stake is asked of the wallet a second time.
+  if (wallet && key !== undefined) {
+    const existing = await betPlacedWithKey(store, caller, key, deps.now());
+    if (existing) return sameRequest(existing, request);
+  }
   // This process's recent copy of the table is safe to bet on (its gate checks the round); a
   // refusal it leads to, and any lost race, is asked again of a fresh read.
   // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
@@ -111,20 +122,20 @@ async function place(
       copy && copy.round === currentRound(table)
         ? copy
         : layoutFor(table, read ?? (await store.playerLayout(table.id, caller.playerId, table.betShards)));
-    const betKey = newBetKey(caller.playerId, table.betShards, uniqueId);
+    // A seamless attempt's bet id names its debit in the partner's wallet: each attempt is a movement of its own.
+    const betKey = newBetKey(caller.playerId, table.betShards, wallet ? deps.newId() : uniqueId);
     // The caller's limit profile, where the table offers one (limit-profiles.ts).
     const limits = await limitsFor(deps, caller, table);
     let placement: BetPlacement;
     try {
       const candidate = candidateBet(table, caller, request, betKey, now);
-      const bet = withReserve(
-        table,
-        validatePlacement(
-          judgedBy(table, limits),
-          limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
-          layout.bets,
-        ),
+      const validated = validatePlacement(
+        judgedBy(table, limits),
+        limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
+        layout.bets,
       );
+      // A seamless stake holds no reserve: there is no account of ours for it to be reserved in.
+      const bet = wallet ? { ...validated, seamless: true as const } : withReserve(table, validated);
       placement = {
         table,
         betKey,
@@ -143,7 +154,7 @@ async function place(
       continue;
     }
 
-    const outcome = await sendPlacement(deps, store, placement, now);
+    const outcome = wallet ? await placeThroughWallet(deps, store, placement, wallet, now) : await sendPlacement(deps, store, placement, now);
     if (outcome.placed) {
       // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
       deps.metrics.betPlaced();
@@ -158,6 +169,8 @@ async function place(
     switch (outcome.reason) {
       case 'DUPLICATE_REQUEST':
         return sameRequest(await requireBet(store, outcome.existingBetId), request);
+      case 'DEBIT_UNCONFIRMED':
+        throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not confirm the stake in time; it is given back. Try again.');
       case 'ACCOUNT_REFUSED':
         await explainAccount(store, caller, table, placement.bet);
         break;
@@ -211,6 +224,25 @@ async function explainAccount(store: PlacementStore, caller: Caller, table: Tabl
   if (account.balance < bet.amount) throw new ServiceError('INSUFFICIENT_FUNDS', `The stake exceeds your balance of ${account.balance}.`);
   if (account.balance > MAX_BETTING_BALANCE) throw bettingBalanceLimit();
   if ((account.exposure ?? 0) + (bet.reserve ?? 0) > MAX_EXPOSURE) throw exposureLimit();
+}
+
+/**
+ * A seamless bet: its stake debited in the partner's wallet (refused there: the bet is refused,
+ * nothing owed), then the placement, which confirms the debit with the bet. A placement that does
+ * not land (betting closed meanwhile, the player's position moved...) rolls its debit back.
+ */
+async function placeThroughWallet(
+  deps: ServiceDependencies,
+  store: PlacementStore,
+  placement: BetPlacement,
+  wallet: PartnerWalletRecord,
+  now: string,
+): Promise<PlacementOutcome> {
+  const debit = await debitStake(deps, wallet, placement.bet, placement.table.currency);
+  const { nextAttemptAt: _, ...confirmed } = debit;
+  const outcome = await sendPlacement(deps, store, { ...placement, confirmedDebit: { ...confirmed, state: 'CONFIRMED', updatedAt: deps.now() } }, now);
+  if (!outcome.placed) await rollBackDebit(deps, debit, 'the bet was not laid');
+  return outcome;
 }
 
 /** Sends the placement, and again after a short random wait for as long as it only loses races. */

@@ -12,6 +12,9 @@ import { asCrapsBets } from '../tables/craps-table';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
+import { creditOf, takeDownTransactionId } from '../wallet/wallet-calls';
+import { queueWalletCalls } from '../wallet/deliver-wallet-call';
+import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
 import type { JournalRecord } from '../../store/money/ledger';
 import { forgetLayout, rememberLayout } from './layout-cache';
 import { knownBetShards } from '../tables/table-cache';
@@ -53,8 +56,18 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
     const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt!);
-    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal);
+    // A seamless stake goes back to the partner's wallet, by a credit of its own (docs/WALLET.md).
+    const credit = bet.seamless
+      ? creditOf(
+          takeDownTransactionId(bet.id),
+          bet.playerId,
+          { amount: bet.amount, currency: table.currency, tableId, sequence: currentRound(table), betIds: [bet.id] },
+          takenDown.settledAt!,
+        )
+      : undefined;
+    const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal, credit);
     if (outcome === 'TAKEN_DOWN') {
+      if (credit) await queueWalletCalls(deps, [credit.transactionId]);
       rememberLayout(deps, tableId, caller.playerId, {
         round: currentRound(table),
         positionVersion: layout.positionVersion + 1,
@@ -75,11 +88,12 @@ async function sendTakeDown(
   round: number,
   positionVersion: number,
   journal: JournalRecord,
+  credit: WalletCallRecord | undefined,
 ): Promise<TakeDownOutcome> {
   const shard = shardOfBetKey(parseBetId(takenDown.id)!.betKey);
   return inTurn(gateTurn(deps, takenDown.tableId, shard), async () => {
     for (let resend = 0; ; resend++) {
-      const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion, journal);
+      const outcome = await commitTakeDown(deps.db, takenDown, round, positionVersion, journal, credit);
       if (outcome !== 'RACED' || resend + 1 >= MAX_RESENDS) return outcome;
       await backoff(resend, 4, raceWaitCap());
     }

@@ -22,6 +22,8 @@ export interface BusinessMetrics {
   settlementBacklog(backlog: { readonly oldestAgeSeconds: number; readonly failedTables: number }): void;
   /** A request answered INTERNAL_SERVER_ERROR: a fault of ours, logged with the request's correlation id. */
   internalError(): void;
+  /** A call to a partner's wallet still undelivered 24 hours after it fell due, set aside for operators (docs/WALLET.md). */
+  walletCallDeadLettered(): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {
@@ -33,4 +35,5 @@ export const noBusinessMetrics: BusinessMetrics = {
   jackpotPrizesPaid: () => undefined,
   settlementBacklog: () => undefined,
   internalError: () => undefined,
+  walletCallDeadLettered: () => undefined,
 };

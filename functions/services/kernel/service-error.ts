@@ -31,6 +31,9 @@ export type ServiceErrorCode =
   | 'IDEMPOTENCY_KEY_REUSED'
   | 'BALANCE_LIMIT'
   | 'REQUEST_TOO_EXPENSIVE'
+  | 'PLAYER_BLOCKED'
+  | 'LIMIT_REACHED'
+  | 'WALLET_UNAVAILABLE'
   | 'CONFLICT';
 
 export class ServiceError extends Error {

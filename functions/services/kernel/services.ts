@@ -2,8 +2,9 @@ import { createDb, type Db, type DbConfig } from '../../store/kernel/db';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 import type { ReadBudget } from './read-budget';
 import { consoleLog, type OperationsLog } from './operations-log';
-import type { SettlementPart, WorkQueue } from './work-queue';
+import type { SettlementPart, WalletCallMessage, WorkQueue } from './work-queue';
 import { sqsQueue } from '../../store/kernel/sqs-queue';
+import { fileSecrets, secretsManagerSecrets, type WalletSecrets } from '../../store/kernel/wallet-secrets';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -21,6 +22,13 @@ export interface ServiceDependencies {
    * same handler in process locally); absent, whoever records the outcome pays every part.
    */
   readonly settlementQueue?: WorkQueue<SettlementPart>;
+  /**
+   * Where calls to seamless partners' wallets go to be delivered (SQS in AWS, the same handler in
+   * process locally): rollbacks and credits (docs/WALLET.md). Absent, they wait for the sweeper.
+   */
+  readonly walletQueue?: WorkQueue<WalletCallMessage>;
+  /** Where partners' wallet secrets are kept (Secrets Manager in AWS, a file locally); absent, no partner can be seamless. */
+  readonly walletSecrets?: WalletSecrets;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
   readonly reads?: ReadBudget;
   /**
@@ -91,8 +99,21 @@ export function environmentDependencies(
     ...(observability.observeClient ? { observeClient: observability.observeClient } : {}),
   });
   const deps = systemDependencies(db, metrics, observability.log);
-  // SETTLEMENT_QUEUE_URL (set by the stack for the functions that record outcomes): big rounds go to the settlement workers.
-  return env.SETTLEMENT_QUEUE_URL ? { ...deps, settlementQueue: sqsQueue<SettlementPart>(env.SETTLEMENT_QUEUE_URL) } : deps;
+  return {
+    ...deps,
+    // SETTLEMENT_QUEUE_URL (set by the stack for the functions that record outcomes): big rounds go to the settlement workers.
+    ...(env.SETTLEMENT_QUEUE_URL ? { settlementQueue: sqsQueue<SettlementPart>(env.SETTLEMENT_QUEUE_URL) } : {}),
+    // WALLET_QUEUE_URL: the wallet workers' queue; WALLET_SECRETS: `secretsmanager:<prefix>` or `file:<path>`.
+    ...(env.WALLET_QUEUE_URL ? { walletQueue: sqsQueue<WalletCallMessage>(env.WALLET_QUEUE_URL) } : {}),
+    ...(env.WALLET_SECRETS ? { walletSecrets: walletSecretsFrom(env.WALLET_SECRETS) } : {}),
+  };
+}
+
+/** The secret store WALLET_SECRETS names. */
+export function walletSecretsFrom(setting: string): WalletSecrets {
+  if (setting.startsWith('secretsmanager:')) return secretsManagerSecrets(setting.slice('secretsmanager:'.length));
+  if (setting.startsWith('file:')) return fileSecrets(setting.slice('file:'.length));
+  throw new Error('WALLET_SECRETS is neither secretsmanager:<prefix> nor file:<path>');
 }
 
 /**

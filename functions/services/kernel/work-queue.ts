@@ -4,7 +4,8 @@
  * delivered more than once: whatever a worker does with it must be safe to repeat.
  */
 export interface WorkQueue<M> {
-  send(messages: readonly M[]): Promise<void>;
+  /** Sends the messages, each delivered after `delaySeconds` (at most 900, SQS's most). */
+  send(messages: readonly M[], options?: { readonly delaySeconds?: number }): Promise<void>;
 }
 
 /** One part of a round's settlement, for a worker to pay (services/rounds/settlement-job.ts, settlePart). */
@@ -12,4 +13,9 @@ export interface SettlementPart {
   readonly tableId: string;
   readonly sequence: number;
   readonly part: number;
+}
+
+/** A call to a seamless partner's wallet, for a worker to deliver (services/wallet/deliver-wallet-call.ts). */
+export interface WalletCallMessage {
+  readonly transactionId: string;
 }

@@ -41,6 +41,7 @@ function summaryOf(currency: string, check: DayCheckRecord | undefined): Currenc
     players: book?.players ?? 0n,
     pools: book?.pools ?? 0n,
     cashierIn: book?.cashierIn ?? 0n,
+    partnerWallets: book?.partnerWallets ?? 0n,
     houseResult: book?.houseResult ?? 0n,
     houseByTable: [...(book?.houseByTable ?? [])]
       .map(([tableId, result]) => ({ tableId: tableId === '' ? null : tableId, result }))

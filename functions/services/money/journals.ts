@@ -8,13 +8,15 @@ import type { BetRecord, CashMovementRecord, JackpotPayoutRecord, JackpotPoolRec
  */
 
 const player = (id: string) => ({ kind: 'PLAYER', id }) as const;
+/** Where a bet's money comes from and goes back to: the player's account, or their partner's seamless wallet. */
+const holder = (id: string, seamless: boolean | undefined) => (seamless ? ({ kind: 'WALLET', id } as const) : player(id));
 const house = (tableId?: string) => (tableId === undefined ? ({ kind: 'HOUSE' } as const) : ({ kind: 'HOUSE', id: tableId } as const));
 const pool = (id: string) => ({ kind: 'POOL', id }) as const;
 const CASHIER = { kind: 'CASHIER' } as const;
 /** The leg a bet's return is journalled as, by what decided it. */
 const LEG_OF: Record<'WIN' | 'PUSH' | 'VOID', LegType> = { WIN: 'WIN', PUSH: 'PUSH_RETURN', VOID: 'VOID_REFUND' };
 
-/** A stake leaves the player for the house's book at the table. */
+/** A stake leaves the player (their account, or their seamless wallet once it confirmed the debit) for the house's book at the table. */
 export function stakeJournal(bet: BetRecord, currency: string, actor: string): JournalRecord {
   return {
     id: `STAKE:${bet.id}`,
@@ -24,7 +26,7 @@ export function stakeJournal(bet: BetRecord, currency: string, actor: string): J
     actor,
     cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
     legs: [
-      { account: player(bet.playerId), amount: -bet.amount, type: 'STAKE', betId: bet.id, betType: bet.type },
+      { account: holder(bet.playerId, bet.seamless), amount: -bet.amount, type: 'STAKE', betId: bet.id, betType: bet.type },
       { account: house(bet.tableId), amount: bet.amount, type: 'STAKE', betId: bet.id, betType: bet.type },
     ],
   };
@@ -41,7 +43,7 @@ export function takeDownJournal(bet: BetRecord, currency: string, actor: string,
     cause: { tableId: bet.tableId, round: bet.round, betId: bet.id },
     legs: [
       { account: house(bet.tableId), amount: -bet.amount, type: 'TAKE_DOWN', betId: bet.id, betType: bet.type },
-      { account: player(bet.playerId), amount: bet.amount, type: 'TAKE_DOWN', betId: bet.id, betType: bet.type },
+      { account: holder(bet.playerId, bet.seamless), amount: bet.amount, type: 'TAKE_DOWN', betId: bet.id, betType: bet.type },
     ],
   };
 }
@@ -49,7 +51,8 @@ export function takeDownJournal(bet: BetRecord, currency: string, actor: string,
 /**
  * One credit of a player's bets decided by an outcome (one settlement unit): a leg per bet that
  * returns money (a win: stake and winnings; a push: the stake), and the house's book at the
- * table pays their sum. Undefined when nothing is returned (every bet lost or moved).
+ * table pays their sum, into the player's account or (seamless bets: a unit is of one kind or
+ * the other) their wallet. Undefined when nothing is returned (every bet lost or moved).
  */
 export function payoutJournal(
   tableId: string,
@@ -63,7 +66,7 @@ export function payoutJournal(
   const legs: Leg[] = entries
     .filter((entry) => entry.returned > 0)
     .map((entry) => ({
-      account: player(playerId),
+      account: holder(playerId, entry.seamless),
       amount: entry.returned,
       type: LEG_OF[entry.resolution.outcome as 'WIN' | 'PUSH' | 'VOID'] ?? 'WIN',
       betId: entry.betId,

@@ -224,6 +224,7 @@ export function storedBook(book: BookTotals): StoredBook {
     players: book.players.toString(),
     pools: book.pools.toString(),
     cashierIn: book.cashierIn.toString(),
+    partnerWallets: book.partnerWallets.toString(),
     houseResult: book.houseResult.toString(),
     houseByTable: Object.fromEntries([...book.houseByTable].map(([table, result]) => [table || GENERAL_BOOK, result.toString()])),
   };
@@ -236,6 +237,8 @@ export function bookOf(stored: StoredBook): BookTotals {
     players: BigInt(stored.players),
     pools: BigInt(stored.pools),
     cashierIn: BigInt(stored.cashierIn),
+    // Books stored before seamless wallets had none.
+    partnerWallets: BigInt(stored.partnerWallets ?? '0'),
     houseResult: BigInt(stored.houseResult),
     houseByTable: new Map(
       Object.entries(stored.houseByTable).map(([table, result]) => [table === GENERAL_BOOK ? '' : table, BigInt(result)]),

@@ -20,6 +20,8 @@ export interface BookTotals {
   readonly pools: bigint;
   /** Net money in through the cashier: deposits less withdrawals. */
   readonly cashierIn: bigint;
+  /** Net money into seamless partners' wallets from the tables: credits less debits (docs/WALLET.md). */
+  readonly partnerWallets: bigint;
   /** What the house's books gained: the negative of everything else. */
   readonly houseResult: bigint;
   /** The house's result by table; '' is its general book (pool seeds). */
@@ -42,6 +44,7 @@ export const EMPTY_BOOK: BookTotals = {
   players: 0n,
   pools: 0n,
   cashierIn: 0n,
+  partnerWallets: 0n,
   houseResult: 0n,
   houseByTable: new Map(),
 };
@@ -56,7 +59,7 @@ export function dayTotalsOf(journals: readonly JournalRecord[]): DayTotals {
   const unbalancedJournals: string[] = [];
   const moved = new Map<string, { home: BalanceHome; amount: bigint }>();
   const houseByTable = new Map<string, bigint>();
-  const sums = { total: 0n, players: 0n, pools: 0n, cashierIn: 0n, houseResult: 0n };
+  const sums = { total: 0n, players: 0n, pools: 0n, cashierIn: 0n, partnerWallets: 0n, houseResult: 0n };
   for (const journal of journals) {
     if (moneyTotal(journal.legs.map((leg) => leg.amount)) !== 0n) unbalancedJournals.push(journal.id);
     for (const { account, amount: legAmount } of journal.legs) {
@@ -65,6 +68,7 @@ export function dayTotalsOf(journals: readonly JournalRecord[]): DayTotals {
       if (account.kind === 'PLAYER') sums.players += amount;
       if (account.kind === 'POOL') sums.pools += amount;
       if (account.kind === 'CASHIER') sums.cashierIn -= amount;
+      if (account.kind === 'WALLET') sums.partnerWallets += amount;
       if (account.kind === 'HOUSE') {
         sums.houseResult += amount;
         houseByTable.set(account.id ?? '', (houseByTable.get(account.id ?? '') ?? 0n) + amount);
@@ -89,6 +93,7 @@ export function bookThrough(before: BookTotals, day: BookTotals): BookTotals {
     players: before.players + day.players,
     pools: before.pools + day.pools,
     cashierIn: before.cashierIn + day.cashierIn,
+    partnerWallets: before.partnerWallets + day.partnerWallets,
     houseResult: before.houseResult + day.houseResult,
     houseByTable,
   };

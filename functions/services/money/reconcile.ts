@@ -15,7 +15,7 @@ import type { ServiceDependencies } from '../kernel/services';
  * Reconciliation: the ledger against itself and against every stored balance.
  * - Every journal balances: its legs sum to zero.
  * - For every currency, all legs sum to zero (which follows) and the house's result is the
- *   negative of everything else: players, pools and the cashier.
+ *   negative of everything else: players, pools, the cashier and partners' seamless wallets.
  * - Every stored balance (a player's account, a pool) equals the sum of its legs, and no
  *   journal names a player or pool that is not stored.
  * The book is read through its index, which is eventually consistent: a player whose balance
@@ -116,6 +116,7 @@ function summarise(
     players: total(of('PLAYER')),
     pools: total(of('POOL')),
     cashierIn: -total(of('CASHIER')),
+    partnerWallets: total(of('WALLET')),
     houseResult: total(houses),
     houseByTable: houses
       .map(({ account, sum }) => ({ tableId: account.id ?? null, result: sum }))

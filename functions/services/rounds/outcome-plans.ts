@@ -36,6 +36,7 @@ const planned = ({ bet, resolution, returned }: BetDecision<BetRecord, PlannedSe
   resolution,
   returned,
   released: resolution.outcome === 'MOVED' ? 0 : (bet.reserve ?? 0),
+  ...(bet.seamless ? { seamless: true } : {}),
 });
 
 /**
@@ -52,6 +53,9 @@ export function planVoid(bets: readonly BetRecord[], sequence: number, wholeLayo
       resolution: { outcome: 'VOID' },
       returned: bet.amount,
       released: bet.reserve ?? 0,
+      // A seamless stake of the voided round itself is given back by rolling its debit back (its
+      // round's credit was never sent); one of an earlier round is credited (docs/WALLET.md).
+      ...(bet.seamless ? { seamless: true, ...(bet.round === sequence ? { rollback: true } : {}) } : {}),
     }));
 }
 

@@ -7,6 +7,7 @@ import { settlementStoreOn, type SettlementStore } from './settlement-store';
 import { outsideReadBudget } from '../kernel/read-budget';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
+import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 
 /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
 export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
@@ -100,7 +101,10 @@ export async function settlePart(
       [...decidedPerShard(plan)].map(([shard, decided]) => job.countOutDecided(tableId, shard, sequence, decided)),
     );
     try {
-      for (const wave of settlementWaves(outcome, plan, settledAt)) await payWave(job, packed(wave), sequence, settledAt, lease, tally);
+      // Seamless players are paid by calls to their wallets, written with their bets: handed to the wallet workers once written.
+      const handOver = (units: readonly SettlementUnit[]) => queueWalletCalls(deps, walletCallsOf(units));
+      for (const wave of settlementWaves(outcome, plan, settledAt))
+        await payWave(job, packed(wave), sequence, settledAt, lease, tally, handOver);
       await countedOut;
     } catch (error) {
       await countedOut.catch(() => undefined);
@@ -170,6 +174,17 @@ interface Tally {
   batches: number;
 }
 
+/** The wallet calls units wrote: their credits, and the debits they roll back. */
+const walletCallsOf = (units: readonly SettlementUnit[]): string[] =>
+  units.flatMap((unit) =>
+    unit.wallet
+      ? [
+          ...(unit.wallet.credit ? [unit.wallet.credit.transactionId] : []),
+          ...unit.wallet.rollbacks.map((rollback) => rollback.rolledBackTransactionId!),
+        ]
+      : [],
+  );
+
 /** A wave's batches, SETTLEMENT_CONCURRENCY transactions at a time. */
 async function payWave(
   job: SettlementStore,
@@ -178,6 +193,7 @@ async function payWave(
   settledAt: string,
   lease: Lease,
   tally: Tally,
+  handOver: (units: readonly SettlementUnit[]) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   let failed = false;
@@ -188,6 +204,7 @@ async function payWave(
       try {
         if (!(await lease.keep())) throw new SettlementLeaseLost();
         await commitUnits(job, mine, sequence, settledAt, tally);
+        await handOver(mine);
       } catch (error) {
         failed = true;
         throw error;

@@ -2,6 +2,8 @@ import type { JournalRecord } from '../../store/money/ledger';
 import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
 import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import { payoutJournal } from '../money/journals';
+import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { creditOf, payoutTransactionId, rollbackOfStake } from '../wallet/wallet-calls';
 
 /**
  * How a round's plan is paid, worked out without the store: the plan cut into player units, the
@@ -14,6 +16,8 @@ export const ITEMS_PER_TRANSACTION = 100;
 const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
 /** A unit's bets, beside its credit and its journal: two units always fill a transaction. */
 export const BETS_PER_UNIT = HALF_TRANSACTION - 2;
+/** A seamless unit's bets: each may bring a rollback beside it (a voided round), with the journal and the credit. */
+export const SEAMLESS_BETS_PER_UNIT = HALF_TRANSACTION / 2 - 1;
 
 /**
  * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
@@ -33,30 +37,58 @@ export interface SettlementUnit {
   readonly journal: JournalRecord | undefined;
   /** What the unit's decided bets let go of the player's exposure. */
   readonly released: number;
+  /**
+   * Seamless bets (their stakes came from the partner's wallet): the credit that closes the
+   * player's round there (0 when nothing came back), and the rollbacks of the debits of a voided
+   * round's bets (docs/WALLET.md). A player's seamless and account bets are in separate units.
+   */
+  readonly wallet?: { readonly credit?: WalletCallRecord; readonly rollbacks: readonly StoredWalletCall[] };
 }
 
-/** The items a unit writes in its transaction: its bets, and its player's account with the journal (or the account alone, for a release). */
-export const unitItems = (unit: SettlementUnit): number => unit.entries.length + (unit.journal ? 2 : unit.released > 0 ? 1 : 0);
+/**
+ * The items a unit writes in its transaction: its bets, and its player's account with the journal
+ * (or the account alone, for a release); a seamless unit, its journal, its credit and its rollbacks.
+ */
+export const unitItems = (unit: SettlementUnit): number =>
+  unit.entries.length +
+  (unit.wallet
+    ? (unit.journal ? 1 : 0) + (unit.wallet.credit ? 1 : 0) + unit.wallet.rollbacks.length
+    : unit.journal
+      ? 2
+      : unit.released > 0
+        ? 1
+        : 0);
 
 /**
  * The plan's units, in waves: every player's first unit, then the second units of those with two,
  * so that no two transactions in flight at once credit one account.
  */
 export function settlementWaves(outcome: OutcomeRecord, plan: readonly PlannedSettlement[], settledAt: string): SettlementUnit[][] {
-  const byPlayer = new Map<string, PlannedSettlement[]>();
-  for (const entry of plan) byPlayer.set(entry.playerId, [...(byPlayer.get(entry.playerId) ?? []), entry]);
+  // A player's seamless bets (paid to their wallet) and account bets are paid apart; parts are numbered across both.
+  const byPlayer = new Map<string, { seamless: PlannedSettlement[]; account: PlannedSettlement[] }>();
+  for (const entry of plan) {
+    const mine = byPlayer.get(entry.playerId) ?? byPlayer.set(entry.playerId, { seamless: [], account: [] }).get(entry.playerId)!;
+    (entry.seamless ? mine.seamless : mine.account).push(entry);
+  }
   const waves: SettlementUnit[][] = [];
-  for (const [playerId, entries] of byPlayer) {
-    for (let i = 0, part = 0; i < entries.length; i += BETS_PER_UNIT, part++) {
-      const mine = entries.slice(i, i + BETS_PER_UNIT);
-      (waves[part] ??= []).push({
-        playerId,
-        part,
-        entries: mine,
-        credit: mine.reduce((sum, entry) => sum + entry.returned, 0),
-        journal: payoutJournal(outcome.tableId, outcome.sequence, playerId, mine, outcome.currency, settledAt, part),
-        released: mine.reduce((sum, entry) => sum + (entry.released ?? 0), 0),
-      });
+  for (const [playerId, { seamless, account }] of byPlayer) {
+    let part = 0;
+    for (const [entries, size] of [
+      [account, BETS_PER_UNIT],
+      [seamless, SEAMLESS_BETS_PER_UNIT],
+    ] as const) {
+      for (let i = 0; i < entries.length; i += size, part++) {
+        const mine = entries.slice(i, i + size);
+        (waves[part] ??= []).push({
+          playerId,
+          part,
+          entries: mine,
+          credit: mine.reduce((sum, entry) => sum + entry.returned, 0),
+          journal: payoutJournal(outcome.tableId, outcome.sequence, playerId, mine, outcome.currency, settledAt, part),
+          released: mine.reduce((sum, entry) => sum + (entry.released ?? 0), 0),
+          ...(entries === seamless ? { wallet: walletPayment(outcome, playerId, mine, settledAt, part) } : {}),
+        });
+      }
     }
   }
   return waves;
@@ -109,3 +141,35 @@ export const partOf = (shard: number, parts: number): number => shard % parts;
 /** The plan entries part `part` of `parts` pays. */
 export const entriesOfPart = (plan: readonly PlannedSettlement[], part: number, parts: number): PlannedSettlement[] =>
   plan.filter((entry) => partOf(shardOfBetKey(parseBetId(entry.betId)!.betKey), parts) === part);
+
+/**
+ * How a seamless unit is paid in the partner's wallet: one credit of what its bets returned (0
+ * when nothing: the credit closes the player's round), unless every bet of it was voided in its
+ * own round, whose debits are rolled back instead.
+ */
+function walletPayment(
+  outcome: OutcomeRecord,
+  playerId: string,
+  entries: readonly PlannedSettlement[],
+  settledAt: string,
+  part: number,
+): NonNullable<SettlementUnit['wallet']> {
+  const credited = entries.filter((entry) => !entry.rollback);
+  const rollbacks = entries
+    .filter((entry) => entry.rollback)
+    .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence));
+  if (credited.length === 0) return { rollbacks };
+  const credit = creditOf(
+    payoutTransactionId(outcome.tableId, outcome.sequence, playerId, part),
+    playerId,
+    {
+      amount: credited.reduce((sum, entry) => sum + entry.returned, 0),
+      currency: outcome.currency,
+      tableId: outcome.tableId,
+      sequence: outcome.sequence,
+      betIds: credited.map((entry) => entry.betId),
+    },
+    settledAt,
+  );
+  return { credit, rollbacks };
+}

@@ -10,6 +10,7 @@ import { recordJournal, type JournalRecord } from '../money/ledger';
 import { toItem } from '../kernel/items';
 import type { BetRecord, SeatRecord, TableRecord } from '../kernel/records';
 import { isRetryable } from '../kernel/transaction-cancellation';
+import { moveWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 
 /** How long a client's idempotency key is remembered: far beyond DynamoDB's own 10-minute token. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -26,6 +27,12 @@ export interface BetPlacement {
   readonly idempotencyKey?: string;
   /** The stake's journal (the ledger), written with it. */
   readonly journal: JournalRecord;
+  /**
+   * A seamless bet: the stake's debit, confirmed by the partner's wallet (docs/WALLET.md), as it
+   * is recorded once the bet is laid; the player's account is not touched. On condition the debit
+   * is still in flight (the workers roll back one left unconfirmed too long).
+   */
+  readonly confirmedDebit?: WalletCallRecord;
 }
 
 export type PlacementOutcome =
@@ -36,9 +43,10 @@ export type PlacementOutcome =
        * RACED: a transaction of another request held one of the items (nothing changed; the same
        * placement may be sent again). ACCOUNT_REFUSED: no account, another currency, or not
        * enough money, or no room for the bet's reserve (rules/money.ts, MAX_EXPOSURE). POSITION_CHANGED: the player's bets at the table moved since they were
-       * read. SEAT_CHANGED: the seat was claimed meanwhile.
+       * read. SEAT_CHANGED: the seat was claimed meanwhile. DEBIT_UNCONFIRMED: a seamless bet's
+       * debit is no longer in flight (the workers took it for lost and rolled it back).
        */
-      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED';
+      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED' | 'DEBIT_UNCONFIRMED';
     }
   | { readonly placed: false; readonly reason: 'DUPLICATE_REQUEST'; readonly existingBetId: string };
 
@@ -53,7 +61,10 @@ export function betPlacementActions(db: Db, placement: BetPlacement, nowEpochSec
   const { table, bet } = placement;
   return {
     gate: admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
-    account: debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
+    account: placement.confirmedDebit
+      ? undefined
+      : debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
+    debit: placement.confirmedDebit && moveWalletCall(db, placement.confirmedDebit, ['SENT']),
     position: movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
     bet: {
       Put: { TableName: db.tableName, Item: openBetItem(table.id, placement.betKey, bet), ConditionExpression: 'attribute_not_exists(pk)' },
@@ -104,6 +115,7 @@ export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpo
   }
   if (refused.has('gate')) return { placed: false, reason: gateRefusal(current('gate'), placement.bet.round) };
   if (refused.has('account')) return { placed: false, reason: 'ACCOUNT_REFUSED' };
+  if (refused.has('debit')) return { placed: false, reason: 'DEBIT_UNCONFIRMED' };
   if (refused.has('position')) return { placed: false, reason: 'POSITION_CHANGED' };
   if (refused.has('seat')) return { placed: false, reason: 'SEAT_CHANGED' };
   throw new Error(`placing bet ${placement.bet.id} was refused for ${[...refused].join(', ')}`);

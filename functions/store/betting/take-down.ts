@@ -8,12 +8,15 @@ import type { BetRecord } from '../kernel/records';
 import { recordJournal, type JournalRecord } from '../money/ledger';
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { transact } from '../kernel/transact';
+import { putWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 
 export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANGED';
 
 /**
  * The bet leaves the layout, decided as TAKEN_DOWN in place, and its stake goes back to the
  * player (journalled), while betting is open for `round` and the player's position is as it was read.
+ * A seamless bet's stake goes back to the partner's wallet: `walletCredit`, written here, is the
+ * call the wallet workers send.
  */
 export async function commitTakeDown(
   db: Db,
@@ -21,6 +24,7 @@ export async function commitTakeDown(
   round: number,
   positionVersion: number,
   journal: JournalRecord,
+  walletCredit?: WalletCallRecord,
 ): Promise<TakeDownOutcome> {
   const { tableId, betKey } = parseBetId(takenDown.id)!;
   let sent;
@@ -28,7 +32,8 @@ export async function commitTakeDown(
     sent = await transact(db, {
       gate: releaseBet(db, tableId, shardOfBetKey(betKey), round),
       position: movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
-      account: creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
+      account: walletCredit ? undefined : creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
+      credit: walletCredit && putWalletCall(db, walletCredit),
       bet: decideBet(db, takenDown),
       journal: recordJournal(db, journal),
     });

@@ -29,8 +29,14 @@
  *   POOL#<poolId>         CHECK                     the same, for a pool
  *   LIVE#CONN#<c>         CONNECTION                a WebSocket connection: who it is, its subscriptions
  *   LIVE#<topic>#<shard>  <c>#<subscriptionId>      a subscription, where its topic's events are fanned out from
+ *   PARTNER#<partner>     WALLET                    a partner's wallet mode (TRANSFER or SEAMLESS), its wallet's URL and currencies
+ *   WALLETCALL#<txId>     CALL                      a call to a seamless partner's wallet (its outbox item): the call's exact body,
+ *                                                   its state; while undelivered, in `byOwner` under WALLETDUE#<shard>
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
- * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal.
+ * GSI byOwner also: ownerPk WALLETDUE#<shard>, ownerSk <dueAt>#<txId>, on a wallet call while it waits to be
+ * delivered; WALLETDEAD#<partner>, on one given up after 24 hours (for operators).
+ * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal; and
+ * bookPk WALLETCALLS#<partner>#<shard>, bookSk <createdAt>#<txId>, on every wallet call (the partner's daily report).
  * LSI layout: layoutSk <player>#<betKey> on open bets only, so a shard's open bets, and one
  * player's, are read strongly consistent without reading what is decided.
  */
@@ -123,6 +129,17 @@ export const subscriptionKey = (topic: string, shard: number, connectionId: stri
   pk: livePk(topic, shard),
   sk: `${connectionId}#${subscriptionId}`,
 });
+export const partnerWalletKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'WALLET' });
+export const PARTNER_WALLET_SK = 'WALLET';
+export const walletCallKey = (transactionId: string): ItemKey => ({ pk: `WALLETCALL#${transactionId}`, sk: 'CALL' });
+/** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */
+export const WALLET_DUE_SHARDS = 16;
+export const walletDuePk = (shard: number): string => `WALLETDUE#${String(shard).padStart(2, '0')}`;
+export const walletDueShardOf = (transactionId: string): number => fnv1a(transactionId) % WALLET_DUE_SHARDS;
+export const walletDeadPk = (partner: string): string => `WALLETDEAD#${partner}`;
+/** A partner's wallet calls in the `book` index, spread as the journals are. */
+export const walletCallsPk = (partner: string, shard: number): string => `WALLETCALLS#${partner}#${String(shard).padStart(2, '0')}`;
+
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 /** A cashier's reference, once per partner (the house's own players: one partner), whichever account it moved money of. */
 export const cashMovementKey = (playerId: string, reference: string): ItemKey => ({

@@ -194,6 +194,11 @@ export interface BetRecord {
    * reserves were kept, which hold and release nothing.
    */
   readonly reserve?: number;
+  /**
+   * The stake was debited from the player's partner's seamless wallet (docs/WALLET.md): the bet is
+   * paid back there (a credit), never into an account of ours. Absent: from the player's account.
+   */
+  readonly seamless?: true;
 }
 
 /**
@@ -219,6 +224,10 @@ export interface PlannedSettlement {
    * bet that moves, and for a jackpot bet whose round's jackpot releases it as it pays).
    */
   readonly released?: number;
+  /** The bet's stake came from a seamless wallet (BetRecord.seamless): it is paid back there. */
+  readonly seamless?: true;
+  /** A void of the round the bet was placed for, at a seamless wallet: its debit is rolled back (not credited). */
+  readonly rollback?: true;
 }
 
 interface OutcomeBase {

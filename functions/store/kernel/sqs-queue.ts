@@ -10,7 +10,10 @@ const BATCH = 10;
  * own sweep). The SQS client is loaded with the first send: most instances never send (only a
  * big round's outcome does), and their cold start need not load it.
  */
-export function sqsQueue<M>(queueUrl: string, given?: SQSClient): { send(messages: readonly M[]): Promise<void> } {
+export function sqsQueue<M>(
+  queueUrl: string,
+  given?: SQSClient,
+): { send(messages: readonly M[], options?: { readonly delaySeconds?: number }): Promise<void> } {
   let sqs:
     Promise<{ client: SQSClient; SendMessageBatchCommand: typeof import('@aws-sdk/client-sqs').SendMessageBatchCommand }> | undefined;
   const loaded = () =>
@@ -18,23 +21,27 @@ export function sqsQueue<M>(queueUrl: string, given?: SQSClient): { send(message
       client: given ?? new SQSClient({}),
       SendMessageBatchCommand,
     })));
-  const sendBatch = async (batch: readonly M[], again: boolean): Promise<void> => {
+  const sendBatch = async (batch: readonly M[], again: boolean, delaySeconds: number | undefined): Promise<void> => {
     const { client, SendMessageBatchCommand } = await loaded();
     const { Failed = [] } = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: queueUrl,
-        Entries: batch.map((message, index) => ({ Id: String(index), MessageBody: JSON.stringify(message) })),
+        Entries: batch.map((message, index) => ({
+          Id: String(index),
+          MessageBody: JSON.stringify(message),
+          ...(delaySeconds ? { DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))) } : {}),
+        })),
       }),
     );
     if (Failed.length === 0) return;
     const failed = Failed.map((entry) => batch[Number(entry.Id)]!);
     if (!again) throw new Error(`SQS did not take ${failed.length} message(s): ${Failed.map((entry) => entry.Code).join(', ')}`);
-    await sendBatch(failed, false);
+    await sendBatch(failed, false, delaySeconds);
   };
   return {
-    async send(messages) {
+    async send(messages, options) {
       const batches = Array.from({ length: Math.ceil(messages.length / BATCH) }, (_, i) => messages.slice(i * BATCH, (i + 1) * BATCH));
-      await Promise.all(batches.map((batch) => sendBatch(batch, true)));
+      await Promise.all(batches.map((batch) => sendBatch(batch, true, options?.delaySeconds)));
     },
   };
 }

@@ -27,6 +27,8 @@ export interface StoredBook {
   readonly players: string;
   readonly pools: string;
   readonly cashierIn: string;
+  /** Absent from books stored before seamless wallets. */
+  readonly partnerWallets?: string;
   readonly houseResult: string;
   /** By table id; '' is the house's general book. */
   readonly houseByTable: Readonly<Record<string, string>>;

@@ -23,17 +23,20 @@ import type { BetType } from '../kernel/records';
  *   seeds jackpot pools); it has no stored balance: its result is summed from its legs when read,
  *   so no item is written by every bet of a table;
  * - POOL: a progressive jackpot pool (its stored amount is the sum of its legs);
- * - CASHIER: money that came in or went out through the cashier.
+ * - CASHIER: money that came in or went out through the cashier;
+ * - WALLET: a seamless partner's wallet, as it holds one player's money (docs/WALLET.md): a
+ *   confirmed debit moves a stake out of it, a credit into it. It has no stored balance here (the
+ *   partner keeps it); its journals live in the player's partition, as their account's would.
  * A journal lives in the partition of the account it is about (the player's, or the pool's), so a
  * statement is one query, and in the `book` index under its currency, spread over BOOK_SHARDS
  * partitions, so that reconciliation and reports read every journal of a currency.
  */
 
-export type LedgerAccountKind = 'PLAYER' | 'HOUSE' | 'POOL' | 'CASHIER';
+export type LedgerAccountKind = 'PLAYER' | 'HOUSE' | 'POOL' | 'CASHIER' | 'WALLET';
 
 export interface LedgerAccount {
   readonly kind: LedgerAccountKind;
-  /** The player, the pool, the table (HOUSE; absent for the house's general book); absent for the cashier. */
+  /** The player (PLAYER, WALLET), the pool, the table (HOUSE; absent for the house's general book); absent for the cashier. */
   readonly id?: string;
 }
 
@@ -86,11 +89,14 @@ export interface JournalRecord {
   readonly legs: readonly Leg[];
 }
 
-/** The account whose partition holds the journal: the first player leg's, or the pool's. */
+/** The account whose partition holds the journal: the first player leg's, or the pool's, or (a seamless player's) the player's wallet's. */
 export function homeOf(journal: JournalRecord): { readonly kind: 'PLAYER' | 'POOL'; readonly id: string } {
-  const home = journal.legs.find((leg) => leg.account.kind === 'PLAYER') ?? journal.legs.find((leg) => leg.account.kind === 'POOL');
+  const home =
+    journal.legs.find((leg) => leg.account.kind === 'PLAYER') ??
+    journal.legs.find((leg) => leg.account.kind === 'POOL') ??
+    journal.legs.find((leg) => leg.account.kind === 'WALLET');
   if (!home?.account.id) throw new Error(`journal ${journal.id} names no player or pool to keep it`);
-  return { kind: home.account.kind as 'PLAYER' | 'POOL', id: home.account.id };
+  return { kind: home.account.kind === 'POOL' ? 'POOL' : 'PLAYER', id: home.account.id };
 }
 
 export function journalItem(journal: JournalRecord): Record<string, unknown> {

@@ -3,6 +3,7 @@ import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../kernel/reco
 import type { JournalRecord } from '../money/ledger';
 import { recordJournal } from '../money/ledger';
 import { creditAccount, releaseExposure } from '../money/transaction-actions';
+import { putWalletCall, rollBackConfirmedDebit, type StoredWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 import type { TransactAction } from '../kernel/transact-action';
 import { getBetsTogether } from '../betting/bets';
 import { countOutDecided } from '../betting/gates';
@@ -30,6 +31,8 @@ interface Unit {
   readonly credit: number;
   readonly journal: JournalRecord | undefined;
   readonly released: number;
+  /** Seamless bets' unit: paid by a credit to the partner's wallet (written here, sent by the wallet workers), with the rollbacks of voided debits. */
+  readonly wallet?: { readonly credit?: WalletCallRecord; readonly rollbacks: readonly StoredWalletCall[] };
 }
 
 /** DynamoDB's side of the settlement job's port (services/rounds/settlement-store.ts). */
@@ -61,14 +64,22 @@ export function dynamoSettlementStore(db: Db) {
   };
 }
 
-/** What a unit writes: each bet decided in place (or moved), then its player's credit and journal, or the release of their reserves alone. */
+/**
+ * What a unit writes: each bet decided in place (or moved), then its player's credit and journal,
+ * or the release of their reserves alone; for seamless bets, the journal and the wallet calls.
+ */
 export function unitActions(db: Db, unit: Unit, sequence: number, settledAt: string): TransactAction[] {
   const actions = unit.entries.map((entry) =>
     entry.resolution.outcome === 'MOVED'
       ? moveBet(db, entry.betId, entry.resolution.number, sequence)
       : decideBet(db, plannedDecision(entry, sequence, settledAt)),
   );
-  if (unit.journal) {
+  if (unit.wallet) {
+    // The player's money is in their partner's wallet: the journal and the calls that pay it there, no account of ours.
+    if (unit.journal) actions.push(recordJournal(db, unit.journal));
+    if (unit.wallet.credit) actions.push(putWalletCall(db, unit.wallet.credit));
+    for (const rollback of unit.wallet.rollbacks) actions.push(rollBackConfirmedDebit(db, rollback, settledAt));
+  } else if (unit.journal) {
     actions.push(creditAccount(db, unit.playerId, unit.credit, unit.journal, { released: unit.released }), recordJournal(db, unit.journal));
   } else if (unit.released > 0) actions.push(releaseExposure(db, unit.playerId, unit.released));
   return actions;

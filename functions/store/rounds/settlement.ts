@@ -53,6 +53,9 @@ interface StoredEntry {
   readonly betType?: PlannedSettlement['betType'];
   readonly resolution: PlannedSettlement['resolution'];
   readonly returned: number;
+  readonly released?: number;
+  readonly seamless?: true;
+  readonly rollback?: true;
 }
 
 /** The plan in chunks of at most PLAN_CHUNK_BYTES of JSON each. */
@@ -67,6 +70,10 @@ export function planChunks(plan: readonly PlannedSettlement[]): string[] {
       ...(entry.betType ? { betType: entry.betType } : {}),
       resolution: entry.resolution,
       returned: entry.returned,
+      // What the entry frees of the player's exposure: a plan read back (by a worker, the sweeper) frees it too.
+      ...(entry.released ? { released: entry.released } : {}),
+      ...(entry.seamless ? { seamless: true } : {}),
+      ...(entry.rollback ? { rollback: true } : {}),
     };
     const json = JSON.stringify(stored);
     const size = Buffer.byteLength(json, 'utf8') + 1;

@@ -22,6 +22,7 @@ const recorder: BusinessMetrics = {
   jackpotPrizesPaid: (prizes) => told.push({ metric: 'jackpotPrizesPaid', value: prizes }),
   settlementBacklog: (backlog) => told.push({ metric: 'settlementBacklog', value: backlog }),
   internalError: () => told.push({ metric: 'internalError' }),
+  walletCallDeadLettered: () => told.push({ metric: 'walletCallDeadLettered' }),
 };
 const toldOf = (metric: keyof BusinessMetrics) => told.filter((entry) => entry.metric === metric).map((entry) => entry.value);
 

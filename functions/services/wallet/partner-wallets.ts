@@ -1,0 +1,150 @@
+import { DEFAULT_WALLET_TIMEOUT_MS, type WalletEndpoint } from '../../wallet/wallet-client';
+import { partnerOfPlayer } from '../../store/kernel/keys';
+import { getPartnerWallet, putPartnerWallet, type PartnerWalletRecord } from '../../store/wallet/partner-wallets';
+import { ServiceError } from '../kernel/service-error';
+import { assertCurrency } from '../kernel/request-checks';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { isHouseOperator, PARTNER } from '../tables/tenancy';
+
+export interface ConfigurePartnerWalletRequest {
+  readonly partner: string;
+  readonly mode: 'TRANSFER' | 'SEAMLESS';
+  readonly baseUrl?: string | null;
+  readonly currencies?: readonly string[] | null;
+  /** Set or replaced; required the first time a partner goes SEAMLESS. Never answered back. */
+  readonly secret?: string | null;
+  readonly timeoutMs?: number | null;
+}
+
+/** A wallet call may wait this long at most, and at least this long (a setting per partner; 3 s by default). */
+export const MIN_TIMEOUT_MS = 500;
+export const MAX_TIMEOUT_MS = 10_000;
+const MIN_SECRET = 32;
+const MAX_SECRET = 512;
+const MAX_CURRENCIES = 20;
+
+/**
+ * An operator of the house sets how a partner's players' money is kept: TRANSFER (accounts the
+ * house keeps, the default for a partner never configured) or SEAMLESS (the partner's wallet,
+ * called by the tables: docs/WALLET.md). The secret goes to the secret store (Secrets Manager in
+ * AWS) and is never answered back; a configuration without one keeps the secret already set.
+ * Bets placed before a change are paid the way they were taken.
+ */
+export async function configurePartnerWallet(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: ConfigurePartnerWalletRequest,
+): Promise<PartnerWalletRecord> {
+  if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators configure partners' wallets.");
+  if (!PARTNER.test(request.partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  const stamp = { configuredBy: caller.playerId, configuredAt: deps.now() };
+  if (request.mode === 'TRANSFER') {
+    const record: PartnerWalletRecord = { partner: request.partner, mode: 'TRANSFER', ...stamp };
+    await putPartnerWallet(deps.db, record);
+    forgetPartnerWallet(deps, request.partner);
+    return record;
+  }
+  const baseUrl = checkedBaseUrl(request.baseUrl);
+  const currencies = request.currencies ?? [];
+  if (currencies.length === 0 || currencies.length > MAX_CURRENCIES)
+    throw new ServiceError('BAD_USER_INPUT', `currencies: 1 to ${MAX_CURRENCIES} ISO-4217 codes.`, 'currencies');
+  currencies.forEach(assertCurrency);
+  const timeoutMs = request.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS;
+  if (!Number.isInteger(timeoutMs) || timeoutMs < MIN_TIMEOUT_MS || timeoutMs > MAX_TIMEOUT_MS)
+    throw new ServiceError('BAD_USER_INPUT', `timeoutMs: ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`, 'timeoutMs');
+  const previous = await getPartnerWallet(deps.db, request.partner);
+  const secret = request.secret ?? undefined;
+  if (secret !== undefined && (secret.length < MIN_SECRET || secret.length > MAX_SECRET || !/^[\x21-\x7e]+$/.test(secret)))
+    throw new ServiceError('BAD_USER_INPUT', `secret: ${MIN_SECRET} to ${MAX_SECRET} printable characters, no spaces.`, 'secret');
+  if (secret === undefined && previous?.secretSetAt === undefined)
+    throw new ServiceError('BAD_USER_INPUT', "secret: a seamless wallet needs its signing secret the first time it is configured.", 'secret');
+  if (secret !== undefined) await secretStore(deps).put(request.partner, secret);
+  const record: PartnerWalletRecord = {
+    partner: request.partner,
+    mode: 'SEAMLESS',
+    baseUrl,
+    currencies: [...new Set(currencies)],
+    timeoutMs,
+    secretSetAt: secret !== undefined ? stamp.configuredAt : previous!.secretSetAt!,
+    ...stamp,
+  };
+  await putPartnerWallet(deps.db, record);
+  forgetPartnerWallet(deps, request.partner);
+  return record;
+}
+
+/** A partner's wallet configuration: to the house's operators, and to the partner's own. */
+export async function partnerWallet(deps: ServiceDependencies, caller: Caller, partner: string): Promise<PartnerWalletRecord> {
+  assertReadsPartnerWallet(caller, partner);
+  return (await getPartnerWallet(deps.db, partner)) ?? { partner, mode: 'TRANSFER', configuredBy: 'default', configuredAt: new Date(0).toISOString() };
+}
+
+/** The house's operators read every partner's wallet, its configuration and calls; a partner's operators their own. */
+export function assertReadsPartnerWallet(caller: Caller, partner: string): void {
+  if (!caller.roles.has('OPERATOR') || (caller.partner !== undefined && caller.partner !== partner))
+    throw new ServiceError('FORBIDDEN', "Only the house's operators, and the partner's own, read a partner's wallet.");
+  if (!PARTNER.test(partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+}
+
+function checkedBaseUrl(value: string | null | undefined): string {
+  let url: URL;
+  try {
+    url = new URL(value ?? '');
+  } catch {
+    throw new ServiceError('BAD_USER_INPUT', 'baseUrl: an absolute https URL.', 'baseUrl');
+  }
+  // Plain http only to this machine (the reference wallet of `npm start` and the tests).
+  const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
+  if ((url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) || url.username || url.password || url.search || url.hash || (value ?? '').length > 512)
+    throw new ServiceError('BAD_USER_INPUT', 'baseUrl: an absolute https URL of at most 512 characters, without credentials, query or fragment.', 'baseUrl');
+  return url.toString().replace(/\/$/, '');
+}
+
+const secretStore = (deps: ServiceDependencies) => {
+  if (!deps.walletSecrets) throw new Error('no wallet secret store is configured (WALLET_SECRETS)');
+  return deps.walletSecrets;
+};
+
+/** A partner's configuration as a bet reads it: a copy at most this old, kept by the process. */
+const CONFIG_MS = 5_000;
+/** A partner's secret as calls read it: Secrets Manager is not read for every call. */
+const SECRET_MS = 60_000;
+const configs = new Map<string, { readonly record: PartnerWalletRecord | undefined; readonly readAt: number }>();
+const secrets = new Map<string, { readonly secret: string; readonly readAt: number }>();
+
+const cacheKey = (deps: ServiceDependencies, partner: string) => `${deps.db.tableName}\u0000${partner}`;
+
+export function forgetPartnerWallet(deps: ServiceDependencies, partner: string): void {
+  configs.delete(cacheKey(deps, partner));
+  secrets.delete(cacheKey(deps, partner));
+}
+
+/** The seamless wallet a player's money is in, or undefined: the house's own players, and every TRANSFER partner's, bet from accounts. */
+export async function seamlessWalletOf(deps: ServiceDependencies, playerId: string): Promise<PartnerWalletRecord | undefined> {
+  const partner = partnerOfPlayer(playerId);
+  if (partner === undefined) return undefined;
+  const key = cacheKey(deps, partner);
+  let copy = configs.get(key);
+  if (!copy || performance.now() - copy.readAt > CONFIG_MS) {
+    copy = { record: await getPartnerWallet(deps.db, partner), readAt: performance.now() };
+    configs.set(key, copy);
+  }
+  return copy.record?.mode === 'SEAMLESS' ? copy.record : undefined;
+}
+
+/** Where and how to call a seamless partner's wallet. */
+export async function walletEndpointOf(deps: ServiceDependencies, wallet: PartnerWalletRecord): Promise<WalletEndpoint> {
+  const key = cacheKey(deps, wallet.partner);
+  let copy = secrets.get(key);
+  if (!copy || performance.now() - copy.readAt > SECRET_MS) {
+    const secret = await secretStore(deps).get(wallet.partner);
+    if (secret === undefined) throw new Error(`partner ${wallet.partner} is seamless, but its wallet secret is not stored`);
+    copy = { secret, readAt: performance.now() };
+    secrets.set(key, copy);
+  }
+  return {
+    baseUrl: wallet.baseUrl!,
+    secret: copy.secret,
+    timeoutMs: wallet.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS,
+  };
+}

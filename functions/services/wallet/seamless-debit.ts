@@ -1,0 +1,65 @@
+import { callWallet } from '../../wallet/wallet-client';
+import type { BetRecord } from '../../store/kernel/records';
+import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
+import { createWalletCall, saveWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { ServiceError } from '../kernel/service-error';
+import type { ServiceDependencies } from '../kernel/services';
+import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
+import { walletEndpointOf } from './partner-wallets';
+import { debitOf, rollingBack } from './wallet-calls';
+
+/**
+ * A seamless bet's stake, taken from the partner's wallet before the bet is laid (docs/WALLET.md):
+ * the debit is written to the outbox first (so that a crash after sending it cannot lose it: the
+ * workers roll back one left unconfirmed), then sent, once. Answered OK, the debit is returned,
+ * for the bet's own transaction to confirm. Refused by the wallet (no funds, a blocked player, a
+ * limit), the bet is refused with our code and nothing is owed. Unanswered (a timeout, a 5xx, an
+ * unsigned answer, a refusal the contract does not expect), the debit is rolled back and the bet
+ * refused as WALLET_UNAVAILABLE, which the player may retry.
+ */
+export async function debitStake(
+  deps: ServiceDependencies,
+  wallet: PartnerWalletRecord,
+  bet: BetRecord,
+  currency: string,
+): Promise<WalletCallRecord> {
+  if (!(wallet.currencies ?? []).includes(currency))
+    throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
+  const endpoint = await walletEndpointOf(deps, wallet);
+  const at = deps.now();
+  const debit: WalletCallRecord = {
+    ...debitOf(bet, wallet.partner, currency, at),
+    // Until then, the request that sends it decides; after, the workers take it for lost and roll it back.
+    nextAttemptAt: new Date(Date.parse(at) + (endpoint.timeoutMs ?? 0) + DEBIT_GRACE_MS).toISOString(),
+  };
+  await createWalletCall(deps.db, debit);
+  const result = await callWallet(endpoint, 'debit', debit.call);
+  if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return debit;
+  if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR') {
+    const refusal = REFUSALS[result.answer.code];
+    if (refusal) {
+      const refused: WalletCallRecord = { ...debit, state: 'REFUSED', refusal: result.answer.code, updatedAt: deps.now() };
+      const { nextAttemptAt: _, ...final } = refused;
+      // Refused: nothing moved, nothing to undo (unless the workers already took it for lost: their rollback is harmless).
+      await saveWalletCall(deps.db, final, ['SENT']);
+      throw new ServiceError(refusal.code, refusal.message);
+    }
+  }
+  await rollBackDebit(deps, debit, result.kind === 'ANSWERED' ? 'the wallet refused the debit unexpectedly' : 'the debit was not answered');
+  throw new ServiceError('WALLET_UNAVAILABLE', "Your wallet did not confirm the stake in time; nothing was taken. Try again.");
+}
+
+/** The debit is not to stand (unanswered, or its bet not laid): its rollback falls due, and goes to the workers. */
+export async function rollBackDebit(deps: ServiceDependencies, debit: WalletCallRecord, problem: string): Promise<void> {
+  const rolling = rollingBack(debit, deps.now(), problem);
+  if (await saveWalletCall(deps.db, rolling, ['SENT'])) await queueWalletCalls(deps, [debit.transactionId]);
+}
+
+/** A wallet's refusals of a debit that refuse the bet: our own codes, the same for every partner. */
+const REFUSALS: Partial<Record<string, { code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH'; message: string }>> = {
+  INSUFFICIENT_FUNDS: { code: 'INSUFFICIENT_FUNDS', message: 'Your wallet does not cover the stake.' },
+  PLAYER_BLOCKED: { code: 'PLAYER_BLOCKED', message: 'Your wallet refuses bets for you: ask your platform.' },
+  LIMIT_REACHED: { code: 'LIMIT_REACHED', message: 'The stake would pass a limit your platform keeps for you.' },
+  UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: 'Your platform\'s wallet does not know you.' },
+  CURRENCY_MISMATCH: { code: 'CURRENCY_MISMATCH', message: "Your wallet does not hold the table's currency." },
+};

@@ -1,0 +1,152 @@
+/**
+ * A seamless partner's players bet with the money in their partner's wallet (docs/WALLET.md),
+ * through the real API, against the reference wallet over real HTTP: each stake is debited there
+ * before the bet is taken, each round credits what it returns, and both books agree to the unit
+ * at the end of every test, whatever the wallet did on the way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealer, refusalCode } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
+import { getWalletCall } from '../../../functions/store/wallet/wallet-calls';
+
+const api = useTestApi();
+let partner: SeamlessPartner;
+let table: string;
+
+beforeAll(async () => {
+  partner = await startSeamlessPartner(api, 'seamless-co', {
+    alice: { currency: 'MOP', balance: 10_000 },
+    bob: { currency: 'MOP', balance: 10_000 },
+    poor: { currency: 'MOP', balance: 50 },
+    blocked: { currency: 'MOP', balance: 10_000, blocked: true },
+    limited: { currency: 'MOP', balance: 10_000, debitLimit: 200 },
+  });
+  table = await api.openTable();
+});
+afterAll(() => partner.wallet.close());
+
+const placeBet = (subject: string, input: Record<string, unknown>) =>
+  api.graphql(
+    partner.player(subject),
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id amount status } userErrors { code message } } }`,
+    { input: { tableId: table, ...input } },
+  );
+
+describe('configuring a partner', () => {
+  it("is the house operators' alone, and the secret never comes back", async () => {
+    const input = { partner: 'other-co', mode: 'SEAMLESS', baseUrl: 'https://wallet.example/casino', currencies: ['MOP'], secret: 'x'.repeat(40) };
+    const mutation = `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { mode baseUrl secretSetAt } userErrors { code field } } }`;
+    expect(refusalCode(await api.graphql({ id: 'op', roles: ['operator'], partner: 'other-co' }, mutation, { input }))).toBe('FORBIDDEN');
+    const answered = await api.data(dealer('test-dealer'), mutation, { input });
+    expect(answered.configurePartnerWallet.wallet).toMatchObject({ mode: 'SEAMLESS', baseUrl: 'https://wallet.example/casino' });
+    expect(JSON.stringify(answered)).not.toContain('x'.repeat(40));
+    const read = await api.data({ id: 'op', roles: ['operator'], partner: 'other-co' }, `{ partnerWallet(partner: "other-co") { mode secretSetAt } }`);
+    expect(read.partnerWallet.secretSetAt).toBe(answered.configurePartnerWallet.wallet.secretSetAt);
+  });
+
+  it('refuses a wallet URL that is not https, and a first seamless configuration without its secret', async () => {
+    const mutation = `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { mode } userErrors { code field } } }`;
+    const plain = await api.graphql(dealer('test-dealer'), mutation, {
+      input: { partner: 'third-co', mode: 'SEAMLESS', baseUrl: 'http://wallet.example', currencies: ['MOP'], secret: 'y'.repeat(40) },
+    });
+    expect(plain.data!.configurePartnerWallet.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'baseUrl'] }]);
+    const secretless = await api.graphql(dealer('test-dealer'), mutation, {
+      input: { partner: 'third-co', mode: 'SEAMLESS', baseUrl: 'https://wallet.example', currencies: ['MOP'] },
+    });
+    expect(secretless.data!.configurePartnerWallet.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'secret'] }]);
+  });
+});
+
+describe('a bet', () => {
+  it('is taken once the wallet confirms its debit, and paid back there by the round', async () => {
+    await api.seatShooter(table);
+    const res = await placeBet('alice', { type: 'PASS_LINE', amount: 1_000 });
+    expect(res.data!.placeBet.bet).toMatchObject({ amount: 1_000, status: 'OPEN' });
+    expect(partner.balance('alice')).toBe(9_000);
+    expect(await api.balance('seamless-co/alice')).toBeUndefined(); // no account of ours
+    await api.closeAndRoll(table, [3, 4]); // a natural: even money
+    await partner.expectBooksAgree();
+    expect(partner.balance('alice')).toBe(11_000);
+  });
+
+  it('that loses still closes the round with a credit of 0', async () => {
+    await api.seatShooter(table);
+    const { id } = (await placeBet('bob', { type: 'PASS_LINE', amount: 500 })).data!.placeBet.bet;
+    await api.closeAndRoll(table, [1, 1]); // craps: the pass line loses
+    await partner.expectBooksAgree();
+    expect(partner.balance('bob')).toBe(9_500);
+    const credits = [...partner.wallet.movements.values()].filter((movement) => movement.operation === 'credit' && movement.playerId === 'bob');
+    expect(credits.map((credit) => credit.amount)).toEqual([0]);
+    expect(JSON.parse(partner.wallet.received.find((call) => call.operation === 'credit' && call.body.includes(id))!.body).amount).toBe(0);
+  });
+
+  it.each([
+    ['poor', 'INSUFFICIENT_FUNDS'],
+    ['blocked', 'PLAYER_BLOCKED'],
+    ['limited', 'LIMIT_REACHED'],
+  ])("refused by the wallet (%s) is refused with the API's own code, and nothing moves", async (subject, code) => {
+    const before = partner.balance(subject);
+    const res = await placeBet(subject, { type: 'PASS_LINE', amount: 500 });
+    expect(res.data!.placeBet.userErrors.map((error: { code: string }) => error.code)).toEqual([code]);
+    expect(partner.balance(subject)).toBe(before);
+    await partner.expectBooksAgree();
+  });
+});
+
+describe('a wallet that fails', () => {
+  it.each([
+    ['times out before taking the stake', { kind: 'TIMEOUT', when: 'BEFORE', delayMs: 1_500 }],
+    ['times out after taking it', { kind: 'TIMEOUT', when: 'AFTER', delayMs: 1_500 }],
+    ['answers 503', { kind: 'SERVER_ERROR', when: 'BEFORE' }],
+    ['drops the connection after taking it', { kind: 'DROP', when: 'AFTER' }],
+  ] as const)('%s: the bet is refused, WALLET_UNAVAILABLE, and the debit rolled back until confirmed', async (_, fault) => {
+    const before = partner.balance('alice');
+    partner.wallet.injectFault({ ...fault, operation: 'debit' });
+    const res = await placeBet('alice', { type: 'FIELD', amount: 300 });
+    expect(refusalCode(res)).toBe('WALLET_UNAVAILABLE');
+    expect(res.errors![0]!.extensions!.retryable).toBe(true);
+    await partner.expectBooksAgree();
+    expect(partner.balance('alice')).toBe(before);
+  });
+
+  it('keeps a credit until the wallet takes it, sent again with backoff, the same call each time', async () => {
+    await api.seatShooter(table);
+    await placeBet('alice', { type: 'PASS_LINE', amount: 200 });
+    partner.wallet.injectFault({ kind: 'SERVER_ERROR', when: 'BEFORE', operation: 'credit', times: 2 });
+    const before = partner.balance('alice');
+    await api.closeAndRoll(table, [5, 6]); // 11: the pass line wins
+    await partner.expectBooksAgree();
+    expect(partner.balance('alice')).toBe(before + 400);
+    const sent = partner.wallet.received.filter((call) => call.operation === 'credit' && call.body.includes('"amount":400'));
+    expect(sent.length).toBe(3);
+    expect(new Set(sent.map((call) => call.body)).size).toBe(1);
+  });
+});
+
+it('a void round rolls its debits back; a bet taken down is credited', async () => {
+  await api.seatShooter(table);
+  const before = partner.balance('bob');
+  await placeBet('bob', { type: 'PASS_LINE', amount: 700 });
+  const field = (await placeBet('bob', { type: 'FIELD', amount: 100 })).data!.placeBet.bet;
+  expect(partner.balance('bob')).toBe(before - 800);
+  const sequence = await api.closeBetting(table);
+  await api.data(dealer('test-dealer'), `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { userErrors { code } } }`, {
+    input: { tableId: table, sequence, reason: 'a die left the table' },
+  });
+  await partner.expectBooksAgree();
+  expect(partner.balance('bob')).toBe(before);
+  expect((await getWalletCall(api.db, `STAKE:${field.id}`))?.state).toBe('ROLLED_BACK');
+});
+
+it('100 bets of one player at once, against a wallet holding 10 stakes: 10 taken, never more debited', async () => {
+  partner.addPlayer('rich-once', { currency: 'MOP', balance: 1_000 });
+  const results = await Promise.all(Array.from({ length: 100 }, () => placeBet('rich-once', { type: 'FIELD', amount: 100 })));
+  const taken = results.filter((res) => res.data?.placeBet?.bet);
+  expect(taken.length).toBe(10);
+  expect(results.filter((res) => refusalCode(res) === 'INSUFFICIENT_FUNDS').length).toBe(90);
+  expect(partner.balance('rich-once')).toBe(0);
+  await api.closeAndRoll(table, [2, 2]); // the field pays even money on 4
+  await partner.expectBooksAgree();
+  expect(partner.balance('rich-once')).toBe(2_000);
+});
