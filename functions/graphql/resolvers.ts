@@ -14,6 +14,7 @@ import type { JackpotPoolView, RollView } from '../services/kernel/views';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
 
 // The use cases, each loaded with its first call (loaded-when-called.ts): a cold start loads only those its first request runs.
+import type { StoredWalletCall, WalletCallRecord } from '../store/wallet/wallet-calls';
 const checkedBook = loadedWhenCalled(() => import('../services/money/checked-book'), 'checkedBook');
 const accountStatement = loadedWhenCalled(() => import('../services/money/statement'), 'accountStatement');
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
@@ -76,6 +77,8 @@ const closedBefore = {
   bettingClosedAt: (outcome: OutcomeRecord) => outcome.bettingClosedBy?.at ?? null,
 };
 
+const callOf = (call: WalletCallRecord): StoredWalletCall => JSON.parse(call.body) as StoredWalletCall;
+
 export const resolvers: Resolvers = {
   Money: MoneyScalar,
   SignedMoney: SignedMoneyScalar,
@@ -118,11 +121,12 @@ export const resolvers: Resolvers = {
   PartnerWallet: {
     currencies: (wallet) => [...(wallet.currencies ?? [])],
   },
+  // The body sent is kept as its exact string; what the schema shows of it is read from it.
   WalletCall: {
     operation: (call) => call.operation.toUpperCase() as 'DEBIT' | 'CREDIT' | 'ROLLBACK',
-    tableId: (call) => call.call.tableId,
-    roundId: (call) => call.call.roundId,
-    betIds: (call) => [...call.call.betIds],
+    tableId: (call) => callOf(call).tableId,
+    roundId: (call) => callOf(call).roundId,
+    betIds: (call) => [...callOf(call).betIds],
   },
 
   // Served over WebSocket (functions/live): each event is the root value its subscribers' documents run on.

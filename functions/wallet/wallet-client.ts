@@ -32,8 +32,15 @@ export async function callWallet<O extends WalletOperation>(
   operation: O,
   call: WalletCalls[O],
 ): Promise<WalletCallResult> {
+  return sendWalletCall(endpoint, operation, JSON.stringify(call));
+}
+
+/**
+ * Sends one call's body exactly as given (a call sent again must be the same bytes: the wallet
+ * matches a requestId's replay by its body), and checks the answer's signature.
+ */
+export async function sendWalletCall(endpoint: WalletEndpoint, operation: WalletOperation, body: string): Promise<WalletCallResult> {
   const now = endpoint.now ?? (() => Math.floor(Date.now() / 1000));
-  const body = JSON.stringify(call);
   let response: Response;
   try {
     response = await fetch(`${endpoint.baseUrl.replace(/\/$/, '')}/${operation}`, {

@@ -154,7 +154,9 @@ async function place(
       continue;
     }
 
-    const outcome = wallet ? await placeThroughWallet(deps, store, placement, wallet, now) : await sendPlacement(deps, store, placement, now);
+    const outcome = wallet
+      ? await placeThroughWallet(deps, store, placement, wallet, now)
+      : await sendPlacement(deps, store, placement, now);
     if (outcome.placed) {
       // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
       deps.metrics.betPlaced();
@@ -240,7 +242,12 @@ async function placeThroughWallet(
 ): Promise<PlacementOutcome> {
   const debit = await debitStake(deps, wallet, placement.bet, placement.table.currency);
   const { nextAttemptAt: _, ...confirmed } = debit;
-  const outcome = await sendPlacement(deps, store, { ...placement, confirmedDebit: { ...confirmed, state: 'CONFIRMED', updatedAt: deps.now() } }, now);
+  const outcome = await sendPlacement(
+    deps,
+    store,
+    { ...placement, confirmedDebit: { ...confirmed, state: 'CONFIRMED', updatedAt: deps.now() } },
+    now,
+  );
   if (!outcome.placed) await rollBackDebit(deps, debit, 'the bet was not laid');
   return outcome;
 }

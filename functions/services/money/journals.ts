@@ -124,6 +124,8 @@ export function poolSeedJournal(created: JackpotPoolRecord, actor: string): Jour
 export interface ShareHolder {
   readonly playerId: string;
   readonly betId: string;
+  /** The bet was staked from the player's seamless wallet: the prize goes there. */
+  readonly seamless?: boolean;
 }
 
 /**
@@ -162,6 +164,7 @@ export function jackpotJournals(
   if (payout.share > 0) {
     // One journal per player (their account is credited once), one pair of legs per share they hold.
     const betsOf = new Map<string, string[]>();
+    const seamless = new Set(holders.filter((holder) => holder.seamless).map((holder) => holder.playerId));
     for (const { playerId, betId } of holders) betsOf.set(playerId, [...(betsOf.get(playerId) ?? []), betId]);
     for (const [bettor, betIds] of betsOf) {
       journals.push({
@@ -173,7 +176,7 @@ export function jackpotJournals(
         cause,
         legs: betIds.flatMap((betId): Leg[] => [
           { account: pool(poolId), amount: -payout.share, type: 'JACKPOT_PRIZE' },
-          { account: player(bettor), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
+          { account: holder(bettor, seamless.has(bettor)), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
         ]),
       });
     }

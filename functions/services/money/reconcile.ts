@@ -8,6 +8,7 @@ import {
   type LedgerAccount,
 } from '../../store/money/ledger';
 import { getAccount } from '../../store/money/accounts';
+import { ledgerCurrencies } from '../../store/money/ledger-checks';
 import { moneyTotal } from '../../rules/money';
 import type { ServiceDependencies } from '../kernel/services';
 
@@ -59,8 +60,9 @@ export interface BalanceDifference {
 const accountKey = (account: LedgerAccount) => `${account.kind}\u0000${account.id ?? ''}`;
 
 export async function reconcile(deps: ServiceDependencies): Promise<Reconciliation> {
-  const stored = await listStoredBalances(deps.db);
-  const currencies = [...new Set(stored.map((balance) => balance.currency))].sort();
+  const [stored, registered] = await Promise.all([listStoredBalances(deps.db), ledgerCurrencies(deps.db)]);
+  // Every currency an account or pool holds, and every one the ledger registered (a seamless partner's may have no account of ours).
+  const currencies = [...new Set([...stored.map((balance) => balance.currency), ...registered.map((record) => record.currency)])].sort();
   const books = await Promise.all(currencies.map(async (currency) => ({ currency, journals: await readBook(deps.db, currency) })));
 
   const unbalancedJournals: string[] = [];

@@ -6,6 +6,9 @@ import { backoff } from '../../store/kernel/retry';
 import { ServiceError } from '../kernel/service-error';
 import { jackpotJournals, type ShareHolder } from '../money/journals';
 import type { ServiceDependencies } from '../kernel/services';
+import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { creditOf, prizeTransactionId } from '../wallet/wallet-calls';
+import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 
 /** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
 export const MAX_POOL_ATTEMPTS = 10;
@@ -44,7 +47,13 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       contributions,
       deps.now(),
     );
-    const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals);
+    const credits = prizeCredits(deal, payout, pool.currency, deps.now());
+    const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, credits);
+    if (applied === 'APPLIED')
+      await queueWalletCalls(
+        deps,
+        [...credits.values()].map((credit) => credit.transactionId),
+      );
     if (applied === 'APPLIED' && payout.paid > 0) deps.metrics.jackpotPrizesPaid({ count: round.bettors.length, amount: payout.paid });
     if (applied !== 'POOL_CHANGED') return;
     // Another table's round moved the shared pool first: let it finish before reading again.
@@ -80,5 +89,29 @@ function jackpotPayout(
 
 /** The round's bettors, each with the bet that carries their share. */
 export function shareHolders(round: JackpotRound): ShareHolder[] {
-  return round.bettors.map((playerId, index) => ({ playerId, betId: round.shareBets[index]! }));
+  return round.bettors.map((playerId, index) => ({
+    playerId,
+    betId: round.shareBets[index]!,
+    ...(round.seamless?.[index] ? { seamless: true } : {}),
+  }));
+}
+
+/** The credits that pay seamless bettors' prizes in their wallets (docs/WALLET.md), by player. */
+function prizeCredits(deal: DealRecord, payout: JackpotPayoutRecord, currency: string, at: string): Map<string, WalletCallRecord> {
+  const credits = new Map<string, WalletCallRecord>();
+  if (payout.share === 0) return credits;
+  const holders = shareHolders(deal.jackpot!).filter((holder) => holder.seamless);
+  for (const playerId of new Set(holders.map((holder) => holder.playerId))) {
+    const betIds = holders.filter((holder) => holder.playerId === playerId).map((holder) => holder.betId);
+    credits.set(
+      playerId,
+      creditOf(
+        prizeTransactionId(deal.tableId, deal.sequence, playerId),
+        playerId,
+        { amount: betIds.length * payout.share, currency, tableId: deal.tableId, sequence: deal.sequence, betIds },
+        at,
+      ),
+    );
+  }
+  return credits;
 }

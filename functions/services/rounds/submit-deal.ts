@@ -84,6 +84,7 @@ function jackpotRound(table: TableOf<'BACCARAT'>, openBets: readonly BetRecord[]
     bettors: jackpotBets.map((bet) => bet.playerId),
     shareBets: jackpotBets.map((bet) => bet.id),
     reserves: jackpotBets.map((bet) => bet.reserve ?? 0),
+    ...(jackpotBets.some((bet) => bet.seamless) ? { seamless: jackpotBets.map((bet) => bet.seamless === true) } : {}),
   };
 }
 

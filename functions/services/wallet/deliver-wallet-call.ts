@@ -1,6 +1,12 @@
-import { callWallet, type WalletCallResult } from '../../wallet/wallet-client';
+import { sendWalletCall, type WalletCallResult } from '../../wallet/wallet-client';
 import { getPartnerWallet } from '../../store/wallet/partner-wallets';
-import { dueWalletCalls, getWalletCall, saveWalletCall, type WalletCallRecord, type WalletCallState } from '../../store/wallet/wallet-calls';
+import {
+  dueWalletCalls,
+  getWalletCall,
+  saveWalletCall,
+  type WalletCallRecord,
+  type WalletCallState,
+} from '../../store/wallet/wallet-calls';
 import type { ServiceDependencies } from '../kernel/services';
 import { walletEndpointOf } from './partner-wallets';
 import { rollingBack } from './wallet-calls';
@@ -50,12 +56,20 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
     await saveWalletCall(deps.db, done, [call.state], call.attempts);
     return 'DONE';
   }
-  if (verdict.alert) deps.log.error('a partner wallet refused a call it should take: it is sent again', { transactionId, partner: call.partner, answer: verdict.problem });
+  if (verdict.alert)
+    deps.log.error('a partner wallet refused a call it should take: it is sent again', {
+      transactionId,
+      partner: call.partner,
+      answer: verdict.problem,
+    });
   if (Date.parse(now) - Date.parse(call.dueSince ?? call.createdAt) >= RETRY_WINDOW_MS) {
     const given: WalletCallRecord = withoutDue({ ...call, state: 'DEAD_LETTERED', attempts, updatedAt: now, lastProblem: verdict.problem });
     if (await saveWalletCall(deps.db, given, [call.state], call.attempts)) {
       deps.metrics.walletCallDeadLettered();
-      deps.log.error('a wallet call was given up after 24 hours: an operator must settle it with the partner', { transactionId, partner: call.partner });
+      deps.log.error('a wallet call was given up after 24 hours: an operator must settle it with the partner', {
+        transactionId,
+        partner: call.partner,
+      });
     }
     return 'DONE';
   }
@@ -75,7 +89,8 @@ export async function sweepWalletCalls(deps: ServiceDependencies): Promise<{ rea
   const due = await dueWalletCalls(deps.db, deps.now());
   const results = await Promise.allSettled(due.map((transactionId) => deliverWalletCall(deps, transactionId)));
   const failed = results.filter((result) => result.status === 'rejected');
-  for (const failure of failed) deps.log.error('delivering a wallet call failed', { error: String((failure as PromiseRejectedResult).reason) });
+  for (const failure of failed)
+    deps.log.error('delivering a wallet call failed', { error: String((failure as PromiseRejectedResult).reason) });
   return { delivered: results.length - failed.length, failed: failed.length };
 }
 
@@ -105,7 +120,7 @@ async function send(deps: ServiceDependencies, call: WalletCallRecord): Promise<
   const wallet = await getPartnerWallet(deps.db, call.partner);
   // A partner that left seamless still gets what it is owed, at the wallet it last named.
   if (!wallet?.baseUrl) return { kind: 'NO_ANSWER', reason: 'the partner has no wallet configured' };
-  return callWallet(await walletEndpointOf(deps, wallet), call.operation, call.call as never);
+  return sendWalletCall(await walletEndpointOf(deps, wallet), call.operation, call.body);
 }
 
 /** What an answer means for the call: a final state, or a problem to send it again for (`alert`: a refusal an operator should see). */

@@ -5,6 +5,7 @@ import { ServiceError } from '../kernel/service-error';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { isHouseOperator, PARTNER } from '../tables/tenancy';
+import { registerLedgerCurrency } from '../money/ledger-check';
 
 export interface ConfigurePartnerWalletRequest {
   readonly partner: string;
@@ -36,7 +37,8 @@ export async function configurePartnerWallet(
   request: ConfigurePartnerWalletRequest,
 ): Promise<PartnerWalletRecord> {
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators configure partners' wallets.");
-  if (!PARTNER.test(request.partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  if (!PARTNER.test(request.partner))
+    throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
   const stamp = { configuredBy: caller.playerId, configuredAt: deps.now() };
   if (request.mode === 'TRANSFER') {
     const record: PartnerWalletRecord = { partner: request.partner, mode: 'TRANSFER', ...stamp };
@@ -57,8 +59,14 @@ export async function configurePartnerWallet(
   if (secret !== undefined && (secret.length < MIN_SECRET || secret.length > MAX_SECRET || !/^[\x21-\x7e]+$/.test(secret)))
     throw new ServiceError('BAD_USER_INPUT', `secret: ${MIN_SECRET} to ${MAX_SECRET} printable characters, no spaces.`, 'secret');
   if (secret === undefined && previous?.secretSetAt === undefined)
-    throw new ServiceError('BAD_USER_INPUT', "secret: a seamless wallet needs its signing secret the first time it is configured.", 'secret');
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      'secret: a seamless wallet needs its signing secret the first time it is configured.',
+      'secret',
+    );
   if (secret !== undefined) await secretStore(deps).put(request.partner, secret);
+  // The ledger checks every currency it holds from its first day: a seamless partner's players' journals may be its first.
+  await Promise.all(currencies.map((currency) => registerLedgerCurrency(deps, currency)));
   const record: PartnerWalletRecord = {
     partner: request.partner,
     mode: 'SEAMLESS',
@@ -76,7 +84,14 @@ export async function configurePartnerWallet(
 /** A partner's wallet configuration: to the house's operators, and to the partner's own. */
 export async function partnerWallet(deps: ServiceDependencies, caller: Caller, partner: string): Promise<PartnerWalletRecord> {
   assertReadsPartnerWallet(caller, partner);
-  return (await getPartnerWallet(deps.db, partner)) ?? { partner, mode: 'TRANSFER', configuredBy: 'default', configuredAt: new Date(0).toISOString() };
+  return (
+    (await getPartnerWallet(deps.db, partner)) ?? {
+      partner,
+      mode: 'TRANSFER',
+      configuredBy: 'default',
+      configuredAt: new Date(0).toISOString(),
+    }
+  );
 }
 
 /** The house's operators read every partner's wallet, its configuration and calls; a partner's operators their own. */
@@ -95,8 +110,19 @@ function checkedBaseUrl(value: string | null | undefined): string {
   }
   // Plain http only to this machine (the reference wallet of `npm start` and the tests).
   const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1' || url.hostname === '[::1]';
-  if ((url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) || url.username || url.password || url.search || url.hash || (value ?? '').length > 512)
-    throw new ServiceError('BAD_USER_INPUT', 'baseUrl: an absolute https URL of at most 512 characters, without credentials, query or fragment.', 'baseUrl');
+  if (
+    (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    (value ?? '').length > 512
+  )
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      'baseUrl: an absolute https URL of at most 512 characters, without credentials, query or fragment.',
+      'baseUrl',
+    );
   return url.toString().replace(/\/$/, '');
 }
 

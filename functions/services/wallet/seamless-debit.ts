@@ -1,4 +1,4 @@
-import { callWallet } from '../../wallet/wallet-client';
+import { sendWalletCall } from '../../wallet/wallet-client';
 import type { BetRecord } from '../../store/kernel/records';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { createWalletCall, saveWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
@@ -33,7 +33,7 @@ export async function debitStake(
     nextAttemptAt: new Date(Date.parse(at) + (endpoint.timeoutMs ?? 0) + DEBIT_GRACE_MS).toISOString(),
   };
   await createWalletCall(deps.db, debit);
-  const result = await callWallet(endpoint, 'debit', debit.call);
+  const result = await sendWalletCall(endpoint, 'debit', debit.body);
   if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return debit;
   if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR') {
     const refusal = REFUSALS[result.answer.code];
@@ -46,7 +46,7 @@ export async function debitStake(
     }
   }
   await rollBackDebit(deps, debit, result.kind === 'ANSWERED' ? 'the wallet refused the debit unexpectedly' : 'the debit was not answered');
-  throw new ServiceError('WALLET_UNAVAILABLE', "Your wallet did not confirm the stake in time; nothing was taken. Try again.");
+  throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not confirm the stake in time; nothing was taken. Try again.');
 }
 
 /** The debit is not to stand (unanswered, or its bet not laid): its rollback falls due, and goes to the workers. */
@@ -56,10 +56,12 @@ export async function rollBackDebit(deps: ServiceDependencies, debit: WalletCall
 }
 
 /** A wallet's refusals of a debit that refuse the bet: our own codes, the same for every partner. */
-const REFUSALS: Partial<Record<string, { code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH'; message: string }>> = {
+const REFUSALS: Partial<
+  Record<string, { code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH'; message: string }>
+> = {
   INSUFFICIENT_FUNDS: { code: 'INSUFFICIENT_FUNDS', message: 'Your wallet does not cover the stake.' },
   PLAYER_BLOCKED: { code: 'PLAYER_BLOCKED', message: 'Your wallet refuses bets for you: ask your platform.' },
   LIMIT_REACHED: { code: 'LIMIT_REACHED', message: 'The stake would pass a limit your platform keeps for you.' },
-  UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: 'Your platform\'s wallet does not know you.' },
+  UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: "Your platform's wallet does not know you." },
   CURRENCY_MISMATCH: { code: 'CURRENCY_MISMATCH', message: "Your wallet does not hold the table's currency." },
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { roundId } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/kernel/records';
-import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { callOf, type StoredWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 
 /**
  * The calls the tables make to a seamless partner's wallet, built from our own records: pure, so
@@ -63,7 +63,7 @@ export function debitOf(bet: BetRecord, partner: string, currency: string, at: s
     playerId: bet.playerId,
     kind: 'DEBIT',
     operation: 'debit',
-    call: debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round),
+    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round)),
     amount: bet.amount,
     currency,
     state: 'SENT',
@@ -78,7 +78,7 @@ export function rollingBack(debit: WalletCallRecord, at: string, problem: string
   return {
     ...debit,
     operation: 'rollback',
-    call: rollbackCallOf(debit.call),
+    body: JSON.stringify(rollbackCallOf(callOf(debit))),
     state: 'ROLLING_BACK',
     attempts: 0,
     updatedAt: at,
@@ -92,7 +92,13 @@ export function rollingBack(debit: WalletCallRecord, at: string, problem: string
 export function creditOf(
   transactionId: string,
   playerId: string,
-  { amount, currency, tableId, sequence, betIds }: { amount: number; currency: string; tableId: string; sequence: number; betIds: readonly string[] },
+  {
+    amount,
+    currency,
+    tableId,
+    sequence,
+    betIds,
+  }: { amount: number; currency: string; tableId: string; sequence: number; betIds: readonly string[] },
   at: string,
 ): WalletCallRecord {
   return {
@@ -101,7 +107,7 @@ export function creditOf(
     playerId,
     kind: 'CREDIT',
     operation: 'credit',
-    call: {
+    body: JSON.stringify({
       requestId: requestIdOf(transactionId, 'credit'),
       playerId: subjectOf(playerId),
       currency,
@@ -110,7 +116,7 @@ export function creditOf(
       tableId,
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
-    },
+    } satisfies StoredWalletCall),
     amount,
     currency,
     state: 'DUE',

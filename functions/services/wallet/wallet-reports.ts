@@ -28,7 +28,12 @@ export interface PartnerWalletReport {
 }
 
 /** A partner's calls made on a day (UTC): the house's operators for any partner, a partner's operators for their own. */
-export async function partnerWalletReport(deps: ServiceDependencies, caller: Caller, partner: string, day: string): Promise<PartnerWalletReport> {
+export async function partnerWalletReport(
+  deps: ServiceDependencies,
+  caller: Caller,
+  partner: string,
+  day: string,
+): Promise<PartnerWalletReport> {
   assertReadsPartnerWallet(caller, partner);
   if (!isCalendarDay(day)) throw new ServiceError('BAD_USER_INPUT', 'day must be a day of the calendar, YYYY-MM-DD.', 'day');
   const calls = await partnerWalletCalls(deps.db, partner, day);

@@ -46,7 +46,8 @@ export type PlacementOutcome =
        * read. SEAT_CHANGED: the seat was claimed meanwhile. DEBIT_UNCONFIRMED: a seamless bet's
        * debit is no longer in flight (the workers took it for lost and rolled it back).
        */
-      readonly reason: 'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED' | 'DEBIT_UNCONFIRMED';
+      readonly reason:
+        'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED' | 'DEBIT_UNCONFIRMED';
     }
   | { readonly placed: false; readonly reason: 'DUPLICATE_REQUEST'; readonly existingBetId: string };
 

@@ -32,7 +32,9 @@ export async function commitTakeDown(
     sent = await transact(db, {
       gate: releaseBet(db, tableId, shardOfBetKey(betKey), round),
       position: movePosition(db, tableId, shardOfBetKey(betKey), takenDown.playerId, positionVersion),
-      account: walletCredit ? undefined : creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
+      account: walletCredit
+        ? undefined
+        : creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
       credit: walletCredit && putWalletCall(db, walletCredit),
       bet: decideBet(db, takenDown),
       journal: recordJournal(db, journal),

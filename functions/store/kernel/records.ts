@@ -290,6 +290,8 @@ export interface JackpotRound {
   readonly shareBets: readonly string[];
   /** The reserve each share's bet holds (in `bettors`' order; 0 for bets placed before reserves): released by the jackpot's transaction. */
   readonly reserves?: readonly number[];
+  /** Whether each share's bet was staked from a seamless wallet (in `bettors`' order; absent when none was): its prize is paid there. */
+  readonly seamless?: readonly boolean[];
   /** Set when applied: what the pool paid and kept. */
   readonly payout?: JackpotPayoutRecord;
 }

@@ -13,7 +13,12 @@ export interface WalletSecrets {
 
 /** Secrets Manager: `<prefix><partner>`, created on first use, a new version on each change. The client is loaded with the first use. */
 export function secretsManagerSecrets(prefix: string): WalletSecrets {
-  let loaded: Promise<{ client: import('@aws-sdk/client-secrets-manager').SecretsManagerClient; sdk: typeof import('@aws-sdk/client-secrets-manager') }> | undefined;
+  let loaded:
+    | Promise<{
+        client: import('@aws-sdk/client-secrets-manager').SecretsManagerClient;
+        sdk: typeof import('@aws-sdk/client-secrets-manager');
+      }>
+    | undefined;
   const sdk = () =>
     (loaded ??= import('@aws-sdk/client-secrets-manager').then((module) => ({ client: new module.SecretsManagerClient({}), sdk: module })));
   return {

@@ -9,6 +9,7 @@ import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../kern
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { createTogether, transact, type Created } from '../kernel/transact';
 
+import { putWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 /** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
 export function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
   return createTogether(db, 'pool', {
@@ -48,6 +49,8 @@ export async function commitJackpotRound(
   pool: JackpotPoolRecord,
   payout: JackpotPayoutRecord,
   journals: readonly JournalRecord[],
+  /** Seamless bettors' prizes, by player: calls to their wallets instead of credits to accounts of ours. */
+  walletCredits: ReadonlyMap<string, WalletCallRecord> = new Map(),
 ): Promise<JackpotApplication> {
   const { bettors, shareBets, reserves } = deal.jackpot!;
   let sent;
@@ -75,11 +78,13 @@ export async function commitJackpotRound(
       // Each player's shares in one credit, with the journal of their prize, letting go of the
       // reserves their jackpot bets held (rules/money.ts); without a prize, the reserves only.
       accounts: [...sharesOf(bettors, reserves)].flatMap(([playerId, { shares, released }]) =>
-        payout.share > 0
-          ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
-          : released > 0
-            ? [releaseExposure(db, playerId, released)]
-            : [],
+        walletCredits.has(playerId)
+          ? [putWalletCall(db, walletCredits.get(playerId)!)]
+          : payout.share > 0
+            ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
+            : released > 0
+              ? [releaseExposure(db, playerId, released)]
+              : [],
       ),
       shareBets: payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : [],
     });

@@ -1,14 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { toItem, toRecord } from '../kernel/items';
-import {
-  walletCallKey,
-  walletCallsPk,
-  walletDeadPk,
-  walletDuePk,
-  walletDueShardOf,
-  WALLET_DUE_SHARDS,
-} from '../kernel/keys';
+import { walletCallKey, walletCallsPk, walletDeadPk, walletDuePk, walletDueShardOf, WALLET_DUE_SHARDS } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
 import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
 import { queryAll } from '../betting/bets';
@@ -28,7 +21,7 @@ import { queryAll } from '../betting/bets';
 export type WalletCallOperation = 'debit' | 'credit' | 'rollback';
 export type WalletCallState = 'SENT' | 'CONFIRMED' | 'REFUSED' | 'ROLLING_BACK' | 'ROLLED_BACK' | 'DUE' | 'DEAD_LETTERED';
 
-/** A call's body as sent (wallet-protocol.ts's shapes, kept as stored JSON). */
+/** A call's body (wallet-protocol.ts's shapes), before it is fixed as the string sent. */
 export interface StoredWalletCall {
   readonly requestId: string;
   readonly playerId: string;
@@ -50,8 +43,11 @@ export interface WalletCallRecord {
   readonly kind: 'DEBIT' | 'CREDIT';
   /** What is sent now: the debit, its rollback, or the credit. */
   readonly operation: WalletCallOperation;
-  /** The exact body sent for `operation`. */
-  readonly call: StoredWalletCall;
+  /**
+   * The exact body sent for `operation`, as a string: every send is these bytes (the wallet
+   * matches a replay by its body, and a stored map would not keep its keys' order).
+   */
+  readonly body: string;
   readonly amount: number;
   readonly currency: string;
   readonly state: WalletCallState;
@@ -73,10 +69,18 @@ const UNDELIVERED: readonly WalletCallState[] = ['SENT', 'ROLLING_BACK', 'DUE'];
 
 /** The index attributes of a call in a state: due (byOwner, by when), dead-lettered (for operators), or neither; always in its partner's report (book). */
 function indexAttributes(call: Pick<WalletCallRecord, 'transactionId' | 'partner' | 'state' | 'nextAttemptAt' | 'createdAt'>) {
-  const report = { bookPk: walletCallsPk(call.partner, walletDueShardOf(call.transactionId)), bookSk: `${call.createdAt}#${call.transactionId}` };
-  if (call.state === 'DEAD_LETTERED') return { ...report, ownerPk: walletDeadPk(call.partner), ownerSk: `${call.createdAt}#${call.transactionId}` };
+  const report = {
+    bookPk: walletCallsPk(call.partner, walletDueShardOf(call.transactionId)),
+    bookSk: `${call.createdAt}#${call.transactionId}`,
+  };
+  if (call.state === 'DEAD_LETTERED')
+    return { ...report, ownerPk: walletDeadPk(call.partner), ownerSk: `${call.createdAt}#${call.transactionId}` };
   if (UNDELIVERED.includes(call.state))
-    return { ...report, ownerPk: walletDuePk(walletDueShardOf(call.transactionId)), ownerSk: `${call.nextAttemptAt ?? call.createdAt}#${call.transactionId}` };
+    return {
+      ...report,
+      ownerPk: walletDuePk(walletDueShardOf(call.transactionId)),
+      ownerSk: `${call.nextAttemptAt ?? call.createdAt}#${call.transactionId}`,
+    };
   return report;
 }
 
@@ -117,7 +121,12 @@ export async function createWalletCall(db: Db, call: WalletCallRecord): Promise<
 }
 
 /** Sends moveWalletCall on its own; false if the call was no longer as expected (another runner moved it). */
-export async function saveWalletCall(db: Db, next: WalletCallRecord, from: readonly WalletCallState[], attempts?: number): Promise<boolean> {
+export async function saveWalletCall(
+  db: Db,
+  next: WalletCallRecord,
+  from: readonly WalletCallState[],
+  attempts?: number,
+): Promise<boolean> {
   const { Put } = moveWalletCall(db, next, from, attempts);
   try {
     await db.doc.send(new PutCommand(Put));
@@ -127,6 +136,9 @@ export async function saveWalletCall(db: Db, next: WalletCallRecord, from: reado
     throw error;
   }
 }
+
+/** The call's body, read back. */
+export const callOf = (call: WalletCallRecord): StoredWalletCall => JSON.parse(call.body) as StoredWalletCall;
 
 export async function getWalletCall(db: Db, transactionId: string): Promise<WalletCallRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: walletCallKey(transactionId), ConsistentRead: true }));
@@ -190,13 +202,13 @@ export function rollBackConfirmedDebit(db: Db, rollback: StoredWalletCall, at: s
       TableName: db.tableName,
       Key: walletCallKey(transactionId),
       UpdateExpression:
-        'SET #state = :rolling, operation = :rollback, #call = :call, attempts = :zero, updatedAt = :at, dueSince = :at, nextAttemptAt = :at, lastProblem = :why, ownerPk = :duePk, ownerSk = :dueSk',
+        'SET #state = :rolling, operation = :rollback, body = :body, attempts = :zero, updatedAt = :at, dueSince = :at, nextAttemptAt = :at, lastProblem = :why, ownerPk = :duePk, ownerSk = :dueSk',
       ConditionExpression: '#state = :confirmed',
-      ExpressionAttributeNames: { '#state': 'state', '#call': 'call' },
+      ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: {
         ':rolling': 'ROLLING_BACK',
         ':rollback': 'rollback',
-        ':call': rollback,
+        ':body': JSON.stringify(rollback),
         ':zero': 0,
         ':at': at,
         ':why': 'the round was voided',

@@ -9,19 +9,25 @@ import { dealer, refusalCode } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
 import { getWalletCall } from '../../../functions/store/wallet/wallet-calls';
+import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 
 const api = useTestApi();
 let partner: SeamlessPartner;
 let table: string;
 
 beforeAll(async () => {
-  partner = await startSeamlessPartner(api, 'seamless-co', {
-    alice: { currency: 'MOP', balance: 10_000 },
-    bob: { currency: 'MOP', balance: 10_000 },
-    poor: { currency: 'MOP', balance: 50 },
-    blocked: { currency: 'MOP', balance: 10_000, blocked: true },
-    limited: { currency: 'MOP', balance: 10_000, debitLimit: 200 },
-  });
+  partner = await startSeamlessPartner(
+    api,
+    'seamless-co',
+    {
+      alice: { currency: 'MOP', balance: 10_000 },
+      bob: { currency: 'MOP', balance: 10_000 },
+      poor: { currency: 'MOP', balance: 50 },
+      blocked: { currency: 'MOP', balance: 10_000, blocked: true },
+      limited: { currency: 'MOP', balance: 10_000, debitLimit: 200 },
+    },
+    { timeoutMs: 2_000 },
+  );
   table = await api.openTable();
 });
 afterAll(() => partner.wallet.close());
@@ -35,13 +41,22 @@ const placeBet = (subject: string, input: Record<string, unknown>) =>
 
 describe('configuring a partner', () => {
   it("is the house operators' alone, and the secret never comes back", async () => {
-    const input = { partner: 'other-co', mode: 'SEAMLESS', baseUrl: 'https://wallet.example/casino', currencies: ['MOP'], secret: 'x'.repeat(40) };
+    const input = {
+      partner: 'other-co',
+      mode: 'SEAMLESS',
+      baseUrl: 'https://wallet.example/casino',
+      currencies: ['MOP'],
+      secret: 'x'.repeat(40),
+    };
     const mutation = `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { mode baseUrl secretSetAt } userErrors { code field } } }`;
     expect(refusalCode(await api.graphql({ id: 'op', roles: ['operator'], partner: 'other-co' }, mutation, { input }))).toBe('FORBIDDEN');
     const answered = await api.data(dealer('test-dealer'), mutation, { input });
     expect(answered.configurePartnerWallet.wallet).toMatchObject({ mode: 'SEAMLESS', baseUrl: 'https://wallet.example/casino' });
     expect(JSON.stringify(answered)).not.toContain('x'.repeat(40));
-    const read = await api.data({ id: 'op', roles: ['operator'], partner: 'other-co' }, `{ partnerWallet(partner: "other-co") { mode secretSetAt } }`);
+    const read = await api.data(
+      { id: 'op', roles: ['operator'], partner: 'other-co' },
+      `{ partnerWallet(partner: "other-co") { mode secretSetAt } }`,
+    );
     expect(read.partnerWallet.secretSetAt).toBe(answered.configurePartnerWallet.wallet.secretSetAt);
   });
 
@@ -76,7 +91,9 @@ describe('a bet', () => {
     await api.closeAndRoll(table, [1, 1]); // craps: the pass line loses
     await partner.expectBooksAgree();
     expect(partner.balance('bob')).toBe(9_500);
-    const credits = [...partner.wallet.movements.values()].filter((movement) => movement.operation === 'credit' && movement.playerId === 'bob');
+    const credits = [...partner.wallet.movements.values()].filter(
+      (movement) => movement.operation === 'credit' && movement.playerId === 'bob',
+    );
     expect(credits.map((credit) => credit.amount)).toEqual([0]);
     expect(JSON.parse(partner.wallet.received.find((call) => call.operation === 'credit' && call.body.includes(id))!.body).amount).toBe(0);
   });
@@ -96,8 +113,8 @@ describe('a bet', () => {
 
 describe('a wallet that fails', () => {
   it.each([
-    ['times out before taking the stake', { kind: 'TIMEOUT', when: 'BEFORE', delayMs: 1_500 }],
-    ['times out after taking it', { kind: 'TIMEOUT', when: 'AFTER', delayMs: 1_500 }],
+    ['times out before taking the stake', { kind: 'TIMEOUT', when: 'BEFORE', delayMs: 2_500 }],
+    ['times out after taking it', { kind: 'TIMEOUT', when: 'AFTER', delayMs: 2_500 }],
     ['answers 503', { kind: 'SERVER_ERROR', when: 'BEFORE' }],
     ['drops the connection after taking it', { kind: 'DROP', when: 'AFTER' }],
   ] as const)('%s: the bet is refused, WALLET_UNAVAILABLE, and the debit rolled back until confirmed', async (_, fault) => {
@@ -124,19 +141,28 @@ describe('a wallet that fails', () => {
   });
 });
 
-it('a void round rolls its debits back; a bet taken down is credited', async () => {
+it('a bet taken down is credited back to the wallet; a void round rolls its debits back', async () => {
   await api.seatShooter(table);
   const before = partner.balance('bob');
-  await placeBet('bob', { type: 'PASS_LINE', amount: 700 });
+  const pass = (await placeBet('bob', { type: 'PASS_LINE', amount: 700 })).data!.placeBet.bet;
   const field = (await placeBet('bob', { type: 'FIELD', amount: 100 })).data!.placeBet.bet;
   expect(partner.balance('bob')).toBe(before - 800);
+  await api.data(
+    partner.player('bob'),
+    `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code } } }`,
+    {
+      id: field.id,
+    },
+  );
+  await partner.expectBooksAgree();
+  expect(partner.wallet.movements.get(`TAKE_DOWN:${field.id}`)).toMatchObject({ operation: 'credit', amount: 100 });
   const sequence = await api.closeBetting(table);
   await api.data(dealer('test-dealer'), `mutation ($input: VoidRoundInput!) { voidRound(input: $input) { userErrors { code } } }`, {
     input: { tableId: table, sequence, reason: 'a die left the table' },
   });
   await partner.expectBooksAgree();
   expect(partner.balance('bob')).toBe(before);
-  expect((await getWalletCall(api.db, `STAKE:${field.id}`))?.state).toBe('ROLLED_BACK');
+  expect(await getWalletCall(api.db, `STAKE:${pass.id}`)).toMatchObject({ state: 'ROLLED_BACK', operation: 'rollback' });
 });
 
 it('100 bets of one player at once, against a wallet holding 10 stakes: 10 taken, never more debited', async () => {
@@ -149,4 +175,51 @@ it('100 bets of one player at once, against a wallet holding 10 stakes: 10 taken
   await api.closeAndRoll(table, [2, 2]); // the field pays even money on 4
   await partner.expectBooksAgree();
   expect(partner.balance('rich-once')).toBe(2_000);
+});
+
+it('100 players betting at once at one table through their wallets meet no CONFLICT (the conflict model on)', async () => {
+  const crowd = Array.from({ length: 100 }, (_, i) => `crowd-${i}`);
+  for (const subject of crowd) partner.addPlayer(subject, { currency: 'MOP', balance: 1_000 });
+  const refusedBefore = api.conflictModel.stats.refusedTransactions;
+  const results = await Promise.all(crowd.map((subject) => placeBet(subject, { type: 'FIELD', amount: 100 })));
+  expect(results.map(refusalCode).filter(Boolean)).toEqual([]);
+  expect(crowd.map((subject) => partner.balance(subject))).toEqual(crowd.map(() => 900));
+  // A bet's transaction touches its player's items and its shard's gate: at most one in ten meets another's (docs/DATA-MODEL.md).
+  expect(api.conflictModel.stats.refusedTransactions - refusedBefore).toBeLessThanOrEqual(10);
+  await api.closeAndRoll(table, [1, 3]); // 4: the field pays even money
+  await partner.expectBooksAgree();
+  expect(crowd.map((subject) => partner.balance(subject))).toEqual(crowd.map(() => 1_100));
+});
+
+it("a jackpot prize is credited to the winner's wallet, apart from the round's credit", async () => {
+  const operator = dealer('test-dealer');
+  const pool = await api.data(
+    operator,
+    `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
+    { input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
+  );
+  const poolId = pool.openJackpotPool.jackpotPool.id;
+  const baccarat = await api.openTable({ game: 'BACCARAT', baccarat: { jackpot: { poolId, contributionBasisPoints: 0 } } });
+  partner.addPlayer('lucky', { currency: 'MOP', balance: 1_000 });
+  const bet = (type: string) =>
+    api.data(
+      partner.player('lucky'),
+      `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+      {
+        input: { tableId: baccarat, type, amount: 100, seat: 1 },
+      },
+    );
+  await bet('PLAYER');
+  const jackpotBet = (await bet('JACKPOT')).placeBet.bet;
+  const sequence = await api.closeBetting(baccarat);
+  await api.data(
+    operator,
+    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { userErrors { code message } } }`,
+    { t: baccarat, s: sequence },
+  );
+  await partner.expectBooksAgree();
+  const prize = [...partner.wallet.movements].find(([id]) => id.startsWith('PRIZE:'));
+  expect(prize?.[1]).toMatchObject({ operation: 'credit' });
+  expect(prize![1].amount).toBeGreaterThan(0);
+  expect(JSON.parse(partner.wallet.received.find((call) => call.body.includes(prize![0]))!.body).betIds).toEqual([jackpotBet.id]);
 });
