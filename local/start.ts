@@ -10,16 +10,22 @@ import { startLocalServer } from './server';
 import { startLocalLive } from './live';
 import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo } from './demo';
 import { createDb } from '../functions/store/kernel/db';
-import { conflictModelFrom, systemDependencies } from '../functions/services/kernel/services';
+import { conflictModelFrom, systemDependencies, type ServiceDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
 import { settlementWorker } from '../functions/workers/settlement-handler';
-import { localSettlementQueue } from './settlement-workers';
+import { localSettlementQueue, localWalletQueue } from './settlement-workers';
+import { walletCallWorker } from '../functions/workers/wallet-call-handler';
+import { sweepWalletCalls } from '../functions/services/wallet/deliver-wallet-call';
+import { fileSecrets } from '../functions/store/kernel/wallet-secrets';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, startDemoSeamlessPartner } from './seamless-demo';
 import { ledgerChecker } from '../functions/ledger/handler';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const TABLE_NAME = 'casino-tables-local';
+/** Partners' wallet secrets, readable by this machine's user only (AWS keeps them in Secrets Manager). */
+const WALLET_SECRETS_FILE = '.local/wallet-secrets.json';
 const port = Number(process.env.PORT ?? 4000);
 
 const dynamo = await startDynamoDbLocal({ dataDir: '.local/dynamodb' }).catch((error: Error) => {
@@ -38,11 +44,16 @@ try {
   // DYNAMODB_CONFLICT_MODEL=on npm start: transactions conflict as on real DynamoDB (the handler reads the same variable).
   const conflicts = conflictModelFrom(process.env);
   const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials, ...conflicts };
-  const deps = systemDependencies(createDb(dbConfig));
+  const deps = { ...systemDependencies(createDb(dbConfig)), walletSecrets: fileSecrets(WALLET_SECRETS_FILE) };
   await seedDemo(deps);
+  // The demo's seamless partner: its wallet runs here, on WALLET_PORT (any free port unless set).
+  const partnerWallet = await startDemoSeamlessPartner(deps, Number(process.env.WALLET_PORT ?? 0));
   // As the scheduled sweeper Lambda does in AWS.
   const sweeper = setInterval(
-    () => void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error)),
+    () => {
+      void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
+      void sweepWalletCalls(deps).catch((error: unknown) => console.error('wallet call sweep failed:', error));
+    },
     30_000,
   );
   sweeper.unref();
@@ -58,6 +69,7 @@ try {
     // The explorer reads the schema by introspection; in AWS it is off unless configured.
     GRAPHQL_INTROSPECTION: 'on',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
+    WALLET_SECRETS: `file:${WALLET_SECRETS_FILE}`,
     AWS_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
@@ -65,8 +77,12 @@ try {
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
   const { graphQLEntry } = await import('../functions/graphql/handler');
-  // Big rounds' settlement parts go to the worker handler, in this process, as SQS hands them to its Lambda in AWS.
-  const handler = graphQLEntry((configured) => ({ ...configured, settlementQueue: localSettlementQueue(settlementWorker(configured)) }));
+  // Big rounds' settlement parts and the calls to partners' wallets go to their worker handlers, in
+  // this process, as SQS hands them to their Lambdas in AWS.
+  const handler = graphQLEntry((configured) => {
+    const withWallets: ServiceDependencies = { ...configured, walletQueue: localWalletQueue((event) => walletCallWorker(withWallets)(event)) };
+    return { ...withWallets, settlementQueue: localSettlementQueue(settlementWorker(withWallets)) };
+  });
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
   // Subscriptions: the WebSocket on the same port, fed by DynamoDB Local's stream of the table.
@@ -74,6 +90,7 @@ try {
   const playerToken = await authorizer.issueToken(DEMO_PLAYER);
   const dealerToken = await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables });
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
+  const seamlessToken = await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_PARTNER });
   const server = await startLocalServer({
     handler,
     authorizer,
@@ -84,6 +101,7 @@ try {
     explorerConfig: demoExplorerConfig(deps, authorizer),
     live,
   }).catch(async (error: NodeJS.ErrnoException) => {
+    await partnerWallet.close();
     await stopDynamo();
     console.error(error.code === 'EADDRINUSE' ? `Port ${port} is in use: run with PORT=<another port> npm start` : error.message);
     process.exit(1);
@@ -103,6 +121,10 @@ Demo dealer "${DEMO_DEALER.id}" (runs ${DEMO_DEALER.tables.join(' and ')}: close
   ${dealerToken}
 Demo operator "${DEMO_OPERATOR}" (opens tables and jackpot pools), bearer token (12 h):
   ${operatorToken}
+Demo seamless partner "${DEMO_SEAMLESS_PARTNER}": its players' money stays in its own wallet (${partnerWallet.url}),
+  which every bet debits and every round credits. Its player "${DEMO_SEAMLESS_SUBJECT}" (10,000.00 MOP there;
+  query walletBalance), bearer token (12 h):
+  ${seamlessToken}
 
 Ctrl+C stops the API and DynamoDB Local.`);
 
@@ -113,6 +135,7 @@ Ctrl+C stops the API and DynamoDB Local.`);
     stopping ??= server
       .close()
       .then(() => live.stop())
+      .then(() => partnerWallet.close())
       .then(stopDynamo)
       .finally(() => process.exit(0));
   };

@@ -20,6 +20,7 @@ const accountStatement = loadedWhenCalled(() => import('../services/money/statem
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
 const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');
 const dailyReport = loadedWhenCalled(() => import('../services/money/daily-report'), 'dailyReport');
+const walletBalance = loadedWhenCalled(() => import('../services/wallet/wallet-balance'), 'walletBalance');
 const partnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'partnerWallet');
 const partnerWalletReport = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'partnerWalletReport');
 const walletCallsNeedingAttention = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'walletCallsNeedingAttention');
@@ -107,6 +108,7 @@ export const resolvers: Resolvers = {
     round: async (_, { tableId, sequence }, ctx) => (await recallRound(ctx.deps, requireRole(ctx, 'OPERATOR'), tableId, sequence)) ?? null,
     roundById: async (_, { id }, ctx) => (await recallRoundById(ctx.deps, requireRole(ctx, 'OPERATOR'), id)) ?? null,
     dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
+    walletBalance: (_, { currency }, ctx) => walletBalance(ctx.deps, requireCaller(ctx), currency),
     partnerWallet: (_, { partner }, ctx) => partnerWallet(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
     partnerWalletReport: (_, { partner, day }, ctx) => partnerWalletReport(ctx.deps, requireRole(ctx, 'OPERATOR'), partner, day),
     walletCallsNeedingAttention: (_, { partner }, ctx) => walletCallsNeedingAttention(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),

@@ -4,10 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { userErrorsOf } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
-import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, demoVariables, seedDemo } from '../../local/demo';
+import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, DEMO_TABLE, demoVariables, seedDemo } from '../../local/demo';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_WALLET_BALANCE, startDemoSeamlessPartner } from '../../local/seamless-demo';
 
 const api = useTestApi();
 beforeAll(() => seedDemo(api.deps));
@@ -74,5 +75,24 @@ describe('the demo', () => {
         { bet: { type: 'JACKPOT', amount: 1_000 }, outcome: 'WIN', winnings: 2_000, returned: 2_000 },
       ]),
     );
+  });
+});
+
+describe("the demo's seamless partner", () => {
+  it("keeps its player's money in its own wallet: a bet is debited there, and the round credited there", async () => {
+    const wallet = await startDemoSeamlessPartner(api.deps);
+    try {
+      const player = { id: DEMO_SEAMLESS_SUBJECT, roles: [], partner: DEMO_SEAMLESS_PARTNER };
+      const balance = async () => (await api.data(player, '{ walletBalance { balance currency } }')).walletBalance;
+      expect(await balance()).toEqual({ balance: DEMO_WALLET_BALANCE, currency: 'MOP' });
+      await api.placeBet(player, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5_000 });
+      expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE - 5_000);
+      await api.closeAndRoll(DEMO_TABLE, [3, 4]);
+      await vi.waitFor(async () => expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE + 5_000));
+      // The house keeps no account for them: their money never left the partner's wallet.
+      expect(await api.balance(`${DEMO_SEAMLESS_PARTNER}/${DEMO_SEAMLESS_SUBJECT}`)).toBeUndefined();
+    } finally {
+      await wallet.close();
+    }
   });
 });

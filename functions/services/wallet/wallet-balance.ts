@@ -1,0 +1,31 @@
+import { callWallet } from '../../wallet/wallet-client';
+import { ServiceError } from '../kernel/service-error';
+import { assertCurrency } from '../kernel/request-checks';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { seamlessWalletOf, walletEndpointOf } from './partner-wallets';
+import { subjectOf } from './wallet-calls';
+
+/**
+ * A seamless partner's player's balance, as their partner's wallet holds it (the contract's
+ * `balance` call, docs/WALLET.md): what a table page shows them. Null for everyone else, whose
+ * balance is their account's (`me`).
+ */
+export async function walletBalance(
+  deps: ServiceDependencies,
+  caller: Caller,
+  currency: string | null | undefined,
+): Promise<{ readonly balance: number; readonly currency: string } | null> {
+  if (currency != null) assertCurrency(currency);
+  const wallet = await seamlessWalletOf(deps, caller.playerId);
+  if (!wallet) return null;
+  const asked = currency ?? wallet.currencies![0]!;
+  if (!wallet.currencies!.includes(asked)) throw new ServiceError('CURRENCY_MISMATCH', 'Your wallet does not hold that currency.');
+  const result = await callWallet(await walletEndpointOf(deps, wallet), 'balance', {
+    requestId: `balance:${deps.newId()}`,
+    playerId: subjectOf(caller.playerId),
+    currency: asked,
+  });
+  if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return { balance: result.answer.balance, currency: result.answer.currency };
+  if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR' && result.answer.code === 'UNKNOWN_PLAYER') throw new ServiceError('NOT_FOUND', "Your platform's wallet does not know you.", null);
+  throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not answer; try again.');
+}
