@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -36,6 +36,7 @@ export const graphqlHandlerEntry = fileURLToPath(new URL('../functions/graphql/h
 const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.ts', import.meta.url));
 const ledgerCheckEntry = fileURLToPath(new URL('../functions/ledger/handler.ts', import.meta.url));
 const settlementWorkerEntry = fileURLToPath(new URL('../functions/workers/settlement-handler.ts', import.meta.url));
+const walletWorkerEntry = fileURLToPath(new URL('../functions/workers/wallet-call-handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 
 export interface CasinoTablesStackProps extends StackProps {
@@ -58,6 +59,10 @@ export class CasinoTablesStack extends Stack {
   readonly ledgerCheckFunction: NodejsFunction;
   readonly ledgerCheckDeadLetters: Queue;
   readonly settlementQueue: Queue;
+  /** Calls to seamless partners' wallets (credits, rollbacks), for the wallet workers; its dead letters beside it. */
+  readonly walletQueue: Queue;
+  readonly walletDeadLetters: Queue;
+  readonly walletWorkerFunction: NodejsFunction;
   readonly settlementDeadLetters: Queue;
   readonly settlementWorkerFunction: NodejsFunction;
   readonly httpApi: HttpApi;
@@ -120,21 +125,75 @@ export class CasinoTablesStack extends Stack {
       }),
     );
 
+    // Calls to seamless partners' wallets (docs/WALLET.md): each a message, delivered by a worker;
+    // a call the wallet does not take is sent again by the worker itself, with backoff, for 24
+    // hours (then set aside, with the WalletCallsDeadLettered alarm). The dead letters here are
+    // messages our worker failed on (not the wallet): the sweeper finds their calls anyway.
+    this.walletDeadLetters = new Queue(this, 'WalletDeadLetters', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: this.dataRemoval,
+    });
+    acknowledge(this.walletDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the wallet queue.');
+    const walletWorkerTimeout = Duration.seconds(30);
+    this.walletQueue = new Queue(this, 'WalletQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(6 * walletWorkerTimeout.toSeconds()),
+      deadLetterQueue: { queue: this.walletDeadLetters, maxReceiveCount: 5 },
+      removalPolicy: this.dataRemoval,
+    });
+    // Partners' wallet secrets, one per partner under the stage's prefix, written by the house's operators' configuration.
+    const walletSecretPrefix = `casino-tables/${settings.stage}/wallet/`;
+    const walletSecrets = Stack.of(this).formatArn({
+      service: 'secretsmanager',
+      resource: 'secret',
+      resourceName: `${walletSecretPrefix}*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    const walletEnvironment = { WALLET_QUEUE_URL: this.walletQueue.queueUrl, WALLET_SECRETS: `secretsmanager:${walletSecretPrefix}` };
+    this.walletWorkerFunction = this.appFunction('WalletWorkerFunction', 'walletWorker', walletWorkerEntry, {
+      memorySize: 512,
+      timeout: walletWorkerTimeout,
+      environment: walletEnvironment,
+    });
+    this.walletWorkerFunction.addEventSource(new SqsEventSource(this.walletQueue, { batchSize: 10, reportBatchItemFailures: true }));
+
     this.graphqlFunction = this.appFunction('GraphqlFunction', 'graphql', graphqlHandlerEntry, {
       // Apollo's cold start is CPU-bound, and Lambda's CPU share grows with memory.
       memorySize: 1024,
       // Well inside API Gateway's 30 s integration limit, so a stuck call fails as a Lambda timeout we can see.
       timeout: Duration.seconds(10),
-      // Where recording a big round's outcome hands its parts to the settlement workers.
-      environment: { SETTLEMENT_QUEUE_URL: this.settlementQueue.queueUrl },
+      // Where recording a big round's outcome hands its parts to the settlement workers; where wallet calls go.
+      environment: { SETTLEMENT_QUEUE_URL: this.settlementQueue.queueUrl, ...walletEnvironment },
     });
     this.settlementQueue.grantSendMessages(this.graphqlFunction);
+    // Settlement workers pay seamless players by wallet calls too: they hand them to the wallet workers.
+    this.settlementWorkerFunction.addEnvironment('WALLET_QUEUE_URL', this.walletQueue.queueUrl);
 
     // Finishes, every minute, any settlement a crash left at a table nobody has used since.
     this.sweeperFunction = this.appFunction('SettlementSweeperFunction', 'sweeper', sweeperHandlerEntry, {
       memorySize: 512,
       timeout: Duration.minutes(1),
+      environment: walletEnvironment,
     });
+    for (const fn of [this.graphqlFunction, this.walletWorkerFunction, this.sweeperFunction, this.settlementWorkerFunction])
+      this.walletQueue.grantSendMessages(fn);
+    // Configuring a partner writes its secret (the GraphQL function alone); calls read it (a bet's
+    // debit, a worker's credit, the sweeper's). Never listed, never deleted.
+    for (const [fn, actions] of [
+      [this.graphqlFunction, ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue', 'secretsmanager:GetSecretValue']],
+      [this.walletWorkerFunction, ['secretsmanager:GetSecretValue']],
+      [this.sweeperFunction, ['secretsmanager:GetSecretValue']],
+    ] as const) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [walletSecrets] }));
+      acknowledge(
+        fn.role!,
+        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${walletSecretPrefix}*]`,
+        "Partners' wallet secrets: one per partner, created when an operator configures a partner, so named by the stage's prefix.",
+      );
+    }
     // A failed sweep (or one EventBridge could not deliver) is kept two weeks, and raises an alarm.
     this.sweeperDeadLetters = new Queue(this, 'SweeperDeadLetters', {
       encryption: QueueEncryption.SQS_MANAGED,

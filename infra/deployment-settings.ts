@@ -1,7 +1,16 @@
 import type { Node } from 'constructs';
 
 /** The functions of the stack, by the name their settings use. */
-export const FUNCTION_ROLES = ['graphql', 'sweeper', 'settlementWorker', 'ledgerCheck', 'socket', 'stream', 'fanOut'] as const;
+export const FUNCTION_ROLES = [
+  'graphql',
+  'sweeper',
+  'settlementWorker',
+  'walletWorker',
+  'ledgerCheck',
+  'socket',
+  'stream',
+  'fanOut',
+] as const;
 export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 
 /**

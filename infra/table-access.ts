@@ -26,9 +26,15 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
     // The layout (open bets of a table), a player's bets, the ledger's book.
     indexes: { layout: ['Query'], byOwner: ['Query'], book: ['Query'] },
   },
-  // The settlement jobs it finishes: their markers, outcomes, plans, bets, accounts, journals and pools.
+  // The settlement jobs it finishes: their markers, outcomes, plans, bets, accounts, journals and
+  // pools; and the calls to partners' wallets that are due (byOwner), with their partners.
   sweeper: {
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    indexes: { byOwner: ['Query'] },
+  },
+  // A call to a partner's wallet: the call, its partner's configuration, the call's next state.
+  walletWorker: {
+    table: ['GetItem', 'PutItem'],
     indexes: {},
   },
   // The parts of settlements it pays: as the sweeper, a part at a time.

@@ -150,6 +150,7 @@ const FUNCTIONS: readonly [string, FunctionRole][] = [
   ['GraphqlFunction', 'graphql'],
   ['SettlementSweeperFunction', 'sweeper'],
   ['SettlementWorkerFunction', 'settlementWorker'],
+  ['WalletWorkerFunction', 'walletWorker'],
   ['LedgerCheckFunction', 'ledgerCheck'],
   ['SocketFunction', 'socket'],
   ['StreamFunction', 'stream'],
@@ -272,9 +273,7 @@ describe('the settlement sweep schedule', () => {
       MaximumRetryAttempts: 0,
       DestinationConfig: { OnFailure: { Destination: deadLettersArn } },
     });
-    expect(statementsOf('SettlementSweeperFunction')).toContainEqual(
-      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: deadLettersArn }),
-    );
+    expect(mayDo('SettlementSweeperFunction', 'sqs:SendMessage', deadLettersArn)).toBe(true);
   });
 
   it('keeps dead letters two weeks, encrypted, over TLS only', () => {
@@ -359,11 +358,76 @@ describe('the settlement workers', () => {
   it('are handed parts by the GraphQL function, which may send to that queue and knows it by its URL', () => {
     const graphql = resourceNamed('AWS::Lambda::Function', 'GraphqlFunction').resource.Properties;
     expect(graphql.Environment.Variables.SETTLEMENT_QUEUE_URL).toEqual({ Ref: queue.logicalId });
-    expect(statementsOf('GraphqlFunction')).toContainEqual(
-      expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: queueArn }),
-    );
+    expect(mayDo('GraphqlFunction', 'sqs:SendMessage', queueArn)).toBe(true);
   });
 });
+
+describe('the wallet workers', () => {
+  const worker = resourceNamed('AWS::Lambda::Function', 'WalletWorkerFunction');
+  const queue = resourceNamed('AWS::SQS::Queue', 'WalletQueue');
+  const deadLetters = resourceNamed('AWS::SQS::Queue', 'WalletDeadLetters');
+  const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
+  const secrets = {
+    'Fn::Join': [
+      '',
+      [
+        'arn:',
+        { Ref: 'AWS::Partition' },
+        ':secretsmanager:',
+        { Ref: 'AWS::Region' },
+        ':',
+        { Ref: 'AWS::AccountId' },
+        ':secret:casino-tables/prod/wallet/*',
+      ],
+    ],
+  };
+
+  it('deliver the calls of the queue, reporting those that failed; five failures, and a message goes to the dead letters', () => {
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
+    ) as any;
+    expect(mapping.Properties).toMatchObject({ EventSourceArn: queueArn, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(queue.resource.Properties).toMatchObject({
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] }, maxReceiveCount: 5 },
+      VisibilityTimeout: 6 * worker.resource.Properties.Timeout,
+      SqsManagedSseEnabled: true,
+    });
+    expect(deadLetters.resource.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600 });
+  });
+
+  it.each(['GraphqlFunction', 'SettlementWorkerFunction', 'SettlementSweeperFunction', 'WalletWorkerFunction'])(
+    'are handed calls by %s, which knows the queue by its URL and may send to it',
+    (name) => {
+      expect(resourceNamed('AWS::Lambda::Function', name).resource.Properties.Environment.Variables.WALLET_QUEUE_URL).toEqual({
+        Ref: queue.logicalId,
+      });
+      expect(mayDo(name, 'sqs:SendMessage', queueArn)).toBe(true);
+    },
+  );
+
+  it("keep partners' secrets in Secrets Manager under the stage's prefix: written by the GraphQL function alone, read by those that call wallets", () => {
+    for (const name of ['GraphqlFunction', 'WalletWorkerFunction', 'SettlementSweeperFunction']) {
+      expect(resourceNamed('AWS::Lambda::Function', name).resource.Properties.Environment.Variables.WALLET_SECRETS).toBe(
+        'secretsmanager:casino-tables/prod/wallet/',
+      );
+      expect(mayDo(name, 'secretsmanager:GetSecretValue', secrets)).toBe(true);
+    }
+    expect(mayDo('GraphqlFunction', 'secretsmanager:PutSecretValue', secrets)).toBe(true);
+    for (const name of ['WalletWorkerFunction', 'SettlementSweeperFunction', 'SettlementWorkerFunction'])
+      expect(mayDo(name, 'secretsmanager:PutSecretValue', secrets)).toBe(false);
+    const secretActions = (Object.values(template.findResources('AWS::IAM::Policy')) as any[])
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
+      .filter((statement) => actionsOf(statement).some((action) => action.startsWith('secretsmanager:')));
+    for (const statement of secretActions) expect(resourcesOf(statement)).toEqual([secrets]);
+  });
+});
+
+/** Whether the function's role allows `action` on `resource` (statements may name several of each). */
+const mayDo = (name: string, action: string, resource: unknown): boolean =>
+  statementsOf(name).some(
+    (statement) =>
+      actionsOf(statement).includes(action) && resourcesOf(statement).some((r) => JSON.stringify(r) === JSON.stringify(resource)),
+  );
 
 /** The statements of the policies attached to these functions' roles. */
 function policiesOf(...functionNames: string[]) {
@@ -691,7 +755,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 12);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 13);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
@@ -762,6 +826,15 @@ describe('alarms', () => {
       Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
       Statistic: 'Maximum',
       Threshold: (cdkJson.context.stages as any).prod.settlementAgeAlarmSeconds,
+    });
+  });
+
+  it("watch the calls to partners' wallets given up after 24 hours", () => {
+    expect(alarm('WalletCallsDeadLettered')).toMatchObject({
+      Namespace: 'CasinoTables/prod',
+      MetricName: METRIC.walletCallsDeadLettered,
+      Dimensions: [{ Name: 'service', Value: SERVICE_NAME }],
+      Threshold: 1,
     });
   });
 

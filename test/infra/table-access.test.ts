@@ -2,11 +2,13 @@
  * The stack grants each function exactly the DynamoDB actions of infra/table-access.ts. These are
  * checked here against what the code really sends: a broad session of the API (every kind of
  * mutation, the queries that read indexes, reconciliation) through the real handler, the
- * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind, and the
+ * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind (and looking
+ * for calls to partners' wallets that are due), and the
  * ledger's daily check of the session's day, once it is over.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
+import { sweepWalletCalls } from '../../functions/services/wallet/deliver-wallet-call';
 import { checkLedger } from '../../functions/services/money/ledger-check';
 import { TABLE_ACCESS, type TableAccess } from '../../infra/table-access';
 import { crash, withFaults } from '../support/faults';
@@ -130,8 +132,11 @@ describe('the DynamoDB actions the stack grants', () => {
     const tables = await session();
     const sweeper = recordingIamActions(api.deps.db);
     sweeperActions = sweeper.actions;
-    const report = await sweepSettlements({ ...api.deps, db: sweeper, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
+    const sweeping = { ...api.deps, db: sweeper, now: () => new Date(Date.now() + 120_000).toISOString() };
+    const report = await sweepSettlements(sweeping, 60);
     expect(report.completed).toHaveLength(2);
+    // As the sweeper's Lambda, it looks for calls to partners' wallets that are due (none here).
+    expect(await sweepWalletCalls(sweeping)).toEqual({ delivered: 0, failed: 0 });
     await windDown(tables);
     // The day after, the session's day is checked: its journals, the balances they moved, and the checks kept beside them.
     const checker = recordingIamActions(api.deps.db);
