@@ -361,6 +361,7 @@ export class CasinoTablesStack extends Stack {
       sweeperDeadLetters: this.sweeperDeadLetters,
       sweeper: this.sweeperFunction,
       settlementDeadLetters: this.settlementDeadLetters,
+      walletDeadLetters: this.walletDeadLetters,
       ledgerCheckDeadLetters: this.ledgerCheckDeadLetters,
     });
 

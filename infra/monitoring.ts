@@ -48,6 +48,7 @@ export interface MonitoringProps {
   readonly sweeperDeadLetters: IQueue;
   /** Parts of settlements the workers failed to pay, every delivery. */
   readonly settlementDeadLetters: IQueue;
+  readonly walletDeadLetters: IQueue;
   /** Runs of the ledger's daily check that failed: a day with findings, or a check that could not run. */
   readonly ledgerCheckDeadLetters: IQueue;
   /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
@@ -216,6 +217,15 @@ export class Monitoring extends Construct {
       {
         description:
           'A part of a round’s settlement failed every delivery to the workers: the sweeper pays it; its message is in the dead-letter queue.',
+      },
+    );
+    this.alarm(
+      'WalletDeadLetters',
+      props.walletDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      FAULTS,
+      {
+        description:
+          'A message of the wallet queue failed every delivery to the wallet workers (our fault, not the wallet’s): the sweeper delivers its call.',
       },
     );
     this.alarm(

@@ -49,13 +49,10 @@ try {
   // The demo's seamless partner: its wallet runs here, on WALLET_PORT (any free port unless set).
   const partnerWallet = await startDemoSeamlessPartner(deps, Number(process.env.WALLET_PORT ?? 0));
   // As the scheduled sweeper Lambda does in AWS.
-  const sweeper = setInterval(
-    () => {
-      void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
-      void sweepWalletCalls(deps).catch((error: unknown) => console.error('wallet call sweep failed:', error));
-    },
-    30_000,
-  );
+  const sweeper = setInterval(() => {
+    void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
+    void sweepWalletCalls(deps).catch((error: unknown) => console.error('wallet call sweep failed:', error));
+  }, 30_000);
   sweeper.unref();
   // As the scheduled ledger check does in AWS: every day over and not checked yet, now and every hour.
   const checkLedgerNow = () =>
@@ -80,7 +77,10 @@ try {
   // Big rounds' settlement parts and the calls to partners' wallets go to their worker handlers, in
   // this process, as SQS hands them to their Lambdas in AWS.
   const handler = graphQLEntry((configured) => {
-    const withWallets: ServiceDependencies = { ...configured, walletQueue: localWalletQueue((event) => walletCallWorker(withWallets)(event)) };
+    const withWallets: ServiceDependencies = {
+      ...configured,
+      walletQueue: localWalletQueue((event) => walletCallWorker(withWallets)(event)),
+    };
     return { ...withWallets, settlementQueue: localSettlementQueue(settlementWorker(withWallets)) };
   });
 

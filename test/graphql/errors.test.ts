@@ -126,12 +126,13 @@ describe('the schema lists every error code', () => {
     expect(listed.filter((name) => !apollosOwn.has(name) && !code.includes(`'${name}'`))).toEqual([]);
   });
 
-  it('each with whether it is retryable: a race lost, a round still being paid and a fault only', () => {
+  it("each with whether it is retryable: a race lost, a round still being paid, a partner's wallet that did not answer, and a fault only", () => {
     expect(Object.keys(RETRYABLE).sort()).toEqual([...listed].sort());
     expect(listed.filter((name) => RETRYABLE[name as keyof typeof RETRYABLE]).sort()).toEqual([
       'CONFLICT',
       'INTERNAL_SERVER_ERROR',
       'SETTLEMENT_IN_PROGRESS',
+      'WALLET_UNAVAILABLE',
     ]);
   });
 });

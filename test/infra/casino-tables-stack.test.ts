@@ -755,7 +755,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 13);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 14);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
@@ -860,6 +860,14 @@ describe('alarms', () => {
   });
 
   it("watch the settlement workers' dead letters", () => {
+    expect(alarm('WalletDeadLetters')).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [
+        { Name: 'QueueName', Value: { 'Fn::GetAtt': [resourceNamed('AWS::SQS::Queue', 'WalletDeadLetters').logicalId, 'QueueName'] } },
+      ],
+      Threshold: 1,
+    });
     expect(alarm('SettlementDeadLetters')).toMatchObject({
       Namespace: 'AWS/SQS',
       MetricName: 'ApproximateNumberOfMessagesVisible',

@@ -49,6 +49,7 @@ describe('npm run reconcile', () => {
         players: '9007199254753337', // 2^53 + 12,345
         pools: '0',
         cashierIn: '9007199254753337',
+        partnerWallets: '0',
         houseResult: '0',
         houseByTable: [],
       },

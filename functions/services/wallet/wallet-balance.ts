@@ -25,7 +25,9 @@ export async function walletBalance(
     playerId: subjectOf(caller.playerId),
     currency: asked,
   });
-  if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return { balance: result.answer.balance, currency: result.answer.currency };
-  if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR' && result.answer.code === 'UNKNOWN_PLAYER') throw new ServiceError('NOT_FOUND', "Your platform's wallet does not know you.", null);
+  if (result.kind === 'ANSWERED' && result.answer.status === 'OK')
+    return { balance: result.answer.balance, currency: result.answer.currency };
+  if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR' && result.answer.code === 'UNKNOWN_PLAYER')
+    throw new ServiceError('NOT_FOUND', "Your platform's wallet does not know you.", null);
   throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not answer; try again.');
 }

@@ -13,6 +13,7 @@ const account = fc.oneof(
   fc.constantFrom('p1', 'p2').map((id) => ({ kind: 'POOL' as const, id })),
   fc.constantFrom('t1', 't2', undefined).map((id) => (id === undefined ? { kind: 'HOUSE' as const } : { kind: 'HOUSE' as const, id })),
   fc.constant({ kind: 'CASHIER' as const }),
+  fc.constantFrom('x/a', 'x/b').map((id) => ({ kind: 'WALLET' as const, id })),
 );
 
 /** A balanced journal: legs moving money from one account to another, each pair summing to zero. */
@@ -44,12 +45,13 @@ describe("a day's totals", () => {
           players: whole.players,
           pools: whole.pools,
           cashierIn: whole.cashierIn,
+          partnerWallets: whole.partnerWallets,
           houseResult: whole.houseResult,
           houseByTable: whole.houseByTable,
         });
         // Balanced journals: every leg sums to zero, and the house is the negative of everything else.
         expect(whole.total).toBe(0n);
-        expect(whole.houseResult).toBe(-(whole.players + whole.pools - whole.cashierIn));
+        expect(whole.houseResult).toBe(-(whole.players + whole.pools - whole.cashierIn + whole.partnerWallets));
         expect(whole.unbalancedJournals).toEqual([]);
       }),
     );
