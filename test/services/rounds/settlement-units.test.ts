@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BETS_PER_UNIT,
+  SEAMLESS_BETS_PER_UNIT,
   ENTRIES_PER_PART,
   ITEMS_PER_TRANSACTION,
   MAX_PARTS,
@@ -32,7 +33,9 @@ const entry = fc
     id: fc.uuid(),
   })
   .map(({ player, outcome, amount, id }): PlannedSettlement => {
-    const playerId = `p${player}`;
+    // One player in three is a seamless partner's (their bets paid to their wallet); a void of such a bet's own round rolls its debit back.
+    const seamless = player % 3 === 0;
+    const playerId = seamless ? `x/p${player}` : `p${player}`;
     const resolution: PlannedSettlement['resolution'] =
       outcome === 'WIN'
         ? { outcome, winnings: amount }
@@ -45,20 +48,51 @@ const entry = fc
       playerId,
       resolution,
       returned,
-      released: outcome === 'MOVED' ? 0 : amount * 31,
+      released: seamless || outcome === 'MOVED' ? 0 : amount * 31,
+      ...(seamless ? { seamless: true, ...(outcome === 'VOID' && id < '8' ? { rollback: true } : {}) } : {}),
     };
   });
 const plans = fc.array(entry, { maxLength: 400 });
 
 describe("a round's plan, cut into units", () => {
+  it("pays a seamless player's unit by one credit of what its bets returned, 0 included, and rolls back the debits of bets voided in their own round", () => {
+    fc.assert(
+      fc.property(plans, (plan) => {
+        for (const unit of settlementWaves(OUTCOME, plan, AT).flat()) {
+          if (!unit.wallet) continue;
+          const rolledBack = unit.entries.filter((e) => e.rollback);
+          const credited = unit.entries.filter((e) => !e.rollback);
+          expect(unit.wallet.rollbacks.map((call) => call.rolledBackTransactionId)).toEqual(rolledBack.map((e) => `STAKE:${e.betId}`));
+          expect(unit.wallet.rollbacks.map((call) => call.amount)).toEqual(rolledBack.map((e) => e.returned));
+          if (credited.length === 0) expect(unit.wallet.credit).toBeUndefined();
+          else {
+            expect(unit.wallet.credit).toMatchObject({
+              kind: 'CREDIT',
+              state: 'DUE',
+              playerId: unit.playerId,
+              amount: credited.reduce((sum, e) => sum + e.returned, 0),
+            });
+            expect(JSON.parse(unit.wallet.credit!.body).betIds).toEqual(credited.map((e) => e.betId));
+          }
+          // The ledger moves everything the unit gives back, credit and rollbacks: into the wallet's account.
+          expect(unit.journal?.legs.filter((leg) => leg.account.kind === 'WALLET').reduce((sum, leg) => sum + leg.amount, 0) ?? 0).toBe(
+            unit.credit,
+          );
+          expect(unit.journal?.legs.some((leg) => leg.account.kind === 'PLAYER') ?? false).toBe(false);
+        }
+      }),
+    );
+  });
+
   it('pays every entry in exactly one unit, its credit and release the sums of its entries, at most BETS_PER_UNIT bets each', () => {
     fc.assert(
       fc.property(plans, (plan) => {
         const units = settlementWaves(OUTCOME, plan, AT).flat();
         expect(units.flatMap((unit) => unit.entries.map((e) => e.betId)).sort()).toEqual(plan.map((e) => e.betId).sort());
         for (const unit of units) {
-          expect(unit.entries.length).toBeLessThanOrEqual(BETS_PER_UNIT);
+          expect(unit.entries.length).toBeLessThanOrEqual(unit.wallet ? SEAMLESS_BETS_PER_UNIT : BETS_PER_UNIT);
           expect(unit.entries.every((e) => e.playerId === unit.playerId)).toBe(true);
+          expect(unit.entries.every((e) => (e.seamless === true) === (unit.wallet !== undefined))).toBe(true);
           expect(unit.credit).toBe(unit.entries.reduce((sum, e) => sum + e.returned, 0));
           expect(unit.released).toBe(unit.entries.reduce((sum, e) => sum + (e.released ?? 0), 0));
           // A journal exactly when money comes back, for exactly that money.

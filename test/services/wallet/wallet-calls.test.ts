@@ -1,0 +1,131 @@
+/**
+ * The calls the tables make to a seamless wallet, built from our own records (pure): ids derived
+ * from ours and within the contract's alphabet, bodies the contract accepts, and a debit's
+ * rollback the same call whichever path decides it (an unanswered debit, a voided round).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  creditOf,
+  debitOf,
+  payoutTransactionId,
+  prizeTransactionId,
+  rollbackOfStake,
+  rollingBack,
+  subjectOf,
+  takeDownTransactionId,
+} from '../../../functions/services/wallet/wallet-calls';
+import { retryDelayMs } from '../../../functions/services/wallet/deliver-wallet-call';
+import { totalsOf } from '../../../functions/services/wallet/wallet-reports';
+import { parseCall } from '../../../functions/wallet/wallet-protocol';
+import { betId, newBetKey } from '../../../functions/store/kernel/keys';
+import type { BetRecord } from '../../../functions/store/kernel/records';
+import type { WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
+
+const AT = '2026-12-03T10:00:00.000Z';
+const subject = fc.stringMatching(/^[A-Za-z0-9._@+:|-]{1,128}$/);
+const tableId = fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,63}$/);
+const bet = fc
+  .record({ subject, tableId, amount: fc.integer({ min: 1, max: 2 ** 52 }), round: fc.integer({ min: 1, max: 2 ** 31 }), id: fc.uuid() })
+  .map(({ subject, tableId, amount, round, id }) => {
+    const playerId = `acme/${subject}`;
+    return { id: betId(tableId, newBetKey(playerId, 64, id)), tableId, playerId, amount, round } as BetRecord;
+  });
+
+describe('a debit', () => {
+  it("is a call the contract accepts, for the bet's stake, its player as the partner knows them, and its round", () => {
+    fc.assert(
+      fc.property(bet, (placed) => {
+        const debit = debitOf(placed, 'acme', 'MOP', AT);
+        const parsed = parseCall('debit', JSON.parse(debit.body));
+        expect(parsed).toEqual({
+          call: {
+            requestId: `debit:STAKE:${placed.id}`.slice(0, 128),
+            playerId: subjectOf(placed.playerId),
+            currency: 'MOP',
+            transactionId: `STAKE:${placed.id}`,
+            amount: placed.amount,
+            tableId: placed.tableId,
+            roundId: `${placed.tableId}.${placed.round}`,
+            betIds: [placed.id],
+          },
+        });
+        expect(debit).toMatchObject({ kind: 'DEBIT', operation: 'debit', state: 'SENT', attempts: 1, partner: 'acme' });
+      }),
+    );
+  });
+
+  it('is rolled back by the same call whether it went unanswered or its round was voided', () => {
+    fc.assert(
+      fc.property(bet, (placed) => {
+        const unanswered = rollingBack(debitOf(placed, 'acme', 'MOP', AT), AT, 'the debit was not answered');
+        const voided = rollbackOfStake(placed.id, placed.playerId, placed.amount, 'MOP', placed.tableId, placed.round);
+        expect(unanswered.body).toBe(JSON.stringify(voided));
+        expect(parseCall('rollback', JSON.parse(unanswered.body))).toMatchObject({
+          call: { transactionId: `ROLLBACK:${placed.id}`, rolledBackTransactionId: `STAKE:${placed.id}`, amount: placed.amount },
+        });
+        expect(unanswered).toMatchObject({ operation: 'rollback', state: 'ROLLING_BACK', attempts: 0, dueSince: AT, nextAttemptAt: AT });
+      }),
+    );
+  });
+});
+
+describe('a credit', () => {
+  it('names its movement after ours: a round, a player and a part; a take-down; a prize; within the contract', () => {
+    fc.assert(
+      fc.property(bet, fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 2 ** 52 }), (placed, part, amount) => {
+        const ids = [
+          payoutTransactionId(placed.tableId, placed.round, placed.playerId, part),
+          takeDownTransactionId(placed.id),
+          prizeTransactionId(placed.tableId, placed.round, placed.playerId),
+        ];
+        for (const transactionId of ids) {
+          const credit = creditOf(
+            transactionId,
+            placed.playerId,
+            { amount, currency: 'MOP', tableId: placed.tableId, sequence: placed.round, betIds: [placed.id] },
+            AT,
+          );
+          expect(parseCall('credit', JSON.parse(credit.body))).toMatchObject({ call: { transactionId, amount } });
+          expect(credit).toMatchObject({ partner: 'acme', kind: 'CREDIT', state: 'DUE', dueSince: AT });
+        }
+        // Two players' credits of one round never share an id; a player's parts neither.
+        expect(payoutTransactionId(placed.tableId, placed.round, placed.playerId, part)).not.toBe(
+          payoutTransactionId(placed.tableId, placed.round, `${placed.playerId}x`, part),
+        );
+        expect(payoutTransactionId(placed.tableId, placed.round, placed.playerId, part)).not.toBe(
+          payoutTransactionId(placed.tableId, placed.round, placed.playerId, part + 1),
+        );
+      }),
+    );
+  });
+});
+
+describe('sending again', () => {
+  it('waits twice as long each time, from a second up to 15 minutes', () => {
+    expect([1, 2, 3, 4, 10, 11, 100].map(retryDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 512_000, 900_000, 900_000]);
+  });
+});
+
+describe("a partner's day of calls", () => {
+  const call = (kind: 'DEBIT' | 'CREDIT', state: WalletCallRecord['state'], amount: number, currency = 'MOP') =>
+    ({ kind, state, amount, currency }) as WalletCallRecord;
+
+  it('totals, by currency, the stakes that stand, the credits confirmed and what is still owed', () => {
+    expect(
+      totalsOf([
+        call('DEBIT', 'CONFIRMED', 500),
+        call('DEBIT', 'REFUSED', 700),
+        call('DEBIT', 'ROLLED_BACK', 300),
+        call('DEBIT', 'ROLLING_BACK', 40),
+        call('CREDIT', 'CONFIRMED', 1_000),
+        call('CREDIT', 'DUE', 20),
+        call('CREDIT', 'DEAD_LETTERED', 3),
+        call('DEBIT', 'CONFIRMED', 9, 'HKD'),
+      ]),
+    ).toEqual([
+      { currency: 'HKD', debited: 9n, credited: 0n, owed: 0n },
+      { currency: 'MOP', debited: 500n, credited: 1_000n, owed: 63n },
+    ]);
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * A wallet call as an item (pure): in its partner's report always, in the due index while it
+ * waits to be delivered (by when it is due), in the operators' list once set aside, and in
+ * neither once done, so that nothing reads a finished call again.
+ */
+import { describe, expect, it } from 'vitest';
+import { walletCallItem, type WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
+import { walletDueShardOf } from '../../../functions/store/kernel/keys';
+
+const call = (state: WalletCallRecord['state'], nextAttemptAt?: string): WalletCallRecord => ({
+  transactionId: 'PAYOUT:t.3:abc:0',
+  partner: 'acme',
+  playerId: 'acme/p1',
+  kind: 'CREDIT',
+  operation: 'credit',
+  body: '{}',
+  amount: 5,
+  currency: 'MOP',
+  state,
+  attempts: 0,
+  createdAt: '2026-12-03T10:00:00.000Z',
+  updatedAt: '2026-12-03T10:00:00.000Z',
+  ...(nextAttemptAt ? { nextAttemptAt } : {}),
+});
+const shard = String(walletDueShardOf('PAYOUT:t.3:abc:0')).padStart(2, '0');
+
+describe('a wallet call item', () => {
+  it('is keyed by its transaction id, one item per movement', () => {
+    expect(walletCallItem(call('DUE'))).toMatchObject({ pk: 'WALLETCALL#PAYOUT:t.3:abc:0', sk: 'CALL' });
+  });
+
+  it.each(['SENT', 'DUE', 'ROLLING_BACK'] as const)('waits in the due index while %s, by when it is due next', (state) => {
+    expect(walletCallItem(call(state, '2026-12-03T10:05:00.000Z'))).toMatchObject({
+      ownerPk: `WALLETDUE#${shard}`,
+      ownerSk: '2026-12-03T10:05:00.000Z#PAYOUT:t.3:abc:0',
+    });
+  });
+
+  it.each(['CONFIRMED', 'REFUSED', 'ROLLED_BACK'] as const)('leaves the due index once %s', (state) => {
+    expect(walletCallItem(call(state))).not.toHaveProperty('ownerPk');
+  });
+
+  it("is listed for its partner's operators once set aside", () => {
+    expect(walletCallItem(call('DEAD_LETTERED'))).toMatchObject({ ownerPk: 'WALLETDEAD#acme' });
+  });
+
+  it("is always in its partner's report, by when it was made", () => {
+    for (const state of ['SENT', 'CONFIRMED', 'DEAD_LETTERED'] as const)
+      expect(walletCallItem(call(state))).toMatchObject({
+        bookPk: `WALLETCALLS#acme#${shard}`,
+        bookSk: '2026-12-03T10:00:00.000Z#PAYOUT:t.3:abc:0',
+      });
+  });
+});
