@@ -141,6 +141,52 @@ describe('a wallet that fails', () => {
   });
 });
 
+describe('a wallet that fails a credit or a rollback', () => {
+  it.each([
+    ['times out', { kind: 'TIMEOUT', delayMs: 2_500 }],
+    ['answers 503', { kind: 'SERVER_ERROR' }],
+    ['drops the connection after taking it', { kind: 'DROP', when: 'AFTER' }],
+    ['answers slowly, within the timeout', { kind: 'SLOW', delayMs: 300 }],
+  ] as const)('%s: the call is sent again until taken, once in the books', async (_, fault) => {
+    const pending = { when: 'BEFORE', ...fault } as const;
+    // A rollback: a debit left unanswered.
+    const before = partner.balance('bob');
+    partner.wallet.injectFault({ kind: 'SERVER_ERROR', when: 'AFTER', operation: 'debit' });
+    partner.wallet.injectFault({ ...pending, operation: 'rollback' });
+    expect(refusalCode(await placeBet('bob', { type: 'FIELD', amount: 100 }))).toBe('WALLET_UNAVAILABLE');
+    await partner.expectBooksAgree();
+    expect(partner.balance('bob')).toBe(before);
+    // A credit: a round won.
+    await api.seatShooter(table);
+    await placeBet('bob', { type: 'FIELD', amount: 100 });
+    partner.wallet.injectFault({ ...pending, operation: 'credit' });
+    await api.closeAndRoll(table, [2, 2]); // 4: the field pays even money (and sets the point: the shooter's next come-out waits)
+    await partner.expectBooksAgree();
+    expect(partner.balance('bob')).toBe(before + 100);
+    await api.closeAndRoll(table, [1, 3]); // 4 again: the point made, back to a come-out
+  });
+});
+
+it('a table closed with bets on it gives every stake back: the round\'s by rollback, an earlier round\'s by a credit', async () => {
+  const closing = await api.openTable();
+  await api.seatShooter(closing);
+  const before = partner.balance('alice');
+  await api.data(partner.player('alice'), `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`, {
+    input: { tableId: closing, type: 'PASS_LINE', amount: 600 },
+  });
+  await api.closeAndRoll(closing, [4, 2]); // 6: the point; the pass line stays
+  const field = await api.data(partner.player('alice'), `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`, {
+    input: { tableId: closing, type: 'FIELD', amount: 200 },
+  });
+  expect(partner.balance('alice')).toBe(before - 800);
+  await api.data(dealer('test-dealer'), `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "closing early" }) { table { status } userErrors { code } } }`, {
+    t: closing,
+  });
+  await partner.expectBooksAgree();
+  expect(partner.balance('alice')).toBe(before);
+  expect(await getWalletCall(api.db, `STAKE:${field.placeBet.bet.id}`)).toMatchObject({ state: 'ROLLED_BACK' });
+});
+
 it('a bet taken down is credited back to the wallet; a void round rolls its debits back', async () => {
   await api.seatShooter(table);
   const before = partner.balance('bob');
