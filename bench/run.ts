@@ -19,6 +19,7 @@ import { capacityPerBet } from './figures/capacity-per-bet';
 import { coldStart } from './figures/cold-start';
 import { rulesThroughput } from './figures/rules-throughput';
 import { liveDelivery } from './figures/live-delivery';
+import { seamlessPlaceBet } from './figures/seamless-place-bet';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -119,6 +120,13 @@ const FIGURES: readonly Figure[] = [
     floor:
       'bare WebSocket sends of the same messages (the same text, in the same groups) from a plain ws server to as many plain ws clients on this machine, timed from the start of the sends to each reading',
     run: (env) => liveDelivery(env, quick ? { subscribers: 5, events: 3 } : { subscribers: 1000, events: 20 }),
+  },
+  {
+    id: 8,
+    title: "placeBet through a seamless partner's wallet",
+    floor:
+      "the partner's wallet (the reference wallet, over HTTP on this machine) answering the same signed debit alone, plus a transfer player's placeBet at the same table, side by side",
+    run: (env) => seamlessPlaceBet(env, { samples: quick ? 3 : 200 }),
   },
 ];
 

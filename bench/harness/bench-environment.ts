@@ -12,7 +12,11 @@ import type { BetRecord } from '../../functions/store/kernel/records';
 import { openFundedAccounts, seedBets, type SeedBet } from '../../local/bulk-setup';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { settlementWorker } from '../../functions/workers/settlement-handler';
-import { localSettlementQueue } from '../../local/settlement-workers';
+import { localSettlementQueue, localWalletQueue } from '../../local/settlement-workers';
+import { walletCallWorker } from '../../functions/workers/wallet-call-handler';
+import { fileSecrets } from '../../functions/store/kernel/wallet-secrets';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
 import { startLocalServer, type LocalServer } from '../../local/server';
@@ -45,7 +49,8 @@ export interface BenchEnvironment {
   readonly bare: DynamoDBClient;
   /** Unexpected errors the handler logged (each one is a failure of the product). */
   readonly unexpectedErrors: unknown[];
-  token(playerId: string, roles?: readonly string[]): Promise<string>;
+  /** A token for the player (a partner's, given `partner`: `<partner>/<playerId>` to the API). */
+  token(playerId: string, roles?: readonly string[], partner?: string): Promise<string>;
   /**
    * A request through the real handler. `asInstances`: as if each request ran in a Lambda instance
    * of its own (createGraphQLHandler's instancePerRequest): no turns with the process's other
@@ -121,11 +126,21 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
     recorder.attachTo(handlerDb.doc);
     const meter = new CapacityMeter(side);
     meter.attachTo(handlerDb.doc);
-    const setup = systemDependencies(createDb(connection));
+    // Partners' wallet secrets (a seamless partner's figure): one file for setup and handler alike.
+    const walletSecrets = fileSecrets(join(tmpdir(), `bench-wallet-secrets-${randomUUID()}.json`));
+    const setup = { ...systemDependencies(createDb(connection)), walletSecrets };
     clients.push(handlerDb.doc, setup.db.doc);
 
     const unexpectedErrors: unknown[] = [];
-    const handlerDeps = systemDependencies(handlerDb);
+    const withSecrets = { ...systemDependencies(handlerDb), walletSecrets };
+    // Calls to seamless wallets go to the real wallet worker handler, in this process, as `npm start` runs it.
+    const handlerDeps: ServiceDependencies = {
+      ...withSecrets,
+      walletQueue: localWalletQueue(
+        (event) => walletCallWorker(handlerDeps)(event),
+        (_, error) => unexpectedErrors.push(error),
+      ),
+    };
     // Big rounds' settlement parts go to the real worker handler, in this process, as `npm start` runs it.
     const settlementQueue = localSettlementQueue(settlementWorker(handlerDeps), (_, error) => unexpectedErrors.push(error));
     const logUnexpected = (error: unknown) => unexpectedErrors.push(error);
@@ -142,9 +157,9 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
     const url = server.url;
 
     const tokens = new Map<string, Promise<string>>();
-    const token = (playerId: string, roles: readonly string[] = []) => {
-      const id = `${playerId}|${roles.join(',')}`;
-      if (!tokens.has(id)) tokens.set(id, authorizer.issueToken(playerId, roles));
+    const token = (playerId: string, roles: readonly string[] = [], partner?: string) => {
+      const id = `${playerId}|${roles.join(',')}|${partner ?? ''}`;
+      if (!tokens.has(id)) tokens.set(id, authorizer.issueToken(playerId, roles, partner ? { partner } : {}));
       return tokens.get(id)!;
     };
 

@@ -1,0 +1,119 @@
+/**
+ * Figure 8: placeBet for a seamless partner's player over HTTP, through the real handler, whose
+ * stake is debited in the partner's wallet (the reference wallet, over real HTTP on this machine)
+ * before the bet is taken. Floor: the same wallet's debit called alone (signed, answered, checked)
+ * plus a transfer player's placeBet at the same table, taken side by side: what a seamless bet
+ * cannot do without. The difference is the debit's outbox item (written before the call) and its
+ * confirmation in the bet's transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { configurePartnerWallet } from '../../functions/services/wallet/partner-wallets';
+import { sendWalletCall } from '../../functions/wallet/wallet-client';
+import { startReferenceWallet } from '../../local/reference-wallet';
+import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
+import { interleaved, median, percentile, timed } from '../harness/statistics';
+import { againstFloor, measured, type FigureRow } from '../harness/results';
+
+export interface SeamlessPlaceBetOptions {
+  readonly samples: number;
+}
+
+const PARTNER = 'bench-seamless';
+const SEAMLESS_PLAYER = 'seamless-player';
+const TRANSFER_PLAYER = 'bench-transfer-player';
+const SECRET = randomUUID() + randomUUID();
+
+export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessPlaceBetOptions) {
+  const wallet = await startReferenceWallet({
+    secret: SECRET,
+    players: { [SEAMLESS_PLAYER]: { currency: 'MOP', balance: 1_000_000_000 }, floor: { currency: 'MOP', balance: 1_000_000_000 } },
+  });
+  try {
+    await configurePartnerWallet(
+      env.setup,
+      { playerId: 'bench-operator', roles: new Set(['OPERATOR']) },
+      {
+        partner: PARTNER,
+        mode: 'SEAMLESS',
+        baseUrl: wallet.url,
+        currencies: ['MOP'],
+        secret: SECRET,
+      },
+    );
+    await env.fundPlayers([TRANSFER_PLAYER], 1_000_000_000);
+    const tableId = await env.openCrapsTable();
+    const seamlessToken = await env.token(SEAMLESS_PLAYER, [], PARTNER);
+    const transferToken = await env.token(TRANSFER_PLAYER);
+
+    /** Places a bet and takes it down (untimed: a seamless take-down is a credit the workers send). */
+    const placeOnce = async (token: string) => {
+      const answer = await env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } });
+      if (refusal(answer)) throw new Error(`placeBet refused: ${JSON.stringify(refusalOf(answer))}`);
+      const takenDown = await env.graphql(token, TAKE_DOWN_BET, { id: answer.data!.placeBet.bet.id });
+      if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(refusalOf(takenDown))}`);
+      return answer.ms;
+    };
+    /** The wallet's debit alone, as the tables sign and send it; given back by a credit, untimed. */
+    const debitOnce = async () => {
+      const transactionId = `FLOOR:${randomUUID()}`;
+      const call = { playerId: 'floor', currency: 'MOP', amount: 100, tableId, roundId: `${tableId}.1`, betIds: [] };
+      const { ms, result } = await timed(() =>
+        sendWalletCall(
+          { baseUrl: wallet.url, secret: SECRET },
+          'debit',
+          JSON.stringify({ requestId: transactionId, transactionId, ...call }),
+        ),
+      );
+      if (result.kind !== 'ANSWERED' || result.answer.status !== 'OK')
+        throw new Error(`the floor's debit failed: ${JSON.stringify(result)}`);
+      const credit = `${transactionId}:back`;
+      await sendWalletCall(
+        { baseUrl: wallet.url, secret: SECRET },
+        'credit',
+        JSON.stringify({ requestId: credit, transactionId: credit, ...call }),
+      );
+      return ms;
+    };
+
+    for (let i = 0; i < 5; i++) await Promise.all([placeOnce(seamlessToken), placeOnce(transferToken), debitOnce()]);
+    const seamless: number[] = [];
+    const transfer: number[] = [];
+    const debit: number[] = [];
+    await interleaved(options.samples, [
+      async () => {
+        seamless.push(await placeOnce(seamlessToken));
+      },
+      async () => {
+        transfer.push(await placeOnce(transferToken));
+      },
+      async () => {
+        debit.push(await debitOnce());
+      },
+    ]);
+    // Every take-down's credit delivered by the wallet workers before the figure ends (and the bench's DynamoDB stops).
+    const takeDowns = 5 + options.samples;
+    const credited = () => [...wallet.movements.keys()].filter((id) => id.startsWith('TAKE_DOWN:')).length;
+    for (let waited = 0; credited() < takeDowns && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    if (credited() < takeDowns) throw new Error(`${takeDowns - credited()} take-down credits were not delivered`);
+    const floor = transfer.map((ms, i) => ms + debit[i]!);
+    const rows: FigureRow[] = [
+      againstFloor('seamless placeBet p50', median(seamless), median(floor), 'ms', 1.3),
+      againstFloor('seamless placeBet p99', percentile(seamless, 99), percentile(floor, 99), 'ms', 1.5),
+      measured(
+        'floor parts p50',
+        median(transfer),
+        'ms',
+        `a transfer player's placeBet; the wallet's debit alone ${median(debit).toFixed(2)} ms`,
+      ),
+    ];
+    return {
+      rows,
+      notes: [
+        `${options.samples} samples of each, interleaved, at one table; each bet taken down after (untimed).`,
+        "A seamless bet writes the debit's outbox item (one PutItem) before the call, and its transaction confirms the item instead of debiting an account: one write more than a transfer bet, and the wallet's round trip.",
+      ],
+    };
+  } finally {
+    await wallet.close();
+  }
+}
