@@ -29,13 +29,14 @@ export async function balanceAfterJournal(deps: ServiceDependencies, playerId: s
 
 /** The bettor's balance right after the bet's stake left it. */
 export function balanceAfterPlacement(deps: ServiceDependencies, caller: Caller, bet: BetRecord): Promise<number | null> {
-  if (!mayReadPlayer(caller, bet.playerId)) return Promise.resolve(null);
+  // A seamless bet's balance is the partner's wallet's, not ours to tell.
+  if (!mayReadPlayer(caller, bet.playerId) || bet.seamless) return Promise.resolve(null);
   return balanceAfterJournal(deps, bet.playerId, journalSortKey({ at: bet.placedAt, id: `STAKE:${bet.id}` }));
 }
 
 /** The bettor's balance right after the money the bet returned came in (a win, a push, a take-down, a void); null for a bet still open or lost. */
 export async function balanceAfterSettlement(deps: ServiceDependencies, caller: Caller, bet: BetRecord): Promise<number | null> {
-  if (!mayReadPlayer(caller, bet.playerId) || bet.settledAt === undefined || bet.returned <= 0) return null;
+  if (!mayReadPlayer(caller, bet.playerId) || bet.seamless || bet.settledAt === undefined || bet.returned <= 0) return null;
   // The journal that paid it has a leg for it, and was stamped when the bet was decided or, for a
   // round's payment, a moment after the outcome was recorded (which is the time an outcome's
   // answer shows): the first of the player's journals from then on that names the bet.
