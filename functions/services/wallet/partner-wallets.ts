@@ -41,7 +41,16 @@ export async function configurePartnerWallet(
     throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
   const stamp = { configuredBy: caller.playerId, configuredAt: deps.now() };
   if (request.mode === 'TRANSFER') {
-    const record: PartnerWalletRecord = { partner: request.partner, mode: 'TRANSFER', ...stamp };
+    // The wallet it last named is kept: what its players are still owed (credits, rollbacks of bets taken seamless) goes there.
+    const previous = await getPartnerWallet(deps.db, request.partner);
+    const { baseUrl, currencies, timeoutMs, secretSetAt } = previous ?? {};
+    const record: PartnerWalletRecord = {
+      partner: request.partner,
+      mode: 'TRANSFER',
+      ...(baseUrl !== undefined ? { baseUrl, currencies: currencies ?? [], timeoutMs: timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS } : {}),
+      ...(secretSetAt !== undefined ? { secretSetAt } : {}),
+      ...stamp,
+    };
     await putPartnerWallet(deps.db, record);
     forgetPartnerWallet(deps, request.partner);
     return record;

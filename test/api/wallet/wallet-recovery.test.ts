@@ -119,3 +119,17 @@ it('a credit the wallet will not take for 24 hours is set aside for operators, w
   expect(stranger.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   losingMessages = false;
 });
+
+it('a partner turned back to TRANSFER is still paid, at the wallet it last named, for the bets taken from it', async () => {
+  await api.seatShooter(table);
+  await api.placeBet(partner.player('carol'), { tableId: table, type: 'PASS_LINE', amount: 200 });
+  const before = partner.balance('carol');
+  await api.data(
+    { id: 'house-ops', roles: ['operator'] },
+    `mutation { configurePartnerWallet(input: { partner: "recovering-co", mode: TRANSFER }) { wallet { mode baseUrl } userErrors { code } } }`,
+  );
+  await api.closeAndRoll(table, [6, 1]); // 7: the pass line wins
+  await sweepWalletCalls(api.deps); // within 5 s of the change, this process may still hold the old configuration: no matter
+  await partner.expectBooksAgree();
+  expect(partner.balance('carol')).toBe(before + 400);
+});
