@@ -61,6 +61,8 @@ export interface ReferenceWallet {
   readonly movements: ReadonlyMap<string, Readonly<Movement>>;
   /** Fails the next calls as `fault` says. */
   injectFault(fault: WalletFault): void;
+  /** Forgets every fault not yet spent: the wallet answers again. */
+  clearFaults(): void;
   /** Every call received, in order, whatever was answered (a dropped or timed-out one too). */
   readonly received: readonly { readonly operation: string; readonly body: string }[];
   close(): Promise<void>;
@@ -218,6 +220,7 @@ export async function startReferenceWallet(options: {
     movements,
     received,
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
+    clearFaults: () => void faults.splice(0),
     close: async () => {
       for (const response of held) response.socket?.destroy();
       server.closeAllConnections();

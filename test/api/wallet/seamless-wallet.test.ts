@@ -167,21 +167,33 @@ describe('a wallet that fails a credit or a rollback', () => {
   });
 });
 
-it('a table closed with bets on it gives every stake back: the round\'s by rollback, an earlier round\'s by a credit', async () => {
+it("a table closed with bets on it gives every stake back: the round's by rollback, an earlier round's by a credit", async () => {
   const closing = await api.openTable();
   await api.seatShooter(closing);
   const before = partner.balance('alice');
-  await api.data(partner.player('alice'), `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`, {
-    input: { tableId: closing, type: 'PASS_LINE', amount: 600 },
-  });
+  await api.data(
+    partner.player('alice'),
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`,
+    {
+      input: { tableId: closing, type: 'PASS_LINE', amount: 600 },
+    },
+  );
   await api.closeAndRoll(closing, [4, 2]); // 6: the point; the pass line stays
-  const field = await api.data(partner.player('alice'), `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`, {
-    input: { tableId: closing, type: 'FIELD', amount: 200 },
-  });
+  const field = await api.data(
+    partner.player('alice'),
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`,
+    {
+      input: { tableId: closing, type: 'FIELD', amount: 200 },
+    },
+  );
   expect(partner.balance('alice')).toBe(before - 800);
-  await api.data(dealer('test-dealer'), `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "closing early" }) { table { status } userErrors { code } } }`, {
-    t: closing,
-  });
+  await api.data(
+    dealer('test-dealer'),
+    `mutation ($t: ID!) { closeTable(input: { tableId: $t, reason: "closing early" }) { table { status } userErrors { code } } }`,
+    {
+      t: closing,
+    },
+  );
   await partner.expectBooksAgree();
   expect(partner.balance('alice')).toBe(before);
   expect(await getWalletCall(api.db, `STAKE:${field.placeBet.bet.id}`)).toMatchObject({ state: 'ROLLED_BACK' });
