@@ -60,6 +60,7 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   INVALID_DECK_COUNT: false,
   INSUFFICIENT_FUNDS: false,
   PLAYER_BLOCKED: false,
+  WALLET_CALL_NOT_SET_ASIDE: false,
   LIMIT_REACHED: false,
   CURRENCY_MISMATCH: false,
   BALANCE_LIMIT: false,

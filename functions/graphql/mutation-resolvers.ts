@@ -25,6 +25,7 @@ const openAccount = loadedWhenCalled(() => import('../services/money/cashier'), 
 const withdraw = loadedWhenCalled(() => import('../services/money/cashier'), 'withdraw');
 const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'openJackpotPool');
 const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
+const settleWalletCallByHand = loadedWhenCalled(() => import('../services/wallet/settle-by-hand'), 'settleWalletCallByHand');
 
 /** What an outcome's payload says besides the outcome itself. */
 const settled = <O extends OutcomeRecord, G extends Game>(result: SettledOutcome<O, G>) => ({
@@ -109,6 +110,10 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   configurePartnerWallet: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['ConfigurePartnerWalletPayload']>(info, async () => ({
       wallet: await configurePartnerWallet(ctx.deps, requireHouseOperator(ctx), input),
+    })),
+  settleWalletCall: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SettleWalletCallPayload']>(info, async () => ({
+      call: await settleWalletCallByHand(ctx.deps, requireHouseOperator(ctx), input),
     })),
   assignDealers: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['AssignDealersPayload']>(info, async () => ({

@@ -34,6 +34,7 @@ export type ServiceErrorCode =
   | 'PLAYER_BLOCKED'
   | 'LIMIT_REACHED'
   | 'WALLET_UNAVAILABLE'
+  | 'WALLET_CALL_NOT_SET_ASIDE'
   | 'CONFLICT';
 
 export class ServiceError extends Error {

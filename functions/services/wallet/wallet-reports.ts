@@ -54,9 +54,10 @@ export function totalsOf(calls: readonly WalletCallRecord[]): WalletCurrencyTota
     const amount = BigInt(call.amount);
     if (call.kind === 'DEBIT') {
       // A debit counts while it stands: confirmed, or rolled back not yet confirmed (the partner may still hold it).
+      // (A rollback settled by hand gave the stake back: it counts nowhere, as one the wallet confirmed.)
       if (call.state === 'CONFIRMED') sums.debited += amount;
       if (call.state === 'ROLLING_BACK' || call.state === 'DEAD_LETTERED') sums.owed += amount;
-    } else if (call.state === 'CONFIRMED') sums.credited += amount;
+    } else if (call.state === 'CONFIRMED' || call.state === 'SETTLED_BY_HAND') sums.credited += amount;
     else if (call.state === 'DUE' || call.state === 'DEAD_LETTERED') sums.owed += amount;
   }
   return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sums]) => ({ currency, ...sums }));

@@ -15,11 +15,13 @@ import { queryAll } from '../betting/bets';
  * States: a debit is SENT (in flight, sent once), then CONFIRMED (the bet was taken), REFUSED (the
  * wallet said no: nothing moved) or ROLLING_BACK (unconfirmed, or its round voided: its rollback
  * is sent until answered), then ROLLED_BACK. A credit is DUE until CONFIRMED. A call still
- * undelivered 24 hours after it fell due is DEAD_LETTERED: set aside for operators.
+ * undelivered 24 hours after it fell due is DEAD_LETTERED: set aside for operators, until one
+ * records that it was settled with the partner by hand (SETTLED_BY_HAND).
  */
 
 export type WalletCallOperation = 'debit' | 'credit' | 'rollback';
-export type WalletCallState = 'SENT' | 'CONFIRMED' | 'REFUSED' | 'ROLLING_BACK' | 'ROLLED_BACK' | 'DUE' | 'DEAD_LETTERED';
+export type WalletCallState =
+  'SENT' | 'CONFIRMED' | 'REFUSED' | 'ROLLING_BACK' | 'ROLLED_BACK' | 'DUE' | 'DEAD_LETTERED' | 'SETTLED_BY_HAND';
 
 /** A call's body (wallet-protocol.ts's shapes), before it is fixed as the string sent. */
 export interface StoredWalletCall {
@@ -63,6 +65,10 @@ export interface WalletCallRecord {
   readonly lastProblem?: string;
   /** The wallet's answer code, when it refused. */
   readonly refusal?: string;
+  /** A call set aside and then settled with the partner by hand: who recorded it, when, and what they wrote. */
+  readonly settledBy?: string;
+  readonly settledAt?: string;
+  readonly settlementNote?: string;
 }
 
 const UNDELIVERED: readonly WalletCallState[] = ['SENT', 'ROLLING_BACK', 'DUE'];

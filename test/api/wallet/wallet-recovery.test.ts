@@ -7,6 +7,9 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useTestApi } from '../../support/use-test-api';
+import { refusalCode as refusalCodeOf, userErrorsOf } from '../../support/test-api';
+
+const userErrorCodes = (res: Parameters<typeof userErrorsOf>[0]) => userErrorsOf(res).map((error) => error.code);
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
 import { createWalletCall, getWalletCall } from '../../../functions/store/wallet/wallet-calls';
 import { debitOf } from '../../../functions/services/wallet/wallet-calls';
@@ -91,6 +94,7 @@ it('a credit the wallet will not take for 24 hours is set aside for operators, w
   await api.closeAndRoll(table, [5, 6]); // 11: the pass line wins
   await sweepWalletCalls(api.deps);
   const operator = { id: 'ops', roles: ['operator'] };
+  const day = now().slice(0, 10);
   const pending = await api.data(
     operator,
     `{ partnerWalletReport(partner: "recovering-co", day: "${now().slice(0, 10)}") { totals { owed } calls { transactionId operation state attempts lastProblem betIds } } }`,
@@ -119,10 +123,40 @@ it('a credit the wallet will not take for 24 hours is set aside for operators, w
   expect(stranger.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   losingMessages = false;
 
-  // The wallet is back, and the operator settles the call with the partner by hand: the partner pays
-  // the player what the call says; then the books agree again (the report still shows it owed).
+  // The operator settles it with the partner by hand (the partner pays the player what the call
+  // says), and records so: it leaves the list, the report counts it credited, the books agree.
   partner.wallet.clearFaults();
   partner.wallet.players.get('carol')!.balance += 1_000;
+  const settle = `mutation ($input: SettleWalletCallInput!) { settleWalletCall(input: $input) { call { state settledBy settlementNote } userErrors { code field } } }`;
+  const house = { id: 'house-ops', roles: ['operator'] };
+  expect(
+    (await api.graphql(house, settle, { input: { transactionId: credit.transactionId, note: ' ' } })).data!.settleWalletCall.userErrors,
+  ).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'note'] }]);
+  expect(
+    refusalCodeOf(
+      await api.graphql({ id: 'partner-ops', roles: ['operator'], partner: 'recovering-co' }, settle, {
+        input: { transactionId: credit.transactionId, note: 'paid by acme, ref 77' },
+      }),
+    ),
+  ).toBe('FORBIDDEN');
+  const settled = await api.data(house, settle, { input: { transactionId: credit.transactionId, note: 'paid by recovering-co, ref 77' } });
+  expect(settled.settleWalletCall.call).toEqual({
+    state: 'SETTLED_BY_HAND',
+    settledBy: 'house-ops',
+    settlementNote: 'paid by recovering-co, ref 77',
+  });
+  expect(
+    (await api.data(operator, `{ walletCallsNeedingAttention(partner: "recovering-co") { transactionId } }`)).walletCallsNeedingAttention,
+  ).toEqual([]);
+  const report = await api.data(operator, `{ partnerWalletReport(partner: "recovering-co", day: "${day}") { totals { credited owed } } }`);
+  expect(report.partnerWalletReport.totals[0].owed).toBe('0');
+  // Only a call set aside is settled by hand: one being delivered, or done, is not.
+  const debit = (pending.partnerWalletReport.calls as { operation: string; transactionId: string }[]).find(
+    (call) => call.operation === 'DEBIT',
+  )!;
+  expect(userErrorCodes(await api.graphql(house, settle, { input: { transactionId: debit.transactionId, note: 'no' } }))).toEqual([
+    'WALLET_CALL_NOT_SET_ASIDE',
+  ]);
   await partner.expectBooksAgree();
 });
 

@@ -121,11 +121,13 @@ describe("a partner's day of calls", () => {
         call('CREDIT', 'CONFIRMED', 1_000),
         call('CREDIT', 'DUE', 20),
         call('CREDIT', 'DEAD_LETTERED', 3),
+        call('CREDIT', 'SETTLED_BY_HAND', 100),
+        call('DEBIT', 'SETTLED_BY_HAND', 7),
         call('DEBIT', 'CONFIRMED', 9, 'HKD'),
       ]),
     ).toEqual([
       { currency: 'HKD', debited: 9n, credited: 0n, owed: 0n },
-      { currency: 'MOP', debited: 500n, credited: 1_000n, owed: 63n },
+      { currency: 'MOP', debited: 500n, credited: 1_100n, owed: 63n },
     ]);
   });
 });

@@ -36,7 +36,7 @@ describe('a wallet call item', () => {
     });
   });
 
-  it.each(['CONFIRMED', 'REFUSED', 'ROLLED_BACK'] as const)('leaves the due index once %s', (state) => {
+  it.each(['CONFIRMED', 'REFUSED', 'ROLLED_BACK', 'SETTLED_BY_HAND'] as const)('is in neither index once %s', (state) => {
     expect(walletCallItem(call(state))).not.toHaveProperty('ownerPk');
   });
 
