@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { roundId } from '../../store/kernel/keys';
+import { partnerOfPlayer, roundId } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/kernel/records';
 import { callOf, type StoredWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 
@@ -12,7 +12,7 @@ import { callOf, type StoredWalletCall, type WalletCallRecord } from '../../stor
  * redelivered message) sends the same call, byte for byte.
  */
 
-/** The player as the partner knows them: the subject after `<partner>/`. */
+/** The player as the partner knows them: the subject after `<partner>/` (keys.ts, playerIdOf). */
 export const subjectOf = (playerId: string): string => playerId.slice(playerId.indexOf('/') + 1);
 
 /** A short stable tag of a player for transaction ids (a subject may be 128 characters, an id at most 128 in all). */
@@ -103,7 +103,7 @@ export function creditOf(
 ): WalletCallRecord {
   return {
     transactionId,
-    partner: playerId.slice(0, playerId.indexOf('/')),
+    partner: partnerOfPlayer(playerId)!,
     playerId,
     kind: 'CREDIT',
     operation: 'credit',
