@@ -10,6 +10,7 @@ import { assertPlayerId, managesPlayer, mayReadPlayer, reportScope } from '../ta
 import { cashJournal } from './journals';
 import { bookPage, bookSortKey, type JournalRecord } from '../../store/money/ledger';
 import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from '../kernel/pages';
+import { seamlessWalletOf } from '../wallet/partner-wallets';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -26,6 +27,7 @@ export async function openAccount(
   assertCurrency(request.currency);
   assertPlayerId('playerId', request.playerId);
   assertManaged(caller, request.playerId);
+  await assertHasAccounts(deps, request.playerId);
   const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   // Noted before the account exists, so that no journal is ever in a currency the daily checks do not know.
   await registerLedgerCurrency(deps, request.currency);
@@ -49,6 +51,12 @@ export const deposit = (deps: ServiceDependencies, caller: Caller, request: Cash
 export const withdraw = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
   moveCash(deps, caller, request, 'WITHDRAWAL');
 
+/** A seamless partner's players keep their money in its wallet (docs/WALLET.md): no account of ours is opened or paid into for them. */
+async function assertHasAccounts(deps: ServiceDependencies, playerId: string): Promise<void> {
+  if (await seamlessWalletOf(deps, playerId))
+    throw new ServiceError('BAD_USER_INPUT', "The player's partner keeps its players' money in its own wallet: they have no account here to pay into.", 'playerId');
+}
+
 async function moveCash(
   deps: ServiceDependencies,
   caller: Caller,
@@ -63,6 +71,8 @@ async function moveCash(
   if (kind === 'DEPOSIT' && request.amount > MAX_BALANCE) {
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   }
+  // Withdrawals still work: a partner that became seamless lets its players take out what they hold here.
+  if (kind === 'DEPOSIT') await assertHasAccounts(deps, request.playerId);
   const before = await getAccount(deps.db, request.playerId);
   if (!before) throw new ServiceError('NOT_FOUND', 'That player has no account.');
   const movement: CashMovementRecord = {

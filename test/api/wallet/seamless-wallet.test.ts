@@ -281,3 +281,18 @@ it("a jackpot prize is credited to the winner's wallet, apart from the round's c
   expect(prize![1].amount).toBeGreaterThan(0);
   expect(JSON.parse(partner.wallet.received.find((call) => call.body.includes(prize![0]))!.body).betIds).toEqual([jackpotBet.id]);
 });
+
+it("the cashier opens no account for a seamless partner's player, nor pays into one", async () => {
+  const operator = dealer('test-dealer');
+  const opened = await api.graphql(
+    operator,
+    `mutation { openAccount(input: { playerId: "seamless-co/alice" }) { account { id } userErrors { code field } } }`,
+  );
+  expect(opened.data!.openAccount.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'playerId'] }]);
+  const paid = await api.graphql(
+    operator,
+    `mutation { deposit(input: { playerId: "seamless-co/alice", amount: 100, reference: "no-account" }) { account { id } userErrors { code field } } }`,
+  );
+  expect(paid.data!.deposit.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'playerId'] }]);
+  expect(await api.balance('seamless-co/alice')).toBeUndefined();
+});
