@@ -248,7 +248,11 @@ async function placeThroughWallet(
     { ...placement, confirmedDebit: { ...confirmed, state: 'CONFIRMED', updatedAt: deps.now() } },
     now,
   );
-  if (!outcome.placed) await rollBackDebit(deps, debit, 'the bet was not laid');
+  if (outcome.placed) return outcome;
+  // A transaction applied whose answer was lost (the SDK sent it again, and its conditions then
+  // failed): the debit confirmed is the bet laid.
+  if ((await store.walletCall(debit.transactionId))?.state === 'CONFIRMED') return { placed: true };
+  await rollBackDebit(deps, debit, 'the bet was not laid');
   return outcome;
 }
 

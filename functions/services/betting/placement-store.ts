@@ -5,6 +5,7 @@ import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting
 import { getSeat } from '../../store/tables/seats';
 import { getAccount } from '../../store/money/accounts';
 import type { Db } from '../../store/kernel/db';
+import { getWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 
 /**
  * What placing a bet reads and writes, and no more: a port, with DynamoDB's adapter behind it
@@ -24,6 +25,8 @@ export interface PlacementStore {
   bet(id: string): Promise<BetRecord | undefined>;
   /** The player's account, to say why the stake was refused. */
   account(playerId: string): Promise<AccountRecord | undefined>;
+  /** A seamless bet's debit as it stands (confirmed with its bet, or not). */
+  walletCall(transactionId: string): Promise<WalletCallRecord | undefined>;
 }
 
 /** DynamoDB's side of the port, over the request's client. */
@@ -35,4 +38,5 @@ export const placementStoreOn = (db: Db): PlacementStore => ({
   betIdForKey: (playerId, key, nowEpochSeconds) => betIdForIdempotencyKey(db, playerId, key, nowEpochSeconds),
   bet: (id) => getBet(db, id),
   account: (playerId) => getAccount(db, playerId),
+  walletCall: (transactionId) => getWalletCall(db, transactionId),
 });

@@ -54,7 +54,11 @@ export const withdraw = (deps: ServiceDependencies, caller: Caller, request: Cas
 /** A seamless partner's players keep their money in its wallet (docs/WALLET.md): no account of ours is opened or paid into for them. */
 async function assertHasAccounts(deps: ServiceDependencies, playerId: string): Promise<void> {
   if (await seamlessWalletOf(deps, playerId))
-    throw new ServiceError('BAD_USER_INPUT', "The player's partner keeps its players' money in its own wallet: they have no account here to pay into.", 'playerId');
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      "The player's partner keeps its players' money in its own wallet: they have no account here to pay into.",
+      'playerId',
+    );
 }
 
 async function moveCash(

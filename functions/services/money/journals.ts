@@ -164,7 +164,8 @@ export function jackpotJournals(
   if (payout.share > 0) {
     // One journal per player (their account is credited once), one pair of legs per share they hold.
     const betsOf = new Map<string, string[]>();
-    const seamless = new Set(holders.filter((holder) => holder.seamless).map((holder) => holder.playerId));
+    // Each share goes where its bet's stake came from: the player's account, or their seamless wallet.
+    const seamless = new Set(holders.filter((holder) => holder.seamless).map((holder) => holder.betId));
     for (const { playerId, betId } of holders) betsOf.set(playerId, [...(betsOf.get(playerId) ?? []), betId]);
     for (const [bettor, betIds] of betsOf) {
       journals.push({
@@ -176,7 +177,7 @@ export function jackpotJournals(
         cause,
         legs: betIds.flatMap((betId): Leg[] => [
           { account: pool(poolId), amount: -payout.share, type: 'JACKPOT_PRIZE' },
-          { account: holder(bettor, seamless.has(bettor)), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
+          { account: holder(bettor, seamless.has(betId)), amount: payout.share, type: 'JACKPOT_PRIZE', betId, betType: 'JACKPOT' },
         ]),
       });
     }

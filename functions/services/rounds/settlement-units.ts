@@ -143,9 +143,9 @@ export const entriesOfPart = (plan: readonly PlannedSettlement[], part: number, 
   plan.filter((entry) => partOf(shardOfBetKey(parseBetId(entry.betId)!.betKey), parts) === part);
 
 /**
- * How a seamless unit is paid in the partner's wallet: one credit of what its bets returned (0
- * when nothing: the credit closes the player's round), unless every bet of it was voided in its
- * own round, whose debits are rolled back instead.
+ * How a seamless unit is paid in the partner's wallet: one credit of what its decided bets
+ * returned (0 when nothing: the credit closes the player's round), and the rollbacks of the
+ * debits of bets voided in their own round; no credit when it decided nothing else.
  */
 function walletPayment(
   outcome: OutcomeRecord,
@@ -154,7 +154,8 @@ function walletPayment(
   settledAt: string,
   part: number,
 ): NonNullable<SettlementUnit['wallet']> {
-  const credited = entries.filter((entry) => !entry.rollback);
+  // A bet that moved (a come bet to its number) is still open: it is credited by the roll that decides it.
+  const credited = entries.filter((entry) => !entry.rollback && entry.resolution.outcome !== 'MOVED');
   const rollbacks = entries
     .filter((entry) => entry.rollback)
     .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence));

@@ -120,7 +120,18 @@ async function send(deps: ServiceDependencies, call: WalletCallRecord): Promise<
   const wallet = await getPartnerWallet(deps.db, call.partner);
   // A partner that left seamless still gets what it is owed, at the wallet it last named.
   if (!wallet?.baseUrl) return { kind: 'NO_ANSWER', reason: 'the partner has no wallet configured' };
-  return sendWalletCall(await walletEndpointOf(deps, wallet), call.operation, call.body);
+  let endpoint;
+  try {
+    endpoint = await walletEndpointOf(deps, wallet);
+  } catch (error) {
+    // The secret unreadable (missing, Secrets Manager down): backed off and, in the end, set aside like a wallet that does not answer.
+    deps.log.error("a partner's wallet secret could not be read", {
+      partner: call.partner,
+      error: error instanceof Error ? error : String(error),
+    });
+    return { kind: 'NO_ANSWER', reason: 'the wallet secret could not be read' };
+  }
+  return sendWalletCall(endpoint, call.operation, call.body);
 }
 
 /** What an answer means for the call: a final state, or a problem to send it again for (`alert`: a refusal an operator should see). */

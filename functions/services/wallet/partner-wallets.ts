@@ -19,7 +19,8 @@ export interface ConfigurePartnerWalletRequest {
 
 /** A wallet call may wait this long at most, and at least this long (a setting per partner; 3 s by default). */
 export const MIN_TIMEOUT_MS = 500;
-export const MAX_TIMEOUT_MS = 10_000;
+/** At most half the GraphQL function's 10 s: a bet waits for its debit inside its request. */
+export const MAX_TIMEOUT_MS = 5_000;
 const MIN_SECRET = 32;
 const MAX_SECRET = 512;
 const MAX_CURRENCIES = 20;
@@ -151,7 +152,7 @@ const cacheKey = (deps: ServiceDependencies, partner: string) => `${deps.db.tabl
 
 export function forgetPartnerWallet(deps: ServiceDependencies, partner: string): void {
   configs.delete(cacheKey(deps, partner));
-  secrets.delete(cacheKey(deps, partner));
+  for (const key of secrets.keys()) if (key.startsWith(`${cacheKey(deps, partner)}\u0000`)) secrets.delete(key);
 }
 
 /** The seamless wallet a player's money is in, or undefined: the house's own players, and every TRANSFER partner's, bet from accounts. */
@@ -169,7 +170,8 @@ export async function seamlessWalletOf(deps: ServiceDependencies, playerId: stri
 
 /** Where and how to call a seamless partner's wallet. */
 export async function walletEndpointOf(deps: ServiceDependencies, wallet: PartnerWalletRecord): Promise<WalletEndpoint> {
-  const key = cacheKey(deps, wallet.partner);
+  // A secret set since this copy was read (the configuration says when) is read again.
+  const key = `${cacheKey(deps, wallet.partner)}\u0000${wallet.secretSetAt ?? ''}`;
   let copy = secrets.get(key);
   if (!copy || performance.now() - copy.readAt > SECRET_MS) {
     const secret = await secretStore(deps).get(wallet.partner);

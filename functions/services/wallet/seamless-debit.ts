@@ -37,6 +37,11 @@ export async function debitStake(
   if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return debit;
   if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR') {
     const refusal = REFUSALS[result.answer.code];
+    if (refusal && !refusal.final) {
+      // Any other refusal is rolled back in case (docs/WALLET.md), and told with our own code.
+      await rollBackDebit(deps, debit, 'the wallet refused the debit');
+      throw new ServiceError(refusal.code, refusal.message);
+    }
     if (refusal) {
       const refused: WalletCallRecord = { ...debit, state: 'REFUSED', refusal: result.answer.code, updatedAt: deps.now() };
       const { nextAttemptAt: _, ...final } = refused;
@@ -55,13 +60,24 @@ export async function rollBackDebit(deps: ServiceDependencies, debit: WalletCall
   if (await saveWalletCall(deps.db, rolling, ['SENT'])) await queueWalletCalls(deps, [debit.transactionId]);
 }
 
-/** A wallet's refusals of a debit that refuse the bet: our own codes, the same for every partner. */
+/**
+ * A wallet's refusals of a debit that refuse the bet, with our own codes, the same for every
+ * partner. `final`: the contract says nothing moved and nothing is to undo; the others are
+ * rolled back in case (docs/WALLET.md, "What the tables do with each answer").
+ */
 const REFUSALS: Partial<
-  Record<string, { code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH'; message: string }>
+  Record<
+    string,
+    {
+      code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH';
+      message: string;
+      final: boolean;
+    }
+  >
 > = {
-  INSUFFICIENT_FUNDS: { code: 'INSUFFICIENT_FUNDS', message: 'Your wallet does not cover the stake.' },
-  PLAYER_BLOCKED: { code: 'PLAYER_BLOCKED', message: 'Your wallet refuses bets for you: ask your platform.' },
-  LIMIT_REACHED: { code: 'LIMIT_REACHED', message: 'The stake would pass a limit your platform keeps for you.' },
-  UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: "Your platform's wallet does not know you." },
-  CURRENCY_MISMATCH: { code: 'CURRENCY_MISMATCH', message: "Your wallet does not hold the table's currency." },
+  INSUFFICIENT_FUNDS: { code: 'INSUFFICIENT_FUNDS', message: 'Your wallet does not cover the stake.', final: true },
+  PLAYER_BLOCKED: { code: 'PLAYER_BLOCKED', message: 'Your wallet refuses bets for you: ask your platform.', final: true },
+  LIMIT_REACHED: { code: 'LIMIT_REACHED', message: 'The stake would pass a limit your platform keeps for you.', final: true },
+  UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: "Your platform's wallet does not know you.", final: false },
+  CURRENCY_MISMATCH: { code: 'CURRENCY_MISMATCH', message: "Your wallet does not hold the table's currency.", final: false },
 };

@@ -89,12 +89,15 @@ export interface JournalRecord {
   readonly legs: readonly Leg[];
 }
 
-/** The account whose partition holds the journal: the first player leg's, or the pool's, or (a seamless player's) the player's wallet's. */
+/**
+ * The account whose partition holds the journal: the first player leg's, or (a seamless player's)
+ * their wallet's, kept in the player's partition too, or the pool's.
+ */
 export function homeOf(journal: JournalRecord): { readonly kind: 'PLAYER' | 'POOL'; readonly id: string } {
   const home =
     journal.legs.find((leg) => leg.account.kind === 'PLAYER') ??
-    journal.legs.find((leg) => leg.account.kind === 'POOL') ??
-    journal.legs.find((leg) => leg.account.kind === 'WALLET');
+    journal.legs.find((leg) => leg.account.kind === 'WALLET') ??
+    journal.legs.find((leg) => leg.account.kind === 'POOL');
   if (!home?.account.id) throw new Error(`journal ${journal.id} names no player or pool to keep it`);
   return { kind: home.account.kind === 'POOL' ? 'POOL' : 'PLAYER', id: home.account.id };
 }

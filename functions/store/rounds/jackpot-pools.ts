@@ -52,7 +52,7 @@ export async function commitJackpotRound(
   /** Seamless bettors' prizes, by player: calls to their wallets instead of credits to accounts of ours. */
   walletCredits: ReadonlyMap<string, WalletCallRecord> = new Map(),
 ): Promise<JackpotApplication> {
-  const { bettors, shareBets, reserves } = deal.jackpot!;
+  const { bettors, shareBets, reserves, seamless } = deal.jackpot!;
   let sent;
   try {
     sent = await transact(db, {
@@ -75,17 +75,17 @@ export async function commitJackpotRound(
         },
       },
       journals: journals.map((journal) => recordJournal(db, journal)),
-      // Each player's shares in one credit, with the journal of their prize, letting go of the
-      // reserves their jackpot bets held (rules/money.ts); without a prize, the reserves only.
-      accounts: [...sharesOf(bettors, reserves)].flatMap(([playerId, { shares, released }]) =>
-        walletCredits.has(playerId)
-          ? [putWalletCall(db, walletCredits.get(playerId)!)]
-          : payout.share > 0
-            ? [creditAccount(db, playerId, shares * payout.share, prizeOf(journals, playerId), { released })]
-            : released > 0
-              ? [releaseExposure(db, playerId, released)]
-              : [],
-      ),
+      // Each player's shares staked from their account in one credit, with the journal of their
+      // prize, letting go of the reserves their jackpot bets held (rules/money.ts); without a prize,
+      // the reserves only. Shares staked from a seamless wallet are paid there, by a wallet call.
+      accounts: [...sharesOf(bettors, reserves, seamless)].flatMap(([playerId, { shares, inWallet, released }]) => [
+        ...(walletCredits.has(playerId) ? [putWalletCall(db, walletCredits.get(playerId)!)] : []),
+        ...(payout.share > 0 && shares > inWallet
+          ? [creditAccount(db, playerId, (shares - inWallet) * payout.share, prizeOf(journals, playerId), { released })]
+          : released > 0
+            ? [releaseExposure(db, playerId, released)]
+            : []),
+      ]),
       shareBets: payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : [],
     });
   } catch (error) {
@@ -98,12 +98,23 @@ export async function commitJackpotRound(
   throw new Error(`the jackpot of ${deal.tableId} round ${deal.sequence} was refused for ${[...sent.refused].join(', ')}`);
 }
 
-/** How many shares each player holds (a player on two seats may hold two), and the reserves their share bets hold. */
-function sharesOf(bettors: readonly string[], reserves: readonly number[] = []): Map<string, { shares: number; released: number }> {
-  const shares = new Map<string, { shares: number; released: number }>();
+/**
+ * How many shares each player holds (a player on two seats may hold two), how many of them were
+ * staked from a seamless wallet, and the reserves their share bets hold.
+ */
+function sharesOf(
+  bettors: readonly string[],
+  reserves: readonly number[] = [],
+  seamless: readonly boolean[] = [],
+): Map<string, { shares: number; inWallet: number; released: number }> {
+  const shares = new Map<string, { shares: number; inWallet: number; released: number }>();
   bettors.forEach((playerId, index) => {
-    const held = shares.get(playerId) ?? { shares: 0, released: 0 };
-    shares.set(playerId, { shares: held.shares + 1, released: held.released + (reserves[index] ?? 0) });
+    const held = shares.get(playerId) ?? { shares: 0, inWallet: 0, released: 0 };
+    shares.set(playerId, {
+      shares: held.shares + 1,
+      inWallet: held.inWallet + (seamless[index] ? 1 : 0),
+      released: held.released + (reserves[index] ?? 0),
+    });
   });
   return shares;
 }

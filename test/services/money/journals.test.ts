@@ -8,7 +8,7 @@ import {
   stakeJournal,
   takeDownJournal,
 } from '../../../functions/services/money/journals';
-import type { JournalRecord } from '../../../functions/store/money/ledger';
+import { homeOf, type JournalRecord } from '../../../functions/store/money/ledger';
 import type { BetRecord, JackpotPoolRecord } from '../../../functions/store/kernel/records';
 
 const legsSum = (journal: JournalRecord) => journal.legs.reduce((sum, leg) => sum + leg.amount, 0);
@@ -122,6 +122,30 @@ describe('a journal', () => {
       { account: { kind: 'PLAYER', id: 'a' }, amount: 5_000, type: 'JACKPOT_PRIZE', betId: 't2#bet-a', betType: 'JACKPOT' },
       { account: { kind: 'PLAYER', id: 'b' }, amount: 5_000, type: 'JACKPOT_PRIZE', betId: 't2#bet-b', betType: 'JACKPOT' },
     ]);
+  });
+
+  it("of a jackpot prize pays each share where its bet's stake came from: the account, or the player's seamless wallet", () => {
+    const payout = { poolBefore: 9_000, prize: 9_000, share: 3_000, paid: 9_000, remainder: 0, reseeded: 0, poolAfter: 0 };
+    const [prize] = jackpotJournals(
+      't2',
+      9,
+      'pool',
+      'MOP',
+      [
+        { playerId: 'acme/a', betId: 'seat-1', seamless: true },
+        { playerId: 'acme/a', betId: 'seat-2' },
+      ],
+      payout,
+      0,
+      '2026-12-01T10:02:00.000Z',
+    );
+    expect(legsSum(prize!)).toBe(0);
+    expect(prize!.legs.filter((leg) => leg.amount > 0).map((leg) => [leg.account.kind, leg.betId])).toEqual([
+      ['WALLET', 'seat-1'],
+      ['PLAYER', 'seat-2'],
+    ]);
+    // Kept in the player's partition, as their account's journals are.
+    expect(homeOf(prize!)).toEqual({ kind: 'PLAYER', id: 'acme/a' });
   });
 
   it("of a new pool's seed comes from the house's general book", () => {
