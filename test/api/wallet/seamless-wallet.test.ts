@@ -296,3 +296,31 @@ it("the cashier opens no account for a seamless partner's player, nor pays into 
   expect(paid.data!.deposit.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'playerId'] }]);
   expect(await api.balance('seamless-co/alice')).toBeUndefined();
 });
+
+it('a push returns the stake to the wallet by the round’s credit', async () => {
+  const baccarat = await api.openTable({ game: 'BACCARAT' });
+  partner.addPlayer('even', { currency: 'MOP', balance: 1_000 });
+  await api.data(
+    partner.player('even'),
+    `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code } } }`,
+    {
+      input: { tableId: baccarat, type: 'PLAYER', amount: 300 },
+    },
+  );
+  expect(partner.balance('even')).toBe(700);
+  const sequence = await api.closeBetting(baccarat);
+  await api.data(
+    dealer('test-dealer'),
+    `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["8H", "8C", "KD", "KS"], sequence: $s }) { userErrors { code } } }`,
+    {
+      t: baccarat,
+      s: sequence,
+    },
+  ); // a tie: the Player bet pushes
+  await partner.expectBooksAgree();
+  expect(partner.balance('even')).toBe(1_000);
+  const credits = [...partner.wallet.movements.values()].filter(
+    (movement) => movement.operation === 'credit' && movement.playerId === 'even',
+  );
+  expect(credits.map((credit) => credit.amount)).toEqual([300]);
+});
