@@ -39,14 +39,16 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
   if (!call) return 'DONE';
   const now = deps.now();
   if (call.state === 'SENT') {
-    if (!isDue(call, now)) return later(deps, call, now);
+    // Still its request's to confirm: if that request died, the sweeper finds it once due.
+    if (!isDue(call, now)) return 'LATER';
     const rolling = rollingBack(call, now, 'the debit was not confirmed in time');
     // Confirmed (or moved by another runner) meanwhile: nothing to do here.
     if (!(await saveWalletCall(deps.db, rolling, ['SENT']))) return 'DONE';
     call = rolling;
   }
   if (call.state !== 'ROLLING_BACK' && call.state !== 'DUE') return 'DONE';
-  if (!isDue(call, now)) return later(deps, call, now);
+  // Not due yet: a later send was scheduled by whoever failed last (its own message), so this one ends here.
+  if (!isDue(call, now)) return 'LATER';
 
   const result = await send(deps, call);
   const verdict = verdictOn(call, result);
