@@ -97,13 +97,7 @@ export class CasinoTablesStack extends Stack {
 
     // A big round's settlement, in parts, each paid by a worker of its own at once (docs/DATA-MODEL.md, "Settlement").
     const workerTimeout = Duration.minutes(1);
-    this.settlementDeadLetters = new Queue(this, 'SettlementDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: this.dataRemoval,
-    });
-    acknowledge(this.settlementDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the settlement queue.');
+    this.settlementDeadLetters = this.deadLetters('SettlementDeadLetters', 'the settlement queue');
     this.settlementQueue = new Queue(this, 'SettlementQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -129,13 +123,7 @@ export class CasinoTablesStack extends Stack {
     // a call the wallet does not take is sent again by the worker itself, with backoff, for 24
     // hours (then set aside, with the WalletCallsDeadLettered alarm). The dead letters here are
     // messages our worker failed on (not the wallet): the sweeper finds their calls anyway.
-    this.walletDeadLetters = new Queue(this, 'WalletDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: this.dataRemoval,
-    });
-    acknowledge(this.walletDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the wallet queue.');
+    this.walletDeadLetters = this.deadLetters('WalletDeadLetters', 'the wallet queue');
     const walletWorkerTimeout = Duration.seconds(30);
     this.walletQueue = new Queue(this, 'WalletQueue', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -195,13 +183,7 @@ export class CasinoTablesStack extends Stack {
       );
     }
     // A failed sweep (or one EventBridge could not deliver) is kept two weeks, and raises an alarm.
-    this.sweeperDeadLetters = new Queue(this, 'SweeperDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: this.dataRemoval,
-    });
-    acknowledge(this.sweeperDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the sweeper.');
+    this.sweeperDeadLetters = this.deadLetters('SweeperDeadLetters', 'the sweeper');
     this.sweeperFunction.configureAsyncInvoke({
       // The next sweep, a minute later, is the retry: a failed run goes to the dead letters at once.
       retryAttempts: 0,
@@ -220,13 +202,7 @@ export class CasinoTablesStack extends Stack {
       memorySize: 1024,
       timeout: Duration.minutes(15),
     });
-    this.ledgerCheckDeadLetters = new Queue(this, 'LedgerCheckDeadLetters', {
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-      removalPolicy: this.dataRemoval,
-    });
-    acknowledge(this.ledgerCheckDeadLetters, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter queue of the ledger check.');
+    this.ledgerCheckDeadLetters = this.deadLetters('LedgerCheckDeadLetters', 'the ledger check');
     this.ledgerCheckFunction.configureAsyncInvoke({
       // Checking a day again finds the same: the next day's run is the retry.
       retryAttempts: 0,
@@ -438,6 +414,18 @@ export class CasinoTablesStack extends Stack {
         }),
       );
     }
+  }
+
+  /** A dead-letter queue, of `of` (the settlement queue, the sweeper...): kept two weeks, encrypted, over TLS only. */
+  private deadLetters(id: string, of: string): Queue {
+    const queue = new Queue(this, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+      removalPolicy: this.dataRemoval,
+    });
+    acknowledge(queue, 'AwsSolutions-SQS3', `This queue is itself the dead-letter queue of ${of}.`);
+    return queue;
   }
 
   /** What becomes of the stage's data (its queue's, its logs') when the stack goes: kept where the stage retains data. */

@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies, type ServiceDependencies } from '../services/kernel/services';
+import { sqsBatchWorker } from './sqs-batch';
 import type { SettlementPart } from '../services/kernel/work-queue';
 import { settlePart } from '../services/rounds/settlement-job';
 
@@ -12,26 +13,10 @@ import { settlePart } from '../services/rounds/settlement-job';
  * any part left behind either way. Locally, `npm start` and the tests call this same handler in
  * process (local/settlement-workers.ts).
  */
-export function settlementWorker(deps: ServiceDependencies): (event: SQSEvent) => Promise<SQSBatchResponse> {
-  return async (event) => {
-    const outcomes = await Promise.all(
-      event.Records.map(async (record) => {
-        try {
-          const { tableId, sequence, part } = JSON.parse(record.body) as SettlementPart;
-          await settlePart(deps, tableId, sequence, part);
-          return undefined;
-        } catch (error) {
-          deps.log.error('a settlement part failed: it is delivered again', {
-            messageId: record.messageId,
-            error: error instanceof Error ? error : String(error),
-          });
-          return { itemIdentifier: record.messageId };
-        }
-      }),
-    );
-    return { batchItemFailures: outcomes.filter((failure) => failure !== undefined) };
-  };
-}
+export const settlementWorker = (deps: ServiceDependencies): ((event: SQSEvent) => Promise<SQSBatchResponse>) =>
+  sqsBatchWorker<SettlementPart>(deps, 'a settlement part failed: it is delivered again', ({ tableId, sequence, part }) =>
+    settlePart(deps, tableId, sequence, part),
+  );
 
 let worker: ((event: SQSEvent) => Promise<SQSBatchResponse>) | undefined;
 

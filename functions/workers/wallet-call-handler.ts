@@ -1,6 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies, type ServiceDependencies } from '../services/kernel/services';
+import { sqsBatchWorker } from './sqs-batch';
 import type { WalletCallMessage } from '../services/kernel/work-queue';
 import { deliverWalletCall } from '../services/wallet/deliver-wallet-call';
 
@@ -12,26 +13,10 @@ import { deliverWalletCall } from '../services/wallet/deliver-wallet-call';
  * and, after its last delivery, moves it to the dead-letter queue, with an alarm; the sweeper
  * finds any call left due either way. Locally, `npm start` and the tests call this same handler.
  */
-export function walletCallWorker(deps: ServiceDependencies): (event: SQSEvent) => Promise<SQSBatchResponse> {
-  return async (event) => {
-    const outcomes = await Promise.all(
-      event.Records.map(async (record) => {
-        try {
-          const { transactionId } = JSON.parse(record.body) as WalletCallMessage;
-          await deliverWalletCall(deps, transactionId);
-          return undefined;
-        } catch (error) {
-          deps.log.error('delivering a wallet call failed: it is delivered again', {
-            messageId: record.messageId,
-            error: error instanceof Error ? error : String(error),
-          });
-          return { itemIdentifier: record.messageId };
-        }
-      }),
-    );
-    return { batchItemFailures: outcomes.filter((failure) => failure !== undefined) };
-  };
-}
+export const walletCallWorker = (deps: ServiceDependencies): ((event: SQSEvent) => Promise<SQSBatchResponse>) =>
+  sqsBatchWorker<WalletCallMessage>(deps, 'delivering a wallet call failed: it is delivered again', ({ transactionId }) =>
+    deliverWalletCall(deps, transactionId),
+  );
 
 let worker: ((event: SQSEvent) => Promise<SQSBatchResponse>) | undefined;
 

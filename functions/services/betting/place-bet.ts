@@ -23,6 +23,7 @@ import { candidateBet, type BetRequest } from './candidate-bet';
 import { placementStoreOn, type PlacementStore } from './placement-store';
 import { seamlessWalletOf } from '../wallet/partner-wallets';
 import { debitStake, rollBackDebit } from '../wallet/seamless-debit';
+import { withoutDue } from '../wallet/wallet-calls';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 
 export interface PlaceBetRequest extends BetRequest {
@@ -241,11 +242,10 @@ async function placeThroughWallet(
   now: string,
 ): Promise<PlacementOutcome> {
   const debit = await debitStake(deps, wallet, placement.bet, placement.table.currency);
-  const { nextAttemptAt: _, ...confirmed } = debit;
   const outcome = await sendPlacement(
     deps,
     store,
-    { ...placement, confirmedDebit: { ...confirmed, state: 'CONFIRMED', updatedAt: deps.now() } },
+    { ...placement, confirmedDebit: withoutDue({ ...debit, state: 'CONFIRMED', updatedAt: deps.now() }) },
     now,
   );
   if (outcome.placed) return outcome;

@@ -1,5 +1,4 @@
 import { sendWalletCall, type WalletCallResult } from '../../wallet/wallet-client';
-import { getPartnerWallet } from '../../store/wallet/partner-wallets';
 import {
   dueWalletCalls,
   getWalletCall,
@@ -8,8 +7,8 @@ import {
   type WalletCallState,
 } from '../../store/wallet/wallet-calls';
 import type { ServiceDependencies } from '../kernel/services';
-import { walletEndpointOf } from './partner-wallets';
-import { rollingBack } from './wallet-calls';
+import { partnerWalletOf, walletEndpointOf } from './partner-wallets';
+import { rollingBack, withoutDue } from './wallet-calls';
 
 /**
  * The wallet workers' one job: deliver a call of the outbox (store/wallet/wallet-calls.ts) to its
@@ -116,10 +115,8 @@ async function later(deps: ServiceDependencies, call: WalletCallRecord, now: str
   return 'LATER';
 }
 
-const withoutDue = ({ nextAttemptAt: _next, ...call }: WalletCallRecord): WalletCallRecord => call;
-
 async function send(deps: ServiceDependencies, call: WalletCallRecord): Promise<WalletCallResult> {
-  const wallet = await getPartnerWallet(deps.db, call.partner);
+  const wallet = await partnerWalletOf(deps, call.partner);
   // A partner that left seamless still gets what it is owed, at the wallet it last named.
   if (!wallet?.baseUrl) return { kind: 'NO_ANSWER', reason: 'the partner has no wallet configured' };
   let endpoint;

@@ -155,17 +155,22 @@ export function forgetPartnerWallet(deps: ServiceDependencies, partner: string):
   for (const key of secrets.keys()) if (key.startsWith(`${cacheKey(deps, partner)}\u0000`)) secrets.delete(key);
 }
 
-/** The seamless wallet a player's money is in, or undefined: the house's own players, and every TRANSFER partner's, bet from accounts. */
-export async function seamlessWalletOf(deps: ServiceDependencies, playerId: string): Promise<PartnerWalletRecord | undefined> {
-  const partner = partnerOfPlayer(playerId);
-  if (partner === undefined) return undefined;
+/** A partner's configuration as bets and wallet calls read it: this process's copy, at most CONFIG_MS old. */
+export async function partnerWalletOf(deps: ServiceDependencies, partner: string): Promise<PartnerWalletRecord | undefined> {
   const key = cacheKey(deps, partner);
   let copy = configs.get(key);
   if (!copy || performance.now() - copy.readAt > CONFIG_MS) {
     copy = { record: await getPartnerWallet(deps.db, partner), readAt: performance.now() };
     configs.set(key, copy);
   }
-  return copy.record?.mode === 'SEAMLESS' ? copy.record : undefined;
+  return copy.record;
+}
+
+/** The seamless wallet a player's money is in, or undefined: the house's own players, and every TRANSFER partner's, bet from accounts. */
+export async function seamlessWalletOf(deps: ServiceDependencies, playerId: string): Promise<PartnerWalletRecord | undefined> {
+  const partner = partnerOfPlayer(playerId);
+  const wallet = partner === undefined ? undefined : await partnerWalletOf(deps, partner);
+  return wallet?.mode === 'SEAMLESS' ? wallet : undefined;
 }
 
 /** Where and how to call a seamless partner's wallet. */

@@ -6,7 +6,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
 import { walletEndpointOf } from './partner-wallets';
-import { debitOf, rollingBack } from './wallet-calls';
+import { debitOf, rollingBack, withoutDue } from './wallet-calls';
 
 /**
  * A seamless bet's stake, taken from the partner's wallet before the bet is laid (docs/WALLET.md):
@@ -43,10 +43,9 @@ export async function debitStake(
       throw new ServiceError(refusal.code, refusal.message);
     }
     if (refusal) {
-      const refused: WalletCallRecord = { ...debit, state: 'REFUSED', refusal: result.answer.code, updatedAt: deps.now() };
-      const { nextAttemptAt: _, ...final } = refused;
+      const refused = withoutDue({ ...debit, state: 'REFUSED', refusal: result.answer.code, updatedAt: deps.now() });
       // Refused: nothing moved, nothing to undo (unless the workers already took it for lost: their rollback is harmless).
-      await saveWalletCall(deps.db, final, ['SENT']);
+      await saveWalletCall(deps.db, refused, ['SENT']);
       throw new ServiceError(refusal.code, refusal.message);
     }
   }

@@ -127,3 +127,6 @@ export function creditOf(
     nextAttemptAt: at,
   };
 }
+
+/** A call done with (confirmed, refused, given up): it is due no more. */
+export const withoutDue = ({ nextAttemptAt: _next, ...call }: WalletCallRecord): WalletCallRecord => call;
