@@ -23,7 +23,7 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct, IConstruct } from 'constructs';
 import { CasinoTable } from './casino-table';
-import { functionBundling } from './function-bundling';
+import { FUNCTION_PROCESS_ENVIRONMENT, functionBundling } from './function-bundling';
 import type { DeploymentSettings, FunctionRole } from './deployment-settings';
 import { Monitoring, type WatchedFunction } from './monitoring';
 import { TableBackup } from './table-backup';
@@ -383,7 +383,7 @@ export class CasinoTablesStack extends Stack {
       reservedConcurrentExecutions: this.settings.reservedConcurrency[role],
       environment: {
         TABLE_NAME: this.table.tableName,
-        NODE_OPTIONS: '--enable-source-maps',
+        ...FUNCTION_PROCESS_ENVIRONMENT,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: metricNamespaceOf(this.settings.stage),
         ...options.environment,

@@ -8,7 +8,7 @@
  *   node infra/split-bundle.mjs <entry> <outdir> <options as JSON>
  */
 import { build } from 'esbuild';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 const [entry, outdir, json] = process.argv.slice(2);
@@ -27,13 +27,14 @@ const { metafile } = await build({
   logLevel: 'warning',
   ...options,
 });
+for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) withoutUnusedBanner(file);
 const files = Object.fromEntries(
   Object.entries(metafile.outputs)
     .filter(([file]) => file.endsWith('.mjs'))
     .map(([file, output]) => [
       relative(file),
       {
-        bytes: output.bytes,
+        bytes: readFileSync(file).byteLength,
         staticImports: output.imports
           .filter((imported) => imported.kind === 'import-statement' && !imported.external)
           .map((imported) => relative(imported.path)),
@@ -41,6 +42,23 @@ const files = Object.fromEntries(
     ]),
 );
 writeFileSync(join(outdir, 'bundle.json'), JSON.stringify({ files }, null, 2));
+
+/**
+ * The banner (the `require` that bundled CommonJS code calls) is written atop every file; a file
+ * whose code never names `require` loses it, and with it a createRequire a cold start would run
+ * for each such file it loads. Its source map loses the banner's line (a leading `;`).
+ */
+function withoutUnusedBanner(file) {
+  const banner = `${options.banner.js}\n`;
+  const code = readFileSync(file, 'utf8');
+  if (!code.startsWith(banner) || /\brequire\b/.test(code.slice(banner.length))) return;
+  writeFileSync(file, code.slice(banner.length));
+  const mapFile = `${file}.map`;
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  if (map.mappings === '') return; // a file of imports alone maps nothing
+  if (!map.mappings.startsWith(';')) throw new Error(`${mapFile}: the banner's line has mappings`);
+  writeFileSync(mapFile, JSON.stringify({ ...map, mappings: map.mappings.slice(1) }));
+}
 
 /** A file of the output, relative to its directory. */
 function relative(file) {

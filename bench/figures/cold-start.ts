@@ -14,7 +14,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { bundleSizesOf, functionBundles } from '../../infra/casino-tables-app';
 import { graphqlHandlerEntry } from '../../infra/casino-tables-stack';
-import { functionBundling } from '../../infra/function-bundling';
+import { FUNCTION_PROCESS_ENVIRONMENT, functionBundling } from '../../infra/function-bundling';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 import type { BenchEnvironment } from '../harness/bench-environment';
@@ -45,6 +45,7 @@ export async function coldStart(env: BenchEnvironment, options: ColdStartOptions
       if (run % 2 === 1) pair.reverse();
       for (const go of pair) go();
     }
+    console.log(runs.product.map((p, i) => `${(p.importMs + p.firstRequestMs).toFixed(0)}/${(runs.minimal[i]!.importMs + runs.minimal[i]!.firstRequestMs).toFixed(0)}`).join(' '));
     const total = (starts: Start[]) => median(starts.map((s) => s.importMs + s.firstRequestMs));
     const sizes = { product: bundleSizes(product), minimal: bundleSizes(minimal) };
     const rows: FigureRow[] = [
@@ -71,7 +72,7 @@ export async function coldStart(env: BenchEnvironment, options: ColdStartOptions
       ),
     ];
     const notes = [
-      `Median of ${options.runs} fresh process(es) each, interleaved (each going first in turn): node --enable-source-maps (as the stack sets NODE_OPTIONS), timed inside the process from before the import to the first answer; the first request reads one item from DynamoDB Local (the product: { me { balance } }).`,
+      `Median of ${options.runs} fresh process(es) each, interleaved (each going first in turn): Node started as the stack starts its functions (NODE_OPTIONS=--enable-source-maps, NODE_ENV=production), timed inside the process from before the import to the first answer; the first request reads one item from DynamoDB Local (the product: { me { balance } }).`,
     ];
     return { rows, notes };
   } finally {
@@ -129,8 +130,9 @@ function start(env: BenchEnvironment, dir: string, query: string): Start {
     const answered = performance.now();
     process.stdout.write(JSON.stringify({ importMs: imported - started, firstRequestMs: answered - imported, statusCode: result.statusCode, body: result.body }));
   `;
-  const run = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     env: {
+      ...FUNCTION_PROCESS_ENVIRONMENT,
       PATH: process.env.PATH,
       TABLE_NAME: env.tableName,
       DYNAMODB_ENDPOINT: env.dynamoEndpoint,

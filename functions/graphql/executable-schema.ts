@@ -9,6 +9,7 @@ import {
   type GraphQLTypeResolver,
 } from 'graphql';
 import { resolvers } from './resolvers';
+import { schemaOfShapes, type SchemaShape } from './type-shapes';
 
 type FieldResolver = GraphQLFieldResolver<unknown, unknown> | { resolve?: GraphQLFieldResolver<unknown, unknown> };
 
@@ -16,15 +17,20 @@ type FieldResolver = GraphQLFieldResolver<unknown, unknown> | { resolve?: GraphQ
  * The API's schema with its resolvers, built by graphql-js itself, in place: the resolvers set on
  * the fields, the scalars' functions on the scalars, each interface's resolveType. Apollo's schema
  * tools would copy every type to add them, the largest part of a cold start's first request
- * (figure 5 of the bench). The SDL is checked where it is generated and by the tests (a valid
- * schema, every resolver on a field of it: test/graphql/executable-schema.test.ts), so a cold
- * start builds it without checking it again, neither the SDL (assumeValidSDL) nor the schema
- * whole (assumeValid, which Apollo's own check then takes as done).
+ * (figure 5 of the bench). A cold start builds it from the schema's shapes (type-shapes.ts); the
+ * SDL with its descriptions, only where introspection is on. Both are checked where they are
+ * generated and by the tests (a valid schema, every resolver on a field of it, the shapes the
+ * same schema as the SDL: test/graphql/), so a cold start builds it without checking it again,
+ * neither the SDL (assumeValidSDL) nor the schema whole (assumeValid, which Apollo's own check
+ * then takes as done).
  * Both the HTTP function and the live ones run their documents through a schema built here, by
  * the same copy of graphql-js that runs them (graphql-js refuses another copy's schema).
  */
-export function executableSchema(typeDefs: string, given: object = resolvers): GraphQLSchema {
-  const built = buildASTSchema(parse(typeDefs, { noLocation: true }), { assumeValidSDL: true, assumeValid: true });
+export function executableSchema(source: SchemaShape | string, given: object = resolvers): GraphQLSchema {
+  const built =
+    typeof source === 'string'
+      ? buildASTSchema(parse(source, { noLocation: true }), { assumeValidSDL: true, assumeValid: true })
+      : schemaOfShapes(source);
   for (const [typeName, typeResolvers] of Object.entries(given as Record<string, unknown>)) {
     const type = built.getType(typeName);
     if (typeResolvers instanceof GraphQLScalarType && type instanceof GraphQLScalarType) {

@@ -9,7 +9,7 @@ import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from '.
 import { DOCUMENT_TOO_DEEP, inputBounds, nestsTooDeep } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
 import { executableSchema } from './executable-schema';
-import { typeDefs } from './generated/type-defs';
+import { schemaShape } from './generated/type-shapes';
 
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
 export type GraphQLHandler = LambdaHandler<typeof requestHandler>;
@@ -46,7 +46,7 @@ export function createGraphQLHandler(
   } = {},
 ): GraphQLHandler {
   const server = new ApolloServer<GraphQLContext>({
-    schema: executableSchema(introspection?.describedTypeDefs ?? typeDefs),
+    schema: executableSchema(introspection?.describedTypeDefs ?? schemaShape),
     // Explicit, though it is the default: a browser cannot send a simple (preflight-free) request.
     csrfPrevention: true,
     introspection: introspection !== undefined,

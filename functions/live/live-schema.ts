@@ -1,8 +1,8 @@
 import type { GraphQLSchema } from 'graphql';
 import { executableSchema } from '../graphql/executable-schema';
-import { typeDefs } from '../graphql/generated/type-defs';
+import { schemaShape } from '../graphql/generated/type-shapes';
 
 let schema: GraphQLSchema | undefined;
 
 /** The API's own schema and resolvers, which each event is run through for its subscribers: built once per process. */
-export const liveSchema = (): GraphQLSchema => (schema ??= executableSchema(typeDefs));
+export const liveSchema = (): GraphQLSchema => (schema ??= executableSchema(schemaShape));

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { executableSchema } from '../../functions/graphql/executable-schema';
 import { describedTypeDefs } from '../../functions/graphql/generated/described-type-defs';
 import { typeDefs } from '../../functions/graphql/generated/type-defs';
+import { schemaShape } from '../../functions/graphql/generated/type-shapes';
 import { resolvers } from '../../functions/graphql/resolvers';
 
 describe('the SDL the functions build their schema from', () => {
@@ -19,7 +20,7 @@ describe('the SDL the functions build their schema from', () => {
 });
 
 describe('the executable schema', () => {
-  const schema = executableSchema(typeDefs);
+  const schema = executableSchema(schemaShape);
 
   it('puts every resolver on a field of its type, and refuses one the schema has not', () => {
     for (const [typeName, fields] of Object.entries(resolvers as Record<string, object>)) {
@@ -28,7 +29,7 @@ describe('the executable schema', () => {
       for (const name of Object.keys(fields)) expect(type.getFields()[name]?.resolve, `${typeName}.${name}`).toBeTypeOf('function');
     }
     const extra = { ...resolvers, Query: { ...resolvers.Query, noSuchField: () => null } };
-    expect(() => executableSchema(typeDefs, extra)).toThrow(/Query.noSuchField has no field/);
+    expect(() => executableSchema(schemaShape, extra)).toThrow(/Query.noSuchField has no field/);
   });
 
   it("gives every interface a field answers its resolveType, and every custom scalar the API's own functions", () => {

@@ -168,10 +168,11 @@ describe.each(FUNCTIONS)('the function %s', (name, role) => {
     expect(props.Handler).toBe('index.handler');
   });
 
-  it("is told the table, maps stack traces to the TypeScript source, and publishes metrics in its stage's namespace", () => {
+  it("is told the table, maps stack traces to the TypeScript source, runs graphql-js's production path, and publishes metrics in its stage's namespace", () => {
     expect(props.Environment.Variables).toMatchObject({
       TABLE_NAME: tableRef,
       NODE_OPTIONS: '--enable-source-maps',
+      NODE_ENV: 'production',
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: 'CasinoTables/prod',
     });

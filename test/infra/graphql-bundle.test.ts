@@ -7,6 +7,7 @@ import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleReport, bundleSizesOf, functionBundles, type FunctionBundle } from '../../infra/casino-tables-app';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
+import { FUNCTION_PROCESS_ENVIRONMENT } from '../../infra/function-bundling';
 
 /**
  * The template test skips bundling; this one bundles the handlers exactly as `cdk synth` does
@@ -53,8 +54,8 @@ function invokeBundle(event: object): { statusCode: number; body: string } {
     const result = await handler(JSON.parse(process.env.EVENT), { awsRequestId: 'bundle-test' });
     process.stdout.write(JSON.stringify(result));
   `;
-  const run = spawnSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
-    env: { PATH: process.env.PATH, TABLE_NAME: 'bundle-test-table', AWS_REGION: 'eu-west-1', EVENT: JSON.stringify(event) },
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    env: { ...FUNCTION_PROCESS_ENVIRONMENT, PATH: process.env.PATH, TABLE_NAME: 'bundle-test-table', AWS_REGION: 'eu-west-1', EVENT: JSON.stringify(event) },
     encoding: 'utf8',
     timeout: 20_000,
   });

@@ -1,0 +1,205 @@
+import {
+  GraphQLBoolean,
+  GraphQLEnumType,
+  GraphQLFloat,
+  GraphQLID,
+  GraphQLInputObjectType,
+  GraphQLInt,
+  GraphQLInterfaceType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLScalarType,
+  GraphQLSchema,
+  GraphQLString,
+  GraphQLUnionType,
+  Kind,
+  parse,
+  valueFromASTUntyped,
+  type ConstDirectiveNode,
+  type DirectiveNode,
+  type GraphQLArgumentConfig,
+  type GraphQLFieldConfig,
+  type GraphQLInputFieldConfig,
+  type GraphQLNamedType,
+  type GraphQLType,
+  type InputValueDefinitionNode,
+  type TypeNode,
+} from 'graphql';
+
+/**
+ * The schema (without its descriptions) as plain data that a cold start turns into graphql-js
+ * types directly. Parsing the SDL and building the schema from its syntax tree took some 30 ms of
+ * a cold start's first request (bench figure 5), two thirds of it graphql-js running cold through
+ * the syntax tree; building the same types from these shapes takes a third of it. `npm run codegen`
+ * writes them from schema.graphql (generated/type-shapes.ts); the tests check that the schema built
+ * from them prints exactly as the one graphql-js builds from the SDL.
+ */
+export interface SchemaShape {
+  readonly query: string;
+  readonly mutation?: string;
+  readonly subscription?: string;
+  readonly types: readonly TypeShape[];
+}
+
+/** A type as the SDL writes a reference to it: `Bet`, `[Bet!]!`. */
+type TypeReference = string;
+/** An argument or input field; its default, when it has one, as the value it stands for. */
+type InputShape = readonly [name: string, type: TypeReference, more?: { readonly defaultValue?: unknown; readonly deprecationReason?: string }];
+/** A field; its arguments, or none (an empty list when it is deprecated). */
+type FieldShape = readonly [name: string, type: TypeReference, args?: readonly InputShape[], deprecationReason?: string];
+
+export type TypeShape =
+  | readonly ['scalar', name: string]
+  | readonly ['enum', name: string, values: readonly (string | readonly [value: string, deprecationReason: string])[]]
+  | readonly ['object' | 'interface', name: string, fields: readonly FieldShape[], interfaces: readonly string[]]
+  | readonly ['input', name: string, fields: readonly InputShape[]]
+  | readonly ['union', name: string, members: readonly string[]];
+
+/** The shapes of an SDL document; refuses what they cannot carry (directives other than @deprecated, extensions). */
+export function shapesOfSdl(sdl: string): SchemaShape {
+  const operations: Record<string, string> = {};
+  const types: TypeShape[] = [];
+  for (const definition of parse(sdl, { noLocation: true }).definitions) {
+    if ('directives' in definition) refuseDirectives(definition.directives, definition.kind);
+    switch (definition.kind) {
+      case Kind.SCHEMA_DEFINITION:
+        for (const operation of definition.operationTypes) operations[operation.operation] = operation.type.name.value;
+        break;
+      case Kind.SCALAR_TYPE_DEFINITION:
+        types.push(['scalar', definition.name.value]);
+        break;
+      case Kind.ENUM_TYPE_DEFINITION:
+        types.push([
+          'enum',
+          definition.name.value,
+          (definition.values ?? []).map((value) => {
+            const reason = deprecationOf(value.directives);
+            return reason === null ? value.name.value : [value.name.value, reason];
+          }),
+        ]);
+        break;
+      case Kind.OBJECT_TYPE_DEFINITION:
+      case Kind.INTERFACE_TYPE_DEFINITION:
+        types.push([
+          definition.kind === Kind.OBJECT_TYPE_DEFINITION ? 'object' : 'interface',
+          definition.name.value,
+          (definition.fields ?? []).map((field): FieldShape => {
+            const reason = deprecationOf(field.directives);
+            const shape: FieldShape = [field.name.value, referenceOf(field.type), (field.arguments ?? []).map(inputShapeOf)];
+            // Each shape as short as it can be: the shapes are a cold start's to read.
+            if (reason !== null) return [shape[0], shape[1], shape[2], reason];
+            return shape[2]?.length ? shape : [shape[0], shape[1]];
+          }),
+          (definition.interfaces ?? []).map((named) => named.name.value),
+        ]);
+        break;
+      case Kind.INPUT_OBJECT_TYPE_DEFINITION:
+        types.push(['input', definition.name.value, (definition.fields ?? []).map(inputShapeOf)]);
+        break;
+      case Kind.UNION_TYPE_DEFINITION:
+        types.push(['union', definition.name.value, (definition.types ?? []).map((named) => named.name.value)]);
+        break;
+      default:
+        throw new Error(`type shapes cannot carry a ${definition.kind}`);
+    }
+  }
+  if (!operations.query) throw new Error('type shapes need the schema definition with its query type');
+  return { query: operations.query, mutation: operations.mutation, subscription: operations.subscription, types };
+}
+
+/** The schema the shapes describe, its types built directly (no SDL parsed, no syntax tree walked). */
+export function schemaOfShapes(shape: SchemaShape): GraphQLSchema {
+  const named = new Map<string, GraphQLNamedType>(
+    [GraphQLString, GraphQLInt, GraphQLFloat, GraphQLBoolean, GraphQLID].map((type) => [type.name, type]),
+  );
+  const typeOf = (reference: TypeReference): GraphQLType => {
+    if (reference.endsWith('!')) return new GraphQLNonNull(typeOf(reference.slice(0, -1)) as never);
+    if (reference.startsWith('[')) return new GraphQLList(typeOf(reference.slice(1, -1)));
+    const type = named.get(reference);
+    if (!type) throw new Error(`type shapes name ${reference}, which they do not define`);
+    return type;
+  };
+  const inputs = (shapes: readonly InputShape[]) => {
+    const configs: Record<string, GraphQLArgumentConfig & GraphQLInputFieldConfig> = {};
+    for (const [name, type, more] of shapes) configs[name] = { type: typeOf(type) as never, ...more };
+    return configs;
+  };
+  for (const type of shape.types) named.set(type[1], namedTypeOf(type, typeOf, inputs));
+  return new GraphQLSchema({
+    query: named.get(shape.query) as GraphQLObjectType,
+    mutation: shape.mutation ? (named.get(shape.mutation) as GraphQLObjectType) : undefined,
+    subscription: shape.subscription ? (named.get(shape.subscription) as GraphQLObjectType) : undefined,
+    types: [...named.values()],
+    assumeValid: true,
+  });
+}
+
+function namedTypeOf(
+  type: TypeShape,
+  typeOf: (reference: TypeReference) => GraphQLType,
+  inputs: (shapes: readonly InputShape[]) => Record<string, GraphQLArgumentConfig & GraphQLInputFieldConfig>,
+): GraphQLNamedType {
+  // Fields, interfaces and members are thunks: a type may name one defined after it.
+  switch (type[0]) {
+    case 'scalar':
+      return new GraphQLScalarType({ name: type[1] });
+    case 'enum':
+      return new GraphQLEnumType({
+        name: type[1],
+        values: Object.fromEntries(
+          type[2].map((value) =>
+            typeof value === 'string' ? [value, { value }] : [value[0], { value: value[0], deprecationReason: value[1] }],
+          ),
+        ),
+      });
+    case 'object':
+    case 'interface': {
+      const [kind, name, fields, interfaces] = type;
+      const config = {
+        name,
+        interfaces: () => interfaces.map((each) => typeOf(each) as GraphQLInterfaceType),
+        fields: () => {
+          const configs: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
+          for (const [field, reference, args, deprecationReason] of fields)
+            configs[field] = { type: typeOf(reference) as never, args: args && inputs(args), deprecationReason };
+          return configs;
+        },
+      };
+      return kind === 'object' ? new GraphQLObjectType(config) : new GraphQLInterfaceType(config);
+    }
+    case 'input':
+      return new GraphQLInputObjectType({ name: type[1], fields: () => inputs(type[2]) });
+    case 'union':
+      return new GraphQLUnionType({ name: type[1], types: () => type[2].map((each) => typeOf(each) as GraphQLObjectType) });
+  }
+}
+
+function referenceOf(type: TypeNode): TypeReference {
+  if (type.kind === Kind.NON_NULL_TYPE) return `${referenceOf(type.type)}!`;
+  if (type.kind === Kind.LIST_TYPE) return `[${referenceOf(type.type)}]`;
+  return type.name.value;
+}
+
+function inputShapeOf(input: InputValueDefinitionNode): InputShape {
+  const more: { defaultValue?: unknown; deprecationReason?: string } = {};
+  // Untyped is what graphql-js's own build gives here: the scalars have no parser of their own yet.
+  if (input.defaultValue) more.defaultValue = valueFromASTUntyped(input.defaultValue);
+  const reason = deprecationOf(input.directives);
+  if (reason !== null) more.deprecationReason = reason;
+  return Object.keys(more).length ? [input.name.value, referenceOf(input.type), more] : [input.name.value, referenceOf(input.type)];
+}
+
+/** The reason of an @deprecated (graphql-js's default when it gives none), or null. */
+function deprecationOf(directives: readonly ConstDirectiveNode[] | undefined): string | null {
+  refuseDirectives(directives, 'definition', ['deprecated']);
+  const deprecated = directives?.find((directive) => directive.name.value === 'deprecated');
+  if (!deprecated) return null;
+  const reason = deprecated.arguments?.find((argument) => argument.name.value === 'reason')?.value;
+  return reason?.kind === Kind.STRING ? reason.value : 'No longer supported';
+}
+
+function refuseDirectives(directives: readonly DirectiveNode[] | undefined, where: string, allowed: readonly string[] = []): void {
+  const other = directives?.find((directive) => !allowed.includes(directive.name.value));
+  if (other) throw new Error(`type shapes cannot carry @${other.name.value} on a ${where}`);
+}
