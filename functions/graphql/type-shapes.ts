@@ -45,7 +45,11 @@ export interface SchemaShape {
 /** A type as the SDL writes a reference to it: `Bet`, `[Bet!]!`. */
 type TypeReference = string;
 /** An argument or input field; its default, when it has one, as the value it stands for. */
-type InputShape = readonly [name: string, type: TypeReference, more?: { readonly defaultValue?: unknown; readonly deprecationReason?: string }];
+type InputShape = readonly [
+  name: string,
+  type: TypeReference,
+  more?: { readonly defaultValue?: unknown; readonly deprecationReason?: string },
+];
 /** A field; its arguments, or none (an empty list when it is deprecated). */
 type FieldShape = readonly [name: string, type: TypeReference, args?: readonly InputShape[], deprecationReason?: string];
 

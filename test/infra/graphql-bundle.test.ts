@@ -55,7 +55,13 @@ function invokeBundle(event: object): { statusCode: number; body: string } {
     process.stdout.write(JSON.stringify(result));
   `;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-    env: { ...FUNCTION_PROCESS_ENVIRONMENT, PATH: process.env.PATH, TABLE_NAME: 'bundle-test-table', AWS_REGION: 'eu-west-1', EVENT: JSON.stringify(event) },
+    env: {
+      ...FUNCTION_PROCESS_ENVIRONMENT,
+      PATH: process.env.PATH,
+      TABLE_NAME: 'bundle-test-table',
+      AWS_REGION: 'eu-west-1',
+      EVENT: JSON.stringify(event),
+    },
     encoding: 'utf8',
     timeout: 20_000,
   });

@@ -63,7 +63,7 @@ describe('a split bundle', () => {
     expect(call('require').answer).toBe(process.platform);
   });
 
-  it("maps an error thrown in a chunk without its banner to the TypeScript file and line that threw", () => {
+  it('maps an error thrown in a chunk without its banner to the TypeScript file and line that threw', () => {
     const failingChunk = filesOf().find((file) => readFileSync(join(outdir, file), 'utf8').includes('failing at a known line'));
     expect(failingChunk && bannered(failingChunk)).toBe(false);
     expect(call('throw').stack).toMatch(/failing\.ts:5:\d+/);

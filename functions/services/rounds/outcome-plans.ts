@@ -12,15 +12,40 @@ import type { BetRecord, PendingOutcome, PlannedSettlement, TableRecord } from '
  * being paid (so that a bet for the next round is validated against the layout as it will be).
  */
 
-/** Every bet the roll decides or moves; a bet that stays is not in the plan. */
+/**
+ * Every bet roll `sequence` decides or moves; a bet that stays is not in the plan, unless its stake
+ * came from a seamless wallet for this very roll: each player's round there ends with a credit
+ * (docs/WALLET.md, "Rounds in craps"), so such a bet is in the plan as STAYS, and it and a come
+ * bet of the roll that moves close their player's round.
+ */
 export function planRoll(
   state: CrapsTableState,
   options: CrapsTableOptions,
   bets: readonly BetRecord[],
   roll: Roll,
+  sequence: number,
 ): { readonly plan: PlannedSettlement[]; readonly settled: SettledRoll } {
   const { decisions, settled } = decideRoll(state, options, bets, roll);
-  return { plan: decisions.map(planned), settled };
+  const closes = (bet: BetRecord) => bet.seamless === true && bet.round === sequence;
+  const plan = decisions.map((decision) => {
+    const entry = planned(decision);
+    return closes(decision.bet) && entry.resolution.outcome === 'MOVED' ? { ...entry, closesRound: true as const } : entry;
+  });
+  const inPlan = new Set(plan.map((entry) => entry.betId));
+  for (const bet of bets) {
+    if (!closes(bet) || inPlan.has(bet.id)) continue;
+    plan.push({
+      betId: bet.id,
+      playerId: bet.playerId,
+      betType: bet.type,
+      resolution: { outcome: 'STAYS' },
+      returned: 0,
+      released: 0,
+      seamless: true,
+      closesRound: true,
+    });
+  }
+  return { plan, settled };
 }
 
 /** Every bet on the layout: a round decides them all. */

@@ -6,7 +6,7 @@ import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';
 import { partsFor } from './settlement-units';
 import { outsideReadBudget } from '../kernel/read-budget';
-import { withJackpotShares, type SettledBet } from './settled-bet';
+import { shownEntries, withJackpotShares, type SettledBet } from './settled-bet';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from '../tables/table-access';
@@ -83,7 +83,10 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
     deps.metrics.outcomeRecorded(table.game);
 
     const betsById = new Map(openBets.map((bet) => [bet.id, bet]));
-    const settlements = plan.map((entry) => ({ entry, bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt) }));
+    const settlements = shownEntries(plan).map((entry) => ({
+      entry,
+      bet: betAfterSettlement(betsById.get(entry.betId)!, entry, sequence, recordedAt),
+    }));
     const settled = needsSettlement(outcome) ? await settle(deps, outcome, plan) : { outcome, settlementComplete: true };
     return {
       ...settled,
@@ -121,7 +124,7 @@ async function replay<O extends OutcomeRecord, G extends Game>(
 
 /** What a recorded outcome did to each bet: its plan, beside each bet as it stands now. */
 export async function settlementsOf(deps: ServiceDependencies, outcome: OutcomeRecord): Promise<SettledBet[]> {
-  const plan = await readPlan(deps.db, outcome);
+  const plan = shownEntries(await readPlan(deps.db, outcome));
   const bets = new Map(
     (
       await getBets(

@@ -7,8 +7,15 @@ import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../../store/ke
  */
 export interface SettledBet {
   readonly bet: BetRecord;
-  readonly entry: PlannedSettlement;
+  readonly entry: ShownEntry;
 }
+
+/** A plan's entry as the API shows it: any but a STAYS, which the plan holds only to close a seamless player's round. */
+export type ShownEntry = PlannedSettlement & { readonly resolution: Exclude<PlannedSettlement['resolution'], { outcome: 'STAYS' }> };
+
+/** The entries of a plan the API shows: what the outcome decided or moved. */
+export const shownEntries = (plan: readonly PlannedSettlement[]): ShownEntry[] =>
+  plan.filter((entry): entry is ShownEntry => entry.resolution.outcome !== 'STAYS');
 
 /**
  * A round's settlements with its jackpot prize in them: each bet that carries a share shows WON

@@ -1,6 +1,7 @@
 import type { JournalRecord } from '../../store/money/ledger';
 import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
 import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
+import { stillOpen } from '../../store/rounds/settlement';
 import { payoutJournal } from '../money/journals';
 import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { creditOf, payoutTransactionId, rollbackOfStake } from '../wallet/wallet-calls';
@@ -111,7 +112,7 @@ export function packed(units: readonly SettlementUnit[]): SettlementUnit[][] {
 export function decidedPerShard(plan: readonly PlannedSettlement[]): Map<number, number> {
   const counts = new Map<number, number>();
   for (const entry of plan) {
-    if (entry.resolution.outcome === 'MOVED') continue;
+    if (stillOpen(entry)) continue;
     const shard = shardOfBetKey(parseBetId(entry.betId)!.betKey);
     counts.set(shard, (counts.get(shard) ?? 0) + 1);
   }
@@ -145,7 +146,8 @@ export const entriesOfPart = (plan: readonly PlannedSettlement[], part: number, 
 /**
  * How a seamless unit is paid in the partner's wallet: one credit of what its decided bets
  * returned (0 when nothing: the credit closes the player's round), and the rollbacks of the
- * debits of bets voided in their own round; no credit when it decided nothing else.
+ * debits of bets voided in their own round; no credit when it decided nothing else and closes no
+ * round (its bets, all placed for earlier rolls, moved).
  */
 function walletPayment(
   outcome: OutcomeRecord,
@@ -154,12 +156,12 @@ function walletPayment(
   settledAt: string,
   part: number,
 ): NonNullable<SettlementUnit['wallet']> {
-  // A bet that moved (a come bet to its number) is still open: it is credited by the roll that decides it.
-  const credited = entries.filter((entry) => !entry.rollback && entry.resolution.outcome !== 'MOVED');
+  // A bet that moved (a come bet to its number) or stays is still open: it is credited by the roll that decides it.
+  const credited = entries.filter((entry) => !entry.rollback && !stillOpen(entry));
   const rollbacks = entries
     .filter((entry) => entry.rollback)
     .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence));
-  if (credited.length === 0) return { rollbacks };
+  if (credited.length === 0 && !entries.some((entry) => entry.closesRound)) return { rollbacks };
   const credit = creditOf(
     payoutTransactionId(outcome.tableId, outcome.sequence, playerId, part),
     playerId,

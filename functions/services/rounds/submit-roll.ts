@@ -36,7 +36,7 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
       const shooter = shooterOfRoll(players, holderOf(table.state), bets, table.options);
       if (!shooter) throw noShooter(table, 'Nothing was recorded; void the round (voidRound) to reopen betting.');
       const stateBefore = { ...table.state, ...holding(shooter) };
-      const { plan, settled } = planRoll(stateBefore, table.options, openBets, roll);
+      const { plan, settled } = planRoll(stateBefore, table.options, openBets, roll, sequence);
       // On a seven-out the dice pass to the next eligible player in seat order (art. 4(2)),
       // judged on the layout as the hand ended.
       const stateAfter = { ...settled.state, ...holding(settled.sevenOut ? nextShooter(players, shooter, bets, table.options)! : shooter) };

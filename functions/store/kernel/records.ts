@@ -186,7 +186,7 @@ export interface BetRecord {
   readonly settledAt?: string;
   /** Sequence of the outcome (roll or deal) that decided the bet. */
   readonly settledBy?: number;
-  /** Sequence of the last outcome applied to this open bet (moves only); guards replays. */
+  /** Sequence of the last outcome applied to this open bet (a move, or a seamless bet marked as staying); guards replays. */
   readonly lastOutcome?: number;
   /**
    * What the bet holds of its player's account `exposure` while it is open (rules/money.ts,
@@ -216,7 +216,12 @@ export interface PlannedSettlement {
     | { readonly outcome: 'PUSH' }
     | { readonly outcome: 'MOVED'; readonly number: PointNumber }
     /** The round was voided: the stake comes back. */
-    | { readonly outcome: 'VOID' };
+    | { readonly outcome: 'VOID' }
+    /**
+     * A seamless bet placed for this round that the roll leaves on the layout (`closesRound`):
+     * marked on the bet (lastOutcome), so that its player's closing credit is written once.
+     */
+    | { readonly outcome: 'STAYS' };
   /** Credited to the player's balance: stake + winnings, stake, or 0. */
   readonly returned: number;
   /**
@@ -228,6 +233,11 @@ export interface PlannedSettlement {
   readonly seamless?: true;
   /** A void of the round the bet was placed for, at a seamless wallet: its debit is rolled back (not credited). */
   readonly rollback?: true;
+  /**
+   * A seamless bet placed for this round that the roll moves or leaves on the layout: its player's
+   * round at the wallet ends with a credit all the same, 0 when nothing else comes back (docs/WALLET.md).
+   */
+  readonly closesRound?: true;
 }
 
 interface OutcomeBase {

@@ -15,6 +15,7 @@ import {
   finishSettlement,
   getOutcome,
   getSettlingMarker,
+  markBetStays,
   moveBet,
   plannedDecision,
   readPlan,
@@ -72,7 +73,9 @@ export function unitActions(db: Db, unit: Unit, sequence: number, settledAt: str
   const actions = unit.entries.map((entry) =>
     entry.resolution.outcome === 'MOVED'
       ? moveBet(db, entry.betId, entry.resolution.number, sequence)
-      : decideBet(db, plannedDecision(entry, sequence, settledAt)),
+      : entry.resolution.outcome === 'STAYS'
+        ? markBetStays(db, entry.betId, sequence)
+        : decideBet(db, plannedDecision(entry, sequence, settledAt)),
   );
   if (unit.wallet) {
     // The player's money is in their partner's wallet: the journal and the calls that pay it there, no account of ours.

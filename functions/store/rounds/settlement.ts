@@ -388,6 +388,23 @@ export function awardJackpotShare(db: Db, betId: string, sequence: number, share
   };
 }
 
+/**
+ * A seamless bet placed for outcome `sequence` stays on the layout past it: marked, only while
+ * open and once, so that a repeat of the outcome's payment finds its player's closing credit written.
+ */
+export function markBetStays(db: Db, betId: string, sequence: number): TransactAction {
+  const { tableId, betKey: key } = parseBetId(betId)!;
+  return {
+    Update: {
+      TableName: db.tableName,
+      Key: betKey(tableId, key),
+      UpdateExpression: 'SET lastOutcome = :sequence',
+      ConditionExpression: 'attribute_exists(layoutSk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)',
+      ExpressionAttributeValues: { ':sequence': sequence },
+    },
+  };
+}
+
 /** A come bet travels to its number on outcome `sequence`; only while open, and once. */
 export function moveBet(db: Db, betId: string, number: number, sequence: number): TransactAction {
   const { tableId, betKey: key } = parseBetId(betId)!;
@@ -421,12 +438,15 @@ const STATUS_AFTER: Record<PlannedSettlement['resolution']['outcome'], BetStatus
   PUSH: 'PUSHED',
   VOID: 'VOIDED',
   MOVED: 'OPEN',
+  STAYS: 'OPEN',
 };
 
 /** What outcome `sequence` writes onto a bet its plan decides (not one it moves). */
 export function plannedDecision(entry: PlannedSettlement, sequence: number, settledAt: string): BetDecision {
   const { resolution } = entry;
-  if (resolution.outcome === 'MOVED') throw new Error(`bet ${entry.betId} moves on outcome ${sequence}: it is not decided`);
+  if (resolution.outcome === 'MOVED' || resolution.outcome === 'STAYS') {
+    throw new Error(`bet ${entry.betId} ${resolution.outcome === 'MOVED' ? 'moves' : 'stays'} on outcome ${sequence}: it is not decided`);
+  }
   return {
     id: entry.betId,
     status: STATUS_AFTER[resolution.outcome],
@@ -441,12 +461,17 @@ export function plannedDecision(entry: PlannedSettlement, sequence: number, sett
 export function betAfterSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number, settledAt: string): BetRecord {
   const { resolution } = entry;
   if (resolution.outcome === 'MOVED') return { ...bet, number: resolution.number, lastOutcome: sequence };
+  if (resolution.outcome === 'STAYS') return { ...bet, lastOutcome: sequence };
   return { ...bet, ...plannedDecision(entry, sequence, settledAt) };
 }
 
+/** Whether the plan's entry leaves its bet open (it moves, or stays). */
+export const stillOpen = (entry: PlannedSettlement): boolean =>
+  entry.resolution.outcome === 'MOVED' || entry.resolution.outcome === 'STAYS';
+
 /** Whether a bet, as stored, already shows what the plan's entry does to it. */
 export function showsSettlement(bet: BetRecord, entry: PlannedSettlement, sequence: number): boolean {
-  return entry.resolution.outcome === 'MOVED' ? bet.lastOutcome === sequence : bet.settledBy === sequence;
+  return stillOpen(entry) ? bet.lastOutcome === sequence : bet.settledBy === sequence;
 }
 
 export async function getOutcome(db: Db, tableId: string, sequence: number): Promise<OutcomeRecord | undefined> {

@@ -98,6 +98,41 @@ describe('a bet', () => {
     expect(JSON.parse(partner.wallet.received.find((call) => call.operation === 'credit' && call.body.includes(id))!.body).amount).toBe(0);
   });
 
+  it("that stays past its roll still closes that roll's round with a credit of 0; the roll that decides it credits it", async () => {
+    await api.seatShooter(table);
+    const { id } = (await placeBet('alice', { type: 'PASS_LINE', amount: 1_000 })).data!.placeBet.bet;
+    const callsOf = (operation: string) => {
+      const calls = partner.wallet.received
+        .filter((call) => call.operation === operation)
+        .map(
+          (call) => JSON.parse(call.body) as { transactionId: string; playerId: string; roundId: string; amount: number; betIds: string[] },
+        );
+      return [...new Map(calls.filter((call) => call.playerId === 'alice').map((call) => [call.transactionId, call])).values()];
+    };
+    const debit = callsOf('debit').find((call) => call.betIds.includes(id))!;
+    const creditsBefore = callsOf('credit').length;
+    const rolled = await api.data(
+      dealer('test-dealer'),
+      `mutation ($input: SubmitRollInput!) { submitRoll(input: $input) { settlements { bet { id } outcome } userErrors { code } } }`,
+      { input: { tableId: table, sequence: await api.closeBetting(table), dice: [2, 4] } }, // the point is 6: the pass line stays
+    );
+    expect(rolled.submitRoll.settlements.map((settlement: { bet: { id: string } }) => settlement.bet.id)).not.toContain(id);
+    await partner.expectBooksAgree();
+    const closing = callsOf('credit').slice(creditsBefore);
+    expect(closing).toEqual([expect.objectContaining({ roundId: debit.roundId, amount: 0, betIds: [] })]);
+
+    await api.closeAndRoll(table, [2, 3]); // decides nothing of alice's, and she staked nothing for it: no credit
+    await partner.expectBooksAgree();
+    expect(callsOf('credit').length).toBe(creditsBefore + 1);
+
+    await api.closeAndRoll(table, [3, 3]); // the point: the pass line wins even money, in this roll's round
+    await partner.expectBooksAgree();
+    const paid = callsOf('credit').slice(creditsBefore + 1);
+    expect(paid).toEqual([expect.objectContaining({ amount: 2_000, betIds: [id] })]);
+    expect(paid[0]!.roundId).not.toBe(debit.roundId);
+    expect(partner.balance('alice')).toBe(12_000);
+  });
+
   it.each([
     ['poor', 'INSUFFICIENT_FUNDS'],
     ['blocked', 'PLAYER_BLOCKED'],

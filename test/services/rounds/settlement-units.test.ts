@@ -28,20 +28,23 @@ const AT = '2026-12-01T10:00:00.000Z';
 const entry = fc
   .record({
     player: fc.integer({ min: 0, max: 30 }),
-    outcome: fc.constantFrom('WIN', 'LOSE', 'PUSH', 'MOVED', 'VOID'),
+    outcome: fc.constantFrom('WIN', 'LOSE', 'PUSH', 'MOVED', 'VOID', 'STAYS'),
     amount: fc.integer({ min: 1, max: 10_000 }),
     id: fc.uuid(),
+    placedForThisRoll: fc.boolean(),
   })
-  .map(({ player, outcome, amount, id }): PlannedSettlement => {
+  .map(({ player, outcome, amount, id, placedForThisRoll }): PlannedSettlement => {
     // One player in three is a seamless partner's (their bets paid to their wallet); a void of such a bet's own round rolls its debit back.
-    const seamless = player % 3 === 0;
+    // Only such a player's bets staked for this roll are in a plan as STAYS; theirs and a come bet of the roll that moves close their round.
+    const seamless = player % 3 === 0 || outcome === 'STAYS';
+    const closesRound = seamless && (outcome === 'STAYS' || (outcome === 'MOVED' && placedForThisRoll));
     const playerId = seamless ? `x/p${player}` : `p${player}`;
     const resolution: PlannedSettlement['resolution'] =
       outcome === 'WIN'
         ? { outcome, winnings: amount }
         : outcome === 'MOVED'
           ? { outcome, number: 6 }
-          : { outcome: outcome as 'LOSE' | 'PUSH' | 'VOID' };
+          : { outcome: outcome as 'LOSE' | 'PUSH' | 'VOID' | 'STAYS' };
     const returned = outcome === 'WIN' ? 2 * amount : outcome === 'PUSH' || outcome === 'VOID' ? amount : 0;
     return {
       betId: betId('t', newBetKey(playerId, 8, id)),
@@ -50,22 +53,23 @@ const entry = fc
       returned,
       released: seamless || outcome === 'MOVED' ? 0 : amount * 31,
       ...(seamless ? { seamless: true, ...(outcome === 'VOID' && id < '8' ? { rollback: true } : {}) } : {}),
+      ...(closesRound ? { closesRound: true } : {}),
     };
   });
 const plans = fc.array(entry, { maxLength: 400 });
 
 describe("a round's plan, cut into units", () => {
-  it("pays a seamless player's unit by one credit of what its decided bets returned, 0 included, and rolls back the debits of bets voided in their own round", () => {
+  it("pays a seamless player's unit by one credit of what its decided bets returned, 0 included (also when it only closes the player's round), and rolls back the debits of bets voided in their own round", () => {
     fc.assert(
       fc.property(plans, (plan) => {
         for (const unit of settlementWaves(OUTCOME, plan, AT).flat()) {
           if (!unit.wallet) continue;
           const rolledBack = unit.entries.filter((e) => e.rollback);
-          // A bet that only moved is still open: the roll that decides it credits it.
-          const credited = unit.entries.filter((e) => !e.rollback && e.resolution.outcome !== 'MOVED');
+          // A bet that moved or stays is still open: the roll that decides it credits it.
+          const credited = unit.entries.filter((e) => !e.rollback && e.resolution.outcome !== 'MOVED' && e.resolution.outcome !== 'STAYS');
           expect(unit.wallet.rollbacks.map((call) => call.rolledBackTransactionId)).toEqual(rolledBack.map((e) => `STAKE:${e.betId}`));
           expect(unit.wallet.rollbacks.map((call) => call.amount)).toEqual(rolledBack.map((e) => e.returned));
-          if (credited.length === 0) expect(unit.wallet.credit).toBeUndefined();
+          if (credited.length === 0 && !unit.entries.some((e) => e.closesRound)) expect(unit.wallet.credit).toBeUndefined();
           else {
             expect(unit.wallet.credit).toMatchObject({
               kind: 'CREDIT',
@@ -83,6 +87,29 @@ describe("a round's plan, cut into units", () => {
         }
       }),
     );
+  });
+
+  it("closes a seamless player's round whose bets all stay or moved with a credit of 0 naming no bet; bets of earlier rolls that move close nothing", () => {
+    const seamlessEntry = (id: string, resolution: PlannedSettlement['resolution'], closesRound: boolean): PlannedSettlement => ({
+      betId: betId('t', newBetKey('x/p', 8, id)),
+      playerId: 'x/p',
+      resolution,
+      returned: 0,
+      released: 0,
+      seamless: true,
+      ...(closesRound ? { closesRound: true } : {}),
+    });
+    const [[closing]] = settlementWaves(
+      OUTCOME,
+      [seamlessEntry('a', { outcome: 'STAYS' }, true), seamlessEntry('b', { outcome: 'MOVED', number: 6 }, true)],
+      AT,
+    ) as [[any]];
+    expect(closing.wallet.credit).toMatchObject({ amount: 0, kind: 'CREDIT', playerId: 'x/p' });
+    expect(closing.wallet.credit.transactionId).toMatch(/^PAYOUT:t\.3:.+:0$/);
+    expect(JSON.parse(closing.wallet.credit.body)).toMatchObject({ amount: 0, roundId: 't.3', betIds: [] });
+    expect(closing.journal).toBeUndefined();
+    const [[earlier]] = settlementWaves(OUTCOME, [seamlessEntry('c', { outcome: 'MOVED', number: 8 }, false)], AT) as [[any]];
+    expect(earlier.wallet.credit).toBeUndefined();
   });
 
   it('pays every entry in exactly one unit, its credit and release the sums of its entries, at most BETS_PER_UNIT bets each', () => {
@@ -147,15 +174,16 @@ describe("a round's plan, cut into units", () => {
     );
   });
 
-  it('counts the decided bets of each shard, leaving out those that move', () => {
+  it('counts the decided bets of each shard, leaving out those that move or stay', () => {
     fc.assert(
       fc.property(plans, (plan) => {
+        const open = (e: PlannedSettlement) => e.resolution.outcome === 'MOVED' || e.resolution.outcome === 'STAYS';
         const counts = decidedPerShard(plan);
         for (const [shard, count] of counts) {
-          const decided = plan.filter((e) => e.resolution.outcome !== 'MOVED' && shardOfBetKey(e.betId.split('.')[1]!) === shard);
+          const decided = plan.filter((e) => !open(e) && shardOfBetKey(e.betId.split('.')[1]!) === shard);
           expect(count).toBe(decided.length);
         }
-        expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(plan.filter((e) => e.resolution.outcome !== 'MOVED').length);
+        expect([...counts.values()].reduce((a, b) => a + b, 0)).toBe(plan.filter((e) => !open(e)).length);
       }),
     );
   });

@@ -1,17 +1,22 @@
 /**
  * Recording an outcome with its plan, on DynamoDB Local: a plan of any size (it is written before
  * the outcome's transaction, which holds at most 4 MB), read back whole; and the plan of an
- * attempt that did not record the outcome is never read.
+ * attempt that did not record the outcome is never read. A seamless bet that stays past the roll
+ * it was staked for is marked by that roll's payment once, so that a repeat finds it done.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../../functions/store/kernel/db';
 import { createTableSession, getTableSession, markBettingClosed } from '../../../functions/store/tables/tables';
-import { getOutcome, readPlan, recordOutcome } from '../../../functions/store/rounds/settlement';
+import { commitSettlementBatch, getOutcome, readPlan, recordOutcome, showsSettlement } from '../../../functions/store/rounds/settlement';
+import { unitActions } from '../../../functions/store/rounds/settlement-store';
+import { openBetItem } from '../../../functions/store/betting/placement';
+import { getBet } from '../../../functions/store/betting/bets';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_BET_SHARDS, newBetKey } from '../../../functions/store/kernel/keys';
 import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
-import type { CrapsTableRecord, PendingOutcome, PlannedSettlement, RollRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord, CrapsTableRecord, PendingOutcome, PlannedSettlement, RollRecord } from '../../../functions/store/kernel/records';
 import { ensureTable } from '../../../local/table-setup';
 import { localCredentials, localRegion } from '../../../local/dynamodb-local';
 
@@ -121,5 +126,48 @@ describe('recording an outcome', () => {
     const stored = (await getOutcome(db, table.id, 1))!;
     expect(stored.planned.planId).toBe('first');
     expect(await readPlan(db, stored)).toHaveLength(3);
+  });
+});
+
+describe('a seamless bet that stays past the roll it was staked for', () => {
+  it("is marked by that roll's payment once: a repeat is refused, and the bet shows the roll applied", async () => {
+    const table = await closedTable();
+    const key = newBetKey('x/p', DEFAULT_BET_SHARDS, randomUUID());
+    const bet: BetRecord = {
+      id: `${table.id}.${key}`,
+      tableId: table.id,
+      playerId: 'x/p',
+      type: 'PASS_LINE',
+      amount: 100,
+      status: 'OPEN',
+      winnings: 0,
+      returned: 0,
+      round: 1,
+      placedAt: new Date().toISOString(),
+      seamless: true,
+    };
+    await db.doc.send(new PutCommand({ TableName: db.tableName, Item: openBetItem(table.id, key, bet) }));
+    const entry: PlannedSettlement = {
+      betId: bet.id,
+      playerId: 'x/p',
+      resolution: { outcome: 'STAYS' },
+      returned: 0,
+      released: 0,
+      seamless: true,
+      closesRound: true,
+    };
+    const actions = unitActions(
+      db,
+      { playerId: 'x/p', entries: [entry], credit: 0, journal: undefined, released: 0, wallet: { rollbacks: [] } },
+      1,
+      bet.placedAt,
+    );
+    expect(actions).toHaveLength(1);
+    expect(await commitSettlementBatch(db, actions)).toBe('APPLIED');
+    expect(await commitSettlementBatch(db, actions)).toBe('CONDITION_FAILED');
+    const stored = (await getBet(db, bet.id))!;
+    expect(stored).toMatchObject({ status: 'OPEN', lastOutcome: 1, amount: 100 });
+    expect(showsSettlement(stored, entry, 1)).toBe(true);
+    expect(showsSettlement(stored, entry, 2)).toBe(false);
   });
 });
