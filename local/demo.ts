@@ -12,6 +12,7 @@ import type { Caller, ServiceDependencies } from '../functions/services/kernel/s
 import { currentRound } from '../functions/services/tables/table-access';
 import { TOKEN_LIFETIME_SECONDS, type DevAuthorizer } from './dev-authorizer';
 import type { ExplorerConfig } from './server';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from './seamless-demo';
 
 export const DEMO_PLAYER = 'demo-player';
 export const DEMO_OPERATOR = 'demo-operator';
@@ -162,15 +163,23 @@ export async function demoVariables(deps: ServiceDependencies): Promise<{ rollSe
  * headers editor, the dealer's for the dealer's operations. Fresh tokens each time the explorer
  * reads it (at load, and again before they expire), so a page open for days never holds an expired one.
  */
+/** The explorer config's `?as=` (and a table page's) for the demo seamless partner's player. */
+export const AS_SEAMLESS_PLAYER = 'seamless';
+
 export const demoExplorerConfig =
-  (deps: ServiceDependencies, authorizer: DevAuthorizer): (() => Promise<ExplorerConfig>) =>
-  async () => {
+  (deps: ServiceDependencies, authorizer: DevAuthorizer): ((as?: string) => Promise<ExplorerConfig>) =>
+  async (as) => {
     const dealer = {
       authorization: `Bearer ${await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables })}`,
     };
+    // `?as=seamless`: the demo seamless partner's player, whose money stays in their partner's wallet.
+    const player =
+      as === AS_SEAMLESS_PLAYER
+        ? await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_PARTNER })
+        : await authorizer.issueToken(DEMO_PLAYER);
     return {
       defaultQuery: DEMO_QUERY,
-      headers: { authorization: `Bearer ${await authorizer.issueToken(DEMO_PLAYER)}` },
+      headers: { authorization: `Bearer ${player}` },
       operationHeaders: Object.fromEntries(DEMO_DEALER_OPERATIONS.map((name) => [name, dealer])),
       variables: JSON.stringify(await demoVariables(deps), null, 2),
       tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS,

@@ -38,7 +38,11 @@ export interface LocalServerOptions {
    * http://127.0.0.1 origin, whatever its port (a front end's dev server); '*' allows any.
    */
   readonly corsOrigins?: readonly string[];
-  readonly explorerConfig?: () => Promise<ExplorerConfig>;
+  /**
+   * What the explorer and the table page are given (a token, a first query), for whom `as` names
+   * (the config's `?as=`; the server's own choice of player when absent).
+   */
+  readonly explorerConfig?: (as?: string) => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on the GraphQL path (local/live.ts). */
   readonly live?: LocalLive;
 }
@@ -84,7 +88,8 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === GRAPHQL_PATH) return invokeHandler(options, request, response, url);
   if (request.method === 'GET' && url.pathname === '/explorer/config.json') {
-    const config = options.explorerConfig ? await options.explorerConfig() : { defaultQuery: '{ __typename }', headers: {} };
+    const as = url.searchParams.get('as') ?? undefined;
+    const config = options.explorerConfig ? await options.explorerConfig(as) : { defaultQuery: '{ __typename }', headers: {} };
     return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
   }
   if (request.method === 'GET' && url.pathname.startsWith('/tables/')) {

@@ -113,6 +113,7 @@ Casino tables API running locally.
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
   Subscriptions:             ${server.url.replace(/^http/, 'ws')}/graphql   (WebSocket, graphql-ws protocol)
   Table pages:               ${server.url}/tables/demo-craps   ${server.url}/tables/demo-baccarat
+                             (add ?as=seamless to play as the demo seamless partner's player)
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 
 Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):

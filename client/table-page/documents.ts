@@ -150,6 +150,21 @@ export const TABLE_PAGE = graphql(`
   }
 `);
 
+/**
+ * A seamless partner's player (Query.me null: their money is in their partner's wallet): their
+ * balance there, in the shape of `me`, at load; then myEvents tells each balance the wallet answers.
+ */
+export const WALLET_BALANCE = graphql(`
+  query TablePageWallet {
+    walletBalance {
+      id: playerId
+      balance
+      currency
+      readAt
+    }
+  }
+`);
+
 /** After an outcome or a new shoe at a baccarat table. */
 export const TABLE_ROADS_REFRESH = graphql(`
   query TablePageRoadsRefresh($id: ID!) {
@@ -236,6 +251,11 @@ export const MY_EVENTS = graphql(`
       account {
         balance
         currency
+      }
+      wallet {
+        balance
+        currency
+        readAt
       }
     }
   }

@@ -63,6 +63,9 @@ export function playerEventEntry(event: PlayerEvent, at: string, currency: strin
   if (event.kind === 'BALANCE_CHANGED') {
     return event.account ? { at, tone: 'money', text: `Balance ${formatMoney(event.account.balance, event.account.currency)}` } : undefined;
   }
+  if (event.kind === 'WALLET_BALANCE_CHANGED') {
+    return event.wallet ? { at, tone: 'money', text: `Wallet ${formatMoney(event.wallet.balance, event.wallet.currency)}` } : undefined;
+  }
   if (!event.bet) return undefined;
   const bet = event.bet;
   const name = `${betTypeName(bet.type)} ${formatMoney(bet.amount, currency)}`;

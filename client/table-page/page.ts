@@ -7,15 +7,27 @@
  * holds the subscriptions, and only then reads the table over HTTP: from that snapshot on no
  * event is missed. After a reconnect it does the same again. Everything else comes as events;
  * what a subscription may not carry (roads, the layout) is read over HTTP when an event says it
- * changed. The page never polls.
+ * changed. The page never polls. A seamless partner's player (no account of ours: their money is
+ * in their partner's wallet) sees their wallet's balance: read at load, then as each call of ours
+ * the wallet answers tells it (myEvents, WALLET_BALANCE_CHANGED).
  */
-import { JACKPOT_POOL, MY_EVENTS, PLACE_BET, ROUND_SETTLED_REFRESH, TABLE_EVENTS, TABLE_PAGE, TABLE_ROADS_REFRESH } from './documents';
+import {
+  JACKPOT_POOL,
+  MY_EVENTS,
+  PLACE_BET,
+  ROUND_SETTLED_REFRESH,
+  TABLE_EVENTS,
+  TABLE_PAGE,
+  TABLE_ROADS_REFRESH,
+  WALLET_BALANCE,
+} from './documents';
+import type { TablePageQuery } from '../generated/graphql';
 import { el, fill } from './dom';
 import { GraphQLHttp } from './graphql-http';
 import { LiveSocket, type ConnectionState, type Refusal } from './live-socket';
 import { NoPlayerToken, PlayerToken } from './player-token';
 import { ServerClock } from './server-clock';
-import { TableSession } from './table-session';
+import { TableSession, type Account } from './table-session';
 import { TableView } from './table-view';
 
 /** As the server accepts it in the path (local/table-page.ts). */
@@ -49,6 +61,13 @@ async function start(): Promise<void> {
     return notice('The server could not be reached', 'Reload the page to try again.');
   }
   const http = new GraphQLHttp('/graphql', token);
+  /** The player of a snapshot: their account, else their seamless wallet's balance; a refusal, or null for neither. */
+  async function playerOf(snapshot: TablePageQuery): Promise<Account | { code: string; message: string } | null> {
+    if (snapshot.me) return snapshot.me;
+    const wallet = await http.request(WALLET_BALANCE, {});
+    if ('code' in wallet) return wallet;
+    return wallet.data.walletBalance;
+  }
   const clock = new ServerClock();
   let view: TableView | undefined;
   let connection: ConnectionState = 'connecting';
@@ -101,11 +120,13 @@ async function start(): Promise<void> {
     socket.close();
     return notice('No such table', 'There is no table at this address, or it is not offered to you.');
   }
-  if (!first.data.me) {
+  const me = await playerOf(first.data);
+  if (!me || 'code' in me) {
     socket.close();
+    if (me) return notice('Your wallet did not answer', `${me.code}: ${me.message}`);
     return notice('No account', 'You have no account to bet from yet: an operator opens one and pays money into it.');
   }
-  session.resync({ table: first.data.table, me: first.data.me });
+  session.resync({ table: first.data.table, me });
 
   view = new TableView(root, session, clock, async (request) => {
     const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
@@ -131,8 +152,10 @@ async function start(): Promise<void> {
     session.hold();
     const answer = await http.request(TABLE_PAGE, { id: tableId! });
     // Unread, the page keeps what it knew and applies what came meanwhile.
-    if ('code' in answer || !answer.data.table || !answer.data.me) return session.release();
-    session.resync({ table: answer.data.table, me: answer.data.me });
+    if ('code' in answer || !answer.data.table) return session.release();
+    const me = await playerOf(answer.data);
+    if (!me || 'code' in me) return session.release();
+    session.resync({ table: answer.data.table, me });
     view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The player's bearer token. Locally it is the demo player's, from the server's explorer config
- * (the same one the explorer sends); tokens expire, so it is read again a third of the way
- * through its lifetime, as the explorer does, and every request and reconnect asks for it here.
+ * (the same one the explorer sends; the page's own `?as=` is passed on, so that `?as=seamless`
+ * plays as the demo seamless partner's player); tokens expire, so it is read again a third of the
+ * way through its lifetime, as the explorer does, and every request and reconnect asks for it here.
  */
 const CONFIG_PATH = '/explorer/config.json';
 const DEFAULT_LIFETIME_SECONDS = 3600;
@@ -29,7 +30,8 @@ export class PlayerToken {
   }
 
   private async read(): Promise<string> {
-    const response = await fetch(CONFIG_PATH, { cache: 'no-store' });
+    const as = new URLSearchParams(window.location.search).get('as');
+    const response = await fetch(as ? `${CONFIG_PATH}?as=${encodeURIComponent(as)}` : CONFIG_PATH, { cache: 'no-store' });
     if (!response.ok) throw new NoPlayerToken();
     const config = (await response.json()) as ExplorerConfig;
     const authorization = config.headers?.authorization;

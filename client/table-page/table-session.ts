@@ -8,13 +8,22 @@
  * table as that change left it, events come in order, and any later change comes as a later event,
  * so the page ends where the table is.
  */
-import type { TablePageBetFragment, TablePageLiveFragment, TablePageQuery, TablePageRoadsFragment } from '../generated/graphql';
+import type {
+  TablePageBetFragment,
+  TablePageLiveFragment,
+  TablePageQuery,
+  TablePageRoadsFragment,
+  TablePageWalletQuery,
+} from '../generated/graphql';
 import { playerEventEntry, tableEventEntry, type LogEntry, type PlayerEvent, type TableEvent } from './live-events';
 import type { ServerClock } from './server-clock';
 
 export type PageTable = NonNullable<TablePageQuery['table']>;
-/** The player's account: the page shows a notice instead of a table for a player who has none (Query.me null). */
-export type Account = NonNullable<TablePageQuery['me']>;
+/**
+ * The player's account, or a seamless partner's player's wallet balance in the same shape (the
+ * page shows a notice instead of a table for a player who has neither).
+ */
+export type Account = NonNullable<TablePageQuery['me']> | NonNullable<TablePageWalletQuery['walletBalance']>;
 export type Snapshot = { readonly table: PageTable; readonly me: Account };
 export type Bet = TablePageBetFragment;
 
@@ -42,6 +51,13 @@ export class TableSession {
   settledBets: Bet[] = [];
   playerId!: string;
   balance!: number;
+  /** When a seamless player's wallet answered the balance shown ('' for an account's). */
+  private walletReadAt = '';
+
+  /** The player's money is in their partner's wallet (a seamless partner's player), not in an account of ours. */
+  get inWallet(): boolean {
+    return this.walletReadAt !== '';
+  }
   currency!: string;
 
   /** Events held while a snapshot is on its way (see the module's comment): the first one too. */
@@ -92,6 +108,12 @@ export class TableSession {
       this.balance = event.account.balance;
       this.currency = event.account.currency;
     }
+    // Calls to a seamless wallet are answered in any order: the balance answered last is shown.
+    if (event.kind === 'WALLET_BALANCE_CHANGED' && event.wallet && event.wallet.readAt >= this.walletReadAt) {
+      this.balance = event.wallet.balance;
+      this.currency = event.wallet.currency;
+      this.walletReadAt = event.wallet.readAt;
+    }
     // myEvents tells of the player's bets at every table: this page shows this table's.
     if (event.bet && event.bet.tableId !== this.table.id) return;
     if (event.bet) this.betChanged(event.bet);
@@ -133,7 +155,7 @@ export class TableSession {
       const corrected = shown && (shown.status !== bet.status || shown.returned !== bet.returned);
       if (!shown || corrected) {
         this.betChanged(bet);
-        const entry = playerEventEntry({ kind: 'BET_SETTLED', serverTime: at, bet, account: null }, at, this.table.currency);
+        const entry = playerEventEntry({ kind: 'BET_SETTLED', serverTime: at, bet, account: null, wallet: null }, at, this.table.currency);
         if (entry) this.host.log(entry);
       }
     }
@@ -161,5 +183,6 @@ export class TableSession {
     this.playerId = me.id;
     this.balance = me.balance;
     this.currency = me.currency;
+    this.walletReadAt = 'readAt' in me ? me.readAt : '';
   }
 }

@@ -28,6 +28,7 @@ export class TableView {
   private readonly facts = el('p', { class: 'table-facts' });
   private readonly connection = el('p', { class: 'connection', role: 'status' });
   private readonly balance = el('strong', { class: 'balance-amount' });
+  private readonly balanceLabel = el('span', { class: 'label' }, 'Your balance');
   private readonly jackpot = el('p', { class: 'jackpot', hidden: true });
   private readonly betting = el('section', { class: 'betting', 'aria-label': 'Betting' });
   private readonly bettingState = el('p', { class: 'betting-state', role: 'status', 'aria-live': 'polite' });
@@ -57,7 +58,7 @@ export class TableView {
           'div',
           { class: 'player-box' },
           this.connection,
-          el('p', { class: 'balance' }, el('span', { class: 'label' }, 'Your balance'), ' ', this.balance),
+          el('p', { class: 'balance' }, this.balanceLabel, ' ', this.balance),
           this.jackpot,
         ),
       ),
@@ -102,6 +103,7 @@ export class TableView {
       ` · Round ${table.nextSequence}`,
       this.session.limits.profile ? ` · Your limits: ${this.session.limits.profile}` : null,
     );
+    fill(this.balanceLabel, this.session.inWallet ? 'In your wallet' : 'Your balance');
     fill(this.balance, formatMoney(this.session.balance, currency));
     const { jackpot } = this.session;
     this.jackpot.hidden = !jackpot;

@@ -12,7 +12,9 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
 import { dealer } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
-import { demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
+import { AS_SEAMLESS_PLAYER, demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamless-demo';
+import { startSeamlessPartner } from '../support/seamless-partner';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 
 const VIEWPORT = { width: 1100, height: 800 };
@@ -183,6 +185,7 @@ describe('the table page in Chromium', () => {
     expect(first).toBeGreaterThan(45);
     expect(first).toBeLessThanOrEqual(60);
     await shows(page, '.balance-amount', money(start));
+    expect(await textOf(page, '.balance .label')).toBe('Your balance');
     await shows(page, '.phase', 'Come-out roll');
 
     // A Come bet is no bet on a come-out roll: the refusal's code and message, as the API gave them.
@@ -239,6 +242,36 @@ describe('the table page in Chromium', () => {
     expect(traffic.sockets).toHaveLength(1);
     expectOnlyTheServer(traffic);
     await page.close();
+  }, 60_000);
+
+  it("plays as a seamless partner's player: the balance is their wallet's, told by their events as the wallet answers each call", async () => {
+    const partner = await startSeamlessPartner(api, DEMO_SEAMLESS_PARTNER, {
+      [DEMO_SEAMLESS_SUBJECT]: { currency: 'MOP', balance: 500_000 },
+    });
+    try {
+      const tableId = await api.openTable({ game: 'CRAPS', name: 'Craps from a wallet', minimumBet: 1_000, maximumBet: 1_000_000 });
+      const { page, traffic } = await openTablePage(`/tables/${tableId}?as=${AS_SEAMLESS_PLAYER}`);
+      await live(page);
+      await shows(page, '.balance-amount', money(500_000));
+      expect(await textOf(page, '.balance .label')).toBe('In your wallet');
+      await placeThroughForm(page, { type: 'PASS_LINE', amount: '10' }, 'Placed: Pass Line 10.00 MOP');
+      await shows(page, '.balance-amount', money(499_000));
+      await shows(page, '.event-log', 'Wallet 4,990.00 MOP');
+      await api.closeAndRoll(tableId, [3, 4]); // a natural: the Pass Line wins even money, credited to the wallet
+      await settled(page, 'Pass Line', 'Won', '+10.00 MOP');
+      await shows(page, '.balance-amount', money(501_000));
+      await partner.expectBooksAgree();
+      expect(partner.balance(DEMO_SEAMLESS_SUBJECT)).toBe(501_000);
+      await screenshot(page, 'table-page-seamless');
+      // The wallet read once at load; after that, its balance came with the player's own events.
+      await expect.poll(() => traffic.posts.includes('TablePageRoundSettled'), WAIT).toBe(true);
+      expect([...traffic.posts].sort()).toEqual(['TablePage', 'TablePagePlaceBet', 'TablePageRoundSettled', 'TablePageWallet']);
+      expect(traffic.configReads).toEqual(['GET']);
+      expectOnlyTheServer(traffic);
+      await page.close();
+    } finally {
+      await partner.wallet.close();
+    }
   }, 60_000);
 
   it('plays a baccarat round at the demo table: roads, jackpot and payouts from the subscriptions', async () => {
@@ -369,7 +402,8 @@ describe('the table page in Chromium', () => {
       'You have no account to bet from yet: an operator opens one and pays money into it.',
     );
     expect(await page.locator('.bet-form').count()).toBe(0);
-    expect(traffic.posts).toEqual(['TablePage']);
+    // The table, then whether a seamless partner's wallet holds their money (it does not: walletBalance null).
+    expect(traffic.posts).toEqual(['TablePage', 'TablePageWallet']);
     expectOnlyTheServer(traffic);
     await screenshot(page, 'table-page-no-account');
     await page.close();

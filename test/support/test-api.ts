@@ -133,7 +133,7 @@ export interface TestApiOptions {
   /** The handler's clock (default the real one): a test moves time on without waiting. */
   readonly clock?: () => string;
   /** What the local server's explorer page is configured with, as `npm start` configures it. */
-  readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => () => Promise<ExplorerConfig>;
+  readonly explorerConfig?: (deps: ServiceDependencies, authorizer: DevAuthorizer) => (as?: string) => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on `wsUrl`, fed by the table's stream (local/live.ts), as `npm start` serves them. */
   readonly live?: boolean;
   /** Told what the use cases report (and every race the handler's client loses), as CloudWatch is in Lambda. */

@@ -3,6 +3,7 @@ import type { AccountRecord, BetRecord, JackpotPoolRecord, RecentResult, TableRe
 import type { ItemChange } from '../../store/kernel/stream-changes';
 import { bettingDeadline } from '../betting/betting-gate';
 import { outcomeCount } from '../tables/table-access';
+import type { WalletBalance } from '../wallet/wallet-balance';
 
 /**
  * What subscribers are told, worked out from the changes the store made (in AWS, the table's
@@ -24,10 +25,12 @@ export interface TableEventPayload {
 }
 
 export interface PlayerEventPayload {
-  readonly kind: 'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED';
+  readonly kind: 'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED';
   readonly playerId: string;
   readonly bet: BetRecord | null;
   readonly account: AccountRecord | null;
+  /** A seamless player's balance as their wallet answered a call (WALLET_BALANCE_CHANGED). */
+  readonly wallet?: WalletBalance | null;
 }
 
 export interface LobbyEventPayload {
@@ -64,6 +67,13 @@ export function eventsOfChange(change: ItemChange): LiveEvent[] {
       const { before, after } = change;
       if (!after || before?.amount === after.amount) return [];
       return [{ field: 'jackpotPool', topic: poolTopic(after.id), payload: after }];
+    }
+    case 'WALLET_CALL': {
+      // The wallet took a call and said what the player now holds there: told once, when it is recorded.
+      const { before, after } = change;
+      if (after?.balanceAfter === undefined || (before?.balanceAfter === after.balanceAfter && before.state === after.state)) return [];
+      const wallet = { playerId: after.playerId, balance: after.balanceAfter, currency: after.currency, readAt: after.updatedAt };
+      return [playerEvent({ kind: 'WALLET_BALANCE_CHANGED', playerId: after.playerId, bet: null, account: null, wallet })];
     }
   }
 }

@@ -140,7 +140,8 @@ function verdictOn(
 ): { state?: WalletCallState; note?: Partial<WalletCallRecord>; problem: string; alert?: boolean } {
   if (result.kind !== 'ANSWERED') return { problem: problemOf(result) };
   const { answer } = result;
-  if (answer.status === 'OK') return { state: call.operation === 'rollback' ? 'ROLLED_BACK' : 'CONFIRMED', problem: '' };
+  if (answer.status === 'OK')
+    return { state: call.operation === 'rollback' ? 'ROLLED_BACK' : 'CONFIRMED', note: { balanceAfter: answer.balance }, problem: '' };
   // A rollback of a debit the wallet never had: nothing was taken, nothing to give back.
   if (call.operation === 'rollback' && answer.code === 'UNKNOWN_TRANSACTION')
     return { state: 'ROLLED_BACK', note: { refusal: answer.code }, problem: '' };

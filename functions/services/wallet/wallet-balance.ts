@@ -5,6 +5,14 @@ import type { Caller, ServiceDependencies } from '../kernel/services';
 import { seamlessWalletOf, walletEndpointOf } from './partner-wallets';
 import { subjectOf } from './wallet-calls';
 
+/** A seamless player's balance in their partner's wallet, as it answered at `readAt`. */
+export interface WalletBalance {
+  readonly playerId: string;
+  readonly balance: number;
+  readonly currency: string;
+  readonly readAt: string;
+}
+
 /**
  * A seamless partner's player's balance, as their partner's wallet holds it (the contract's
  * `balance` call, docs/WALLET.md): what a table page shows them. Null for everyone else, whose
@@ -14,7 +22,7 @@ export async function walletBalance(
   deps: ServiceDependencies,
   caller: Caller,
   currency: string | null | undefined,
-): Promise<{ readonly balance: number; readonly currency: string } | null> {
+): Promise<WalletBalance | null> {
   if (currency != null) assertCurrency(currency);
   const wallet = await seamlessWalletOf(deps, caller.playerId);
   if (!wallet) return null;
@@ -26,7 +34,7 @@ export async function walletBalance(
     currency: asked,
   });
   if (result.kind === 'ANSWERED' && result.answer.status === 'OK')
-    return { balance: result.answer.balance, currency: result.answer.currency };
+    return { playerId: caller.playerId, balance: result.answer.balance, currency: result.answer.currency, readAt: deps.now() };
   if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR' && result.answer.code === 'UNKNOWN_PLAYER')
     throw new ServiceError('NOT_FOUND', "Your platform's wallet does not know you.", null);
   throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not answer; try again.');

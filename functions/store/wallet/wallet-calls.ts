@@ -65,6 +65,11 @@ export interface WalletCallRecord {
   readonly lastProblem?: string;
   /** The wallet's answer code, when it refused. */
   readonly refusal?: string;
+  /**
+   * The player's balance the wallet answered with when it took the call (debit, credit or
+   * rollback): told to the player as it comes (myEvents, WALLET_BALANCE_CHANGED).
+   */
+  readonly balanceAfter?: number;
   /** A call set aside and then settled with the partner by hand: who recorded it, when, and what they wrote. */
   readonly settledBy?: string;
   readonly settledAt?: string;

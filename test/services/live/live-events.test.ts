@@ -11,6 +11,7 @@ import type {
   CrapsTableRecord,
   JackpotPoolRecord,
 } from '../../../functions/store/kernel/records';
+import type { WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
 
 const craps = (changes: Omit<Partial<CrapsTableRecord>, 'state'> & { state?: Partial<CrapsTableRecord['state']> } = {}): CrapsTableRecord =>
   ({
@@ -154,6 +155,56 @@ describe("a player's items", () => {
       ['PLAYER#p/ann', 'BALANCE_CHANGED'],
     ]);
     expect(eventsOfChange({ kind: 'ACCOUNT', before: account(100, 1), after: account(100, 2) })).toEqual([]);
+  });
+
+  it("a seamless wallet's answered balance, to its player, once: when the wallet takes a debit, credit or rollback", () => {
+    const call = (changes: Partial<WalletCallRecord>) =>
+      ({
+        transactionId: 'PAYOUT:t1.4:ann:0',
+        partner: 'p',
+        playerId: 'p/ann',
+        currency: 'MOP',
+        updatedAt: '2026-12-03T10:00:00.000Z',
+        ...changes,
+      }) as WalletCallRecord;
+    const confirmed = eventsOfChange({
+      kind: 'WALLET_CALL',
+      before: call({ state: 'DUE' }),
+      after: call({ state: 'CONFIRMED', balanceAfter: 12_000 }),
+    });
+    expect(confirmed).toEqual([
+      {
+        field: 'myEvents',
+        topic: 'PLAYER#p/ann',
+        payload: {
+          kind: 'WALLET_BALANCE_CHANGED',
+          playerId: 'p/ann',
+          bet: null,
+          account: null,
+          wallet: { playerId: 'p/ann', balance: 12_000, currency: 'MOP', readAt: '2026-12-03T10:00:00.000Z' },
+        },
+      },
+    ]);
+    // A debit confirmed by its bet, and its rollback taken by the wallet: each tells the balance it answered.
+    expect(
+      kinds(
+        eventsOfChange({ kind: 'WALLET_CALL', before: call({ state: 'SENT' }), after: call({ state: 'CONFIRMED', balanceAfter: 9_000 }) }),
+      ),
+    ).toEqual([['PLAYER#p/ann', 'WALLET_BALANCE_CHANGED']]);
+    expect(
+      kinds(
+        eventsOfChange({
+          kind: 'WALLET_CALL',
+          before: call({ state: 'ROLLING_BACK', balanceAfter: 9_000 }),
+          after: call({ state: 'ROLLED_BACK', balanceAfter: 10_000 }),
+        }),
+      ),
+    ).toEqual([['PLAYER#p/ann', 'WALLET_BALANCE_CHANGED']]);
+    // Sent, retried, set aside, settled by hand: no balance answered, nothing to tell.
+    expect(eventsOfChange({ kind: 'WALLET_CALL', after: call({ state: 'DUE' }) })).toEqual([]);
+    expect(eventsOfChange({ kind: 'WALLET_CALL', before: call({ state: 'DUE' }), after: call({ state: 'DUE', attempts: 2 }) })).toEqual([]);
+    const taken = call({ state: 'CONFIRMED', balanceAfter: 12_000 });
+    expect(eventsOfChange({ kind: 'WALLET_CALL', before: taken, after: { ...taken, updatedAt: '2026-12-03T11:00:00.000Z' } })).toEqual([]);
   });
 
   it("a pool's amount, to its topic", () => {

@@ -17,11 +17,16 @@ describe('a stream record', () => {
     expect(change).toEqual({ kind: 'BET', before: { id: 'x', status: 'OPEN' }, after: { id: 'x', status: 'WON' } });
   });
 
-  it('of a table, an account or a pool is kept; a creation has no before', () => {
+  it('of a table, an account, a pool or a call to a seamless wallet is kept; a creation has no before', () => {
     const table = { id: 't', game: 'BACCARAT', options: { decks: 8 }, betShards: 4 };
     expect(changeOfRecord(record({ pk: 'TABLE#t', sk: 'TABLE' }, undefined, table))).toEqual({ kind: 'TABLE', after: table });
     expect(changeOfRecord(record({ pk: 'ACCOUNT#p', sk: 'ACCOUNT' }, { balance: 1 }, { balance: 2 }))?.kind).toBe('ACCOUNT');
     expect(changeOfRecord(record({ pk: 'POOL#p', sk: 'POOL' }, { amount: 1 }, { amount: 2 }))?.kind).toBe('POOL');
+    expect(changeOfRecord(record({ pk: 'WALLETCALL#PAYOUT:t.3:p:0', sk: 'CALL' }, { state: 'DUE' }, { state: 'CONFIRMED' }))).toEqual({
+      kind: 'WALLET_CALL',
+      before: { state: 'DUE' },
+      after: { state: 'CONFIRMED' },
+    });
   });
 
   it('of a table stored before a setting existed, reads it as a table read does (store/kernel/table-item.ts)', () => {
