@@ -28,7 +28,7 @@ import type { DeploymentSettings, FunctionRole } from './deployment-settings';
 import { Monitoring, type WatchedFunction } from './monitoring';
 import { TableBackup } from './table-backup';
 import { TABLE_ACCESS, type TableAccess } from './table-access';
-import { LIVE_ITEM_SORT_KEYS } from '../functions/store/kernel/stream-changes';
+import { LIVE_ITEM_SORT_KEYS } from '../functions/store/live/stream-changes';
 import { SERVICE_NAME, metricNamespaceOf } from '../functions/observability/metric-names';
 
 /** The one entry point: the same handler the local server and the integration tests call. */

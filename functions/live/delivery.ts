@@ -5,7 +5,7 @@ import type { GraphQLContext } from '../graphql/context';
 import type { ServiceDependencies } from '../services/kernel/services';
 import { eventsOfChange, type LiveEvent } from '../services/live/live-events';
 import { receives, shardsOfTopic } from '../services/live/live-access';
-import { changeOfRecord, type StreamRecord } from '../store/kernel/stream-changes';
+import { changeOfRecord, type StreamRecord } from '../store/live/stream-changes';
 import { closeConnection, removeSubscription, subscriptionsOf, type SubscriptionRecord } from '../store/live/live-connections';
 import type { ConnectionSender } from './connection-sender';
 import { liveSchema } from './live-schema';

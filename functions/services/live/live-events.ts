@@ -1,6 +1,6 @@
 import { gameOf } from '../../rules/games';
 import type { AccountRecord, BetRecord, JackpotPoolRecord, RecentResult, TableRecord } from '../../store/kernel/records';
-import type { ItemChange } from '../../store/kernel/stream-changes';
+import type { ItemChange } from '../../store/live/stream-changes';
 import { bettingDeadline } from '../betting/betting-gate';
 import { outcomeCount } from '../tables/table-access';
 import type { WalletBalance } from '../wallet/wallet-balance';

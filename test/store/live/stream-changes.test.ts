@@ -1,7 +1,7 @@
 /** A stream record read as an item's change: only the items subscribers hear of, without storage attributes. */
 import { describe, expect, it } from 'vitest';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { changeOfRecord } from '../../../functions/store/kernel/stream-changes';
+import { changeOfRecord } from '../../../functions/store/live/stream-changes';
 
 const record = (keys: { pk: string; sk: string }, before?: object, after?: object) => ({
   dynamodb: {

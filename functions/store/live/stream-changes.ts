@@ -1,10 +1,10 @@
 import type { AttributeValue as StreamAttributeValue } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { AccountRecord, BetRecord, JackpotPoolRecord, TableRecord } from './records';
+import type { AccountRecord, BetRecord, JackpotPoolRecord, TableRecord } from '../kernel/records';
 import type { WalletCallRecord } from '../wallet/wallet-calls';
-import { toRecord } from './items';
-import { tableOfItem } from './table-item';
+import { toRecord } from '../kernel/items';
+import { tableOfItem } from '../kernel/table-item';
 
 /** A DynamoDB stream record, as Lambda hands it over and as GetRecords answers it (NEW_AND_OLD_IMAGES). */
 export interface StreamRecord {
