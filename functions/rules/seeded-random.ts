@@ -11,6 +11,19 @@ export type RandomBelow = (bound: number) => number;
 const TWO_32 = 2 ** 32;
 
 /**
+ * `items` in an order drawn by `random`, every order equally likely when `random` is fair:
+ * Fisher-Yates from the last position down, swapping position i with position random(i + 1).
+ */
+export function shuffled<T>(items: readonly T[], random: RandomBelow): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = random(i + 1);
+    [order[i], order[j]] = [order[j] as T, order[i] as T];
+  }
+  return order;
+}
+
+/**
  * sfc32, a small fast generator with a 128-bit state, seeded explicitly. Whole numbers are drawn by
  * rejection sampling, so each is exactly equally likely (2^32 is rarely a multiple of `bound`).
  */

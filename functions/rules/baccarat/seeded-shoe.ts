@@ -1,21 +1,17 @@
-import type { RandomBelow } from '../seeded-random';
+import { shuffled, type RandomBelow } from '../seeded-random';
 import type { Card } from './cards';
 import { dealRound } from './resolve-deal';
 import { freshShoe } from './shoe';
 
 /**
- * Shuffled shoes for simulations, tests and benchmarks; never for live outcomes (the rules take the
- * dealt cards as input and never shuffle). Not part of the baccarat rules' index.
+ * Shuffled shoes for simulations, tests and benchmarks (a table with no dealer shuffles with its
+ * fair generator: functions/fairness); at a live table the rules take the dealt cards as input
+ * and never shuffle. Not part of the baccarat rules' index.
  */
 
-/** A fresh shoe of `decks` decks, Fisher-Yates shuffled with `random` (seededRandom). */
+/** A fresh shoe of `decks` decks (freshShoe's order), Fisher-Yates shuffled with `random`: for i from the last position down to 1, swap i with random(i + 1). */
 export function shuffledShoe(decks: number, random: RandomBelow): Card[] {
-  const cards = freshShoe(decks);
-  for (let i = cards.length - 1; i > 0; i -= 1) {
-    const j = random(i + 1);
-    [cards[i], cards[j]] = [cards[j] as Card, cards[i] as Card];
-  }
-  return cards;
+  return shuffled(freshShoe(decks), random);
 }
 
 /**
