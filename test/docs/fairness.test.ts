@@ -9,7 +9,8 @@ import { dealtShoeOf } from '../../functions/fairness/rng-shoe';
 const page = readFileSync(new URL('../../docs/FAIRNESS.md', import.meta.url), 'utf8');
 /** The value in the worked example's row that starts with `label`. */
 const row = (label: string): string => {
-  const match = new RegExp(`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| \`([^\`]+)\` \\|$`, 'm').exec(page);
+  // Cells padded to the column's width, as prettier lays a table out.
+  const match = new RegExp(`^\\| ${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} *\\| \`([^\`]+)\` *\\|$`, 'm').exec(page);
   if (!match) throw new Error(`docs/FAIRNESS.md has no row "${label}"`);
   return match[1]!;
 };
