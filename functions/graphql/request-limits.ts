@@ -17,7 +17,7 @@ import {
   REQUEST_TOO_EXPENSIVE,
   type ReadBudget,
 } from '../services/kernel/read-budget';
-import { BOOK_SHARDS, DEFAULT_BET_SHARDS } from '../store/kernel/keys';
+import { BOOK_SHARDS, DEFAULT_BET_SHARDS, WALLET_DUE_SHARDS } from '../store/kernel/keys';
 import { fieldKey, fragmentsOf, named, rootOf, type SchemaType } from './schema-shape';
 
 /**
@@ -83,6 +83,10 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'BaccaratTable.deals': 1,
   'Table.myLimits': 2,
   'TableJackpot.pool': 1,
+  // A partner's day of wallet calls: each of its report partitions at least (the totals, and the deprecated calls, read the whole day).
+  'PartnerWalletReport.totals': WALLET_DUE_SHARDS,
+  'PartnerWalletReport.calls': WALLET_DUE_SHARDS,
+  'PartnerWalletReport.callPage': WALLET_DUE_SHARDS,
   'Bet.balanceAfterPlacement': 2,
   'Bet.balanceAfterSettlement': 2,
   // Recording an outcome, voiding a round, closing betting or a table read the layout (closing a table, up to three times),

@@ -24,6 +24,9 @@ const walletBalance = loadedWhenCalled(() => import('../services/wallet/wallet-b
 const partnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'partnerWallet');
 const partnerWalletReport = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'partnerWalletReport');
 const walletCallsNeedingAttention = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'walletCallsNeedingAttention');
+const reportTotals = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'reportTotals');
+const reportCalls = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'reportCalls');
+const reportPage = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'reportPage');
 const balanceAfterPlacement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterPlacement');
 const balanceAfterSettlement = loadedWhenCalled(() => import('../services/money/balance-after'), 'balanceAfterSettlement');
 const findCashMovement = loadedWhenCalled(() => import('../services/money/cashier'), 'findCashMovement');
@@ -110,7 +113,7 @@ export const resolvers: Resolvers = {
     dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
     walletBalance: (_, { currency }, ctx) => walletBalance(ctx.deps, requireCaller(ctx), currency),
     partnerWallet: (_, { partner }, ctx) => partnerWallet(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
-    partnerWalletReport: (_, { partner, day }, ctx) => partnerWalletReport(ctx.deps, requireRole(ctx, 'OPERATOR'), partner, day),
+    partnerWalletReport: (_, { partner, day }, ctx) => partnerWalletReport(requireRole(ctx, 'OPERATOR'), partner, day),
     walletCallsNeedingAttention: (_, { partner }, ctx) => walletCallsNeedingAttention(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
     reconciliation: (_, __, ctx) => {
       requireHouseOperator(ctx);
@@ -124,6 +127,11 @@ export const resolvers: Resolvers = {
     currencies: (wallet) => [...(wallet.currencies ?? [])],
   },
   // The body sent is kept as its exact string; what the schema shows of it is read from it.
+  PartnerWalletReport: {
+    totals: (report, _, ctx) => reportTotals(ctx.deps, report),
+    calls: (report, _, ctx) => reportCalls(ctx.deps, report),
+    callPage: (report, { first, after }, ctx) => reportPage(ctx.deps, report, first, after),
+  },
   WalletCall: {
     operation: (call) => call.operation.toUpperCase() as 'DEBIT' | 'CREDIT' | 'ROLLBACK',
     tableId: (call) => callOf(call).tableId,

@@ -1,4 +1,11 @@
-import { deadLetteredWalletCalls, partnerWalletCalls, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import {
+  deadLetteredWalletCalls,
+  forEachPartnerWalletCall,
+  partnerWalletCallPage,
+  partnerWalletCalls,
+  reportCursorOf,
+  type WalletCallRecord,
+} from '../../store/wallet/wallet-calls';
 import { ServiceError } from '../kernel/service-error';
 import { isCalendarDay } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
@@ -20,24 +27,50 @@ export interface WalletCurrencyTotals {
   readonly owed: bigint;
 }
 
+/** A partner's day, whose totals and calls are read as they are asked for (a busy day's calls come in pages). */
 export interface PartnerWalletReport {
   readonly partner: string;
   readonly day: string;
-  readonly totals: readonly WalletCurrencyTotals[];
-  readonly calls: readonly WalletCallRecord[];
 }
 
 /** A partner's calls made on a day (UTC): the house's operators for any partner, a partner's operators for their own. */
-export async function partnerWalletReport(
-  deps: ServiceDependencies,
-  caller: Caller,
-  partner: string,
-  day: string,
-): Promise<PartnerWalletReport> {
+export function partnerWalletReport(caller: Caller, partner: string, day: string): PartnerWalletReport {
   assertReadsPartnerWallet(caller, partner);
   if (!isCalendarDay(day)) throw new ServiceError('BAD_USER_INPUT', 'day must be a day of the calendar, YYYY-MM-DD.', 'day');
-  const calls = await partnerWalletCalls(deps.db, partner, day);
-  return { partner, day, totals: totalsOf(calls), calls };
+  return { partner, day };
+}
+
+/** The day's totals by currency, over every call of the day: summed as the calls are read, none kept. */
+export async function reportTotals(deps: ServiceDependencies, { partner, day }: PartnerWalletReport): Promise<WalletCurrencyTotals[]> {
+  const sums = new Totals();
+  await forEachPartnerWalletCall(deps.db, partner, day, (call) => sums.add(call));
+  return sums.byCurrency();
+}
+
+/** Every call of the day, oldest first (a page for a quiet day only: reportPage is for any day). */
+export const reportCalls = (deps: ServiceDependencies, { partner, day }: PartnerWalletReport): Promise<WalletCallRecord[]> =>
+  partnerWalletCalls(deps.db, partner, day);
+
+export const MAX_REPORT_PAGE = 1_000;
+/** A cursor as reportPage gives it: the last call's `<createdAt>#<transactionId>`. */
+const CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z#[\x21-\x7e]{1,300}$/;
+
+/** Up to `first` of the day's calls after the cursor `after`, and the cursor of the next page (null once all are given). */
+export async function reportPage(
+  deps: ServiceDependencies,
+  { partner, day }: PartnerWalletReport,
+  first: number,
+  after: string | null | undefined,
+): Promise<{ readonly calls: WalletCallRecord[]; readonly nextCursor: string | null }> {
+  if (!Number.isInteger(first) || first < 1 || first > MAX_REPORT_PAGE) {
+    throw new ServiceError('BAD_USER_INPUT', `first must be a whole number from 1 to ${MAX_REPORT_PAGE}.`, 'first');
+  }
+  if (after != null && (!CURSOR.test(after) || !after.startsWith(day))) {
+    throw new ServiceError('BAD_USER_INPUT', "after must be a nextCursor of this day's report.", 'after');
+  }
+  const page = await partnerWalletCallPage(deps.db, partner, day, first, after ?? undefined);
+  const last = page.calls.at(-1);
+  return { calls: page.calls, nextCursor: page.more && last ? reportCursorOf(last) : null };
 }
 
 /** A partner's calls given up after 24 hours, oldest first. */
@@ -48,9 +81,17 @@ export async function walletCallsNeedingAttention(deps: ServiceDependencies, cal
 
 /** The totals of calls, by currency. Pure. */
 export function totalsOf(calls: readonly WalletCallRecord[]): WalletCurrencyTotals[] {
-  const totals = new Map<string, { debited: bigint; credited: bigint; owed: bigint }>();
-  for (const call of calls) {
-    const sums = totals.get(call.currency) ?? totals.set(call.currency, { debited: 0n, credited: 0n, owed: 0n }).get(call.currency)!;
+  const sums = new Totals();
+  for (const call of calls) sums.add(call);
+  return sums.byCurrency();
+}
+
+/** Totals by currency, a call at a time. */
+class Totals {
+  private readonly sums = new Map<string, { debited: bigint; credited: bigint; owed: bigint }>();
+
+  add(call: WalletCallRecord): void {
+    const sums = this.sums.get(call.currency) ?? this.sums.set(call.currency, { debited: 0n, credited: 0n, owed: 0n }).get(call.currency)!;
     const amount = BigInt(call.amount);
     if (call.kind === 'DEBIT') {
       // A debit counts while it stands: confirmed, or rolled back not yet confirmed (the partner may still hold it).
@@ -60,5 +101,8 @@ export function totalsOf(calls: readonly WalletCallRecord[]): WalletCurrencyTota
     } else if (call.state === 'CONFIRMED' || call.state === 'SETTLED_BY_HAND') sums.credited += amount;
     else if (call.state === 'DUE' || call.state === 'DEAD_LETTERED') sums.owed += amount;
   }
-  return [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sums]) => ({ currency, ...sums }));
+
+  byCurrency(): WalletCurrencyTotals[] {
+    return [...this.sums].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sums]) => ({ currency, ...sums }));
+  }
 }

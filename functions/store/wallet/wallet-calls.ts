@@ -187,17 +187,91 @@ export async function deadLetteredWalletCalls(db: Db, partner: string): Promise<
 
 /** A partner's calls made on a day (`2026-12-03`), from every report partition. */
 export async function partnerWalletCalls(db: Db, partner: string, day: string): Promise<WalletCallRecord[]> {
-  const shards = await Promise.all(
-    Array.from({ length: WALLET_DUE_SHARDS }, (_, shard) =>
-      queryAll<WalletCallRecord>(db, {
-        TableName: db.tableName,
-        IndexName: 'book',
-        KeyConditionExpression: 'bookPk = :pk AND begins_with(bookSk, :day)',
-        ExpressionAttributeValues: { ':pk': walletCallsPk(partner, shard), ':day': day },
-      }),
-    ),
+  const calls: WalletCallRecord[] = [];
+  await forEachPartnerWalletCall(db, partner, day, (call) => void calls.push(call));
+  return calls.sort(byReportOrder);
+}
+
+/** Every call of a partner's day, handed to `visit` page by page (in no set order), none kept: a busy day is summed without being held. */
+export async function forEachPartnerWalletCall(
+  db: Db,
+  partner: string,
+  day: string,
+  visit: (call: WalletCallRecord) => void,
+): Promise<void> {
+  await Promise.all(
+    Array.from({ length: WALLET_DUE_SHARDS }, async (_, shard) => {
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.doc.send(
+          new QueryCommand({
+            TableName: db.tableName,
+            IndexName: 'book',
+            KeyConditionExpression: 'bookPk = :pk AND begins_with(bookSk, :day)',
+            ExpressionAttributeValues: { ':pk': walletCallsPk(partner, shard), ':day': day },
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? []) visit(toRecord<WalletCallRecord>(item));
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+    }),
   );
-  return shards.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.transactionId.localeCompare(b.transactionId));
+}
+
+/** A report's order: oldest first, then by transaction id (the order of the calls' `bookSk`, `<createdAt>#<transactionId>`). */
+const byReportOrder = (a: WalletCallRecord, b: WalletCallRecord): number =>
+  a.createdAt.localeCompare(b.createdAt) || a.transactionId.localeCompare(b.transactionId);
+
+/** Where a page of a partner's report stops: the last call's place in the report's order. */
+export const reportCursorOf = (call: Pick<WalletCallRecord, 'createdAt' | 'transactionId'>): string => `${call.createdAt}#${call.transactionId}`;
+
+/**
+ * Up to `first` of a partner's calls made on `day`, in the report's order, after `after` (a
+ * reportCursorOf; the day's start when absent), and whether more may follow. Each report
+ * partition is read from the cursor on, at most `first` calls each; the partitions' calls are
+ * merged (mergedReportPage).
+ */
+export async function partnerWalletCallPage(
+  db: Db,
+  partner: string,
+  day: string,
+  first: number,
+  after: string | undefined,
+): Promise<{ readonly calls: WalletCallRecord[]; readonly more: boolean }> {
+  const shards = await Promise.all(
+    Array.from({ length: WALLET_DUE_SHARDS }, async (_, shard) => {
+      const page = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: 'book',
+          // BETWEEN is inclusive: the cursor's own call is left out by starting just past it.
+          KeyConditionExpression: 'bookPk = :pk AND bookSk BETWEEN :from AND :to',
+          ExpressionAttributeValues: {
+            ':pk': walletCallsPk(partner, shard),
+            ':from': after === undefined ? day : `${after}\u0000`,
+            ':to': `${day}\uffff`,
+          },
+          Limit: first,
+        }),
+      );
+      return { calls: (page.Items ?? []).map((item) => toRecord<WalletCallRecord>(item)), more: page.LastEvaluatedKey !== undefined };
+    }),
+  );
+  return mergedReportPage(shards, first);
+}
+
+/**
+ * The first `first` calls of the report partitions' pages (each in the report's order), and
+ * whether more may follow: some calls were left out of this page, or a partition has more than it
+ * gave. Pure.
+ */
+export function mergedReportPage(
+  shards: readonly { readonly calls: readonly WalletCallRecord[]; readonly more: boolean }[],
+  first: number,
+): { readonly calls: WalletCallRecord[]; readonly more: boolean } {
+  const merged = shards.flatMap((shard) => shard.calls).sort(byReportOrder);
+  return { calls: merged.slice(0, first), more: merged.length > first || shards.some((shard) => shard.more) };
 }
 
 /**

@@ -4,7 +4,7 @@
  * neither once done, so that nothing reads a finished call again.
  */
 import { describe, expect, it } from 'vitest';
-import { walletCallItem, type WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
+import { mergedReportPage, reportCursorOf, walletCallItem, type WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
 import { walletDueShardOf } from '../../../functions/store/kernel/keys';
 
 const call = (state: WalletCallRecord['state'], nextAttemptAt?: string): WalletCallRecord => ({
@@ -50,5 +50,33 @@ describe('a wallet call item', () => {
         bookPk: `WALLETCALLS#acme#${shard}`,
         bookSk: '2026-12-03T10:00:00.000Z#PAYOUT:t.3:abc:0',
       });
+  });
+});
+
+describe("a page of a partner's report", () => {
+  const at = (createdAt: string, transactionId: string) => ({ ...call('CONFIRMED'), createdAt, transactionId });
+  const ids = (page: { calls: readonly WalletCallRecord[] }) => page.calls.map((c) => c.transactionId);
+
+  it("is the first calls of every partition's own page, in the report's order (oldest first, then by transaction id)", () => {
+    const page = mergedReportPage(
+      [
+        { calls: [at('2026-12-03T10:00:00.000Z', 'B'), at('2026-12-03T10:00:02.000Z', 'D')], more: false },
+        { calls: [at('2026-12-03T10:00:00.000Z', 'A'), at('2026-12-03T10:00:01.000Z', 'C')], more: false },
+      ],
+      3,
+    );
+    expect(ids(page)).toEqual(['A', 'B', 'C']);
+    expect(page.more).toBe(true); // D is left for the next page
+  });
+
+  it('says more may follow when a partition gave all it was allowed, and not when every call is given', () => {
+    const one = [at('2026-12-03T10:00:00.000Z', 'A')];
+    expect(mergedReportPage([{ calls: one, more: true }, { calls: [], more: false }], 1)).toMatchObject({ more: true });
+    expect(mergedReportPage([{ calls: one, more: false }, { calls: [], more: false }], 1)).toMatchObject({ more: false });
+    expect(mergedReportPage([{ calls: [], more: false }], 5)).toEqual({ calls: [], more: false });
+  });
+
+  it("starts the next page past its last call: the cursor is that call's place in the report's order", () => {
+    expect(reportCursorOf(at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.3:abc:0'))).toBe('2026-12-03T10:00:00.000Z#PAYOUT:t.3:abc:0');
   });
 });
