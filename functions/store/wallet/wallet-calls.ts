@@ -224,7 +224,8 @@ const byReportOrder = (a: WalletCallRecord, b: WalletCallRecord): number =>
   a.createdAt.localeCompare(b.createdAt) || a.transactionId.localeCompare(b.transactionId);
 
 /** Where a page of a partner's report stops: the last call's place in the report's order. */
-export const reportCursorOf = (call: Pick<WalletCallRecord, 'createdAt' | 'transactionId'>): string => `${call.createdAt}#${call.transactionId}`;
+export const reportCursorOf = (call: Pick<WalletCallRecord, 'createdAt' | 'transactionId'>): string =>
+  `${call.createdAt}#${call.transactionId}`;
 
 /**
  * Up to `first` of a partner's calls made on `day`, in the report's order, after `after` (a

@@ -71,8 +71,24 @@ describe("a page of a partner's report", () => {
 
   it('says more may follow when a partition gave all it was allowed, and not when every call is given', () => {
     const one = [at('2026-12-03T10:00:00.000Z', 'A')];
-    expect(mergedReportPage([{ calls: one, more: true }, { calls: [], more: false }], 1)).toMatchObject({ more: true });
-    expect(mergedReportPage([{ calls: one, more: false }, { calls: [], more: false }], 1)).toMatchObject({ more: false });
+    expect(
+      mergedReportPage(
+        [
+          { calls: one, more: true },
+          { calls: [], more: false },
+        ],
+        1,
+      ),
+    ).toMatchObject({ more: true });
+    expect(
+      mergedReportPage(
+        [
+          { calls: one, more: false },
+          { calls: [], more: false },
+        ],
+        1,
+      ),
+    ).toMatchObject({ more: false });
     expect(mergedReportPage([{ calls: [], more: false }], 5)).toEqual({ calls: [], more: false });
   });
 
