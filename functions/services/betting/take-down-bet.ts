@@ -10,7 +10,7 @@ import type { Caller, ServiceDependencies } from '../kernel/services';
 import { currentRound, loadPlayableTable, tableBusy, MAX_ATTEMPTS } from '../tables/table-access';
 import { asCrapsBets } from '../tables/craps-table';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
-import { afterPendingOutcome } from '../rounds/outcome-plans';
+import { afterPendingOutcome, awaitsStayMark } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
 import { creditOf, takeDownTransactionId } from '../wallet/wallet-calls';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
@@ -48,8 +48,8 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
     const bet = own.find((open) => open.id === id);
     if (!bet) return alreadyTakenDown(deps, caller, id, stored);
     assertBettingOpen(table, deps.now());
-    if (bet !== stored.find((open) => open.id === id)) {
-      // The outcome being paid moves this bet, and has not yet: it comes down once it has.
+    if (bet !== stored.find((open) => open.id === id) || awaitsStayMark(table, bet)) {
+      // The outcome being paid moves this bet (or marks it as staying), and has not yet: it comes down once it has.
       throw new ServiceError('SETTLEMENT_IN_PROGRESS', 'The bet is being settled by the last outcome; retry in a moment.');
     }
     validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));

@@ -69,10 +69,11 @@ export function eventsOfChange(change: ItemChange): LiveEvent[] {
       return [{ field: 'jackpotPool', topic: poolTopic(after.id), payload: after }];
     }
     case 'WALLET_CALL': {
-      // The wallet took a call and said what the player now holds there: told once, when it is recorded.
+      // The wallet took a call and said what the player now holds there: told once, when that answer is recorded
+      // (the call's later moves, a rollback of a voided round's debit, carry it on untold).
       const { before, after } = change;
-      if (after?.balanceAfter === undefined || (before?.balanceAfter === after.balanceAfter && before.state === after.state)) return [];
-      const wallet = { playerId: after.playerId, balance: after.balanceAfter, currency: after.currency, readAt: after.updatedAt };
+      if (after?.balanceAfter === undefined || after.balanceAt === undefined || before?.balanceAt === after.balanceAt) return [];
+      const wallet = { playerId: after.playerId, balance: after.balanceAfter, currency: after.currency, readAt: after.balanceAt };
       return [playerEvent({ kind: 'WALLET_BALANCE_CHANGED', playerId: after.playerId, bet: null, account: null, wallet })];
     }
   }

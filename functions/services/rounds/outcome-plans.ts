@@ -102,6 +102,17 @@ export function afterPendingOutcome(table: TableRecord, bets: readonly BetRecord
   });
 }
 
+/**
+ * Whether `bet` (as afterPendingOutcome leaves it) waits for the table's pending roll to mark it:
+ * a seamless bet staked for that roll which the roll leaves on the layout is in its plan (STAYS,
+ * planRoll), and its payment marks it beside its player's closing credit. Until then it may not
+ * come down, or the payment would find it gone.
+ */
+export function awaitsStayMark(table: TableRecord, bet: BetRecord): boolean {
+  const pending = table.settling;
+  return pending?.kind === 'ROLL' && bet.seamless === true && bet.round === pending.sequence && (bet.lastOutcome ?? 0) < pending.sequence;
+}
+
 /** The bets the pending outcome decides or moves: the plan it was recorded with, for these bets. */
 export function pendingPlan(table: TableRecord, pending: PendingOutcome, bets: readonly BetRecord[]): PlannedSettlement[] {
   if (pending.kind === 'VOID') return planVoid(bets, pending.sequence, pending.wholeLayout);

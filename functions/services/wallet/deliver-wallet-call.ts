@@ -50,7 +50,7 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
   if (!isDue(call, now)) return 'LATER';
 
   const result = await send(deps, call);
-  const verdict = verdictOn(call, result);
+  const verdict = verdictOn(call, result, deps.now());
   const attempts = call.attempts + 1;
   if (verdict.state) {
     const done: WalletCallRecord = withoutDue({ ...call, state: verdict.state, attempts, updatedAt: now, ...verdict.note });
@@ -137,11 +137,16 @@ async function send(deps: ServiceDependencies, call: WalletCallRecord): Promise<
 function verdictOn(
   call: WalletCallRecord,
   result: WalletCallResult,
+  answeredAt: string,
 ): { state?: WalletCallState; note?: Partial<WalletCallRecord>; problem: string; alert?: boolean } {
   if (result.kind !== 'ANSWERED') return { problem: problemOf(result) };
   const { answer } = result;
   if (answer.status === 'OK')
-    return { state: call.operation === 'rollback' ? 'ROLLED_BACK' : 'CONFIRMED', note: { balanceAfter: answer.balance }, problem: '' };
+    return {
+      state: call.operation === 'rollback' ? 'ROLLED_BACK' : 'CONFIRMED',
+      note: { balanceAfter: answer.balance, balanceAt: answeredAt },
+      problem: '',
+    };
   // A rollback of a debit the wallet never had: nothing was taken, nothing to give back.
   if (call.operation === 'rollback' && answer.code === 'UNKNOWN_TRANSACTION')
     return { state: 'ROLLED_BACK', note: { refusal: answer.code }, problem: '' };

@@ -34,7 +34,8 @@ export async function debitStake(
   };
   await createWalletCall(deps.db, debit);
   const result = await sendWalletCall(endpoint, 'debit', debit.body);
-  if (result.kind === 'ANSWERED' && result.answer.status === 'OK') return { ...debit, balanceAfter: result.answer.balance };
+  if (result.kind === 'ANSWERED' && result.answer.status === 'OK')
+    return { ...debit, balanceAfter: result.answer.balance, balanceAt: deps.now() };
   if (result.kind === 'ANSWERED' && result.answer.status === 'ERROR') {
     const refusal = REFUSALS[result.answer.code];
     if (refusal && !refusal.final) {

@@ -56,6 +56,7 @@ interface StoredEntry {
   readonly released?: number;
   readonly seamless?: true;
   readonly rollback?: true;
+  readonly closesRound?: true;
 }
 
 /** The plan in chunks of at most PLAN_CHUNK_BYTES of JSON each. */
@@ -74,6 +75,8 @@ export function planChunks(plan: readonly PlannedSettlement[]): string[] {
       ...(entry.released ? { released: entry.released } : {}),
       ...(entry.seamless ? { seamless: true } : {}),
       ...(entry.rollback ? { rollback: true } : {}),
+      // A plan read back (every part a worker pays, the sweeper) closes the seamless rounds it closed when recorded.
+      ...(entry.closesRound ? { closesRound: true } : {}),
     };
     const json = JSON.stringify(stored);
     const size = Buffer.byteLength(json, 'utf8') + 1;

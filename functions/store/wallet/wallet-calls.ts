@@ -67,9 +67,11 @@ export interface WalletCallRecord {
   readonly refusal?: string;
   /**
    * The player's balance the wallet answered with when it took the call (debit, credit or
-   * rollback): told to the player as it comes (myEvents, WALLET_BALANCE_CHANGED).
+   * rollback), and when that answer came: told to the player as it comes (myEvents,
+   * WALLET_BALANCE_CHANGED), once; of two answers, the later is the newer balance.
    */
   readonly balanceAfter?: number;
+  readonly balanceAt?: string;
   /** A call set aside and then settled with the partner by hand: who recorded it, when, and what they wrote. */
   readonly settledBy?: string;
   readonly settledAt?: string;
@@ -219,9 +221,16 @@ export async function forEachPartnerWalletCall(
   );
 }
 
-/** A report's order: oldest first, then by transaction id (the order of the calls' `bookSk`, `<createdAt>#<transactionId>`). */
-const byReportOrder = (a: WalletCallRecord, b: WalletCallRecord): number =>
-  a.createdAt.localeCompare(b.createdAt) || a.transactionId.localeCompare(b.transactionId);
+/**
+ * A report's order: the order DynamoDB keeps the calls' `bookSk` (`<createdAt>#<transactionId>`)
+ * in, byte by byte: oldest first, then by transaction id. Not localeCompare, whose collation puts
+ * `alice` before `Bob` where the index puts it after: pages cut by one order and continued by the
+ * other would skip calls. (Keys are ASCII: code units order them as bytes do.)
+ */
+const byReportOrder = (a: WalletCallRecord, b: WalletCallRecord): number => {
+  const [x, y] = [reportCursorOf(a), reportCursorOf(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 /** Where a page of a partner's report stops: the last call's place in the report's order. */
 export const reportCursorOf = (call: Pick<WalletCallRecord, 'createdAt' | 'transactionId'>): string =>
@@ -264,14 +273,20 @@ export async function partnerWalletCallPage(
 
 /**
  * The first `first` calls of the report partitions' pages (each in the report's order), and
- * whether more may follow: some calls were left out of this page, or a partition has more than it
- * gave. Pure.
+ * whether more may follow. A partition that has more than it gave (its `first`, or DynamoDB's
+ * 1 MB a page) bounds the page: no call past its last one is given, since its next ones may come
+ * before them. Pure.
  */
 export function mergedReportPage(
   shards: readonly { readonly calls: readonly WalletCallRecord[]; readonly more: boolean }[],
   first: number,
 ): { readonly calls: WalletCallRecord[]; readonly more: boolean } {
-  const merged = shards.flatMap((shard) => shard.calls).sort(byReportOrder);
+  const bounds = shards.filter((shard) => shard.more && shard.calls.length > 0).map((shard) => reportCursorOf(shard.calls.at(-1)!));
+  const bound = bounds.length ? bounds.reduce((least, key) => (key < least ? key : least)) : undefined;
+  const merged = shards
+    .flatMap((shard) => shard.calls)
+    .sort(byReportOrder)
+    .filter((call) => bound === undefined || reportCursorOf(call) <= bound);
   return { calls: merged.slice(0, first), more: merged.length > first || shards.some((shard) => shard.more) };
 }
 

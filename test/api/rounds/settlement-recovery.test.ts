@@ -8,6 +8,10 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { cancelledByConflict, crash, transactionConflict, withFaults } from '../../support/faults';
+import { startSeamlessPartner } from '../../support/seamless-partner';
+import { payoutTransactionId } from '../../../functions/services/wallet/wallet-calls';
+import { getWalletCall } from '../../../functions/store/wallet/wallet-calls';
+import { sweepWalletCalls } from '../../../functions/services/wallet/deliver-wallet-call';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 import { MAX_POOL_ATTEMPTS } from '../../../functions/services/rounds/jackpot-settlement';
@@ -132,6 +136,52 @@ describe('a crash while a roll is being settled', () => {
     expect(await api.balance('rec-a')).toBe(3_000 + 2_000);
     expect(await api.balance('rec-b')).toBe(3_000 + 4_000);
     expect((await tableState()).openBets).toEqual([{ id: next.data!.placeBet.bet.id }]);
+  });
+
+  it("before a seamless bet that stays is marked: it cannot come down until the job marks it, and the player's round is closed once", async () => {
+    const partner = await startSeamlessPartner(api, 'recovery-co', { sam: { currency: 'MOP', balance: 10_000 } });
+    try {
+      await api.fundAccount('rec-shooter', 5_000);
+      await passLine('rec-shooter', 1_000);
+      const big6 = await api.data(
+        partner.player('sam'),
+        `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`,
+        { input: { tableId, type: 'BIG_6', amount: 500 } },
+      );
+      const betId: string = big6.placeBet.bet.id;
+
+      // The roll (a 4: the Big 6 stays) is recorded; the process dies before the payments.
+      arm({ command: 'TransactWriteCommand', skip: 1, when: 'before', make: crash });
+      recordedNotPaid(await roll([2, 2]), 'submitRoll');
+      const takeDown = () =>
+        api.graphql(
+          partner.player('sam'),
+          `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { status } userErrors { code } } }`,
+          {
+            id: betId,
+          },
+        );
+      // The job has yet to mark the bet staying (and close sam's round with it): it stays up until then.
+      expect(refusalCode(await takeDown())).toBe('SETTLEMENT_IN_PROGRESS');
+
+      expect((await sweepLater()).completed).toContain(tableId);
+      // The job wrote sam's closing credit of 0 for the roll's round, which the wallet workers deliver.
+      const closing = payoutTransactionId(tableId, 1, 'recovery-co/sam', 0);
+      expect(await getWalletCall(api.db, closing)).toMatchObject({ kind: 'CREDIT', amount: 0 });
+      // (Written on the sweeper's clock, two minutes on: the wallet sweeper on that clock finds it due.)
+      await sweepWalletCalls({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() });
+      expect(partner.wallet.movements.get(closing)).toMatchObject({ operation: 'credit', amount: 0 });
+      expect(JSON.parse(partner.wallet.received.find((call) => call.body.includes(closing))!.body)).toMatchObject({
+        roundId: `${tableId}.1`,
+        betIds: [],
+      });
+      const taken = await takeDown();
+      expect(taken.data!.takeDownBet.bet.status).toBe('TAKEN_DOWN');
+      await partner.expectBooksAgree();
+      expect(partner.balance('sam')).toBe(10_000);
+    } finally {
+      await partner.wallet.close();
+    }
   });
 
   it('after the payments and before the job ends: running it again pays nobody twice', async () => {

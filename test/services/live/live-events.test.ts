@@ -157,20 +157,21 @@ describe("a player's items", () => {
     expect(eventsOfChange({ kind: 'ACCOUNT', before: account(100, 1), after: account(100, 2) })).toEqual([]);
   });
 
-  it("a seamless wallet's answered balance, to its player, once: when the wallet takes a debit, credit or rollback", () => {
+  it("a seamless wallet's answered balance, to its player, once: when the wallet's answer to a debit, credit or rollback is recorded", () => {
     const call = (changes: Partial<WalletCallRecord>) =>
       ({
-        transactionId: 'PAYOUT:t1.4:ann:0',
+        transactionId: 'STAKE:t1.4',
         partner: 'p',
         playerId: 'p/ann',
         currency: 'MOP',
-        updatedAt: '2026-12-03T10:00:00.000Z',
+        updatedAt: '2026-12-03T10:00:09.000Z',
         ...changes,
       }) as WalletCallRecord;
+    const answered = (balanceAfter: number, balanceAt: string) => ({ balanceAfter, balanceAt });
     const confirmed = eventsOfChange({
       kind: 'WALLET_CALL',
       before: call({ state: 'DUE' }),
-      after: call({ state: 'CONFIRMED', balanceAfter: 12_000 }),
+      after: call({ state: 'CONFIRMED', ...answered(12_000, '2026-12-03T10:00:08.000Z') }),
     });
     expect(confirmed).toEqual([
       {
@@ -181,30 +182,36 @@ describe("a player's items", () => {
           playerId: 'p/ann',
           bet: null,
           account: null,
-          wallet: { playerId: 'p/ann', balance: 12_000, currency: 'MOP', readAt: '2026-12-03T10:00:00.000Z' },
+          // When the wallet answered, not when the call was written back.
+          wallet: { playerId: 'p/ann', balance: 12_000, currency: 'MOP', readAt: '2026-12-03T10:00:08.000Z' },
         },
       },
     ]);
     // A debit confirmed by its bet, and its rollback taken by the wallet: each tells the balance it answered.
-    expect(
-      kinds(
-        eventsOfChange({ kind: 'WALLET_CALL', before: call({ state: 'SENT' }), after: call({ state: 'CONFIRMED', balanceAfter: 9_000 }) }),
-      ),
-    ).toEqual([['PLAYER#p/ann', 'WALLET_BALANCE_CHANGED']]);
+    const debited = call({ state: 'CONFIRMED', ...answered(9_000, '2026-12-03T10:00:01.000Z') });
+    expect(kinds(eventsOfChange({ kind: 'WALLET_CALL', before: call({ state: 'SENT' }), after: debited }))).toEqual([
+      ['PLAYER#p/ann', 'WALLET_BALANCE_CHANGED'],
+    ]);
+    const rolling = { ...debited, state: 'ROLLING_BACK' as const };
+    // The round voided: the debit's old answer rides on, untold again.
+    expect(eventsOfChange({ kind: 'WALLET_CALL', before: debited, after: rolling })).toEqual([]);
     expect(
       kinds(
         eventsOfChange({
           kind: 'WALLET_CALL',
-          before: call({ state: 'ROLLING_BACK', balanceAfter: 9_000 }),
-          after: call({ state: 'ROLLED_BACK', balanceAfter: 10_000 }),
+          before: rolling,
+          after: { ...rolling, state: 'ROLLED_BACK', ...answered(10_000, '2026-12-03T10:00:05.000Z') },
         }),
       ),
     ).toEqual([['PLAYER#p/ann', 'WALLET_BALANCE_CHANGED']]);
-    // Sent, retried, set aside, settled by hand: no balance answered, nothing to tell.
+    // Set aside, settled by hand, a rollback the wallet never knew (UNKNOWN_TRANSACTION): no new answer, nothing to tell.
+    expect(eventsOfChange({ kind: 'WALLET_CALL', before: rolling, after: { ...rolling, state: 'DEAD_LETTERED' } })).toEqual([]);
+    expect(
+      eventsOfChange({ kind: 'WALLET_CALL', before: rolling, after: { ...rolling, state: 'ROLLED_BACK', refusal: 'UNKNOWN_TRANSACTION' } }),
+    ).toEqual([]);
+    // Written, retried: no balance answered yet.
     expect(eventsOfChange({ kind: 'WALLET_CALL', after: call({ state: 'DUE' }) })).toEqual([]);
     expect(eventsOfChange({ kind: 'WALLET_CALL', before: call({ state: 'DUE' }), after: call({ state: 'DUE', attempts: 2 }) })).toEqual([]);
-    const taken = call({ state: 'CONFIRMED', balanceAfter: 12_000 });
-    expect(eventsOfChange({ kind: 'WALLET_CALL', before: taken, after: { ...taken, updatedAt: '2026-12-03T11:00:00.000Z' } })).toEqual([]);
   });
 
   it("a pool's amount, to its topic", () => {

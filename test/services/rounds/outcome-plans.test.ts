@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
-import { planRoll } from '../../../functions/services/rounds/outcome-plans';
-import type { BetRecord } from '../../../functions/store/kernel/records';
+import { awaitsStayMark, planRoll } from '../../../functions/services/rounds/outcome-plans';
+import type { BetRecord, TableRecord } from '../../../functions/store/kernel/records';
 
 const options = makeCrapsOptions({ minimum: 100, maximum: 100_000 });
 const SEQUENCE = 5;
@@ -74,5 +74,25 @@ describe("a roll's plan", () => {
     );
     expect(plan).toEqual([expect.objectContaining({ betId: 't.won', resolution: { outcome: 'WIN', winnings: 100 }, returned: 200 })]);
     expect(plan[0]!.closesRound).toBeUndefined();
+  });
+});
+
+describe('a seamless bet staked for the roll being paid, which the roll leaves on the layout', () => {
+  const settling = (kind: 'ROLL' | 'VOID', sequence = SEQUENCE) =>
+    ({
+      settling: kind === 'ROLL' ? { sequence, kind, dice: [2, 2], stateBefore: initialCrapsState() } : { sequence, kind },
+    }) as unknown as TableRecord;
+  const staked = bet('t.big6', { playerId: 'x/a', seamless: true, type: 'BIG_6' });
+
+  it('waits for the payment to mark it (it may not come down before), and no longer once marked', () => {
+    expect(awaitsStayMark(settling('ROLL'), staked)).toBe(true);
+    expect(awaitsStayMark(settling('ROLL'), { ...staked, lastOutcome: SEQUENCE })).toBe(false);
+  });
+
+  it('is no concern for a bet of an earlier roll, an account bet, a void, or a table paying nothing', () => {
+    expect(awaitsStayMark(settling('ROLL'), { ...staked, round: SEQUENCE - 1 })).toBe(false);
+    expect(awaitsStayMark(settling('ROLL'), { ...staked, seamless: undefined })).toBe(false);
+    expect(awaitsStayMark(settling('VOID'), staked)).toBe(false);
+    expect(awaitsStayMark({} as TableRecord, staked)).toBe(false);
   });
 });

@@ -92,6 +92,34 @@ describe("a page of a partner's report", () => {
     expect(mergedReportPage([{ calls: [], more: false }], 5)).toEqual({ calls: [], more: false });
   });
 
+  it('orders calls as the index does, byte by byte (a digit before a colon, a capital before a small letter), not by collation', () => {
+    const page = mergedReportPage(
+      [
+        { calls: [at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.5:alice:0')], more: false },
+        { calls: [at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.5:Bob:0'), at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.50:x:0')], more: false },
+        { calls: [at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.5:-z:0'), at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.5:_z:0')], more: false },
+      ],
+      10,
+    );
+    expect(ids(page)).toEqual(['PAYOUT:t.50:x:0', 'PAYOUT:t.5:-z:0', 'PAYOUT:t.5:Bob:0', 'PAYOUT:t.5:_z:0', 'PAYOUT:t.5:alice:0']);
+  });
+
+  it('gives nothing past the last call of a partition that has more than it gave (DynamoDB stops a page at 1 MB), so nothing is skipped', () => {
+    const page = mergedReportPage(
+      [
+        // Cut short at 1 MB after two calls: its third (10:00:03) may come before the other partition's later ones.
+        { calls: [at('2026-12-03T10:00:00.000Z', 'A'), at('2026-12-03T10:00:02.000Z', 'C')], more: true },
+        {
+          calls: [at('2026-12-03T10:00:01.000Z', 'B'), at('2026-12-03T10:00:04.000Z', 'E'), at('2026-12-03T10:00:05.000Z', 'F')],
+          more: false,
+        },
+      ],
+      10,
+    );
+    expect(ids(page)).toEqual(['A', 'B', 'C']);
+    expect(page.more).toBe(true);
+  });
+
   it("starts the next page past its last call: the cursor is that call's place in the report's order", () => {
     expect(reportCursorOf(at('2026-12-03T10:00:00.000Z', 'PAYOUT:t.3:abc:0'))).toBe('2026-12-03T10:00:00.000Z#PAYOUT:t.3:abc:0');
   });
