@@ -106,7 +106,7 @@ const FIGURES: readonly Figure[] = [
     id: 5,
     title: 'cold start of the GraphQL function',
     floor: 'a minimal Apollo-on-Lambda bundle, one resolver reading one item with the same DynamoDB client, built by the same bundling',
-    run: (env) => coldStart(env, { runs: quick ? 1 : 25 }),
+    run: (env) => coldStart(env, { runs: quick ? 1 : 41 }),
   },
   {
     id: 6,
