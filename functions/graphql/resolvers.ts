@@ -15,6 +15,8 @@ import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '.
 
 // The use cases, each loaded with its first call (loaded-when-called.ts): a cold start loads only those its first request runs.
 import type { StoredWalletCall, WalletCallRecord } from '../store/wallet/wallet-calls';
+// Loaded with the function, unlike the other use cases: every page's first request asks `me` (a few hundred bytes).
+import { findAccount, ownAccount } from '../services/money/account-queries';
 const checkedBook = loadedWhenCalled(() => import('../services/money/checked-book'), 'checkedBook');
 const accountStatement = loadedWhenCalled(() => import('../services/money/statement'), 'accountStatement');
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
@@ -34,10 +36,8 @@ const listCashMovements = loadedWhenCalled(() => import('../services/money/cashi
 const findJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'findJackpotPool');
 const requireJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'requireJackpotPool');
 const accountBets = loadedWhenCalled(() => import('../services/tables/queries'), 'accountBets');
-const findAccount = loadedWhenCalled(() => import('../services/money/account-queries'), 'findAccount');
 const findBet = loadedWhenCalled(() => import('../services/tables/queries'), 'findBet');
 const findTable = loadedWhenCalled(() => import('../services/tables/queries'), 'findTable');
-const ownAccount = loadedWhenCalled(() => import('../services/money/account-queries'), 'ownAccount');
 const cachedTable = loadedWhenCalled(() => import('../services/tables/table-cache'), 'cachedTable');
 const lobby = loadedWhenCalled(() => import('../services/tables/lobby'), 'lobby');
 const assignedProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignedProfile');

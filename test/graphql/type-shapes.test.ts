@@ -39,7 +39,7 @@ describe('the schema built from its shapes', () => {
     expect(() => shapesOfSdl('type Query { a: Int } extend type Query { b: Int }')).toThrow(/cannot carry a ObjectTypeExtension/);
     expect(() => shapesOfSdl('type Query { a: Int }')).toThrow(/need the schema definition/);
     expect(() =>
-      schemaOfShapes({ query: 'Query', types: [['object', 'Query', [['a', 'Missing']], []]] })
+      schemaOfShapes({ query: 'Query', types: [['object', 'Query', ['a:Missing'], []]] })
         .getQueryType()
         ?.getFields(),
     ).toThrow(/name Missing, which they do not define/);
