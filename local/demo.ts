@@ -18,6 +18,9 @@ export const DEMO_PLAYER = 'demo-player';
 export const DEMO_OPERATOR = 'demo-operator';
 export const DEMO_TABLE = 'demo-craps';
 export const DEMO_BACCARAT_TABLE = 'demo-baccarat';
+/** Tables the server deals on its own clock (docs/FAIRNESS.md): nobody deals them, the demo player bets. */
+export const DEMO_RNG_CRAPS_TABLE = 'demo-rng-craps';
+export const DEMO_RNG_BACCARAT_TABLE = 'demo-rng-baccarat';
 /** The demo's dealer runs both demo tables (nobody may bet at a table they deal, so the player does not). */
 export const DEMO_DEALER = { id: 'demo-dealer', roles: ['dealer'], tables: [DEMO_TABLE, DEMO_BACCARAT_TABLE] } as const;
 /** The demo document's operations that are the dealer's: the explorer sends them with the dealer's token. */
@@ -66,6 +69,24 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
         commission: 'STANDARD',
         jackpot: { poolId: DEMO_POOL, contributionBasisPoints: 2_500 },
       },
+    });
+  }
+  // Dealt by the server, a round every 20 seconds or so; a quiet table's few shards keep it cheap.
+  const rngTables = [
+    { id: DEMO_RNG_CRAPS_TABLE, game: 'CRAPS' as const, name: 'Auto craps' },
+    { id: DEMO_RNG_BACCARAT_TABLE, game: 'BACCARAT' as const, name: 'Auto baccarat' },
+  ];
+  for (const { id, game, name } of rngTables) {
+    if (await findTable(deps, operator, id)) continue;
+    await openTable(withId(deps, id), operator, {
+      game,
+      name,
+      currency: 'MOP',
+      minimumBet: 1_000,
+      maximumBet: 1_000_000,
+      dealing: 'RNG',
+      bettingWindowSeconds: 20,
+      betShards: 4,
     });
   }
   // Demo tables a version before the lobby opened (kept in .local/dynamodb) get their entry.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { SettlementPart, WalletCallMessage, WorkQueue } from '../functions/services/kernel/work-queue';
+import type { RngStep, SettlementPart, WalletCallMessage, WorkQueue } from '../functions/services/kernel/work-queue';
 
 /** Deliveries of a message before it is given up, as the stack's queues redrive to their dead-letter queues. */
 const DELIVERIES = 3;
@@ -51,3 +51,9 @@ export const localWalletQueue = (
   worker: (event: SQSEvent) => Promise<SQSBatchResponse>,
   logError?: (message: string, error: unknown) => void,
 ): WorkQueue<WalletCallMessage> => localWorkQueue<WalletCallMessage>('a wallet call', worker, logError);
+
+/** The round loops' queue (functions/workers/rng-dealer-handler.ts): each step on a timer, delayed to its moment. */
+export const localRngQueue = (
+  worker: (event: SQSEvent) => Promise<SQSBatchResponse>,
+  logError?: (message: string, error: unknown) => void,
+): WorkQueue<RngStep> => localWorkQueue<RngStep>('a round loop step', worker, logError);

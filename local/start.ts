@@ -13,7 +13,9 @@ import { createDb } from '../functions/store/kernel/db';
 import { conflictModelFrom, systemDependencies, type ServiceDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
 import { settlementWorker } from '../functions/workers/settlement-handler';
-import { localSettlementQueue, localWalletQueue } from './settlement-workers';
+import { localRngQueue, localSettlementQueue, localWalletQueue } from './settlement-workers';
+import { rngDealerWorker } from '../functions/workers/rng-dealer-handler';
+import { sweepRoundLoops } from '../functions/services/rng/round-loop';
 import { walletCallWorker } from '../functions/workers/wallet-call-handler';
 import { sweepWalletCalls } from '../functions/services/wallet/deliver-wallet-call';
 import { fileSecrets } from '../functions/store/kernel/wallet-secrets';
@@ -27,6 +29,20 @@ const TABLE_NAME = 'casino-tables-local';
 /** Partners' wallet secrets, readable by this machine's user only (AWS keeps them in Secrets Manager). */
 const WALLET_SECRETS_FILE = '.local/wallet-secrets.json';
 const port = Number(process.env.PORT ?? 4000);
+
+/**
+ * Big rounds' settlement parts, the calls to partners' wallets and the steps of the round loops go
+ * to their worker handlers, in this process, as SQS hands them to their Lambdas in AWS.
+ */
+function withWorkers(base: ServiceDependencies): ServiceDependencies {
+  const deps: ServiceDependencies = {
+    ...base,
+    walletQueue: localWalletQueue((event) => walletCallWorker(deps)(event)),
+    settlementQueue: localSettlementQueue((event) => settlementWorker(deps)(event)),
+    rngQueue: localRngQueue((event) => rngDealerWorker(deps)(event)),
+  };
+  return deps;
+}
 
 const dynamo = await startDynamoDbLocal({ dataDir: '.local/dynamodb' }).catch((error: Error) => {
   console.error(error.message);
@@ -44,14 +60,17 @@ try {
   // DYNAMODB_CONFLICT_MODEL=on npm start: transactions conflict as on real DynamoDB (the handler reads the same variable).
   const conflicts = conflictModelFrom(process.env);
   const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials, ...conflicts };
-  const deps = { ...systemDependencies(createDb(dbConfig)), walletSecrets: fileSecrets(WALLET_SECRETS_FILE) };
+  const deps = withWorkers({ ...systemDependencies(createDb(dbConfig)), walletSecrets: fileSecrets(WALLET_SECRETS_FILE) });
   await seedDemo(deps);
+  // The round loops of tables the server deals: their timers died with the last process.
+  await sweepRoundLoops(deps, { lostAfterMs: 0 });
   // The demo's seamless partner: its wallet runs here, on WALLET_PORT (any free port unless set).
   const partnerWallet = await startDemoSeamlessPartner(deps, Number(process.env.WALLET_PORT ?? 0));
   // As the scheduled sweeper Lambda does in AWS.
   const sweeper = setInterval(() => {
     void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
     void sweepWalletCalls(deps).catch((error: unknown) => console.error('wallet call sweep failed:', error));
+    void sweepRoundLoops(deps).catch((error: unknown) => console.error('round loop sweep failed:', error));
   }, 30_000);
   sweeper.unref();
   // As the scheduled ledger check does in AWS: every day over and not checked yet, now and every hour.
@@ -74,15 +93,7 @@ try {
     POWERTOOLS_METRICS_DISABLED: process.env.POWERTOOLS_METRICS_DISABLED ?? 'true',
   });
   const { graphQLEntry } = await import('../functions/graphql/handler');
-  // Big rounds' settlement parts and the calls to partners' wallets go to their worker handlers, in
-  // this process, as SQS hands them to their Lambdas in AWS.
-  const handler = graphQLEntry((configured) => {
-    const withWallets: ServiceDependencies = {
-      ...configured,
-      walletQueue: localWalletQueue((event) => walletCallWorker(withWallets)(event)),
-    };
-    return { ...withWallets, settlementQueue: localSettlementQueue(settlementWorker(withWallets)) };
-  });
+  const handler = graphQLEntry(withWorkers);
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
   // Subscriptions: the WebSocket on the same port, fed by DynamoDB Local's stream of the table.
@@ -113,6 +124,7 @@ Casino tables API running locally.
   GraphQL endpoint:          ${server.url}/graphql   (POST, JSON)
   Subscriptions:             ${server.url.replace(/^http/, 'ws')}/graphql   (WebSocket, graphql-ws protocol)
   Table pages:               ${server.url}/tables/demo-craps   ${server.url}/tables/demo-baccarat
+                             ${server.url}/tables/demo-rng-craps   ${server.url}/tables/demo-rng-baccarat   (dealt by the server)
                              (add ?as=seamless to play as the demo seamless partner's player)
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 

@@ -42,19 +42,20 @@ export function verifyRoll(reveal: Reveal, dice: readonly number[]): Verdict {
 }
 
 /**
- * A shoe's burn and rounds (all of them, or the first ones dealt so far) are those its revealed
- * seed deals at a table of `decks` decks.
+ * A shoe's rounds (all of them, or the first ones dealt so far) are those its revealed seed deals
+ * at a table of `decks` decks, and so is its burn where the burn is known.
  */
 export function verifyShoe(
   reveal: Reveal,
   decks: number,
-  dealt: { readonly burn: readonly Card[]; readonly rounds: readonly (readonly Card[])[] },
+  dealt: { readonly burn?: readonly Card[]; readonly rounds: readonly (readonly Card[])[] },
 ): Verdict {
   const committed = verifyCommitment(reveal);
   if (!committed.ok) return committed;
   const shoe = dealtShoeOf(reveal.seed, decks);
   const cards = (list: readonly Card[]) => list.map(formatCard).join(' ');
-  if (cards(dealt.burn) !== cards(shoe.burn)) return fails(`the seed burns ${cards(shoe.burn)}, the table burned ${cards(dealt.burn)}`);
+  if (dealt.burn && cards(dealt.burn) !== cards(shoe.burn))
+    return fails(`the seed burns ${cards(shoe.burn)}, the table burned ${cards(dealt.burn)}`);
   if (dealt.rounds.length > shoe.rounds.length)
     return fails(`the seed deals ${shoe.rounds.length} rounds, the table dealt ${dealt.rounds.length}`);
   for (const [index, round] of dealt.rounds.entries()) {

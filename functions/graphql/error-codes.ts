@@ -55,6 +55,8 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   SEAT_TAKEN: false,
   SHOOTER_NOT_ELIGIBLE: false,
   NO_SHOOTER: false,
+  DEALT_BY_SERVER: false,
+  DEALT_BY_DEALER: false,
   INVALID_TABLE_OPTIONS: false,
   INVALID_TABLE_STATE: false,
   INVALID_DECK_COUNT: false,

@@ -18,6 +18,7 @@ const submitDeal = loadedWhenCalled(() => import('../services/rounds/submit-deal
 const voidRound = loadedWhenCalled(() => import('../services/rounds/void-round'), 'voidRound');
 const startNewShoe = loadedWhenCalled(() => import('../services/rounds/start-new-shoe'), 'startNewShoe');
 const closeTable = loadedWhenCalled(() => import('../services/tables/close-table'), 'closeTable');
+const setDealingPaused = loadedWhenCalled(() => import('../services/rng/round-loop'), 'setDealingPaused');
 const assignDealers = loadedWhenCalled(() => import('../services/tables/assign-dealers'), 'assignDealers');
 const assignLimitProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignLimitProfile');
 const deposit = loadedWhenCalled(() => import('../services/money/cashier'), 'deposit');
@@ -56,6 +57,7 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
         partners: input.partners ?? null,
         limitProfiles: input.limitProfiles ?? null,
         idempotencyKey: input.idempotencyKey ?? null,
+        dealing: input.dealing ?? null,
       }),
     })),
   placeBet: (_, { input }, ctx, info) =>
@@ -122,6 +124,14 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   closeTable: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['CloseTablePayload']>(info, async () => ({
       table: await closeTable(ctx.deps, requireHouseOperator(ctx), input.tableId, input.reason),
+    })),
+  pauseDealing: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['TableDealingPayload']>(info, async () => ({
+      table: await setDealingPaused(ctx.deps, requireHouseOperator(ctx), input.tableId, true),
+    })),
+  resumeDealing: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['TableDealingPayload']>(info, async () => ({
+      table: await setDealingPaused(ctx.deps, requireHouseOperator(ctx), input.tableId, false),
     })),
   openJackpotPool: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['OpenJackpotPoolPayload']>(info, async () => ({

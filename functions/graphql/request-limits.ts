@@ -81,6 +81,8 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Table.seatsTaken': 1,
   'CrapsTable.rolls': 1,
   'BaccaratTable.deals': 1,
+  // Its shoe's seed, once revealed (once per shoe per request).
+  'Deal.fairness': 1,
   'Table.myLimits': 2,
   'TableJackpot.pool': 1,
   // A partner's day of wallet calls: each of its report partitions at least (the totals, and the deprecated calls, read the whole day).

@@ -41,12 +41,21 @@ const findTable = loadedWhenCalled(() => import('../services/tables/queries'), '
 const cachedTable = loadedWhenCalled(() => import('../services/tables/table-cache'), 'cachedTable');
 const lobby = loadedWhenCalled(() => import('../services/tables/lobby'), 'lobby');
 const assignedProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignedProfile');
+const dealFairness = loadedWhenCalled(() => import('../services/rng/outcome-fairness'), 'dealFairness');
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
 }
 
 const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
+
+/** Shoes' reveals read for deals (Deal.fairness), each once per request: a page of deals names a shoe or two. */
+const shoesRevealed = new WeakMap<GraphQLContext, Map<string, Promise<{ seed: string; salt: string } | undefined>>>();
+function revealedShoes(context: GraphQLContext): Map<string, Promise<{ seed: string; salt: string } | undefined>> {
+  let read = shoesRevealed.get(context);
+  if (!read) shoesRevealed.set(context, (read = new Map()));
+  return read;
+}
 
 /** Tables read for fields that name their table by id only (a roll's), each once per request: a page of rolls names one. */
 const tablesNamed = new WeakMap<GraphQLContext, Map<string, Promise<TableRecord | undefined>>>();
@@ -189,6 +198,8 @@ export const resolvers: Resolvers = {
     pointAfter: (roll) => roll.stateAfter.point,
     shooter: (roll, _, ctx) => rollShooter(ctx, roll),
     rolledAt: (roll) => roll.recordedAt,
+    fairness: ({ fairness }) =>
+      fairness ? { commitment: fairness.commitment, seed: fairness.seed ?? null, salt: fairness.salt ?? null } : null,
     ...closedBefore,
   },
 
@@ -198,6 +209,7 @@ export const resolvers: Resolvers = {
     dealtAt: (deal) => deal.recordedAt,
     shoe: (deal) => deal.shoe ?? null,
     shoePosition: (deal) => deal.shoePosition ?? null,
+    fairness: (deal, _, ctx) => dealFairness(ctx.deps, deal, revealedShoes(ctx)),
     jackpot: (deal) =>
       deal.jackpot && {
         combination: deal.jackpot.combination,

@@ -77,6 +77,9 @@ const everyTable = {
   bettingClosedAt: (table: TableRecord) => table.bettingClosedBy?.at ?? null,
   closedBy: (table: TableRecord) => table.closedBy?.by ?? null,
   closedAt: (table: TableRecord) => table.closedBy?.at ?? null,
+  dealing: (table: TableRecord) => table.dealing ?? 'LIVE',
+  fairness: (table: TableRecord) => table.fairness ?? null,
+  dealingPaused: (table: TableRecord) => table.dealingPausedBy !== undefined,
 };
 
 const table: TableResolvers<GraphQLContext, TableRecord> = {

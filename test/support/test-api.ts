@@ -24,7 +24,8 @@ import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authori
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { startLocalLive } from '../../local/live';
-import { localSettlementQueue, localWalletQueue } from '../../local/settlement-workers';
+import { localRngQueue, localSettlementQueue, localWalletQueue } from '../../local/settlement-workers';
+import { rngDealerWorker } from '../../functions/workers/rng-dealer-handler';
 import type { SettlementPart, WalletCallMessage, WorkQueue } from '../../functions/services/kernel/work-queue';
 import { settlementWorker } from '../../functions/workers/settlement-handler';
 import { walletCallWorker } from '../../functions/workers/wallet-call-handler';
@@ -142,6 +143,12 @@ export interface TestApiOptions {
   readonly wrapSettlementQueue?: (queue: WorkQueue<SettlementPart>) => WorkQueue<SettlementPart>;
   /** Wraps the queue calls to seamless wallets are handed to the wallet workers by (a test loses its messages, or watches them). */
   readonly wrapWalletQueue?: (queue: WorkQueue<WalletCallMessage>) => WorkQueue<WalletCallMessage>;
+  /**
+   * The round loops of tables the server deals step on timers, by the real worker handler, as
+   * `npm start` runs them; without it, nothing steps them but the sweeper (sweepRoundLoops), which
+   * a test calls when its clock says a step is due.
+   */
+  readonly rngQueue?: boolean;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -176,9 +183,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   );
   const clocked: ServiceDependencies = { ...withSecrets, walletQueue };
   // Big rounds' settlement parts go to the real worker handler, in this process, as `npm start` runs it.
-  const deps = {
+  const deps: ServiceDependencies = {
     ...clocked,
     settlementQueue: (options.wrapSettlementQueue ?? ((queue) => queue))(localSettlementQueue(settlementWorker(clocked), logQueueError)),
+    // The round loop's steps go to the real worker handler, in this process, as `npm start` runs it.
+    ...(options.rngQueue ? { rngQueue: localRngQueue((event) => rngDealerWorker(deps)(event), logQueueError) } : {}),
   };
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: { describedTypeDefs } });

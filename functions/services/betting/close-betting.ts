@@ -22,7 +22,7 @@ export async function closeBetting(
 ): Promise<TableRecord> {
   let round: number | undefined;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, GAME_NAMES, { runBy: caller });
+    const table = await loadPlayableTable(deps, tableId, GAME_NAMES, { runBy: caller, atServerDealt: 'SERVER_OR_OPERATOR' });
     // The round this request closes is the one it found open: if another dealer's request closed
     // it and its outcome was recorded meanwhile, this one must not close the next round too.
     round ??= currentRound(table);

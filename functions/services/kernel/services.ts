@@ -2,7 +2,7 @@ import { createDb, type Db, type DbConfig } from '../../store/kernel/db';
 import { noBusinessMetrics, type BusinessMetrics } from './business-metrics';
 import type { ReadBudget } from './read-budget';
 import { consoleLog, type OperationsLog } from './operations-log';
-import type { SettlementPart, WalletCallMessage, WorkQueue } from './work-queue';
+import type { RngStep, SettlementPart, WalletCallMessage, WorkQueue } from './work-queue';
 import { sqsQueue } from '../../store/kernel/sqs-queue';
 import { fileSecrets, secretsManagerSecrets, type WalletSecrets } from '../../store/kernel/wallet-secrets';
 
@@ -27,6 +27,11 @@ export interface ServiceDependencies {
    * process locally): rollbacks and credits (docs/WALLET.md). Absent, they wait for the sweeper.
    */
   readonly walletQueue?: WorkQueue<WalletCallMessage>;
+  /**
+   * Where the steps of the round loops of tables the server deals go, each delayed to its moment
+   * (SQS delayed messages in AWS, timers in process locally). Absent, the sweeper steps them.
+   */
+  readonly rngQueue?: WorkQueue<RngStep>;
   /** Where partners' wallet secrets are kept (Secrets Manager in AWS, a file locally); absent, no partner can be seamless. */
   readonly walletSecrets?: WalletSecrets;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
@@ -54,6 +59,8 @@ export interface Caller {
   readonly dealerTables?: ReadonlySet<string>;
   /** The partner platform the token is from, if it names one. */
   readonly partner?: string;
+  /** The server itself, dealing a table it deals (services/rng/): never made from a token. */
+  readonly server?: true;
 }
 
 export const systemDependencies = (
@@ -105,6 +112,8 @@ export function environmentDependencies(
     ...(env.SETTLEMENT_QUEUE_URL ? { settlementQueue: sqsQueue<SettlementPart>(env.SETTLEMENT_QUEUE_URL) } : {}),
     // WALLET_QUEUE_URL: the wallet workers' queue; WALLET_SECRETS: `secretsmanager:<prefix>` or `file:<path>`.
     ...(env.WALLET_QUEUE_URL ? { walletQueue: sqsQueue<WalletCallMessage>(env.WALLET_QUEUE_URL) } : {}),
+    // RNG_QUEUE_URL: the round loop's queue (tables the server deals).
+    ...(env.RNG_QUEUE_URL ? { rngQueue: sqsQueue<RngStep>(env.RNG_QUEUE_URL) } : {}),
     ...(env.WALLET_SECRETS ? { walletSecrets: walletSecretsFrom(env.WALLET_SECRETS) } : {}),
   };
 }

@@ -19,3 +19,9 @@ export interface SettlementPart {
 export interface WalletCallMessage {
   readonly transactionId: string;
 }
+
+/** A step of the round loop of a table the server deals (services/rng/round-loop.ts), valid while `token` is its loop's claim. */
+export interface RngStep {
+  readonly tableId: string;
+  readonly token: string;
+}

@@ -1,6 +1,13 @@
 import { getBets, listOpenBets } from '../../store/betting/bets';
 import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../../store/kernel/records';
-import { betAfterSettlement, getOutcome, needsSettlement, readPlan, recordOutcome } from '../../store/rounds/settlement';
+import {
+  betAfterSettlement,
+  getOutcome,
+  needsSettlement,
+  readPlan,
+  recordOutcome,
+  type FairnessWrites,
+} from '../../store/rounds/settlement';
 import { getTableSession } from '../../store/tables/tables';
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';
@@ -27,6 +34,8 @@ export interface OutcomeDecision<O extends OutcomeRecord> {
   readonly plan: readonly PlannedSettlement[];
   /** What a player's bets need to be projected through the outcome while its plan is being paid. */
   readonly pending: PendingOutcome;
+  /** Drawn by the server: its fairness writes, in the outcome's transaction. */
+  readonly fairness?: FairnessWrites;
 }
 
 export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
@@ -40,6 +49,13 @@ export interface OutcomeSubmission<O extends OutcomeRecord, G extends Game> {
   /** Whether a stored outcome is this very outcome (same dice, same cards). */
   readonly isSame: (stored: OutcomeRecord) => boolean;
   readonly decide: (table: TableOf<G>, openBets: readonly BetRecord[], sequence: number, recordedAt: string) => OutcomeDecision<O>;
+  /** At a table the server deals, who else may record it: nobody (a roll, a deal), or the house's operators (a void). */
+  readonly atServerDealt?: 'SERVER' | 'SERVER_OR_OPERATOR';
+  /**
+   * Drawn by the server (services/rng/deal-round.ts): what the draw adds to the decision (the
+   * reveal on the outcome, a new shoe, the writes of its fairness), under the same table.
+   */
+  readonly drawn?: (table: TableOf<G>, decision: OutcomeDecision<O>) => OutcomeDecision<O>;
 }
 
 /**
@@ -54,7 +70,10 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
   submission: OutcomeSubmission<O, G>,
 ): Promise<SettledOutcome<O, G>> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, submission.tableId, submission.games, { runBy: submission.caller });
+    const table = await loadPlayableTable(deps, submission.tableId, submission.games, {
+      runBy: submission.caller,
+      ...(submission.atServerDealt ? { atServerDealt: submission.atServerDealt } : {}),
+    });
     if (table.settling && submission.sequence !== table.settling.sequence) {
       if ((await runSettlement(deps, table.id, table.settling.sequence)) === 'BUSY') throw settlementInProgress();
       continue;
@@ -67,7 +86,8 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
 
     const openBets = await listOpenBets(deps.db, table.id, table.betShards);
     const recordedAt = deps.now();
-    const decision = submission.decide(table, openBets, sequence, recordedAt);
+    const decided = submission.decide(table, openBets, sequence, recordedAt);
+    const decision = submission.drawn ? submission.drawn(table, decided) : decided;
     const { plan } = decision;
     const { result, outcome } = await recordOutcome<O>(
       deps.db,
@@ -78,6 +98,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       decision.pending,
       deps.newId(),
       partsFor(plan.length, table.betShards),
+      decision.fairness,
     );
     if (result === 'TABLE_CHANGED') continue;
     deps.metrics.outcomeRecorded(table.game);

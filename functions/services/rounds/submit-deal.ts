@@ -4,7 +4,7 @@ import type { BetRecord, DealRecord, JackpotRound } from '../../store/kernel/rec
 import { planDeal } from './outcome-plans';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { settleOutcome, type SettledOutcome } from './settle-outcome';
+import { settleOutcome, type OutcomeSubmission, type SettledOutcome } from './settle-outcome';
 import type { TableOf } from '../tables/table-access';
 
 export interface SubmitDealRequest {
@@ -22,7 +22,13 @@ export type DealOutcome = SettledOutcome<DealRecord, 'BACCARAT'>;
  * the baccarat rules, jackpot included. A sequence the tableau forbids, or a card the shoe cannot
  * hold any more, is refused before anything is written.
  */
-export async function submitDeal(deps: ServiceDependencies, caller: Caller, request: SubmitDealRequest): Promise<DealOutcome> {
+export async function submitDeal(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: SubmitDealRequest,
+  /** Dealt by the server (services/rng/deal-round.ts): what its draw adds. */
+  drawn?: OutcomeSubmission<DealRecord, 'BACCARAT'>['drawn'],
+): Promise<DealOutcome> {
   if (request.cards.length === 0) throw new ServiceError('BAD_USER_INPUT', "cards must list the round's cards in dealt order.");
   const cards = request.cards.map(parseCard);
   const result = resolveDeal(cards);
@@ -33,6 +39,7 @@ export async function submitDeal(deps: ServiceDependencies, caller: Caller, requ
     caller,
     games: ['BACCARAT'],
     sequence: request.sequence,
+    ...(drawn ? { drawn } : {}),
     isSame: (stored) => stored.kind === 'DEAL' && stored.cards.join(' ') === codes.join(' '),
     decide: (table, openBets, sequence, recordedAt) => {
       if (table.shoeTracking) assertShoeHolds(table.options.decks, table.state.shoe.map(parseCard), cards);

@@ -4,7 +4,7 @@ import { asCrapsBets } from '../tables/craps-table';
 import { planRoll } from './outcome-plans';
 import { noShooter } from '../betting/shooter-check';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { settleOutcome, type SettledOutcome } from './settle-outcome';
+import { settleOutcome, type OutcomeSubmission, type SettledOutcome } from './settle-outcome';
 
 export interface SubmitRollRequest {
   readonly tableId: string;
@@ -17,7 +17,13 @@ export interface SubmitRollRequest {
 export type RollOutcome = SettledOutcome<RollRecord, 'CRAPS'>;
 
 /** Records a craps roll (two dice or void) and settles every bet it decides, through the craps rules. */
-export async function submitRoll(deps: ServiceDependencies, caller: Caller, request: SubmitRollRequest): Promise<RollOutcome> {
+export async function submitRoll(
+  deps: ServiceDependencies,
+  caller: Caller,
+  request: SubmitRollRequest,
+  /** Rolled by the server (services/rng/deal-round.ts): what its draw adds. */
+  drawn?: OutcomeSubmission<RollRecord, 'CRAPS'>['drawn'],
+): Promise<RollOutcome> {
   // Refuse bad dice before touching anything.
   const roll = parseRoll({ dice: request.dice ? [...request.dice] : null, void: request.void ?? false });
 
@@ -27,6 +33,7 @@ export async function submitRoll(deps: ServiceDependencies, caller: Caller, requ
     caller,
     games: ['CRAPS'],
     sequence: request.sequence,
+    ...(drawn ? { drawn } : {}),
     isSame: (stored) => stored.kind === 'ROLL' && JSON.stringify(stored.dice) === JSON.stringify(dice),
     decide: (table, openBets, sequence, recordedAt) => {
       const bets = asCrapsBets(openBets);

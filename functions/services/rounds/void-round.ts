@@ -33,6 +33,8 @@ export async function voidRound(deps: ServiceDependencies, caller: Caller, reque
     games: GAME_NAMES,
     sequence: request.sequence,
     isSame: (stored) => stored.kind === 'VOID' && stored.reason === reason,
+    // At a table the server deals the house's operators void a round (the commitment stays for the next).
+    atServerDealt: 'SERVER_OR_OPERATOR',
     decide: (table, openBets, sequence, recordedAt) => {
       // The outcome count moves on (the round is over); nothing else about the table does.
       const stateAfter: TableState = gameOf(table.game).withOutcomeCount(table.state, sequence);

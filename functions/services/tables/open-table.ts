@@ -1,7 +1,10 @@
 import { GAME_NAMES } from '../../rules/games';
 import { createTableSession, getTableSession } from '../../store/tables/tables';
 import { createOnce, creation } from '../kernel/creation-keys';
-import type { Game, TableRecord } from '../../store/kernel/records';
+import type { Dealing, Game, TableRecord } from '../../store/kernel/records';
+import { committedSeed } from '../rng/server-seeds';
+import { sendStep } from '../rng/round-loop';
+import { bettingDeadline } from '../betting/betting-gate';
 import { ServiceError } from '../kernel/service-error';
 import { gameTablesOf, type TableOpeningRequest } from './game-tables';
 import { assertTableMaximum, once, playerLimits } from './table-stakes';
@@ -23,7 +26,12 @@ export interface OpenTableRequest extends TableOpeningRequest {
   readonly idempotencyKey?: string | null;
   /** How many betting-gate shards the table's bets are spread over (bet-shards.ts); absent, 64. */
   readonly betShards?: number | null;
+  /** Who deals: a dealer (LIVE, the default), or the server on its own clock (RNG: services/rng/). */
+  readonly dealing?: Dealing | null;
 }
+
+/** The betting window of a table the server deals, when the operator sets none. */
+export const RNG_BETTING_WINDOW_SECONDS = 15;
 
 /** Opens a table session with options the game's rules have validated. */
 export async function openTable(deps: ServiceDependencies, caller: Caller, request: OpenTableRequest): Promise<TableRecord> {
@@ -32,6 +40,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   const { idempotencyKey, ...options } = request;
   const made = creation(deps, caller, 'table', idempotencyKey, options);
   const now = deps.now();
+  const rng = request.dealing === 'RNG';
   const common = {
     id: made.id,
     ...(made.creationKey ? { creationKey: made.creationKey } : {}),
@@ -42,7 +51,8 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     betShards: betShardsOfRequest(request.betShards),
     version: 0,
     playerLimits: playerLimits(request),
-    ...bettingClock(request),
+    ...bettingClock(rng ? { ...request, bettingWindowSeconds: request.bettingWindowSeconds ?? RNG_BETTING_WINDOW_SECONDS } : request),
+    ...(rng ? { dealing: 'RNG' as const } : {}),
     ...lobbyFields(request),
     bettingOpenedAt: now,
     createdAt: now,
@@ -53,14 +63,26 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
     (field) => field !== tables.optionsField && request[field] != null,
   );
   if (misplaced) throw new ServiceError('BAD_USER_INPUT', `${misplaced} options were given for a ${request.game} table.`);
-  const table = await tables.open(deps, common, request);
+  const opened = await tables.open(deps, common, request);
+  // The server's first seed is committed to before the table takes a bet (docs/FAIRNESS.md).
+  const first = rng ? committedSeed(opened.id, now, opened.game === 'BACCARAT' ? { shoe: 1 } : {}) : undefined;
+  const table = first ? { ...opened, fairness: first.fairness } : opened;
+  const loop = first && { tableId: table.id, token: deps.newId(), dueAt: bettingDeadline(table)! };
+  let created = false;
   // Betting opens for the table's first outcome.
-  return createOnce(
+  const answer = await createOnce(
     made,
     table,
-    () => createTableSession(deps.db, table, 1),
+    async () => {
+      const result = await createTableSession(deps.db, table, 1, first && loop ? { seed: first.seed, loop } : undefined);
+      created = result === 'CREATED';
+      return result;
+    },
     () => getTableSession(deps.db, table.id),
   );
+  // The round loop's first step, at the first deadline (if it cannot be sent, the sweeper starts the loop).
+  if (created && loop) await sendStep(deps, { tableId: loop.tableId, token: loop.token }, Date.parse(loop.dueAt));
+  return answer;
 }
 
 /** A table's name: what a lobby shows, so letters, digits, spaces and common punctuation, 1 to 64 of them. */

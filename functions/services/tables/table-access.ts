@@ -23,18 +23,41 @@ export async function loadPlayableTable<G extends Game>(
   deps: ServiceDependencies,
   tableId: string,
   games: readonly G[],
-  { fresh = true, runBy, seenBy = runBy }: { readonly fresh?: boolean; readonly runBy?: Caller; readonly seenBy?: Caller } = {},
+  {
+    fresh = true,
+    runBy,
+    seenBy = runBy,
+    atServerDealt = 'SERVER',
+  }: {
+    readonly fresh?: boolean;
+    readonly runBy?: Caller;
+    readonly seenBy?: Caller;
+    /** Who may do it at a table the server deals: the server alone (its dice, cards, shoe, shooter), or the house's operators too. */
+    readonly atServerDealt?: 'SERVER' | 'SERVER_OR_OPERATOR';
+  } = {},
 ): Promise<TableOf<G>> {
   const table = fresh ? await getTableSession(deps.db, tableId) : await cachedTable(deps, tableId);
   if (!table || (seenBy && !offeredTo(seenBy, table))) throw noSuchTable();
   rememberBetShards(deps, table);
   if (runBy && !runsTable(runBy, table)) throw new ServiceError('FORBIDDEN', 'You do not deal at this table.');
+  if (runBy && table.dealing === 'RNG' && !runBy.server && !(atServerDealt === 'SERVER_OR_OPERATOR' && runBy.roles.has('OPERATOR'))) {
+    throw dealtByServer();
+  }
+  if (runBy?.server && table.dealing !== 'RNG')
+    throw new ServiceError('FORBIDDEN', 'The server deals only the tables opened to be dealt by it.');
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
   if (!(games as readonly Game[]).includes(table.game)) {
     throw new ServiceError('WRONG_GAME', `This is a ${table.game} table, not a ${games.join(' or ')} table.`);
   }
   return table as TableOf<G>;
 }
+
+/** A dealer's action at a table the server deals (docs/FAIRNESS.md). */
+export const dealtByServer = (): ServiceError =>
+  new ServiceError(
+    'DEALT_BY_SERVER',
+    'The server deals this table: its outcomes, shoes and shooter are its own; only the house operators may close betting or void a round here.',
+  );
 
 /** Outcomes recorded so far at the table. */
 export function outcomeCount(table: TableRecord): number {

@@ -92,6 +92,11 @@ export const positionKey = (tableId: string, shard: number, playerId: string): I
 });
 export const settlingMarkerKey = (tableId: string): ItemKey => ({ pk: SETTLING_PK, sk: `TABLE#${tableId}` });
 export const SETTLING_PK = 'SETTLING';
+/** A server seed of a table the server deals, by its commitment (never streamed: not in LIVE_ITEM_SORT_KEYS). */
+export const seedKey = (tableId: string, commitment: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: `SEED#${commitment}` });
+/** The round loop's claim on a table the server deals: one small partition of them, which the sweeper reads. */
+export const rngLoopKey = (tableId: string): ItemKey => ({ pk: RNG_LOOP_PK, sk: `TABLE#${tableId}` });
+export const RNG_LOOP_PK = 'RNGLOOP';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 /** A currency the ledger holds (services/money/ledger-check.ts). */
 export const ledgerCurrencyKey = (currency: string): ItemKey => ({ pk: 'LEDGER', sk: `CURRENCY#${currency}` });

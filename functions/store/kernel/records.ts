@@ -71,6 +71,62 @@ interface TableBase {
   readonly shoeStartedBy?: ActorStamp;
   /** Who closed the table for good, and when. */
   readonly closedBy?: ActorStamp;
+  /** The server deals the table's outcomes on its own clock (docs/FAIRNESS.md); absent: a dealer records them. */
+  readonly dealing?: 'RNG';
+  /** At a table the server deals: what it has committed to for the round (craps) or the shoe (baccarat) in play. */
+  readonly fairness?: TableFairness;
+  /** At a table the server deals: who paused its round loop, and when; absent while it runs. */
+  readonly dealingPausedBy?: ActorStamp;
+}
+
+/** How a table is dealt: by a dealer (submitRoll, submitDeal), or by the server (docs/FAIRNESS.md). */
+export type Dealing = 'LIVE' | 'RNG';
+
+/** A table's public commitment, and the last seed it revealed. */
+export interface TableFairness {
+  /** SHA-256 of the salt and the secret seed the next roll (craps) or the shoe in play (baccarat) is drawn from. */
+  readonly commitment: string;
+  /** Baccarat: the shoe it is for. */
+  readonly shoe?: number;
+  /** When it was published: before any bet it draws for. */
+  readonly publishedAt: string;
+  /** The last seed revealed: the last roll's (craps), the last shoe's (baccarat); absent before the first. */
+  readonly lastReveal?: SeedReveal;
+}
+
+/** A seed revealed once what it drew is over (docs/FAIRNESS.md): anyone checks it against its commitment. */
+export interface SeedReveal {
+  readonly commitment: string;
+  readonly seed: string;
+  readonly salt: string;
+  /** Baccarat: the shoe it dealt. */
+  readonly shoe?: number;
+  readonly revealedAt: string;
+}
+
+/**
+ * A server seed of a table the server deals, kept apart from the table (never streamed to live
+ * subscribers, never read by the API until `revealedAt` is set).
+ */
+export interface SeedRecord {
+  readonly tableId: string;
+  readonly commitment: string;
+  readonly seed: string;
+  readonly salt: string;
+  /** Baccarat: the shoe it deals. */
+  readonly shoe?: number;
+  readonly createdAt: string;
+  /** Set in the transaction that records the last outcome it drew: from then on it is public. */
+  readonly revealedAt?: string;
+}
+
+/** The round loop's claim on a table the server deals (services/rounds/rng-loop.ts). */
+export interface RngLoopRecord {
+  readonly tableId: string;
+  /** The message now due to step the table: any other is stale and dropped. */
+  readonly token: string;
+  /** When that message steps the table. */
+  readonly dueAt: string;
 }
 
 /** Rolls of two dice, and how many came to each total: `totals[0]` counts the 2s, `totals[10]` the 12s. */
@@ -261,6 +317,11 @@ interface OutcomeBase {
   readonly bettingClosedBy?: ActorStamp;
   /** Set once the whole plan (and any jackpot) has been applied. */
   readonly settledAt?: string;
+  /**
+   * Dealt by the server: the commitment it was drawn under; for a roll also its seed and salt,
+   * revealed as it is recorded (a deal's shoe is revealed once the shoe is over: the seed item).
+   */
+  readonly fairness?: { readonly commitment: string; readonly seed?: string; readonly salt?: string };
 }
 
 export interface RollRecord extends OutcomeBase {

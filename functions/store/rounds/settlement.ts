@@ -15,7 +15,18 @@ import {
 } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import type { TransactAction } from '../kernel/transact-action';
-import type { BetRecord, BetStatus, OutcomeRecord, PendingOutcome, PlannedSettlement, TableRecord, TableState } from '../kernel/records';
+import type {
+  BetRecord,
+  BetStatus,
+  OutcomeRecord,
+  PendingOutcome,
+  PlannedSettlement,
+  SeedRecord,
+  TableFairness,
+  TableRecord,
+  TableState,
+} from '../kernel/records';
+import { newSeedAction, revealSeedAction } from '../rng/seeds';
 import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
 import { transact, type NamedActions } from '../kernel/transact';
 import { queryAll } from '../betting/bets';
@@ -92,8 +103,30 @@ export function planChunks(plan: readonly PlannedSettlement[]): string[] {
   return chunks;
 }
 
-/** What recording an outcome writes together: the table's new state, the outcome, and its settlement job if it has bets to pay. */
-export function recordOutcomeActions(db: Db, table: TableRecord, outcome: OutcomeRecord, stateAfter: TableState, pending: PendingOutcome) {
+/**
+ * What an outcome the server dealt writes with it (services/rng/deal-round.ts): the table's
+ * commitment from then on, the seed it reveals, and the new seed behind the new commitment. The
+ * table must still show the commitment the outcome was drawn under.
+ */
+export interface FairnessWrites {
+  readonly drawnUnder: string;
+  readonly tableFairness: TableFairness;
+  readonly reveal?: { readonly commitment: string; readonly at: string };
+  readonly newSeed?: SeedRecord;
+}
+
+/**
+ * What recording an outcome writes together: the table's new state, the outcome, and its
+ * settlement job if it has bets to pay; dealt by the server, its fairness writes too.
+ */
+export function recordOutcomeActions(
+  db: Db,
+  table: TableRecord,
+  outcome: OutcomeRecord,
+  stateAfter: TableState,
+  pending: PendingOutcome,
+  fairness?: FairnessWrites,
+) {
   const settling = needsSettlement(outcome);
   const recent = recentResultsAfter(table, outcome);
   const statistics = rollStatisticsAfter(table, outcome);
@@ -103,8 +136,8 @@ export function recordOutcomeActions(db: Db, table: TableRecord, outcome: Outcom
         TableName: db.tableName,
         Key: tableKey(table.id),
         // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-        UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''} REMOVE bettingClosed`,
-        ConditionExpression: 'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
+        UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''}${fairness ? ', fairness = :fairness' : ''} REMOVE bettingClosed`,
+        ConditionExpression: `version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed${fairness ? ' AND fairness.commitment = :drawnUnder' : ''}`,
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
           ':state': stateAfter,
@@ -115,6 +148,7 @@ export function recordOutcomeActions(db: Db, table: TableRecord, outcome: Outcom
           ...(settling ? { ':pending': pending } : {}),
           ...(recent ? { ':recent': recent } : {}),
           ...(statistics ? { ':statistics': statistics } : {}),
+          ...(fairness ? { ':fairness': fairness.tableFairness, ':drawnUnder': fairness.drawnUnder } : {}),
         },
       },
     },
@@ -130,6 +164,8 @@ export function recordOutcomeActions(db: Db, table: TableRecord, outcome: Outcom
     job: settling
       ? { Put: { TableName: db.tableName, Item: toItem(settlingMarkerKey(table.id), settlingMarker(outcome, outcome.planned.parts ?? 1)) } }
       : undefined,
+    revealedSeed: fairness?.reveal && revealSeedAction(db, table.id, fairness.reveal.commitment, fairness.reveal.at),
+    newSeed: fairness?.newSeed && newSeedAction(db, fairness.newSeed),
   } satisfies NamedActions<string>;
 }
 
@@ -146,12 +182,13 @@ export async function recordOutcome<O extends OutcomeRecord>(
   pending: PendingOutcome,
   planId: string,
   parts = 1,
+  fairness?: FairnessWrites,
 ): Promise<{ result: RecordOutcomeResult; outcome: O }> {
   const chunks = planChunks(plan);
   const outcome = { ...decided, planned: { planId, entries: plan.length, chunks: chunks.length, parts } } as O;
   await writePlan(db, table.id, outcome.sequence, planId, chunks);
   try {
-    const sent = await transact(db, recordOutcomeActions(db, table, outcome, stateAfter, pending));
+    const sent = await transact(db, recordOutcomeActions(db, table, outcome, stateAfter, pending, fairness));
     if (sent.written) return { result: 'RECORDED', outcome };
     if (sent.refused.has('table') || sent.refused.has('outcome')) return { result: 'TABLE_CHANGED', outcome };
     throw new Error(`recording outcome ${outcome.sequence} of ${table.id} was refused for ${[...sent.refused].join(', ')}`);

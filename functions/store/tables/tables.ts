@@ -8,7 +8,9 @@ import { tableOfItem } from '../kernel/table-item';
 import { newGates } from '../betting/gates';
 import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../../rules/craps';
-import type { ActorStamp, TableRecord } from '../kernel/records';
+import type { ActorStamp, RngLoopRecord, SeedRecord, TableRecord } from '../kernel/records';
+import { newSeedAction } from '../rng/seeds';
+import { newLoopClaimAction } from '../rng/loop-claims';
 
 /**
  * The table with its betting gate's shards, open for `round`: EXISTS if a table has its id, RACED
@@ -18,7 +20,13 @@ import type { ActorStamp, TableRecord } from '../kernel/records';
  * the two leaves gates no table names (a few hundred bytes each), which a retry with the same
  * idempotency key writes again alike and uses.
  */
-export async function createTableSession(db: Db, table: TableRecord, round: number): Promise<Created> {
+export async function createTableSession(
+  db: Db,
+  table: TableRecord,
+  round: number,
+  /** A table the server deals: its first seed and its round loop's claim, written with it. */
+  dealtByServer?: { readonly seed: SeedRecord; readonly loop: RngLoopRecord },
+): Promise<Created> {
   try {
     // A group refused holds a gate that moved on: the table exists, and its own write says so.
     await Promise.all(newGates(db, table.id, table.betShards, round).map((gates) => transact(db, { gates })));
@@ -29,6 +37,8 @@ export async function createTableSession(db: Db, table: TableRecord, round: numb
   return createTogether(db, 'table', {
     table: { Put: { TableName: db.tableName, Item: toItem(tableKey(table.id), table), ConditionExpression: 'attribute_not_exists(pk)' } },
     lobbyEntry: openTableEntry(db, table),
+    seed: dealtByServer && newSeedAction(db, dealtByServer.seed),
+    loop: dealtByServer && newLoopClaimAction(db, dealtByServer.loop),
   });
 }
 
@@ -136,6 +146,22 @@ export function setShooter(db: Db, tableId: string, version: number, shooter: Sh
   );
 }
 
+/**
+ * A table the server deals: its round loop paused (with who and when), or resumed (a new betting
+ * window from `resumedAt` if betting is open), under the table's optimistic lock.
+ */
+export function updateDealingPause(
+  db: Db,
+  table: TableRecord,
+  change: { readonly pausedBy: ActorStamp } | { readonly resumedAt: string },
+): Promise<boolean> {
+  if ('pausedBy' in change) {
+    return updateUnderLock(db, table.id, table.version, 'SET dealingPausedBy = :stamp', {}, { ':stamp': change.pausedBy });
+  }
+  const opened = table.bettingClosed ? table.bettingOpenedAt : change.resumedAt;
+  return updateUnderLock(db, table.id, table.version, 'SET bettingOpenedAt = :at', {}, { ':at': opened }, 'dealingPausedBy');
+}
+
 async function updateUnderLock(
   db: Db,
   tableId: string,
@@ -143,13 +169,14 @@ async function updateUnderLock(
   set: string,
   names: Record<string, string>,
   values: Record<string, unknown>,
+  remove?: string,
 ): Promise<boolean> {
   try {
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: tableKey(tableId),
-        UpdateExpression: `${set}, version = :next`,
+        UpdateExpression: `${set}, version = :next${remove ? ` REMOVE ${remove}` : ''}`,
         ConditionExpression: 'version = :version',
         ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: { ...values, ':version': version, ':next': version + 1 },
