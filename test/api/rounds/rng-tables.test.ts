@@ -14,6 +14,7 @@ import { getLoopClaim } from '../../../functions/store/rng/loop-claims';
 import { verifyCommitment, verifyRoll, verifyShoe } from '../../../functions/fairness/verification';
 import { parseCard } from '../../../functions/rules/baccarat';
 import { dealtShoeOf } from '../../../functions/fairness/rng-shoe';
+import { verifyTable } from '../../../scripts/table-verification';
 
 let ahead = 0;
 const now = () => Date.now() + ahead;
@@ -268,6 +269,28 @@ describe('a baccarat table the server deals', () => {
     const [next] = (await dealsOf(tableId)).filter((deal) => deal.shoe === 2);
     expect(next.fairness).toEqual({ commitment: after.fairness.commitment, seed: null, salt: null });
     await api.expectReconciled();
+
+    // `npm run verify`'s checks, from the public API: the finished shoe holds, the one in play waits for its reveal.
+    const token = await api.token(PLAYER);
+    const checked = await verifyTable({ url: `${api.url}/graphql`, token, tableId });
+    expect(checked.passed).toBe(true);
+    expect(checked.lines).toEqual([
+      expect.stringMatching(/^ok {4}shoe 1 \(\d+ rounds\)/),
+      expect.stringMatching(/^wait {2}shoe 2 \(1 rounds\)/),
+    ]);
+    expect((await verifyTable({ url: `${api.url}/graphql`, token, tableId, shoe: 1 })).lines).toHaveLength(1);
+    // The first card of each round changed on the way fails the shoe, naming its first round.
+    const tampering: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const text = (await response.text()).replace(
+        /"cards":\["([^"]+)"/g,
+        (_, card: string) => `"cards":["${card === 'AS' ? 'KS' : 'AS'}"`,
+      );
+      return new Response(text, { status: response.status, headers: response.headers });
+    };
+    const inTransit = await verifyTable({ url: `${api.url}/graphql`, token, tableId, shoe: 1, fetch: tampering });
+    expect(inTransit.passed).toBe(false);
+    expect(inTransit.lines[0]).toMatch(/^FAIL {2}shoe 1 .*round \d+ of the shoe: the seed deals/);
   });
 
   it("refuses a dealer's cards and shoe", async () => {
