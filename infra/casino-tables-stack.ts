@@ -37,6 +37,7 @@ const sweeperHandlerEntry = fileURLToPath(new URL('../functions/sweeper/handler.
 const ledgerCheckEntry = fileURLToPath(new URL('../functions/ledger/handler.ts', import.meta.url));
 const settlementWorkerEntry = fileURLToPath(new URL('../functions/workers/settlement-handler.ts', import.meta.url));
 const walletWorkerEntry = fileURLToPath(new URL('../functions/workers/wallet-call-handler.ts', import.meta.url));
+const rngWorkerEntry = fileURLToPath(new URL('../functions/workers/rng-dealer-handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 
 export interface CasinoTablesStackProps extends StackProps {
@@ -47,6 +48,7 @@ export interface CasinoTablesStackProps extends StackProps {
  * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table;
  * an outcome -> the settlement queue -> settlement worker Lambdas (a part of a big round each) -> the table;
  * a schedule -> settlement sweeper Lambda -> the same table;
+ * a table the server deals -> the round loop queue (delayed messages) -> round loop worker Lambda -> the table;
  * subscriber -> WebSocket API -> socket Lambda -> the table (connections, subscriptions);
  * the table's stream -> stream Lambda -> a fan-out Lambda per shard -> @connections -> subscribers.
  * Environment-agnostic (no account/region, no lookups): synthesizes offline.
@@ -65,6 +67,10 @@ export class CasinoTablesStack extends Stack {
   readonly walletWorkerFunction: NodejsFunction;
   readonly settlementDeadLetters: Queue;
   readonly settlementWorkerFunction: NodejsFunction;
+  /** The steps of the round loops of tables the server deals, each delayed to its moment; its dead letters beside it. */
+  readonly rngQueue: Queue;
+  readonly rngDeadLetters: Queue;
+  readonly rngWorkerFunction: NodejsFunction;
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
   readonly socketFunction: NodejsFunction;
@@ -160,14 +166,46 @@ export class CasinoTablesStack extends Stack {
     // Settlement workers pay seamless players by wallet calls too: they hand them to the wallet workers.
     this.settlementWorkerFunction.addEnvironment('WALLET_QUEUE_URL', this.walletQueue.queueUrl);
 
+    // The round loops of tables the server deals (docs/FAIRNESS.md, "The round loop"): each step an
+    // SQS message delayed to its moment (up to 15 minutes); a worker closes betting, deals, pays
+    // and sends the next step. A step failed five times goes to the dead letters, with an alarm;
+    // the sweeper restarts any loop whose step is overdue.
+    const rngWorkerTimeout = Duration.seconds(30);
+    this.rngDeadLetters = this.deadLetters('RngDeadLetters', 'the round loop queue');
+    this.rngQueue = new Queue(this, 'RngQueue', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(6 * rngWorkerTimeout.toSeconds()),
+      deadLetterQueue: { queue: this.rngDeadLetters, maxReceiveCount: 5 },
+      removalPolicy: this.dataRemoval,
+    });
+    const rngEnvironment = { RNG_QUEUE_URL: this.rngQueue.queueUrl };
+    this.rngWorkerFunction = this.appFunction('RngWorkerFunction', 'rngWorker', rngWorkerEntry, {
+      memorySize: 1024,
+      timeout: rngWorkerTimeout,
+      // A big round's parts go to the settlement workers, seamless players' credits to the wallet workers.
+      environment: { ...rngEnvironment, SETTLEMENT_QUEUE_URL: this.settlementQueue.queueUrl, WALLET_QUEUE_URL: this.walletQueue.queueUrl },
+    });
+    this.rngWorkerFunction.addEventSource(new SqsEventSource(this.rngQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.settlementQueue.grantSendMessages(this.rngWorkerFunction);
+    // Opening a table the server deals, and resuming one, send its first step.
+    this.graphqlFunction.addEnvironment('RNG_QUEUE_URL', this.rngQueue.queueUrl);
+
     // Finishes, every minute, any settlement a crash left at a table nobody has used since.
     this.sweeperFunction = this.appFunction('SettlementSweeperFunction', 'sweeper', sweeperHandlerEntry, {
       memorySize: 512,
       timeout: Duration.minutes(1),
-      environment: walletEnvironment,
+      environment: { ...walletEnvironment, ...rngEnvironment },
     });
-    for (const fn of [this.graphqlFunction, this.walletWorkerFunction, this.sweeperFunction, this.settlementWorkerFunction])
+    for (const fn of [
+      this.graphqlFunction,
+      this.walletWorkerFunction,
+      this.sweeperFunction,
+      this.settlementWorkerFunction,
+      this.rngWorkerFunction,
+    ])
       this.walletQueue.grantSendMessages(fn);
+    for (const fn of [this.graphqlFunction, this.sweeperFunction, this.rngWorkerFunction]) this.rngQueue.grantSendMessages(fn);
     // Configuring a partner writes its secret (the GraphQL function alone); calls read it (a bet's
     // debit, a worker's credit, the sweeper's). Never listed, never deleted.
     for (const [fn, actions] of [
@@ -338,6 +376,7 @@ export class CasinoTablesStack extends Stack {
       sweeper: this.sweeperFunction,
       settlementDeadLetters: this.settlementDeadLetters,
       walletDeadLetters: this.walletDeadLetters,
+      rngDeadLetters: this.rngDeadLetters,
       ledgerCheckDeadLetters: this.ledgerCheckDeadLetters,
     });
 

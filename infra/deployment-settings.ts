@@ -6,6 +6,7 @@ export const FUNCTION_ROLES = [
   'sweeper',
   'settlementWorker',
   'walletWorker',
+  'rngWorker',
   'ledgerCheck',
   'socket',
   'stream',

@@ -49,6 +49,8 @@ export interface MonitoringProps {
   /** Parts of settlements the workers failed to pay, every delivery. */
   readonly settlementDeadLetters: IQueue;
   readonly walletDeadLetters: IQueue;
+  /** The round loops' dead letters (tables the server deals). */
+  readonly rngDeadLetters: IQueue;
   /** Runs of the ledger's daily check that failed: a day with findings, or a check that could not run. */
   readonly ledgerCheckDeadLetters: IQueue;
   /** The sweeper, whose runs the SweeperNotRunning alarm counts. */
@@ -226,6 +228,19 @@ export class Monitoring extends Construct {
       {
         description:
           'A message of the wallet queue failed every delivery to the wallet workers (our fault, not the wallet’s): the sweeper delivers its call.',
+      },
+    );
+    this.alarm('RoundLoopsRestarted', this.business(METRIC.roundLoopsRestarted, 'Sum'), FAULTS, {
+      description:
+        'A table the server deals stood still past its deadline (a step lost, or its worker failing) until the sweeper started its loop again: players waited up to a minute.',
+    });
+    this.alarm(
+      'RngDeadLetters',
+      props.rngDeadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      FAULTS,
+      {
+        description:
+          'A step of the round loop of a table the server deals failed every delivery: the table stopped dealing until the sweeper restarted its loop (within a minute); its message is in the dead-letter queue.',
       },
     );
     this.alarm(

@@ -42,6 +42,14 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
     table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: {},
   },
+  // A step of a round loop (tables the server deals): its claim, the table and its seed; closing
+  // betting (the gates, the layout read for a shooter) and recording the outcome with its plan, as
+  // a dealer's request does, then paying it as the recording request pays a round of one part.
+  rngWorker: {
+    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // The layout: who may shoot, and the bets an outcome decides.
+    indexes: { layout: ['Query'] },
+  },
   // The ledger's daily check: a day's journals (the book), the balances they moved (accounts,
   // pools, a player's later journals) and the checks it keeps beside them.
   ledgerCheck: {

@@ -35,6 +35,8 @@ export const METRIC = {
   internalErrors: 'InternalErrors',
   /** Calls to a partner's wallet given up after 24 hours of retries, listed for operators (Count). */
   walletCallsDeadLettered: 'WalletCallsDeadLettered',
+  /** Round loops of tables the server deals that the sweeper found stopped and started again (Count). */
+  roundLoopsRestarted: 'RoundLoopsRestarted',
 } as const;
 
 /** The dimension of BetsRefused. */

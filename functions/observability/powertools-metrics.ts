@@ -69,6 +69,7 @@ export function publishedMetrics(load: () => Promise<Metrics>): PublishedMetrics
       }),
     internalError: () => record(({ metrics, unit }) => metrics.addMetric(METRIC.internalErrors, unit.Count, 1)),
     walletCallDeadLettered: () => record(({ metrics, unit }) => metrics.addMetric(METRIC.walletCallsDeadLettered, unit.Count, 1)),
+    roundLoopRestarted: () => record(({ metrics, unit }) => metrics.addMetric(METRIC.roundLoopsRestarted, unit.Count, 1)),
     settlementBacklog: ({ oldestAgeSeconds, failedTables }) =>
       record(({ metrics, unit }) => {
         metrics.addMetric(METRIC.oldestSettlementAge, unit.Seconds, oldestAgeSeconds);

@@ -151,6 +151,7 @@ const FUNCTIONS: readonly [string, FunctionRole][] = [
   ['SettlementSweeperFunction', 'sweeper'],
   ['SettlementWorkerFunction', 'settlementWorker'],
   ['WalletWorkerFunction', 'walletWorker'],
+  ['RngWorkerFunction', 'rngWorker'],
   ['LedgerCheckFunction', 'ledgerCheck'],
   ['SocketFunction', 'socket'],
   ['StreamFunction', 'stream'],
@@ -360,6 +361,46 @@ describe('the settlement workers', () => {
     const graphql = resourceNamed('AWS::Lambda::Function', 'GraphqlFunction').resource.Properties;
     expect(graphql.Environment.Variables.SETTLEMENT_QUEUE_URL).toEqual({ Ref: queue.logicalId });
     expect(mayDo('GraphqlFunction', 'sqs:SendMessage', queueArn)).toBe(true);
+  });
+});
+
+describe('the round loops of tables the server deals', () => {
+  const worker = resourceNamed('AWS::Lambda::Function', 'RngWorkerFunction');
+  const queue = resourceNamed('AWS::SQS::Queue', 'RngQueue');
+  const deadLetters = resourceNamed('AWS::SQS::Queue', 'RngDeadLetters');
+  const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
+
+  it('step each table from its delayed messages, reporting the steps that failed; five failures, and a step goes to the dead letters, with an alarm', () => {
+    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
+      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
+    ) as any;
+    expect(mapping.Properties).toMatchObject({ EventSourceArn: queueArn, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    expect(queue.resource.Properties).toMatchObject({
+      RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] }, maxReceiveCount: 5 },
+      VisibilityTimeout: 6 * worker.resource.Properties.Timeout,
+      SqsManagedSseEnabled: true,
+    });
+    expect(resourceNamed('AWS::CloudWatch::Alarm', 'MonitoringRngDeadLetters').resource.Properties.Dimensions).toEqual([
+      { Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetters.logicalId, 'QueueName'] } },
+    ]);
+    expect(resourceNamed('AWS::CloudWatch::Alarm', 'MonitoringRoundLoopsRestarted').resource.Properties.MetricName).toBe(
+      'RoundLoopsRestarted',
+    );
+  });
+
+  it.each(['GraphqlFunction', 'SettlementSweeperFunction', 'RngWorkerFunction'])(
+    'are sent steps by %s (a table opened or resumed, a loop restarted, the next step), which knows the queue by its URL',
+    (name) => {
+      const fn = resourceNamed('AWS::Lambda::Function', name).resource.Properties;
+      expect(fn.Environment.Variables.RNG_QUEUE_URL).toEqual({ Ref: queue.logicalId });
+      expect(mayDo(name, 'sqs:SendMessage', queueArn)).toBe(true);
+    },
+  );
+
+  it('hand a big round to the settlement workers and seamless credits to the wallet workers', () => {
+    const variables = worker.resource.Properties.Environment.Variables;
+    expect(variables.SETTLEMENT_QUEUE_URL).toEqual({ Ref: resourceNamed('AWS::SQS::Queue', 'SettlementQueue').logicalId });
+    expect(variables.WALLET_QUEUE_URL).toEqual({ Ref: resourceNamed('AWS::SQS::Queue', 'WalletQueue').logicalId });
   });
 });
 
@@ -756,7 +797,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 14);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 16);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);

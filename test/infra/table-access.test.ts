@@ -3,13 +3,18 @@
  * checked here against what the code really sends: a broad session of the API (every kind of
  * mutation, the queries that read indexes, reconciliation) through the real handler, the
  * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind (and looking
- * for calls to partners' wallets that are due), and the
+ * for calls to partners' wallets that are due, and restarting a stopped round loop), the round
+ * loop's worker stepping a table the server deals, and the
  * ledger's daily check of the session's day, once it is over.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
 import { sweepWalletCalls } from '../../functions/services/wallet/deliver-wallet-call';
 import { checkLedger } from '../../functions/services/money/ledger-check';
+import { stepRoundLoop, sweepRoundLoops } from '../../functions/services/rng/round-loop';
+import { getLoopClaim } from '../../functions/store/rng/loop-claims';
+import { getTableSession } from '../../functions/store/tables/tables';
+import type { RngStep } from '../../functions/services/kernel/work-queue';
 import { TABLE_ACCESS, type TableAccess } from '../../infra/table-access';
 import { crash, withFaults } from '../support/faults';
 import { recordingIamActions } from '../support/iam-actions';
@@ -78,6 +83,14 @@ async function session() {
   await ok('access-p', `mutation ($id: ID!) { takeDownBet(input: { betId: $id }) { bet { id } userErrors { code message } } }`, {
     id: place.placeBet.bet.id,
   });
+  // A table the server deals, with a bet on it: its round loop's worker steps it below.
+  const rng = (
+    await ok(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, dealing: RNG, betShards: 4 }) { table { id } userErrors { code message } } }`,
+    )
+  ).openTable.table.id;
+  await bet({ tableId: rng, type: 'FIELD', amount: 100 });
   await bet({ tableId: baccarat, type: 'PLAYER', amount: 100, seat: 1 });
   await bet({ tableId: baccarat, type: 'JACKPOT', amount: 100, seat: 1 });
 
@@ -114,7 +127,7 @@ async function session() {
   await ok(DEALER, `query ($day: Date!) { dailyReport(currency: "MOP", day: $day) { journals } }`, {
     day: new Date().toISOString().slice(0, 10),
   });
-  return { craps, baccarat };
+  return { craps, baccarat, rng };
 }
 
 /** What a table's dealer does once its settlements are finished. */
@@ -127,16 +140,33 @@ async function windDown({ craps, baccarat }: { craps: string; baccarat: string }
 
 describe('the DynamoDB actions the stack grants', () => {
   let sweeperActions: Set<string>;
+  let rngWorkerActions: Set<string>;
   let ledgerCheckActions: Set<string>;
   beforeAll(async () => {
     const tables = await session();
     const sweeper = recordingIamActions(api.deps.db);
     sweeperActions = sweeper.actions;
-    const sweeping = { ...api.deps, db: sweeper, now: () => new Date(Date.now() + 120_000).toISOString() };
+    // As in AWS, the round loops' steps go to their queue (here, nowhere: the worker is run below).
+    const steps: RngStep[] = [];
+    const rngQueue = { send: async (messages: readonly RngStep[]) => void steps.push(...messages) };
+    const later = () => new Date(Date.now() + 120_000).toISOString();
+    const sweeping = { ...api.deps, db: sweeper, now: later, rngQueue };
     const report = await sweepSettlements(sweeping, 60);
     expect(report.completed).toHaveLength(2);
-    // As the sweeper's Lambda, it looks for calls to partners' wallets that are due (none here).
+    // As the sweeper's Lambda, it looks for calls to partners' wallets that are due (none here), and restarts the stopped round loop.
     expect(await sweepWalletCalls(sweeping)).toEqual({ delivered: 0, failed: 0 });
+    expect((await sweepRoundLoops(sweeping)).restarted).toEqual([tables.rng]);
+    // The round loop's worker: the step the sweeper sent rolls and pays; after the table closes, the next ends the loop.
+    const worker = recordingIamActions(api.deps.db);
+    rngWorkerActions = worker.actions;
+    const working = { ...api.deps, db: worker, now: later, rngQueue };
+    await stepRoundLoop(working, steps.shift()!);
+    expect((await getTableSession(api.deps.db, tables.rng))!.state).toMatchObject({ rollCount: 1 });
+    await ok(DEALER, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { id } userErrors { code message } } }`, {
+      t: tables.rng,
+    });
+    await stepRoundLoop(working, steps.shift()!);
+    expect(await getLoopClaim(api.deps.db, tables.rng)).toBeUndefined();
     await windDown(tables);
     // The day after, the session's day is checked: its journals, the balances they moved, and the checks kept beside them.
     const checker = recordingIamActions(api.deps.db);
@@ -151,6 +181,10 @@ describe('the DynamoDB actions the stack grants', () => {
 
   it('give the sweeper exactly what it was seen to send, finishing a roll and a jackpot deal', () => {
     expect([...sweeperActions].sort()).toEqual([...granted(TABLE_ACCESS.sweeper)].sort());
+  });
+
+  it("give the round loop's worker exactly what it was seen to send, rolling, paying and ending a loop", () => {
+    expect([...rngWorkerActions].sort()).toEqual([...granted(TABLE_ACCESS.rngWorker)].sort());
   });
 
   it("give the ledger check exactly what it was seen to send, checking the session's day", () => {

@@ -24,6 +24,8 @@ export interface BusinessMetrics {
   internalError(): void;
   /** A call to a partner's wallet still undelivered 24 hours after it fell due, set aside for operators (docs/WALLET.md). */
   walletCallDeadLettered(): void;
+  /** A table the server deals had stopped (its loop's step lost, its worker failed): the sweeper started its loop again. */
+  roundLoopRestarted(): void;
 }
 
 export const noBusinessMetrics: BusinessMetrics = {
@@ -36,4 +38,5 @@ export const noBusinessMetrics: BusinessMetrics = {
   settlementBacklog: () => undefined,
   internalError: () => undefined,
   walletCallDeadLettered: () => undefined,
+  roundLoopRestarted: () => undefined,
 };

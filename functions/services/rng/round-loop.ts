@@ -110,6 +110,7 @@ export async function sweepRoundLoops(
       if (deps.rngQueue) await armNext(deps, claim.tableId, claim.token, now);
       else await stepRoundLoop(deps, { tableId: claim.tableId, token: claim.token });
       restarted.push(claim.tableId);
+      if (deps.rngQueue) deps.metrics.roundLoopRestarted();
     } catch (error) {
       // One table's fault must not keep the others' loops stopped: the next sweep tries it again.
       failed.push(claim.tableId);

@@ -23,6 +23,7 @@ const recorder: BusinessMetrics = {
   settlementBacklog: (backlog) => told.push({ metric: 'settlementBacklog', value: backlog }),
   internalError: () => told.push({ metric: 'internalError' }),
   walletCallDeadLettered: () => told.push({ metric: 'walletCallDeadLettered' }),
+  roundLoopRestarted: () => told.push({ metric: 'roundLoopRestarted' }),
 };
 const toldOf = (metric: keyof BusinessMetrics) => told.filter((entry) => entry.metric === metric).map((entry) => entry.value);
 
