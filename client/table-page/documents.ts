@@ -23,6 +23,20 @@ export const TABLE_LIVE = graphql(`
     bettingWindowSeconds
     bettingClosesAt
     serverTime
+    dealing
+    dealingPaused
+    fairness {
+      commitment
+      shoe
+      publishedAt
+      lastReveal {
+        commitment
+        seed
+        salt
+        shoe
+        revealedAt
+      }
+    }
     recentResults {
       sequence
       dice

@@ -54,6 +54,10 @@ export function tableEventEntry(event: TableEvent, playerId: string): LogEntry {
         shooter === playerId ? 'The dice passed to you' : shooter ? 'The dice passed to another player' : 'Nobody holds the dice';
       return { at, tone: 'table', text };
     }
+    case 'DEALING_PAUSED':
+      return { at, tone: 'table', text: 'The table is paused: no round is dealt until it resumes' };
+    case 'DEALING_RESUMED':
+      return { at, tone: 'table', text: 'The table runs again' };
     case 'TABLE_CLOSED':
       return { at, tone: 'table', text: 'The table closed' };
   }

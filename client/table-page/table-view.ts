@@ -14,6 +14,8 @@ import type { Answer } from './graphql-http';
 import type { ConnectionState } from './live-socket';
 import { formatMoney } from './money';
 import { recentResultsList } from './results-view';
+import { fairnessPanel } from './fairness-view';
+import { checkReveal, type Check } from './fairness-check';
 import { fitRoads, roadsPanel } from './roads-view';
 import { countdownText, type ServerClock } from './server-clock';
 import type { Bet, TableSession } from './table-session';
@@ -36,6 +38,9 @@ export class TableView {
   private readonly countdownFill = el('span', { class: 'countdown-fill' });
   private readonly game = el('div', { class: 'game' });
   private readonly results = el('div', { class: 'recent' });
+  private readonly fairness = el('div', {});
+  /** The last reveal the player checked, and what the check found. */
+  private checked: { readonly commitment: string; readonly check: Check } | undefined;
   private readonly openBets = el('div', {});
   private readonly settledBets = el('div', {});
   private readonly form: BetForm;
@@ -71,6 +76,7 @@ export class TableView {
           { class: 'game-column' },
           panel('game-heading', table.game === 'CRAPS' ? 'The dice' : 'Roads', this.game),
           panel('results-heading', 'Last results', this.results),
+          table.dealing === 'RNG' && panel('fairness-heading', 'Provably fair', this.fairness),
           panel('log-heading', 'Table log', this.log.element),
         ),
         el(
@@ -99,6 +105,8 @@ export class TableView {
       this.facts,
       el('span', { class: 'game-badge', 'data-game': table.game }, table.game === 'CRAPS' ? 'Craps' : 'Baccarat'),
       el('span', { class: 'table-status', 'data-status': table.status }, table.status === 'OPEN' ? 'Open' : 'Closed'),
+      table.dealing === 'RNG' &&
+        el('span', { class: 'dealing-badge' }, table.dealingPaused ? 'Dealt by the server · paused' : 'Dealt by the server'),
       `Limits ${formatMoney(table.minimumBet, table.currency)} to ${formatMoney(table.maximumBet, table.currency)}`,
       ` · Round ${table.nextSequence}`,
       this.session.limits.profile ? ` · Your limits: ${this.session.limits.profile}` : null,
@@ -116,9 +124,25 @@ export class TableView {
       fitRoads(this.game);
     }
     fill(this.results, recentResultsList(table));
+    if (table.dealing === 'RNG')
+      fill(
+        this.fairness,
+        fairnessPanel(table, this.checked, () => void this.verify()),
+      );
     fill(this.openBets, openBetsList(this.session.openBets, table.currency));
     fill(this.settledBets, settledBetsList(this.session.settledBets, table.currency));
     this.tick();
+  }
+
+  /** Checks the last reveal in the browser: against its commitment, and a roll's dice against it. */
+  private async verify(): Promise<void> {
+    const { table } = this.session;
+    const reveal = table.fairness?.lastReveal;
+    if (!reveal) return;
+    // The seed revealed last drew the last roll (a voided round draws nothing and shows no result).
+    const rolled = table.game === 'CRAPS' ? (table.recentResults[0]?.dice ?? null) : undefined;
+    this.checked = { commitment: reveal.commitment, check: await checkReveal(reveal, rolled) };
+    this.render();
   }
 
   showConnection(state: ConnectionState): void {

@@ -16,6 +16,7 @@ import { AS_SEAMLESS_PLAYER, demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYE
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamless-demo';
 import { startSeamlessPartner } from '../support/seamless-partner';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
+import { sweepRoundLoops } from '../../functions/services/rng/round-loop';
 
 const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
@@ -114,7 +115,7 @@ async function placeThroughForm(page: Page, bet: { type: string; amount: string;
   await shows(page, '.bet-outcome', expected);
 }
 
-const settled = (page: Page, name: string, status: string, net: string) =>
+const settled = (page: Page, name: string, status: string | RegExp, net: string | RegExp) =>
   page
     .locator('[aria-labelledby="settled-heading"] li', { hasText: name })
     .filter({ hasText: status })
@@ -240,6 +241,43 @@ describe('the table page in Chromium', () => {
     );
     expect(traffic.configReads).toEqual(['GET']);
     expect(traffic.sockets).toHaveLength(1);
+    expectOnlyTheServer(traffic);
+    await page.close();
+  }, 60_000);
+
+  it('plays at a table the server deals: its commitment, the roll at the deadline, and a reveal the player verifies in the browser', async () => {
+    const tableId = await api.openTable({
+      game: 'CRAPS',
+      name: 'Auto craps',
+      minimumBet: 1_000,
+      maximumBet: 1_000_000,
+      dealing: 'RNG',
+      bettingWindowSeconds: 5,
+    });
+    const published = (await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { fairness { commitment } } }`, { t: tableId })).table
+      .fairness.commitment;
+    const { page, traffic } = await openTablePage(`/tables/${tableId}`);
+    await live(page);
+    await shows(page, '.dealing-badge', 'Dealt by the server');
+    expect(await page.locator('.fairness .commitment').getAttribute('title')).toBe(published);
+    await shows(page, '.fairness', 'Its seed is revealed once what it draws is over.');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+
+    // Nobody deals: at the deadline the round loop's step (here the sweeper's) rolls from the seed committed to.
+    await expect.poll(async () => (await sweepRoundLoops(api.deps)).restarted, { timeout: 10_000, interval: 250 }).toContain(tableId);
+    await shows(page, '.event-log', /Roll 1: \d \+ \d = \d+/);
+    await settled(page, 'Field', /Won|Lost/, /MOP/);
+    await shows(page, '.fairness .reveal', 'Last revealed');
+    const next = await page.locator('.fairness .commitment').getAttribute('title');
+    expect(next).not.toBe(published);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await shows(
+      page,
+      '.fairness .verdict[data-ok]',
+      /matches the commitment published before the bets, and it draws \d \+ \d: the dice rolled/,
+    );
+    await screenshot(page, 'table-page-rng-craps', { docs: true });
+    expect(traffic.errors).toEqual([]);
     expectOnlyTheServer(traffic);
     await page.close();
   }, 60_000);

@@ -13,7 +13,15 @@ import type { WalletBalance } from '../wallet/wallet-balance';
  */
 
 export type TableEventKind =
-  'BETTING_OPENED' | 'BETTING_CLOSED' | 'OUTCOME_RECORDED' | 'ROUND_SETTLED' | 'SHOE_CHANGED' | 'SHOOTER_CHANGED' | 'TABLE_CLOSED';
+  | 'BETTING_OPENED'
+  | 'BETTING_CLOSED'
+  | 'OUTCOME_RECORDED'
+  | 'ROUND_SETTLED'
+  | 'SHOE_CHANGED'
+  | 'SHOOTER_CHANGED'
+  | 'DEALING_PAUSED'
+  | 'DEALING_RESUMED'
+  | 'TABLE_CLOSED';
 
 export interface TableEventPayload {
   readonly kind: TableEventKind;
@@ -96,6 +104,8 @@ function tableEvents(before: TableRecord | undefined, after: TableRecord): LiveE
   }
   if (before && shoeOf(before) !== shoeOf(after)) kinds.push({ kind: 'SHOE_CHANGED' });
   if (before && shooterOf(before) !== shooterOf(after)) kinds.push({ kind: 'SHOOTER_CHANGED' });
+  if (before && !before.dealingPausedBy && after.dealingPausedBy) kinds.push({ kind: 'DEALING_PAUSED' });
+  if (before?.dealingPausedBy && !after.dealingPausedBy) kinds.push({ kind: 'DEALING_RESUMED' });
   const opened = !closed && !after.bettingClosed && (!before || before.bettingClosed || before.bettingOpenedAt !== after.bettingOpenedAt);
   if (opened) kinds.push({ kind: 'BETTING_OPENED' });
   if (closed && before?.status !== 'CLOSED') kinds.push({ kind: 'TABLE_CLOSED' });
