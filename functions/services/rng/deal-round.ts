@@ -40,8 +40,10 @@ export async function dealRound(deps: ServiceDependencies, table: TableRecord): 
   const shoe = dealtShoeOf(seed.seed, table.options.decks);
   const cards = shoe.rounds[round];
   if (!cards) throw new Error(`table ${table.id}: shoe ${seed.shoe} has ${shoe.rounds.length} rounds, not ${round + 1}`);
+  // The shoe's burn counts as dealt for shoe tracking (docs/RULES.md): with its first round.
+  const burn = round === 0 ? shoe.burn.map(formatCard) : [];
   return submitDeal(deps, caller, { tableId: table.id, cards: cards.map(formatCard), sequence }, (drawnAt, decision) =>
-    dealDrawn(drawnAt, decision, seed, round + 1 === shoe.rounds.length),
+    dealDrawn(drawnAt, decision, seed, { burn, lastOfShoe: round + 1 === shoe.rounds.length }),
   );
 }
 
@@ -69,10 +71,16 @@ function dealDrawn(
   table: TableOf<'BACCARAT'>,
   decision: OutcomeDecision<DealRecord>,
   seed: SeedRecord,
-  lastOfShoe: boolean,
+  { burn, lastOfShoe }: { readonly burn: readonly string[]; readonly lastOfShoe: boolean },
 ): OutcomeDecision<DealRecord> {
   const outcome = { ...decision.outcome, fairness: { commitment: seed.commitment } };
-  if (!lastOfShoe) return { ...decision, outcome, fairness: { drawnUnder: seed.commitment, tableFairness: table.fairness! } };
+  if (!lastOfShoe) {
+    const stateAfter =
+      burn.length > 0 && table.shoeTracking
+        ? { ...decision.stateAfter, shoe: [...burn, ...(decision.stateAfter as TableOf<'BACCARAT'>['state']).shoe] }
+        : decision.stateAfter;
+    return { ...decision, outcome, stateAfter, fairness: { drawnUnder: seed.commitment, tableFairness: table.fairness! } };
+  }
   const at = outcome.recordedAt;
   const shoe = (table.state.shoeNumber ?? 1) + 1;
   const next = committedSeed(seed.tableId, at, { shoe, lastReveal: revealOf(seed, at) });
