@@ -126,11 +126,11 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
       table: await closeTable(ctx.deps, requireHouseOperator(ctx), input.tableId, input.reason),
     })),
   pauseDealing: (_, { input }, ctx, info) =>
-    payloadOf<ResolversTypes['TableDealingPayload']>(info, async () => ({
+    payloadOf<ResolversTypes['PauseDealingPayload']>(info, async () => ({
       table: await setDealingPaused(ctx.deps, requireHouseOperator(ctx), input.tableId, true),
     })),
   resumeDealing: (_, { input }, ctx, info) =>
-    payloadOf<ResolversTypes['TableDealingPayload']>(info, async () => ({
+    payloadOf<ResolversTypes['ResumeDealingPayload']>(info, async () => ({
       table: await setDealingPaused(ctx.deps, requireHouseOperator(ctx), input.tableId, false),
     })),
   openJackpotPool: (_, { input }, ctx, info) =>

@@ -1,8 +1,7 @@
 import { formatCard } from '../../rules/baccarat';
 import { fairDice } from '../../fairness/fair-dealing';
 import { dealtShoeOf } from '../../fairness/rng-shoe';
-import type { DealRecord, RollRecord, SeedRecord, TableRecord } from '../../store/kernel/records';
-import { getSeed } from '../../store/rng/seeds';
+import type { DealRecord, RollRecord, SeedRecord } from '../../store/kernel/records';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { submitRoll, type RollOutcome } from '../rounds/submit-roll';
 import { submitDeal, type DealOutcome } from '../rounds/submit-deal';
@@ -19,30 +18,34 @@ export const serverDealer = (tableId: string): Caller => ({
 });
 
 /**
- * Deals the round in play at a table the server deals (betting closed): the dice or the cards its
- * committed seed draws, recorded and settled by the very paths a dealer's outcome takes
- * (submitRoll, submitDeal), with the seed's reveal and the next commitment in the outcome's own
- * transaction. The draw is fixed by the committed seed, so a step repeated (a message delivered
- * twice) records the same outcome, which the sequence guard answers as already recorded.
+ * The round in play at a table the server deals (betting closed), dealt from its committed seed
+ * and recorded and settled by the very paths a dealer's outcome takes (submitRoll, submitDeal),
+ * with the seed's reveal and the next commitment in the outcome's own transaction. The draw is
+ * fixed by the committed seed, so a step repeated (a message delivered twice) records the same
+ * outcome, which the sequence guard answers as already recorded. Each game's is registered with
+ * its tables (services/tables/game-tables.ts).
  */
-export async function dealRound(deps: ServiceDependencies, table: TableRecord): Promise<RollOutcome | DealOutcome> {
-  const commitment = table.fairness?.commitment;
-  const seed = commitment === undefined ? undefined : await getSeed(deps.db, table.id, commitment);
-  if (!seed) throw new Error(`table ${table.id} has no seed behind its commitment`);
-  const caller = serverDealer(table.id);
-  const sequence = currentRound(table);
-  if (table.game === 'CRAPS') {
-    return submitRoll(deps, caller, { tableId: table.id, dice: fairDice(seed.seed), sequence }, (_table, decision) =>
-      rollDrawn(decision, seed),
-    );
-  }
+
+/** Craps: the roll's two dice, from the roll's own seed. */
+export function rollFromSeed(deps: ServiceDependencies, table: TableOf<'CRAPS'>, seed: SeedRecord): Promise<RollOutcome> {
+  return submitRoll(
+    deps,
+    serverDealer(table.id),
+    { tableId: table.id, dice: fairDice(seed.seed), sequence: currentRound(table) },
+    (_table, decision) => rollDrawn(decision, seed),
+  );
+}
+
+/** Baccarat: the shoe's next round, from the shoe's seed (its first round carries the shoe's burn into shoe tracking). */
+export function dealFromShoe(deps: ServiceDependencies, table: TableOf<'BACCARAT'>, seed: SeedRecord): Promise<DealOutcome> {
   const round = table.state.shoeHands ?? 0;
   const shoe = dealtShoeOf(seed.seed, table.options.decks);
   const cards = shoe.rounds[round];
   if (!cards) throw new Error(`table ${table.id}: shoe ${seed.shoe} has ${shoe.rounds.length} rounds, not ${round + 1}`);
   // The shoe's burn counts as dealt for shoe tracking (docs/RULES.md): with its first round.
   const burn = round === 0 ? shoe.burn.map(formatCard) : [];
-  return submitDeal(deps, caller, { tableId: table.id, cards: cards.map(formatCard), sequence }, (drawnAt, decision) =>
+  const request = { tableId: table.id, cards: cards.map(formatCard), sequence: currentRound(table) };
+  return submitDeal(deps, serverDealer(table.id), request, (drawnAt, decision) =>
     dealDrawn(drawnAt, decision, seed, { burn, lastOfShoe: round + 1 === shoe.rounds.length }),
   );
 }

@@ -7,7 +7,10 @@ import { ServiceError } from '../kernel/service-error';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import type { RngStep } from '../kernel/work-queue';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from '../tables/table-access';
-import { dealRound, serverDealer } from './deal-round';
+import { serverDealer } from './deal-round';
+import { GAME_NAMES } from '../../rules/games';
+import { getSeed } from '../../store/rng/seeds';
+import { gameTablesOf } from '../tables/game-tables';
 
 /**
  * The round loop of a table the server deals: betting opens, closes at its deadline, the server
@@ -61,6 +64,14 @@ async function advance(deps: ServiceDependencies, table: TableRecord): Promise<n
     }
     throw error;
   }
+}
+
+/** The round in play, dealt from the seed the table committed to, by its game's way (game-tables.ts). */
+async function dealRound(deps: ServiceDependencies, table: TableRecord): Promise<{ table: TableRecord }> {
+  const commitment = table.fairness?.commitment;
+  const seed = commitment === undefined ? undefined : await getSeed(deps.db, table.id, commitment);
+  if (!seed) throw new Error(`table ${table.id} has no seed behind its commitment`);
+  return gameTablesOf(table.game).serverDealt.deal(deps, table, seed);
 }
 
 /** The table's betting deadline (a table the server deals always has a clock). */
@@ -129,7 +140,7 @@ export async function sweepRoundLoops(
  */
 export async function setDealingPaused(deps: ServiceDependencies, caller: Caller, tableId: string, paused: boolean): Promise<TableRecord> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const table = await loadPlayableTable(deps, tableId, ['CRAPS', 'BACCARAT'], { seenBy: caller });
+    const table = await loadPlayableTable(deps, tableId, GAME_NAMES, { seenBy: caller });
     if (table.dealing !== 'RNG') {
       throw new ServiceError('DEALT_BY_DEALER', 'A dealer deals this table: only tables the server deals have a round loop to pause.');
     }

@@ -1,4 +1,6 @@
-import type { Game } from '../../store/kernel/records';
+import type { Game, OutcomeRecord, SeedRecord } from '../../store/kernel/records';
+import { dealFromShoe, rollFromSeed } from '../rng/deal-round';
+import type { SettledOutcome } from '../rounds/settle-outcome';
 import type { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { noShooter, shooterAvailable } from '../betting/shooter-check';
@@ -23,6 +25,12 @@ export interface GameTables<G extends Game> {
    * to betting instead; null when it may.
    */
   closingRefusal(deps: ServiceDependencies, table: TableOf<G>): Promise<((then: string) => ServiceError) | null>;
+  /** Where the server deals the game (docs/FAIRNESS.md): what its first seed is for, and how a round is dealt from a seed. */
+  readonly serverDealt: {
+    /** A seed per roll (craps), or per shoe, starting with shoe 1 (baccarat). */
+    readonly firstSeed: { readonly shoe?: number };
+    deal(deps: ServiceDependencies, table: TableOf<G>, seed: SeedRecord): Promise<SettledOutcome<OutcomeRecord, G>>;
+  };
 }
 
 /** What opening a table reads: its stakes, its currency, and each game's own options under the game's field. */
@@ -38,11 +46,13 @@ const GAME_TABLES: { readonly [G in Game]: GameTables<G> } = {
     open: async (_deps, common, request) => openCrapsTable(common, request, request.craps),
     // A roll needs someone who may throw it (art. 2.1).
     closingRefusal: async (deps, table) => ((await shooterAvailable(deps, table)) ? null : (then) => noShooter(table, then)),
+    serverDealt: { firstSeed: {}, deal: rollFromSeed },
   },
   BACCARAT: {
     optionsField: 'baccarat',
     open: (deps, common, request) => openBaccaratTable(deps, common, request, request.baccarat),
     closingRefusal: async () => null,
+    serverDealt: { firstSeed: { shoe: 1 }, deal: dealFromShoe },
   },
 };
 

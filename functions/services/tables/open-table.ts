@@ -65,7 +65,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   if (misplaced) throw new ServiceError('BAD_USER_INPUT', `${misplaced} options were given for a ${request.game} table.`);
   const opened = await tables.open(deps, common, request);
   // The server's first seed is committed to before the table takes a bet (docs/FAIRNESS.md).
-  const first = rng ? committedSeed(opened.id, now, opened.game === 'BACCARAT' ? { shoe: 1 } : {}) : undefined;
+  const first = rng ? committedSeed(opened.id, now, tables.serverDealt.firstSeed) : undefined;
   const table = first ? { ...opened, fairness: first.fairness } : opened;
   const loop = first && { tableId: table.id, token: deps.newId(), dueAt: bettingDeadline(table)! };
   let created = false;

@@ -269,8 +269,9 @@ describe('a baccarat table the server deals', () => {
     const [next] = (await dealsOf(tableId)).filter((deal) => deal.shoe === 2);
     expect(next.fairness).toEqual({ commitment: after.fairness.commitment, seed: null, salt: null });
     // Its burn (the first card and as many more as it counts: 2 to 11 cards) counts as dealt for shoe tracking.
-    const tracked = (await api.data(PLAYER, `query ($t: ID!) { table(id: $t) { ... on BaccaratTable { cardsDealtFromShoe } } }`, { t: tableId }))
-      .table.cardsDealtFromShoe;
+    const tracked = (
+      await api.data(PLAYER, `query ($t: ID!) { table(id: $t) { ... on BaccaratTable { cardsDealtFromShoe } } }`, { t: tableId })
+    ).table.cardsDealtFromShoe;
     expect(tracked - next.cards.length).toBeGreaterThanOrEqual(2);
     expect(tracked - next.cards.length).toBeLessThanOrEqual(11);
     await api.expectReconciled();
