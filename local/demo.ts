@@ -1,7 +1,7 @@
 /**
  * The demo `npm start` seeds (once; a restart keeps what was played): a player with a balance,
- * an open craps table, a baccarat table with a modality A jackpot and its pool, plus the
- * document the explorer opens with.
+ * an open craps table, a baccarat table with a modality A jackpot and its pool, a craps and a
+ * baccarat table the server deals on its own clock, plus the document the explorer opens with.
  */
 import { findTable } from '../functions/services/tables/queries';
 import { openTable } from '../functions/services/tables/open-table';

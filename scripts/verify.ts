@@ -3,8 +3,8 @@
  *
  *   npm run --silent verify -- --table demo-rng-baccarat [--shoe 3] [--url <GraphQL endpoint>]
  *
- * with a player's bearer token in VERIFY_TOKEN; against `npm start` (the default URL) a local
- * player's token is made when none is given. Prints one line per roll or shoe, then a summary.
+ * with a player's bearer token in VERIFY_TOKEN; against `npm start` (the default URL, or any on
+ * this machine) a local player's token is made when none is given. Prints one line per roll or shoe, then a summary.
  * Exit code 0: everything checked holds; 1: something does not; 2: could not run.
  */
 import { parseArgs } from 'node:util';
@@ -19,14 +19,16 @@ try {
   const shoe = values.shoe === undefined ? undefined : Number(values.shoe);
   if (shoe !== undefined && (!Number.isInteger(shoe) || shoe < 1)) throw new Error('--shoe is a shoe number: 1, 2, 3...');
   const url = values.url ?? LOCAL_URL;
+  // Against this machine's `npm start`, a player's token signed by its key.
+  const local = ['localhost', '127.0.0.1'].includes(new URL(url).hostname);
   const token =
     process.env.VERIFY_TOKEN ??
-    (url === LOCAL_URL ? await (await createDevAuthorizer('.local/dev-signing-key.json')).issueToken('verifier') : undefined);
+    (local ? await (await createDevAuthorizer('.local/dev-signing-key.json')).issueToken('verifier') : undefined);
   if (!token) throw new Error('VERIFY_TOKEN: a bearer token the API accepts (any player of it)');
   const { lines, passed } = await verifyTable({ url, token, tableId: values.table, ...(shoe !== undefined ? { shoe } : {}) });
   for (const line of lines) process.stdout.write(`${line}\n`);
-  const failed = lines.filter((line) => line.startsWith('FAIL')).length;
-  process.stdout.write(`\n${lines.length - failed} of ${lines.length} checked ${passed ? 'hold' : `hold; ${failed} FAIL`}\n`);
+  const count = (mark: string) => lines.filter((line) => line.startsWith(mark)).length;
+  process.stdout.write(`\n${count('ok')} hold, ${count('wait')} waiting for a reveal, ${count('FAIL')} FAIL\n`);
   process.exit(passed ? 0 : 1);
 } catch (error) {
   process.stderr.write(`verify: ${error instanceof Error ? error.message : String(error)}\n`);

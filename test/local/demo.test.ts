@@ -7,7 +7,18 @@ import { parse, type OperationDefinitionNode } from 'graphql';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { userErrorsOf } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
-import { DEMO_DEALER, DEMO_DEALER_OPERATIONS, DEMO_PLAYER, DEMO_QUERY, DEMO_TABLE, demoVariables, seedDemo } from '../../local/demo';
+import {
+  DEMO_DEALER,
+  DEMO_DEALER_OPERATIONS,
+  DEMO_PLAYER,
+  DEMO_QUERY,
+  DEMO_RNG_BACCARAT_TABLE,
+  DEMO_RNG_CRAPS_TABLE,
+  DEMO_TABLE,
+  demoVariables,
+  seedDemo,
+} from '../../local/demo';
+import { getLoopClaim } from '../../functions/store/rng/loop-claims';
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_WALLET_BALANCE, startDemoSeamlessPartner } from '../../local/seamless-demo';
 
 const api = useTestApi();
@@ -51,6 +62,22 @@ describe('the demo', () => {
     await seedDemo(api.deps);
     expect(await api.balance(DEMO_PLAYER)).toBe(before);
     expect(before).toBe(1_000_000);
+  });
+
+  it('seeds a craps and a baccarat table the server deals, each committed to its first seed, its loop claimed', async () => {
+    for (const tableId of [DEMO_RNG_CRAPS_TABLE, DEMO_RNG_BACCARAT_TABLE]) {
+      const table = (
+        await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { game dealing bettingWindowSeconds fairness { commitment } } }`, {
+          t: tableId,
+        })
+      ).table;
+      expect(table).toMatchObject({
+        dealing: 'RNG',
+        bettingWindowSeconds: 20,
+        fairness: { commitment: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      });
+      expect(await getLoopClaim(api.db, tableId)).toMatchObject({ tableId });
+    }
   });
 
   it("runs every operation of the explorer's opening document", async () => {

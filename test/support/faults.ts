@@ -5,8 +5,8 @@
 import type { Db } from '../../functions/store/kernel/db';
 
 export interface FaultPlan {
-  /** Called before each command is sent; return an error to throw instead of sending it. */
-  before?(commandName: string, count: number): Error | undefined;
+  /** Called before each command is sent (with its input); return an error to throw instead of sending it. */
+  before?(commandName: string, count: number, input: Record<string, any>): Error | undefined;
   /** Called after a command succeeded; return an error to throw as if the reply was lost. */
   after?(commandName: string, count: number): Error | undefined;
 }
@@ -17,11 +17,11 @@ export function withFaults(db: Db, plan: FaultPlan): Db & { sent: string[] } {
   const doc = new Proxy(db.doc, {
     get(target, property, receiver) {
       if (property !== 'send') return Reflect.get(target, property, receiver);
-      return async (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+      return async (command: { constructor: { name: string }; input: Record<string, any> }, ...rest: unknown[]) => {
         const name = command.constructor.name;
         const count = (counts.get(name) ?? 0) + 1;
         counts.set(name, count);
-        const before = plan.before?.(name, count);
+        const before = plan.before?.(name, count, command.input);
         if (before) throw before;
         const result = await (target.send as (...args: unknown[]) => Promise<unknown>).call(target, command, ...rest);
         sent.push(name);

@@ -9,6 +9,9 @@ import { dealer } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { liveClient, type LiveClient, type Subscription } from '../../support/live-client';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
+import { stepRoundLoop } from '../../../functions/services/rng/round-loop';
+import { getLoopClaim } from '../../../functions/store/rng/loop-claims';
+import { verifyRoll } from '../../../functions/fairness/verification';
 
 const api = useTestApi({ live: true });
 const clients: LiveClient[] = [];
@@ -169,6 +172,42 @@ describe('a table subscriber', () => {
       .toBe('TABLE_CLOSED');
     expect(seen[0]!.lobbyEvents).toMatchObject({ kind: 'TABLE_OPENED', table: { name: 'Live Baccarat 1', status: 'OPEN' } });
     expect(lobby.received.some(({ lobbyEvents: e }) => e.table.id === tableId && e.table.recentResults[0]?.winner === 'BANKER')).toBe(true);
+  });
+
+  it('of a table the server deals hears each commitment before its bets, each reveal with its roll, and the loop paused and resumed', async () => {
+    const tableId = await openTable('CRAPS', { dealing: 'RNG' });
+    await api.fundAccount('live-rng', 10_000);
+    const viewer = await connect('live-rng-viewer');
+    const table = await viewer.subscribe(
+      `subscription ($t: ID!) { tableEvents(tableId: $t) { kind sequence result { dice } table { dealingPaused fairness { commitment lastReveal { commitment seed salt } } } } }`,
+      { t: tableId },
+    );
+    const opened = (await api.data('live-rng', `query ($t: ID!) { table(id: $t) { fairness { commitment } } }`, { t: tableId })).table
+      .fairness;
+    await placeBet('live-rng', tableId, 'FIELD', 100);
+    // The round loop's step, at the deadline (the test's clock is the step's alone).
+    const due = { ...api.deps, now: () => new Date(Date.now() + 20_000).toISOString() };
+    await stepRoundLoop(due, { tableId, token: (await getLoopClaim(api.db, tableId))!.token });
+    await api.data(dealer('live-rng-operator'), `mutation ($t: ID!) { pauseDealing(input: { tableId: $t }) { table { id } } }`, {
+      t: tableId,
+    });
+    await api.data(dealer('live-rng-operator'), `mutation ($t: ID!) { resumeDealing(input: { tableId: $t }) { table { id } } }`, {
+      t: tableId,
+    });
+
+    await expect.poll(() => table.received.map(({ tableEvents: e }) => e.kind), { timeout: 10_000 }).toContain('DEALING_RESUMED');
+    const events = table.received.map(({ tableEvents: e }) => e);
+    const recorded = events.find((event) => event.kind === 'OUTCOME_RECORDED')!;
+    // The roll's event reveals the seed committed to before the bet, and carries the next commitment.
+    expect(recorded.table.fairness.lastReveal.commitment).toBe(opened.commitment);
+    expect(verifyRoll(recorded.table.fairness.lastReveal, recorded.result.dice)).toEqual({ ok: true });
+    expect(recorded.table.fairness.commitment).not.toBe(opened.commitment);
+    // No seed is ever in an event before its roll: every event before the roll shows no reveal.
+    for (const event of events.slice(0, events.indexOf(recorded))) expect(event.table.fairness.lastReveal).toBeNull();
+    expect(events.filter((event) => event.kind.startsWith('DEALING_')).map((event) => [event.kind, event.table.dealingPaused])).toEqual([
+      ['DEALING_PAUSED', true],
+      ['DEALING_RESUMED', false],
+    ]);
   });
 
   it('of a pool hears its amount grow', async () => {

@@ -11,6 +11,7 @@ import { dealer, refusalCode } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { sweepRoundLoops, stepRoundLoop } from '../../../functions/services/rng/round-loop';
 import { getLoopClaim } from '../../../functions/store/rng/loop-claims';
+import { crash, withFaults } from '../../support/faults';
 import { verifyCommitment, verifyRoll, verifyShoe } from '../../../functions/fairness/verification';
 import { parseCard } from '../../../functions/rules/baccarat';
 import { dealtShoeOf } from '../../../functions/fairness/rng-shoe';
@@ -214,6 +215,38 @@ describe('a craps table the server deals', () => {
     ahead += 20_000;
     await stepRoundLoop(api.deps, { tableId, token: claim.token });
     expect((await tableNow(tableId)).nextSequence).toBe(2);
+    await api.expectReconciled();
+  });
+
+  it('survives a crash at each write of a step: the step delivered again deals the round once, from the same seed', async () => {
+    await api.fundAccount(PLAYER, 100_000);
+    for (const [what, dies] of [
+      ['closing betting', (name: string) => name === 'UpdateCommand'],
+      ['recording the roll', (name: string) => name === 'TransactWriteCommand'],
+      ['reply lost after recording the roll', undefined],
+      ['passing the claim on', (name: string, input: Record<string, any>) => name === 'UpdateCommand' && input.Key?.pk === 'RNGLOOP'],
+    ] as const) {
+      const tableId = await openRng();
+      await api.placeBet(PLAYER, { tableId, type: 'FIELD', amount: 100 });
+      const before = await tableNow(tableId);
+      ahead += Date.parse(before.bettingClosesAt) - now() + 100;
+      const claim = (await getLoopClaim(api.db, tableId))!;
+      // The step dies at that write (or, for a lost reply, just after it).
+      let died = false;
+      const dying = withFaults(api.deps.db, {
+        before: (name, _, input) => (!died && dies?.(name, input) ? ((died = true), crash()) : undefined),
+        after: (name) => (!died && !dies && name === 'TransactWriteCommand' ? ((died = true), crash()) : undefined),
+      });
+      await expect(stepRoundLoop({ ...api.deps, db: dying }, { tableId, token: claim.token }), what).rejects.toThrow(/simulated crash/);
+      // SQS delivers the step again.
+      await stepRoundLoop(api.deps, { tableId, token: claim.token });
+      const after = await tableNow(tableId);
+      expect(after.nextSequence, what).toBe(2);
+      const rolls = await rollsOf(tableId);
+      expect(rolls, what).toHaveLength(1);
+      expect(rolls[0].fairness.commitment, what).toBe(before.fairness.commitment);
+      expect((await getLoopClaim(api.db, tableId))!.token, what).not.toBe(claim.token);
+    }
     await api.expectReconciled();
   });
 
