@@ -35,6 +35,7 @@ const config: CodegenConfig = {
           Bet: '../../services/kernel/views#BetView',
           Account: '../../services/kernel/views#AccountView',
           Roll: '../../services/kernel/views#RollView',
+          PlayerProtection: '../../services/protection/restrictions#ProtectionView',
           Deal: '../../services/kernel/views#DealView',
           JackpotPool: '../../services/kernel/views#JackpotPoolView',
           TableJackpot: '../../services/kernel/views#TableJackpotView',

@@ -22,7 +22,8 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
   graphql: {
     // BatchGetItem: bets, limit profiles and the ledger's days with findings read together;
     // BatchWriteItem: an outcome's plan chunks. No Scan: no function reads the whole table.
-    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // ConditionCheckItem: a player's restrictions, checked as their account is opened (and by a seamless player's bets).
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
     // The layout (open bets of a table), a player's bets, the ledger's book.
     indexes: { layout: ['Query'], byOwner: ['Query'], book: ['Query'] },
   },

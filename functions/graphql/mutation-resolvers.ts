@@ -19,6 +19,7 @@ const voidRound = loadedWhenCalled(() => import('../services/rounds/void-round')
 const startNewShoe = loadedWhenCalled(() => import('../services/rounds/start-new-shoe'), 'startNewShoe');
 const closeTable = loadedWhenCalled(() => import('../services/tables/close-table'), 'closeTable');
 const setDealingPaused = loadedWhenCalled(() => import('../services/rng/round-loop'), 'setDealingPaused');
+const protection = () => import('../services/protection/restrictions');
 const assignDealers = loadedWhenCalled(() => import('../services/tables/assign-dealers'), 'assignDealers');
 const assignLimitProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignLimitProfile');
 const deposit = loadedWhenCalled(() => import('../services/money/cashier'), 'deposit');
@@ -125,6 +126,26 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
     payloadOf<ResolversTypes['CloseTablePayload']>(info, async () => ({
       table: await closeTable(ctx.deps, requireHouseOperator(ctx), input.tableId, input.reason),
     })),
+  takeTimeOut: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['TakeTimeOutPayload']>(info, async () => {
+      const { takeTimeOut, changedProtection } = await protection();
+      return { protection: changedProtection(ctx.deps, await takeTimeOut(ctx.deps, requireCaller(ctx), input)) };
+    }),
+  selfExclude: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SelfExcludePayload']>(info, async () => {
+      const { selfExclude, changedProtection } = await protection();
+      return { protection: changedProtection(ctx.deps, await selfExclude(ctx.deps, requireCaller(ctx), input)) };
+    }),
+  blockPlayer: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['BlockPlayerPayload']>(info, async () => {
+      const { blockPlayer, changedProtection } = await protection();
+      return { protection: changedProtection(ctx.deps, await blockPlayer(ctx.deps, requireRole(ctx, 'OPERATOR'), input)) };
+    }),
+  unblockPlayer: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['UnblockPlayerPayload']>(info, async () => {
+      const { unblockPlayer, changedProtection } = await protection();
+      return { protection: changedProtection(ctx.deps, await unblockPlayer(ctx.deps, requireRole(ctx, 'OPERATOR'), input)) };
+    }),
   pauseDealing: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['PauseDealingPayload']>(info, async () => ({
       table: await setDealingPaused(ctx.deps, requireHouseOperator(ctx), input.tableId, true),

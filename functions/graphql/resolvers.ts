@@ -42,6 +42,8 @@ const cachedTable = loadedWhenCalled(() => import('../services/tables/table-cach
 const lobby = loadedWhenCalled(() => import('../services/tables/lobby'), 'lobby');
 const assignedProfile = loadedWhenCalled(() => import('../services/tables/limit-profiles'), 'assignedProfile');
 const dealFairness = loadedWhenCalled(() => import('../services/rng/outcome-fairness'), 'dealFairness');
+const playerProtection = loadedWhenCalled(() => import('../services/protection/restrictions'), 'playerProtection');
+const protectionChanges = loadedWhenCalled(() => import('../services/protection/restrictions'), 'protectionChanges');
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
@@ -102,6 +104,7 @@ export const resolvers: Resolvers = {
 
   Query: {
     tables: (_, args, ctx) => lobby(ctx.deps, requireCaller(ctx), args),
+    playerProtection: (_, { playerId }, ctx) => playerProtection(ctx.deps, requireCaller(ctx), playerId),
     serverTime: (_, __, ctx) => {
       requireCaller(ctx);
       return ctx.deps.now();
@@ -185,6 +188,19 @@ export const resolvers: Resolvers = {
     settledInRound: (bet) => bet.settledBy ?? null,
     balanceAfterPlacement: (bet, _, ctx) => balanceAfterPlacement(ctx.deps, requireCaller(ctx), bet),
     balanceAfterSettlement: (bet, _, ctx) => balanceAfterSettlement(ctx.deps, requireCaller(ctx), bet),
+  },
+
+  PlayerProtection: {
+    changes: async (protection, { last }, ctx) =>
+      (await protectionChanges(ctx.deps, protection.playerId, last ?? 20)).map((change) => ({
+        kind: change.kind,
+        changedBy: change.by,
+        changedAt: change.at,
+        effectiveAt: change.effectiveAt,
+        before: change.before,
+        after: change.after,
+        reason: change.reason ?? null,
+      })),
   },
 
   Roll: {

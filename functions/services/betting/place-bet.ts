@@ -25,6 +25,7 @@ import { seamlessWalletOf } from '../wallet/partner-wallets';
 import { debitStake, rollBackDebit } from '../wallet/seamless-debit';
 import { withoutDue } from '../wallet/wallet-calls';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
+import { accountRestriction, assertMayPlay } from '../protection/restrictions';
 
 export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
@@ -175,7 +176,10 @@ async function place(
       case 'DEBIT_UNCONFIRMED':
         throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not confirm the stake in time; it is given back. Try again.');
       case 'ACCOUNT_REFUSED':
-        await explainAccount(store, caller, table, placement.bet);
+        await explainAccount(deps, store, caller, table, placement.bet);
+        break;
+      case 'RESTRICTED':
+        await assertMayPlay(deps, caller.playerId, placement.bet.placedAt);
         break;
       case 'BETTING_CLOSED':
         // The gate closed after the table was read: say so, once the table is read fresh.
@@ -218,9 +222,18 @@ const layoutFor = (table: TableRecord, read: { bets: BetRecord[]; positionVersio
 const isRefusal = (error: unknown): boolean => error instanceof ServiceError || error instanceof RuleViolation;
 
 /** Why the account refused the stake (the transaction only says it did): read it, and say so; or it changed, and the next attempt goes on. */
-async function explainAccount(store: PlacementStore, caller: Caller, table: TableRecord, bet: BetRecord): Promise<void> {
+async function explainAccount(
+  deps: ServiceDependencies,
+  store: PlacementStore,
+  caller: Caller,
+  table: TableRecord,
+  bet: BetRecord,
+): Promise<void> {
   const account = await store.account(caller.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', 'You have no account.', null);
+  // The player's protection first: a player kept from play is told so, whatever else is amiss.
+  const restricted = await accountRestriction(deps, account, bet.placedAt);
+  if (restricted) throw restricted;
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }
@@ -241,6 +254,8 @@ async function placeThroughWallet(
   wallet: PartnerWalletRecord,
   now: string,
 ): Promise<PlacementOutcome> {
+  // Nothing is asked of the wallet for a player kept from play (their restriction item; the bet's transaction checks it again).
+  await assertMayPlay(deps, placement.bet.playerId, now);
   const debit = await debitStake(deps, wallet, placement.bet, placement.table.currency);
   const outcome = await sendPlacement(
     deps,

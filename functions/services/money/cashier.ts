@@ -11,6 +11,8 @@ import { cashJournal } from './journals';
 import { bookPage, bookSortKey, type JournalRecord } from '../../store/money/ledger';
 import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import { seamlessWalletOf } from '../wallet/partner-wallets';
+import { getRestriction } from '../../store/protection/restrictions';
+import { accountRestriction } from '../protection/restrictions';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -28,10 +30,24 @@ export async function openAccount(
   assertPlayerId('playerId', request.playerId);
   assertManaged(caller, request.playerId);
   await assertHasAccounts(deps, request.playerId);
-  const account: AccountRecord = { id: request.playerId, currency: request.currency, balance: 0, createdAt: deps.now() };
   // Noted before the account exists, so that no journal is ever in a currency the daily checks do not know.
   await registerLedgerCurrency(deps, request.currency);
-  if (await createAccount(deps.db, account)) return account;
+  for (let attempt = 0; ; attempt++) {
+    // The account carries the player's restrictions from its first moment (docs/PLAYER-PROTECTION.md).
+    const restriction = await getRestriction(deps.db, request.playerId);
+    const account: AccountRecord = {
+      id: request.playerId,
+      currency: request.currency,
+      balance: 0,
+      ...(restriction?.restrictedUntil ? { restrictedUntil: restriction.restrictedUntil } : {}),
+      ...(restriction?.blocked ? { blocked: true as const } : {}),
+      createdAt: deps.now(),
+    };
+    const created = await createAccount(deps.db, account, restriction?.version);
+    if (created === 'CREATED') return account;
+    if (created === 'EXISTS') break;
+    if (attempt >= 4) throw new ServiceError('CONFLICT', 'The player’s protection changed while the account was opened; retry.');
+  }
   const existing = (await getAccount(deps.db, request.playerId))!;
   // Opening the same account again is a retry, not an error; in another currency it is a mistake.
   if (existing.currency !== request.currency) {
@@ -105,6 +121,8 @@ async function moveCash(
   const account = await getAccount(deps.db, request.playerId);
   if (!account) throw new ServiceError('NOT_FOUND', 'That player has no account.');
   if (outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT') {
+    const restricted = await accountRestriction(deps, account, movement.at);
+    if (restricted) throw restricted;
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   }
   if (outcome === 'ACCOUNT_REFUSED') {

@@ -11,6 +11,7 @@ import { toItem } from '../kernel/items';
 import type { BetRecord, SeatRecord, TableRecord } from '../kernel/records';
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { moveWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
+import { unrestrictedAction } from '../protection/restrictions';
 
 /** How long a client's idempotency key is remembered: far beyond DynamoDB's own 10-minute token. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -45,9 +46,17 @@ export type PlacementOutcome =
        * enough money, or no room for the bet's reserve (rules/money.ts, MAX_EXPOSURE). POSITION_CHANGED: the player's bets at the table moved since they were
        * read. SEAT_CHANGED: the seat was claimed meanwhile. DEBIT_UNCONFIRMED: a seamless bet's
        * debit is no longer in flight (the workers took it for lost and rolled it back).
+       * RESTRICTED: a seamless player's restriction runs (a transfer player's refuses their account: ACCOUNT_REFUSED).
        */
       readonly reason:
-        'RACED' | 'BETTING_CLOSED' | 'SHARD_FULL' | 'ACCOUNT_REFUSED' | 'POSITION_CHANGED' | 'SEAT_CHANGED' | 'DEBIT_UNCONFIRMED';
+        | 'RACED'
+        | 'BETTING_CLOSED'
+        | 'SHARD_FULL'
+        | 'ACCOUNT_REFUSED'
+        | 'POSITION_CHANGED'
+        | 'SEAT_CHANGED'
+        | 'DEBIT_UNCONFIRMED'
+        | 'RESTRICTED';
     }
   | { readonly placed: false; readonly reason: 'DUPLICATE_REQUEST'; readonly existingBetId: string };
 
@@ -64,7 +73,13 @@ export function betPlacementActions(db: Db, placement: BetPlacement, nowEpochSec
     gate: admitBet(db, table.id, shardOfBetKey(placement.betKey), bet.round),
     account: placement.confirmedDebit
       ? undefined
-      : debitAccount(db, bet.playerId, bet.amount, placement.journal, { currency: table.currency, reserve: bet.reserve ?? 0 }),
+      : debitAccount(db, bet.playerId, bet.amount, placement.journal, {
+          currency: table.currency,
+          reserve: bet.reserve ?? 0,
+          unrestrictedAt: bet.placedAt,
+        }),
+    // A seamless player has no account of ours to hold their restrictions: their restriction item is checked.
+    restriction: placement.confirmedDebit && unrestrictedAction(db, bet.playerId, bet.placedAt),
     debit: placement.confirmedDebit && moveWalletCall(db, placement.confirmedDebit, ['SENT']),
     position: movePosition(db, table.id, shardOfBetKey(placement.betKey), bet.playerId, placement.positionVersion),
     bet: {
@@ -117,6 +132,7 @@ export async function commitBetPlacement(db: Db, placement: BetPlacement, nowEpo
   if (refused.has('gate')) return { placed: false, reason: gateRefusal(current('gate'), placement.bet.round) };
   if (refused.has('account')) return { placed: false, reason: 'ACCOUNT_REFUSED' };
   if (refused.has('debit')) return { placed: false, reason: 'DEBIT_UNCONFIRMED' };
+  if (refused.has('restriction')) return { placed: false, reason: 'RESTRICTED' };
   if (refused.has('position')) return { placed: false, reason: 'POSITION_CHANGED' };
   if (refused.has('seat')) return { placed: false, reason: 'SEAT_CHANGED' };
   throw new Error(`placing bet ${placement.bet.id} was refused for ${[...refused].join(', ')}`);

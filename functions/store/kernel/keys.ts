@@ -97,6 +97,14 @@ export const seedKey = (tableId: string, commitment: string): ItemKey => ({ pk: 
 /** The round loop's claim on a table the server deals: one small partition of them, which the sweeper reads. */
 export const rngLoopKey = (tableId: string): ItemKey => ({ pk: RNG_LOOP_PK, sk: `TABLE#${tableId}` });
 export const RNG_LOOP_PK = 'RNGLOOP';
+/** A player's restrictions (time-out, self-exclusion, an operator's block): checked by every bet and deposit of theirs. */
+export const restrictionKey = (playerId: string): ItemKey => ({ pk: `PROTECT#${playerId}`, sk: 'RESTRICTION' });
+/** One change of a player's protection, kept for the audit: newest last by its sort key. */
+export const protectionChangeKey = (playerId: string, at: string, id: string): ItemKey => ({
+  pk: `PROTECT#${playerId}`,
+  sk: `${PROTECTION_CHANGE_PREFIX}${at}#${id}`,
+});
+export const PROTECTION_CHANGE_PREFIX = 'CHANGE#';
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 /** A currency the ledger holds (services/money/ledger-check.ts). */
 export const ledgerCurrencyKey = (currency: string): ItemKey => ({ pk: 'LEDGER', sk: `CURRENCY#${currency}` });

@@ -120,6 +120,40 @@ export interface SeedRecord {
   readonly revealedAt?: string;
 }
 
+/**
+ * What keeps a player from betting and depositing for a while, or for good (docs/PLAYER-PROTECTION.md):
+ * checked in the transaction of every bet and deposit of theirs.
+ */
+export interface RestrictionRecord {
+  readonly playerId: string;
+  /** A time-out: no bet or deposit before then. */
+  readonly timeOutUntil?: string;
+  /** A self-exclusion: no bet or deposit before then (PERMANENT_UNTIL for good). */
+  readonly selfExclusionUntil?: string;
+  /** The later of the two: what a bet's or deposit's condition reads. */
+  readonly restrictedUntil?: string;
+  /** An operator's block (a national register, say): until it is lifted. */
+  readonly block?: { readonly by: string; readonly at: string; readonly reason: string };
+  /** Set while `block` is: what a bet's or deposit's condition reads. */
+  readonly blocked?: true;
+  readonly version: number;
+}
+
+/** One change of a player's protection, as the audit keeps it: who, when, what it was and became, from when. */
+export interface ProtectionChangeRecord {
+  readonly id: string;
+  readonly playerId: string;
+  readonly kind: 'TIME_OUT' | 'SELF_EXCLUSION' | 'BLOCK' | 'UNBLOCK';
+  readonly by: string;
+  readonly at: string;
+  /** When it applies from (a restriction: at once). */
+  readonly effectiveAt: string;
+  /** What it was, and what it became (an until, or a block's reason), null where there was none. */
+  readonly before: string | null;
+  readonly after: string | null;
+  readonly reason?: string;
+}
+
 /** The round loop's claim on a table the server deals (services/rounds/rng-loop.ts). */
 export interface RngLoopRecord {
   readonly tableId: string;
@@ -419,6 +453,12 @@ export interface AccountRecord {
    * most they could still return. Not money: never journalled. Absent until the first bet.
    */
   readonly exposure?: number;
+  /**
+   * The player's restrictions as their restriction item holds them (RestrictionRecord): kept here
+   * too, in the same transactions, so that a bet or deposit checks them in the write it makes anyway.
+   */
+  readonly restrictedUntil?: string;
+  readonly blocked?: true;
   readonly createdAt: string;
 }
 

@@ -21,7 +21,7 @@ export async function commitCashMovement(db: Db, movement: CashMovementRecord, j
   const sent = await transact(db, {
     account: withdrawal
       ? debitAccount(db, movement.playerId, movement.amount, journal, { currency })
-      : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE),
+      : depositIntoAccount(db, movement.playerId, movement.amount, journal, currency, MAX_BALANCE, movement.at),
     reference: {
       Put: {
         TableName: db.tableName,

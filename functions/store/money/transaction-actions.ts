@@ -39,13 +39,21 @@ export function depositIntoAccount(
   journal: JournalRecord,
   currency: string,
   limit: number,
+  /** A deposit waits out the player's restrictions (docs/PLAYER-PROTECTION.md): refused while one runs at this moment. */
+  unrestrictedAt: string,
 ): TransactAction {
   return moveBalance(db, playerId, amount, journal, {
-    condition: 'attribute_exists(pk) AND currency = :currency AND balance <= :room',
+    condition: `attribute_exists(pk) AND currency = :currency AND balance <= :room AND ${UNRESTRICTED}`,
     currency,
-    values: { ':room': limit - amount },
+    values: { ':room': limit - amount, ':now': unrestrictedAt },
   });
 }
+
+/**
+ * What an item of a player's (their account, their restriction item) must hold for them to bet or
+ * deposit at `:now`: no time-out or self-exclusion running, no operator's block.
+ */
+export const UNRESTRICTED = '(attribute_not_exists(restrictedUntil) OR restrictedUntil <= :now) AND attribute_not_exists(blocked)';
 
 /**
  * Money out of a player's account, only if the balance covers it (and, given one, in that
@@ -58,7 +66,16 @@ export function debitAccount(
   playerId: string,
   amount: number,
   journal: JournalRecord,
-  { currency, reserve }: { currency?: string; reserve?: number } = {},
+  {
+    currency,
+    reserve,
+    unrestrictedAt,
+  }: {
+    currency?: string;
+    reserve?: number;
+    /** A stake waits out the player's restrictions: refused while one runs at this moment (a withdrawal never is). */
+    unrestrictedAt?: string;
+  } = {},
 ): TransactAction {
   const reserving = reserve !== undefined;
   return moveBalance(db, playerId, -amount, journal, {
@@ -66,12 +83,14 @@ export function debitAccount(
       'attribute_exists(pk) AND balance >= :cover',
       ...(currency !== undefined ? ['currency = :currency'] : []),
       ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
+      ...(unrestrictedAt !== undefined ? [UNRESTRICTED] : []),
     ].join(' AND '),
     currency,
     exposure: reserve ?? 0,
     values: {
       ':cover': amount,
       ...(reserving ? { ':bettingBalance': MAX_BETTING_BALANCE, ':exposureRoom': MAX_EXPOSURE - reserve } : {}),
+      ...(unrestrictedAt !== undefined ? { ':now': unrestrictedAt } : {}),
     },
   });
 }
