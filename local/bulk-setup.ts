@@ -3,6 +3,7 @@
  * outside any transaction, at a fraction of the requests the API would make, leaving the store
  * as the API would have left it. Never used by the product itself.
  */
+import { freshCounting, periodKeysAt } from '../functions/store/protection/limits';
 import { registerLedgerCurrency } from '../functions/services/money/ledger-check';
 import {
   BatchGetCommand,
@@ -54,6 +55,7 @@ export async function openFundedAccounts(deps: ServiceDependencies, playerIds: r
       balance,
       journals: funded ? 1 : 0,
       ...(funded ? { lastJournal: journalSortKey(funded) } : {}),
+      ...(freshCounting(periodKeysAt(createdAt)) as object),
       createdAt,
     });
     return [{ PutRequest: { Item: account } }, ...(funded ? [{ PutRequest: { Item: journalItem(funded) } }] : [])];

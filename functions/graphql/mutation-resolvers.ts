@@ -136,6 +136,19 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
       const { selfExclude, changedProtection } = await protection();
       return { protection: changedProtection(ctx.deps, await selfExclude(ctx.deps, requireCaller(ctx), input)) };
     }),
+  setLimit: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SetLimitPayload']>(info, async () => {
+      const caller = requireCaller(ctx);
+      const playerId = await (
+        await import('../services/protection/limits')
+      ).setLimit(ctx.deps, caller, {
+        playerId: input.playerId ?? null,
+        kind: input.kind,
+        period: input.period,
+        amount: input.amount ?? null,
+      });
+      return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
+    }),
   blockPlayer: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['BlockPlayerPayload']>(info, async () => {
       const { blockPlayer, changedProtection } = await protection();

@@ -44,6 +44,7 @@ const assignedProfile = loadedWhenCalled(() => import('../services/tables/limit-
 const dealFairness = loadedWhenCalled(() => import('../services/rng/outcome-fairness'), 'dealFairness');
 const playerProtection = loadedWhenCalled(() => import('../services/protection/restrictions'), 'playerProtection');
 const protectionChanges = loadedWhenCalled(() => import('../services/protection/restrictions'), 'protectionChanges');
+const limitViews = loadedWhenCalled(() => import('../services/protection/limits'), 'limitViews');
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
@@ -200,7 +201,10 @@ export const resolvers: Resolvers = {
         before: change.before,
         after: change.after,
         reason: change.reason ?? null,
+        limit: change.limit ?? null,
+        setBy: change.setBy ?? null,
       })),
+    limits: (protection, _, ctx) => limitViews(ctx.deps, protection.playerId),
   },
 
   Roll: {

@@ -26,6 +26,7 @@ import { debitStake, rollBackDebit } from '../wallet/seamless-debit';
 import { withoutDue } from '../wallet/wallet-calls';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { accountRestriction, assertMayPlay } from '../protection/restrictions';
+import { limitRefusal } from '../protection/limits';
 
 export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
@@ -234,6 +235,10 @@ async function explainAccount(
   // The player's protection first: a player kept from play is told so, whatever else is amiss.
   const restricted = await accountRestriction(deps, account, bet.placedAt);
   if (restricted) throw restricted;
+  // A new day, week or month starts the limits' counting again (or a rise came due): the bet is sent again.
+  const limits = await limitRefusal(deps, account, ['STAKE', 'LOSS'], bet.amount, bet.placedAt);
+  if (limits instanceof ServiceError) throw limits;
+  if (limits) return;
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }

@@ -12,6 +12,8 @@ import { bookPage, bookSortKey, type JournalRecord } from '../../store/money/led
 import { assertRange, decodeBookCursor, encodeBookCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import { seamlessWalletOf } from '../wallet/partner-wallets';
 import { getRestriction } from '../../store/protection/restrictions';
+import { freshCounting, periodKeysAt } from '../../store/protection/limits';
+import { limitRefusal } from '../protection/limits';
 import { accountRestriction } from '../protection/restrictions';
 
 /**
@@ -35,13 +37,16 @@ export async function openAccount(
   for (let attempt = 0; ; attempt++) {
     // The account carries the player's restrictions from its first moment (docs/PLAYER-PROTECTION.md).
     const restriction = await getRestriction(deps.db, request.playerId);
+    const now = deps.now();
     const account: AccountRecord = {
       id: request.playerId,
       currency: request.currency,
       balance: 0,
       ...(restriction?.restrictedUntil ? { restrictedUntil: restriction.restrictedUntil } : {}),
       ...(restriction?.blocked ? { blocked: true as const } : {}),
-      createdAt: deps.now(),
+      // Counting against limits from its first stake (none set yet: a new account's are the operator's to set).
+      ...(freshCounting(periodKeysAt(now)) as object),
+      createdAt: now,
     };
     const created = await createAccount(deps.db, account, restriction?.version);
     if (created === 'CREATED') return account;
@@ -105,7 +110,14 @@ async function moveCash(
     actor: caller.playerId,
   };
   // The journal is in the account's currency, and the transaction checks it still is.
-  const outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+  let outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+  // A deposit meeting a new day, week or month starts its limits' counting again, once, and is sent again.
+  for (let again = 0; outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT' && again < 3; again++) {
+    const account = await getAccount(deps.db, request.playerId);
+    const limits = account && (await limitRefusal(deps, account, ['DEPOSIT'], request.amount, movement.at));
+    if (limits !== 'ROLLED' && limits !== 'APPLIED') break;
+    outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+  }
   if (outcome === 'REFERENCE_USED') {
     const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;
     if (earlier.playerId !== request.playerId) {
@@ -123,6 +135,8 @@ async function moveCash(
   if (outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT') {
     const restricted = await accountRestriction(deps, account, movement.at);
     if (restricted) throw restricted;
+    const limits = await limitRefusal(deps, account, ['DEPOSIT'], request.amount, movement.at);
+    if (limits instanceof ServiceError) throw limits;
     throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
   }
   if (outcome === 'ACCOUNT_REFUSED') {

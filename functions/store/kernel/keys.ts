@@ -105,6 +105,8 @@ export const protectionChangeKey = (playerId: string, at: string, id: string): I
   sk: `${PROTECTION_CHANGE_PREFIX}${at}#${id}`,
 });
 export const PROTECTION_CHANGE_PREFIX = 'CHANGE#';
+/** A player's limits as the player and their operators set them (the account holds those in force). */
+export const limitsKey = (playerId: string): ItemKey => ({ pk: `PROTECT#${playerId}`, sk: 'LIMITS' });
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 /** A currency the ledger holds (services/money/ledger-check.ts). */
 export const ledgerCurrencyKey = (currency: string): ItemKey => ({ pk: 'LEDGER', sk: `CURRENCY#${currency}` });

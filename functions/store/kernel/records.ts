@@ -139,11 +139,28 @@ export interface RestrictionRecord {
   readonly version: number;
 }
 
+/** One limit as one side sets it: the amount in force (null: none), and a rise or removal waiting out its cooling-off. */
+export interface LimitSetting {
+  readonly amount: number | null;
+  readonly pending?: { readonly amount: number | null; readonly effectiveAt: string };
+}
+
+/** A player's limits, by who set them (the lower of the two applies), each by "<kind>_<period>" (STAKE_DAY...). */
+export interface LimitsRecord {
+  readonly playerId: string;
+  readonly player: Readonly<Record<string, LimitSetting>>;
+  readonly operator: Readonly<Record<string, LimitSetting>>;
+  readonly version: number;
+}
+
 /** One change of a player's protection, as the audit keeps it: who, when, what it was and became, from when. */
 export interface ProtectionChangeRecord {
   readonly id: string;
   readonly playerId: string;
-  readonly kind: 'TIME_OUT' | 'SELF_EXCLUSION' | 'BLOCK' | 'UNBLOCK';
+  readonly kind: 'TIME_OUT' | 'SELF_EXCLUSION' | 'BLOCK' | 'UNBLOCK' | 'LIMIT';
+  /** A limit's change: which (STAKE_DAY...), and whose (PLAYER or OPERATOR). */
+  readonly limit?: string;
+  readonly setBy?: 'PLAYER' | 'OPERATOR';
   readonly by: string;
   readonly at: string;
   /** When it applies from (a restriction: at once). */

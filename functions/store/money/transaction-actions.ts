@@ -3,6 +3,7 @@ import type { Db } from '../kernel/db';
 import { accountKey, journalSortKey } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
 import type { JournalRecord } from './ledger';
+import { countedAgainst, paidBack, periodKeysAt } from '../protection/limits';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -24,10 +25,14 @@ export function creditAccount(
   journal: JournalRecord,
   { currency, released = 0 }: { currency?: string; released?: number } = {},
 ): TransactAction {
+  // What play pays back (a stake returned, winnings, a prize) gives room back under net-loss limits.
+  const { adds, values } = paidBack(amount);
   return moveBalance(db, playerId, amount, journal, {
     condition: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
     currency,
     exposure: -released,
+    adds,
+    values,
   });
 }
 
@@ -39,13 +44,15 @@ export function depositIntoAccount(
   journal: JournalRecord,
   currency: string,
   limit: number,
-  /** A deposit waits out the player's restrictions (docs/PLAYER-PROTECTION.md): refused while one runs at this moment. */
+  /** A deposit waits out the player's restrictions (docs/PLAYER-PROTECTION.md): refused while one runs at this moment, and counts against their deposit limits. */
   unrestrictedAt: string,
 ): TransactAction {
+  const counted = countedAgainst(['DEPOSIT'], amount, periodKeysAt(unrestrictedAt));
   return moveBalance(db, playerId, amount, journal, {
-    condition: `attribute_exists(pk) AND currency = :currency AND balance <= :room AND ${UNRESTRICTED}`,
+    condition: `attribute_exists(pk) AND currency = :currency AND balance <= :room AND ${UNRESTRICTED} AND ${counted.condition}`,
     currency,
-    values: { ':room': limit - amount, ':now': unrestrictedAt },
+    adds: counted.adds,
+    values: { ':room': limit - amount, ':now': unrestrictedAt, ...counted.values },
   });
 }
 
@@ -73,24 +80,29 @@ export function debitAccount(
   }: {
     currency?: string;
     reserve?: number;
-    /** A stake waits out the player's restrictions: refused while one runs at this moment (a withdrawal never is). */
+    /**
+     * A stake waits out the player's restrictions: refused while one runs at this moment (a
+     * withdrawal never is), and counts against their stake and net-loss limits.
+     */
     unrestrictedAt?: string;
   } = {},
 ): TransactAction {
   const reserving = reserve !== undefined;
+  const counted = unrestrictedAt !== undefined ? countedAgainst(['STAKE', 'LOSS'], amount, periodKeysAt(unrestrictedAt)) : undefined;
   return moveBalance(db, playerId, -amount, journal, {
     condition: [
       'attribute_exists(pk) AND balance >= :cover',
       ...(currency !== undefined ? ['currency = :currency'] : []),
       ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
-      ...(unrestrictedAt !== undefined ? [UNRESTRICTED] : []),
+      ...(counted ? [UNRESTRICTED, counted.condition] : []),
     ].join(' AND '),
     currency,
     exposure: reserve ?? 0,
+    adds: counted?.adds ?? [],
     values: {
       ':cover': amount,
       ...(reserving ? { ':bettingBalance': MAX_BETTING_BALANCE, ':exposureRoom': MAX_EXPOSURE - reserve } : {}),
-      ...(unrestrictedAt !== undefined ? { ':now': unrestrictedAt } : {}),
+      ...(counted ? { ':now': unrestrictedAt, ...counted.values } : {}),
     },
   });
 }
@@ -120,14 +132,15 @@ function moveBalance(
     condition,
     currency,
     exposure = 0,
+    adds = [],
     values = {},
-  }: { condition: string; currency?: string | undefined; exposure?: number; values?: Record<string, unknown> },
+  }: { condition: string; currency?: string | undefined; exposure?: number; adds?: readonly string[]; values?: Record<string, unknown> },
 ): TransactAction {
   return {
     Update: {
       TableName: db.tableName,
       Key: accountKey(playerId),
-      UpdateExpression: `SET balance = balance + :delta, lastJournal = :journal ADD journals :one${exposure !== 0 ? ', exposure :exposure' : ''}`,
+      UpdateExpression: `SET balance = balance + :delta, lastJournal = :journal ADD journals :one${exposure !== 0 ? ', exposure :exposure' : ''}${adds.map((add) => `, ${add}`).join('')}`,
       ConditionExpression: condition,
       ExpressionAttributeValues: {
         ':delta': delta,

@@ -1,0 +1,251 @@
+import type { AccountRecord, LimitSetting, LimitsRecord, ProtectionChangeRecord } from '../../store/kernel/records';
+import { getAccount } from '../../store/money/accounts';
+import {
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  NO_LIMIT,
+  getLimits,
+  limitAttribute,
+  periodAttribute,
+  periodKeysAt,
+  roomAttribute,
+  rollPeriods,
+  writeLimits,
+  type LimitInForce,
+  type LimitKind,
+  type LimitPeriod,
+} from '../../store/protection/limits';
+import { MAX_BALANCE } from '../../rules/money';
+import { ServiceError } from '../kernel/service-error';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { assertPlayerId, managesPlayer } from '../tables/tenancy';
+import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
+
+/**
+ * Deposit, stake and net-loss limits per day, week and month (docs/PLAYER-PROTECTION.md): a
+ * player sets their own, an operator of theirs may set them too, and the lower of the two applies.
+ * Lowering a limit (or setting one) applies at once; raising or removing one only after 24 hours
+ * of cooling-off, shown as pending until then. What is in force is kept on the player's account,
+ * where every stake and deposit counts against it (store/protection/limits.ts).
+ */
+
+/** How long a rise or removal of a limit waits (UKGC RTS 12: at least 24 hours). */
+export const COOLING_OFF_MS = 24 * 3_600_000;
+
+export type LimitSetter = 'PLAYER' | 'OPERATOR';
+const slot = (kind: LimitKind, period: LimitPeriod): string => `${kind}_${period}`;
+
+export interface SetLimitRequest {
+  readonly playerId?: string | null;
+  readonly kind: LimitKind;
+  readonly period: LimitPeriod;
+  /** Minor units; null removes the limit (after the cooling-off). */
+  readonly amount: number | null;
+}
+
+export async function setLimit(deps: ServiceDependencies, caller: Caller, request: SetLimitRequest): Promise<string> {
+  const playerId = request.playerId ?? caller.playerId;
+  assertPlayerId('playerId', playerId);
+  const setBy: LimitSetter = playerId === caller.playerId ? 'PLAYER' : 'OPERATOR';
+  if (setBy === 'OPERATOR' && !managesPlayer(caller, playerId))
+    throw new ServiceError('FORBIDDEN', 'You may not set this player\u2019s limits.');
+  const { amount } = request;
+  if (amount !== null && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_BALANCE)) {
+    throw new ServiceError(
+      'BAD_USER_INPUT',
+      `amount: a whole number of minor units from 1 to ${MAX_BALANCE}, or null to remove the limit.`,
+      'amount',
+    );
+  }
+  await changeLimits(deps, playerId, (limits, now) => {
+    const key = slot(request.kind, request.period);
+    const side = setBy === 'PLAYER' ? 'player' : 'operator';
+    const current = limits[side][key]?.amount ?? null;
+    // Tighter applies at once; looser waits out the cooling-off (the one asked last is what waits).
+    const tighter = amount !== null && (current === null || amount < current);
+    const setting: LimitSetting =
+      tighter || amount === current
+        ? { amount }
+        : { amount: current, pending: { amount, effectiveAt: new Date(Date.parse(now) + COOLING_OFF_MS).toISOString() } };
+    const change: Omit<ProtectionChangeRecord, 'id' | 'playerId'> = {
+      kind: 'LIMIT',
+      limit: key,
+      setBy,
+      by: caller.playerId,
+      at: now,
+      effectiveAt: setting.pending?.effectiveAt ?? now,
+      before: current === null ? null : String(current),
+      after: amount === null ? null : String(amount),
+    };
+    return { next: { ...limits, [side]: { ...limits[side], [key]: setting } }, change };
+  });
+  return playerId;
+}
+
+/** Rises and removals whose cooling-off is over, applied (what a stake, deposit or read that meets one does first). */
+export async function applyDueLimits(deps: ServiceDependencies, playerId: string): Promise<boolean> {
+  return (await changeLimits(deps, playerId, (limits) => ({ next: limits }))) === 'WRITTEN';
+}
+
+/** Every limit's setting once due cooling-offs are over. */
+function settled(limits: LimitsRecord, now: string): { record: LimitsRecord; changed: boolean } {
+  let changed = false;
+  const settle = (side: Readonly<Record<string, LimitSetting>>) =>
+    Object.fromEntries(
+      Object.entries(side).map(([key, setting]) => {
+        if (!setting.pending || setting.pending.effectiveAt > now) return [key, setting];
+        changed = true;
+        return [key, { amount: setting.pending.amount }];
+      }),
+    );
+  return { record: { ...limits, player: settle(limits.player), operator: settle(limits.operator) }, changed };
+}
+
+/** The limit in force for each kind and period: the lower of the player's and the operator's (NO_LIMIT: neither). */
+export function limitsInForce(limits: LimitsRecord | undefined): Map<string, number> {
+  const inForce = new Map<string, number>();
+  for (const kind of LIMIT_KINDS)
+    for (const period of LIMIT_PERIODS) {
+      const key = slot(kind, period);
+      const amounts = [limits?.player[key]?.amount, limits?.operator[key]?.amount].filter((a): a is number => typeof a === 'number');
+      inForce.set(key, amounts.length > 0 ? Math.min(...amounts) : NO_LIMIT);
+    }
+  return inForce;
+}
+
+async function changeLimits(
+  deps: ServiceDependencies,
+  playerId: string,
+  apply: (limits: LimitsRecord, now: string) => { next: LimitsRecord; change?: Omit<ProtectionChangeRecord, 'id' | 'playerId'> },
+): Promise<'WRITTEN' | 'UNCHANGED'> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [stored, account] = await Promise.all([getLimits(deps.db, playerId), getAccount(deps.db, playerId)]);
+    if (!account)
+      throw new ServiceError(
+        'NOT_FOUND',
+        'That player has no account here: a seamless partner keeps its players\u2019 limits in its own wallet.',
+      );
+    const now = deps.now();
+    const base: LimitsRecord = stored ?? { playerId, player: {}, operator: {}, version: 0 };
+    const due = settled(base, now);
+    const { next, change } = apply(due.record, now);
+    if (!change && !due.changed) return 'UNCHANGED';
+    const before = limitsInForce(base);
+    const after = limitsInForce(next);
+    const inForce: LimitInForce[] = [];
+    for (const kind of LIMIT_KINDS)
+      for (const period of LIMIT_PERIODS) {
+        const from = accountLimit(account, kind, period) ?? before.get(slot(kind, period))!;
+        const to = after.get(slot(kind, period))!;
+        if (from !== to) inForce.push({ kind, period, from, to });
+      }
+    const written = await writeLimits(
+      deps.db,
+      { ...next, version: base.version + 1 },
+      stored?.version,
+      inForce,
+      change && { ...change, id: deps.newId(), playerId },
+    );
+    if (written) return 'WRITTEN';
+  }
+  throw tableBusy();
+}
+
+const accountLimit = (account: AccountRecord, kind: LimitKind, period: LimitPeriod): number | undefined =>
+  (account as unknown as Record<string, number | undefined>)[limitAttribute(kind, period)];
+
+/**
+ * Why the account refused a stake or deposit of `amount` counted against `kinds`, as far as its
+ * limits go: 'ROLLED' when a period it counted was over (its rooms start again: send it again),
+ * 'APPLIED' when a rise or removal came due (send it again), a refusal naming the limit reached,
+ * or undefined when the limits are not why.
+ */
+export async function limitRefusal(
+  deps: ServiceDependencies,
+  account: AccountRecord,
+  kinds: readonly LimitKind[],
+  amount: number,
+  at: string,
+): Promise<'ROLLED' | 'APPLIED' | ServiceError | undefined> {
+  const periods = periodKeysAt(at);
+  const attributes = account as unknown as Record<string, string | number | undefined>;
+  const stale = LIMIT_PERIODS.filter((period) => attributes[periodAttribute(period)] !== periods[period]).map((period) => ({
+    period,
+    from: attributes[periodAttribute(period)] as string | undefined,
+    to: periods[period],
+  }));
+  if (stale.length > 0) {
+    await rollPeriods(deps.db, account.id, stale);
+    return 'ROLLED';
+  }
+  for (const kind of kinds)
+    for (const period of LIMIT_PERIODS) {
+      const room = attributes[roomAttribute(kind, period)] as number | undefined;
+      if (room === undefined || room >= amount) continue;
+      if (await applyDueLimits(deps, account.id)) return 'APPLIED';
+      return limitReached(kind, period, accountLimit(account, kind, period) ?? NO_LIMIT, Math.max(0, room));
+    }
+  return undefined;
+}
+
+const PERIOD_WORD: Readonly<Record<LimitPeriod, string>> = { DAY: 'daily', WEEK: 'weekly', MONTH: 'monthly' };
+const CODES = { DEPOSIT: 'DEPOSIT_LIMIT_REACHED', STAKE: 'STAKE_LIMIT_REACHED', LOSS: 'LOSS_LIMIT_REACHED' } as const;
+const WHAT: Readonly<Record<LimitKind, string>> = { DEPOSIT: 'deposit', STAKE: 'stake', LOSS: 'net loss' };
+
+function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number): ServiceError {
+  return new ServiceError(
+    CODES[kind],
+    `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind]} limit of ${limit}: ${room} is left until the ${period.toLowerCase()} ends (UTC).`,
+  );
+}
+
+/** A player's limits as the API shows them: each kind and period, what applies, each side's setting, and this period's use. */
+export interface LimitView {
+  readonly kind: LimitKind;
+  readonly period: LimitPeriod;
+  readonly amount: number | null;
+  readonly byPlayer: SideView | null;
+  readonly byOperator: SideView | null;
+  readonly used: number;
+}
+interface SideView {
+  readonly amount: number | null;
+  readonly pendingAmount: number | null;
+  readonly pendingRemoval: boolean;
+  readonly pendingFrom: string | null;
+}
+
+export async function limitViews(deps: ServiceDependencies, playerId: string): Promise<LimitView[]> {
+  const [stored, account] = await Promise.all([getLimits(deps.db, playerId), getAccount(deps.db, playerId)]);
+  const now = deps.now();
+  const limits = stored && settled(stored, now).record;
+  const inForce = limitsInForce(limits);
+  const periods = periodKeysAt(now);
+  const attributes = (account ?? {}) as unknown as Record<string, string | number | undefined>;
+  const side = (setting: LimitSetting | undefined): SideView | null =>
+    setting === undefined
+      ? null
+      : {
+          amount: setting.amount,
+          pendingAmount: setting.pending?.amount ?? null,
+          pendingRemoval: setting.pending !== undefined && setting.pending.amount === null,
+          pendingFrom: setting.pending?.effectiveAt ?? null,
+        };
+  return LIMIT_KINDS.flatMap((kind) =>
+    LIMIT_PERIODS.map((period) => {
+      const key = slot(kind, period);
+      const limit = inForce.get(key)!;
+      const room = attributes[roomAttribute(kind, period)] as number | undefined;
+      const counted = attributes[periodAttribute(period)] === periods[period] && room !== undefined;
+      const held = (attributes[limitAttribute(kind, period)] as number | undefined) ?? NO_LIMIT;
+      return {
+        kind,
+        period,
+        amount: limit === NO_LIMIT ? null : limit,
+        byPlayer: side(limits?.player[key]),
+        byOperator: side(limits?.operator[key]),
+        used: counted ? held - room : 0,
+      };
+    }),
+  );
+}

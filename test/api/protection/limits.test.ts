@@ -1,0 +1,166 @@
+/**
+ * Deposit, stake and net-loss limits through the API, on the test's clock: a lower limit applies
+ * at once, a higher one or a removal after 24 hours (pending until then); the lower of the player's
+ * and their operator's applies; each period starts again when it ends; a bet or deposit that would
+ * pass a limit is refused with its own code and moves nothing, and bets racing for a limit never
+ * pass it by one unit (the conflict model on).
+ */
+import { describe, expect, it } from 'vitest';
+import { dealer, refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+
+/** The test's clock: a Wednesday at noon (UTC) plus what the tests move it on by. */
+const START = Date.parse('2026-12-09T12:00:00.000Z');
+let ahead = 0;
+const now = () => START + ahead;
+const api = useTestApi({ clock: () => new Date(now()).toISOString() });
+const OPERATOR = { id: 'limits-operator', roles: ['operator'] };
+const DEALER = dealer('limits-dealer');
+
+const SET = `mutation ($input: SetLimitInput!) { setLimit(input: $input) {
+  protection { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingFrom } byOperator { amount } } }
+  userErrors { code message field }
+} }`;
+const LIMITS = `query ($p: ID) { playerProtection(playerId: $p) { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingFrom } byOperator { amount } } } }`;
+const BET = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
+const DEPOSIT = `mutation ($input: DepositInput!) { deposit(input: $input) { account { balance } userErrors { code message } } }`;
+
+let references = 0;
+const deposit = (playerId: string, amount: number) =>
+  api.graphql(OPERATOR, DEPOSIT, { input: { playerId, amount, reference: `limits-${++references}` } });
+const bet = (playerId: string, tableId: string, amount = 100, type = 'FIELD') =>
+  api.graphql(playerId, BET, { input: { tableId, type, amount } });
+const limitOf = (limits: any[], kind: string, period: string) => limits.find((limit) => limit.kind === kind && limit.period === period);
+const limitsOf = async (playerId: string) => (await api.data(playerId, LIMITS)).playerProtection.limits as any[];
+
+describe('a stake limit', () => {
+  it('refuses the stake that would pass it, counts every table, starts again the next day, and rises only after 24 hours', async () => {
+    const player = 'limits-stake';
+    await api.fundAccount(player, 100_000);
+    const [a, b] = [await api.openTable(), await api.openTable()];
+    const set = await api.data(player, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 500 } });
+    expect(limitOf(set.setLimit.protection.limits, 'STAKE', 'DAY')).toMatchObject({ amount: 500, used: 0, byPlayer: { amount: 500 } });
+
+    for (const tableId of [a, b, a]) expect(refusalCode(await bet(player, tableId))).toBeUndefined();
+    expect(refusalCode(await bet(player, b, 200))).toBeUndefined();
+    const balance = await api.balance(player);
+    const refused = await bet(player, a);
+    expect(refusalCode(refused)).toBe('STAKE_LIMIT_REACHED');
+    expect(refusalOf(refused)!.message).toMatch(/daily stake limit of 500: 0 is left/);
+    expect(await api.balance(player)).toBe(balance);
+    expect(limitOf(await limitsOf(player), 'STAKE', 'DAY').used).toBe(500);
+
+    // A higher limit waits out 24 hours, shown as pending; a lower one applies at once.
+    const raised = await api.data(player, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 1_000 } });
+    expect(limitOf(raised.setLimit.protection.limits, 'STAKE', 'DAY')).toMatchObject({
+      amount: 500,
+      byPlayer: { amount: 500, pendingAmount: 1_000, pendingRemoval: false, pendingFrom: new Date(now() + 86_400_000).toISOString() },
+    });
+    expect(refusalCode(await bet(player, a))).toBe('STAKE_LIMIT_REACHED');
+
+    // The next day counts from nothing.
+    ahead += 13 * 3_600_000;
+    expect(refusalCode(await bet(player, a, 500))).toBeUndefined();
+    expect(refusalCode(await bet(player, a))).toBe('STAKE_LIMIT_REACHED');
+    // 24 hours after it was asked, the rise applies.
+    ahead += 11 * 3_600_000 + 60_000;
+    expect(refusalCode(await bet(player, a, 400))).toBeUndefined();
+    expect(limitOf(await limitsOf(player), 'STAKE', 'DAY')).toMatchObject({
+      amount: 1_000,
+      used: 900,
+      byPlayer: { amount: 1_000, pendingAmount: null },
+    });
+    await api.expectReconciled();
+  });
+});
+
+describe('limits set by the player and by their operator', () => {
+  it('apply the lower; the operator lowers theirs at once; removing a limit waits too', async () => {
+    const player = 'limits-both';
+    await api.fundAccount(player, 100_000);
+    const table = await api.openTable();
+    await api.data(player, SET, { input: { kind: 'STAKE', period: 'WEEK', amount: 1_000 } });
+    const byOperator = await api.data(OPERATOR, SET, { input: { playerId: player, kind: 'STAKE', period: 'WEEK', amount: 300 } });
+    expect(limitOf(byOperator.setLimit.protection.limits, 'STAKE', 'WEEK')).toMatchObject({
+      amount: 300,
+      byPlayer: { amount: 1_000 },
+      byOperator: { amount: 300 },
+    });
+    expect(refusalCode(await bet(player, table, 300))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('STAKE_LIMIT_REACHED');
+
+    // The operator removes theirs: still in force for 24 hours.
+    await api.data(OPERATOR, SET, { input: { playerId: player, kind: 'STAKE', period: 'WEEK', amount: null } });
+    expect(refusalCode(await bet(player, table))).toBe('STAKE_LIMIT_REACHED');
+    ahead += 86_400_000 + 60_000;
+    expect(refusalCode(await bet(player, table, 700))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('STAKE_LIMIT_REACHED');
+    // Another player may not set anyone's limits.
+    expect(
+      refusalCode(await api.graphql('limits-stranger', SET, { input: { playerId: player, kind: 'STAKE', period: 'DAY', amount: 1 } })),
+    ).toBe('FORBIDDEN');
+  });
+});
+
+describe('a net-loss limit', () => {
+  it('counts stakes less what comes back: a win gives room back, a loss takes it', async () => {
+    const player = 'limits-loss';
+    await api.fundAccount(player, 100_000);
+    const table = await api.openTable();
+    await api.data(player, SET, { input: { kind: 'LOSS', period: 'MONTH', amount: 300 } });
+    // Field 100 and a shooter's line bet; a 3 pays the Field even money.
+    await api.seatShooter(table, { playerId: 'limits-shooter' });
+    expect(refusalCode(await bet(player, table, 300))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('LOSS_LIMIT_REACHED');
+    await api.closeAndRoll(table, [1, 2]);
+    // Won 300 and had the stake back: 600 came back against 300 staked.
+    expect(limitOf(await limitsOf(player), 'LOSS', 'MONTH').used).toBe(-300);
+    expect(refusalCode(await bet(player, table, 600))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('LOSS_LIMIT_REACHED');
+  });
+});
+
+describe('a deposit limit', () => {
+  it('refuses the deposit that would pass it, and moves nothing', async () => {
+    const player = 'limits-deposit';
+    await api.fundAccount(player, 0);
+    await api.data(OPERATOR, SET, { input: { playerId: player, kind: 'DEPOSIT', period: 'DAY', amount: 1_000 } });
+    expect(refusalCode(await deposit(player, 600))).toBeUndefined();
+    const refused = await deposit(player, 500);
+    expect(refusalCode(refused)).toBe('DEPOSIT_LIMIT_REACHED');
+    expect(await api.balance(player)).toBe(600);
+    expect(refusalCode(await deposit(player, 400))).toBeUndefined();
+    await api.expectReconciled();
+  });
+});
+
+describe('bets racing for a limit', () => {
+  it('never pass it by one unit, however many race at once across tables', async () => {
+    const player = 'limits-race';
+    await api.fundAccount(player, 1_000_000);
+    const tables = [await api.openTable(), await api.openTable(), await api.openTable(), await api.openTable()];
+    await api.data(player, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 1_000 } });
+    const answers = await Promise.all(tables.flatMap((tableId) => Array.from({ length: 8 }, () => bet(player, tableId, 100))));
+    const placed = answers.filter((answer) => refusalCode(answer) === undefined).length;
+    expect(answers.map(refusalCode).every((code) => code === undefined || code === 'STAKE_LIMIT_REACHED' || code === 'CONFLICT')).toBe(
+      true,
+    );
+    expect(placed).toBeLessThanOrEqual(10);
+    expect(await api.balance(player)).toBe(1_000_000 - placed * 100);
+    expect(limitOf(await limitsOf(player), 'STAKE', 'DAY').used).toBe(placed * 100);
+    void DEALER;
+  });
+});
+
+describe('limits out of form', () => {
+  it('are refused, naming the field; a seamless player has none here', async () => {
+    for (const amount of [0, -5, 1.5]) {
+      expect(refusalOf(await api.graphql('limits-form', SET, { input: { kind: 'STAKE', period: 'DAY', amount } }))).toMatchObject({
+        code: expect.stringMatching(/BAD_USER_INPUT/),
+      });
+    }
+    expect(refusalCode(await api.graphql('limits-no-account', SET, { input: { kind: 'STAKE', period: 'DAY', amount: 100 } }))).toBe(
+      'NOT_FOUND',
+    );
+  });
+});
