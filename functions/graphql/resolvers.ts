@@ -202,7 +202,7 @@ export const resolvers: Resolvers = {
         after: change.after,
         reason: change.reason ?? null,
         limit: change.limit ?? null,
-        setBy: change.setBy ?? null,
+        setter: change.setBy ?? null,
       })),
     limits: (protection, _, ctx) => limitViews(ctx.deps, protection.playerId),
   },

@@ -212,7 +212,7 @@ interface SideView {
   readonly amount: number | null;
   readonly pendingAmount: number | null;
   readonly pendingRemoval: boolean;
-  readonly pendingFrom: string | null;
+  readonly pendingAt: string | null;
 }
 
 export async function limitViews(deps: ServiceDependencies, playerId: string): Promise<LimitView[]> {
@@ -229,7 +229,7 @@ export async function limitViews(deps: ServiceDependencies, playerId: string): P
           amount: setting.amount,
           pendingAmount: setting.pending?.amount ?? null,
           pendingRemoval: setting.pending !== undefined && setting.pending.amount === null,
-          pendingFrom: setting.pending?.effectiveAt ?? null,
+          pendingAt: setting.pending?.effectiveAt ?? null,
         };
   return LIMIT_KINDS.flatMap((kind) =>
     LIMIT_PERIODS.map((period) => {

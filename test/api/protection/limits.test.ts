@@ -18,10 +18,10 @@ const OPERATOR = { id: 'limits-operator', roles: ['operator'] };
 const DEALER = dealer('limits-dealer');
 
 const SET = `mutation ($input: SetLimitInput!) { setLimit(input: $input) {
-  protection { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingFrom } byOperator { amount } } }
+  protection { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingAt } byOperator { amount } } }
   userErrors { code message field }
 } }`;
-const LIMITS = `query ($p: ID) { playerProtection(playerId: $p) { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingFrom } byOperator { amount } } } }`;
+const LIMITS = `query ($p: ID) { playerProtection(playerId: $p) { limits { kind period amount used byPlayer { amount pendingAmount pendingRemoval pendingAt } byOperator { amount } } } }`;
 const BET = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 const DEPOSIT = `mutation ($input: DepositInput!) { deposit(input: $input) { account { balance } userErrors { code message } } }`;
 
@@ -54,9 +54,27 @@ describe('a stake limit', () => {
     const raised = await api.data(player, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 1_000 } });
     expect(limitOf(raised.setLimit.protection.limits, 'STAKE', 'DAY')).toMatchObject({
       amount: 500,
-      byPlayer: { amount: 500, pendingAmount: 1_000, pendingRemoval: false, pendingFrom: new Date(now() + 86_400_000).toISOString() },
+      byPlayer: { amount: 500, pendingAmount: 1_000, pendingRemoval: false, pendingAt: new Date(now() + 86_400_000).toISOString() },
     });
     expect(refusalCode(await bet(player, a))).toBe('STAKE_LIMIT_REACHED');
+    // Both changes are kept: the rise with when it takes effect.
+    const changes = (
+      await api.data(player, `{ playerProtection { changes { kind limit setter changedBy changedAt effectiveAt before after } } }`)
+    ).playerProtection.changes;
+    expect(
+      changes.map((c: any) => [
+        c.kind,
+        c.limit,
+        c.setter,
+        c.changedBy,
+        c.before,
+        c.after,
+        Date.parse(c.effectiveAt) - Date.parse(c.changedAt),
+      ]),
+    ).toEqual([
+      ['LIMIT', 'STAKE_DAY', 'PLAYER', player, '500', '1000', 86_400_000],
+      ['LIMIT', 'STAKE_DAY', 'PLAYER', player, null, '500', 0],
+    ]);
 
     // The next day counts from nothing.
     ahead += 13 * 3_600_000;
