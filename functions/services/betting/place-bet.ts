@@ -27,6 +27,7 @@ import { withoutDue } from '../wallet/wallet-calls';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { accountRestriction, assertMayPlay } from '../protection/restrictions';
 import { limitRefusal } from '../protection/limits';
+import { countProtectionRefusal } from '../protection/refusals';
 
 export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
@@ -69,6 +70,7 @@ export async function placeBet(
     // A fault is not a refusal: the API counts those apart (InternalErrors).
     const code = answeredCode(error);
     if (code !== 'INTERNAL_SERVER_ERROR') deps.metrics.betRefused(code);
+    await countProtectionRefusal(deps, caller.playerId, code);
     throw error;
   }
 }

@@ -14,6 +14,7 @@ import { seamlessWalletOf } from '../wallet/partner-wallets';
 import { getRestriction } from '../../store/protection/restrictions';
 import { freshCounting, periodKeysAt } from '../../store/protection/limits';
 import { limitRefusal } from '../protection/limits';
+import { countProtectionRefusal } from '../protection/refusals';
 import { accountRestriction } from '../protection/restrictions';
 
 /**
@@ -67,8 +68,15 @@ export interface CashMovementRequest {
   readonly reference: string;
 }
 
-export const deposit = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
-  moveCash(deps, caller, request, 'DEPOSIT');
+export async function deposit(deps: ServiceDependencies, caller: Caller, request: CashMovementRequest): Promise<AccountRecord> {
+  try {
+    return await moveCash(deps, caller, request, 'DEPOSIT');
+  } catch (error) {
+    // Player protection's refusals are counted for the daily report.
+    if (error instanceof ServiceError) await countProtectionRefusal(deps, request.playerId, error.code);
+    throw error;
+  }
+}
 export const withdraw = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
   moveCash(deps, caller, request, 'WITHDRAWAL');
 

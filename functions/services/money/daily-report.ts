@@ -1,3 +1,4 @@
+import { protectionRefusalsOfDay } from '../protection/refusals';
 import { bookPage, type JournalRecord, type Leg } from '../../store/money/ledger';
 import type { BetType } from '../../store/kernel/records';
 import { assertCurrency, isCalendarDay } from '../kernel/request-checks';
@@ -28,6 +29,8 @@ export interface DailyReport {
   readonly tables: readonly TableDay[];
   readonly cashier: CashierDay;
   readonly pools: readonly PoolDay[];
+  /** Bets and deposits player protection refused that day, by reason (every currency's). */
+  readonly protectionRefusals: readonly { readonly reason: string; readonly count: number }[];
 }
 
 export interface TableDay {
@@ -138,6 +141,7 @@ export async function dailyReport(deps: ServiceDependencies, caller: Caller, cur
       .sort((a, b) => a.tableId.localeCompare(b.tableId)),
     cashier,
     pools: [...pools].map(([poolId, pool]) => ({ poolId, ...pool })).sort((a, b) => a.poolId.localeCompare(b.poolId)),
+    protectionRefusals: await protectionRefusalsOfDay(deps, day, partner),
   };
 }
 

@@ -107,6 +107,14 @@ export const protectionChangeKey = (playerId: string, at: string, id: string): I
 export const PROTECTION_CHANGE_PREFIX = 'CHANGE#';
 /** A player's limits as the player and their operators set them (the account holds those in force). */
 export const limitsKey = (playerId: string): ItemKey => ({ pk: `PROTECT#${playerId}`, sk: 'LIMITS' });
+/** The day's refusals for player protection, by reason: per partner (the house's own players: "-"), in shards by player. */
+export const PROTECTION_REFUSAL_SHARDS = 16;
+export const protectionRefusalsKey = (day: string, partner: string | undefined, shard: number): ItemKey => ({
+  pk: `REFUSED#${day}`,
+  sk: `${partner ?? '-'}#${String(shard).padStart(2, '0')}`,
+});
+/** FNV-1a of a player's id: which refusal shard counts them. */
+export const refusalShardOf = (playerId: string): number => fnv1a(playerId) % PROTECTION_REFUSAL_SHARDS;
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });
 /** A currency the ledger holds (services/money/ledger-check.ts). */
 export const ledgerCurrencyKey = (currency: string): ItemKey => ({ pk: 'LEDGER', sk: `CURRENCY#${currency}` });

@@ -51,6 +51,7 @@ describe('a stake limit', () => {
     expect(limitOf(await limitsOf(player), 'STAKE', 'DAY').used).toBe(500);
 
     // A higher limit waits out 24 hours, shown as pending; a lower one applies at once.
+    ahead += 1_000;
     const raised = await api.data(player, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 1_000 } });
     expect(limitOf(raised.setLimit.protection.limits, 'STAKE', 'DAY')).toMatchObject({
       amount: 500,
@@ -180,5 +181,29 @@ describe('limits out of form', () => {
     expect(refusalCode(await api.graphql('limits-no-account', SET, { input: { kind: 'STAKE', period: 'DAY', amount: 100 } }))).toBe(
       'NOT_FOUND',
     );
+  });
+});
+
+describe('the daily report', () => {
+  it("counts the day's protection refusals by reason, a partner's operator its own players' only", async () => {
+    ahead += 30 * 86_400_000;
+    const day = new Date(now()).toISOString().slice(0, 10);
+    const house = 'limits-report';
+    const partners = { id: 'p9/limits-report', who: { id: 'limits-report', roles: [], partner: 'p9' } };
+    await api.fundAccount(house, 10_000);
+    await api.fundAccount(partners.id, 10_000);
+    const table = await api.openTable();
+    await api.data(house, SET, { input: { kind: 'STAKE', period: 'DAY', amount: 100 } });
+    await api.data(OPERATOR, SET, { input: { playerId: partners.id, kind: 'DEPOSIT', period: 'DAY', amount: 100 } });
+    expect(refusalCode(await bet(house, table, 200))).toBe('STAKE_LIMIT_REACHED');
+    expect(refusalCode(await bet(house, table, 300))).toBe('STAKE_LIMIT_REACHED');
+    expect(refusalCode(await deposit(partners.id, 500))).toBe('DEPOSIT_LIMIT_REACHED');
+    const REPORT = `query ($day: Date!) { dailyReport(currency: "MOP", day: $day) { protectionRefusals { reason count } } }`;
+    expect((await api.data(OPERATOR, REPORT, { day })).dailyReport.protectionRefusals).toEqual([
+      { reason: 'DEPOSIT_LIMIT_REACHED', count: 1 },
+      { reason: 'STAKE_LIMIT_REACHED', count: 2 },
+    ]);
+    const p9 = { id: 'limits-p9-operator', roles: ['operator'], partner: 'p9' };
+    expect((await api.data(p9, REPORT, { day })).dailyReport.protectionRefusals).toEqual([{ reason: 'DEPOSIT_LIMIT_REACHED', count: 1 }]);
   });
 });
