@@ -16,6 +16,7 @@ import { settlementWorker } from '../functions/workers/settlement-handler';
 import { localRngQueue, localSettlementQueue, localWalletQueue } from './settlement-workers';
 import { rngDealerWorker } from '../functions/workers/rng-dealer-handler';
 import { sweepRoundLoops } from '../functions/services/rng/round-loop';
+import { sweepRealityChecks } from '../functions/services/protection/reality-checks';
 import { walletCallWorker } from '../functions/workers/wallet-call-handler';
 import { sweepWalletCalls } from '../functions/services/wallet/deliver-wallet-call';
 import { fileSecrets } from '../functions/store/kernel/wallet-secrets';
@@ -71,6 +72,7 @@ try {
     void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
     void sweepWalletCalls(deps).catch((error: unknown) => console.error('wallet call sweep failed:', error));
     void sweepRoundLoops(deps).catch((error: unknown) => console.error('round loop sweep failed:', error));
+    void sweepRealityChecks(deps).catch((error: unknown) => console.error('reality check sweep failed:', error));
   }, 30_000);
   sweeper.unref();
   // As the scheduled ledger check does in AWS: every day over and not checked yet, now and every hour.

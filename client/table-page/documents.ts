@@ -271,6 +271,28 @@ export const MY_EVENTS = graphql(`
         currency
         readAt
       }
+      realityCheck {
+        everyMinutes
+        sessionStartedAt
+        dueAt
+        staked
+        net
+      }
+    }
+  }
+`);
+
+/** The player acknowledges a reality check they were told (myEvents, REALITY_CHECK): bets are taken again. */
+export const ACKNOWLEDGE_REALITY_CHECK = graphql(`
+  mutation TablePageAcknowledgeRealityCheck($dueAt: DateTime!) {
+    acknowledgeRealityCheck(input: { dueAt: $dueAt }) {
+      protection {
+        playerId
+      }
+      userErrors {
+        code
+        message
+      }
     }
   }
 `);

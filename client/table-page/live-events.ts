@@ -67,6 +67,11 @@ export function playerEventEntry(event: PlayerEvent, at: string, currency: strin
   if (event.kind === 'BALANCE_CHANGED') {
     return event.account ? { at, tone: 'money', text: `Balance ${formatMoney(event.account.balance, event.account.currency)}` } : undefined;
   }
+  if (event.kind === 'REALITY_CHECK') {
+    return event.realityCheck
+      ? { at, tone: 'money', text: `Reality check: ${realityCheckText(event.realityCheck, at, currency)}` }
+      : undefined;
+  }
   if (event.kind === 'WALLET_BALANCE_CHANGED') {
     return event.wallet ? { at, tone: 'money', text: `Wallet ${formatMoney(event.wallet.balance, event.wallet.currency)}` } : undefined;
   }
@@ -102,4 +107,14 @@ function settledEntry(bet: TablePageBetFragment, name: string, at: string, curre
     case 'OPEN':
       return { at, tone: 'bet', text: `Your ${name} is open` };
   }
+}
+
+export type RealityCheck = NonNullable<PlayerEvent['realityCheck']>;
+
+/** "you have played 30 min, staked 5.00 MOP and are down 5.00 MOP". */
+export function realityCheckText(check: RealityCheck, at: string, currency: string): string {
+  const minutes = Math.max(0, Math.round((Date.parse(at) - Date.parse(check.sessionStartedAt)) / 60_000));
+  const played = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
+  const result = check.net >= 0 ? `up ${formatMoney(check.net, currency)}` : `down ${formatMoney(-check.net, currency)}`;
+  return `you have played ${played}, staked ${formatMoney(check.staked, currency)} and are ${result}`;
 }

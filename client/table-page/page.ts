@@ -12,6 +12,7 @@
  * the wallet answers tells it (myEvents, WALLET_BALANCE_CHANGED).
  */
 import {
+  ACKNOWLEDGE_REALITY_CHECK,
   JACKPOT_POOL,
   MY_EVENTS,
   PLACE_BET,
@@ -128,16 +129,27 @@ async function start(): Promise<void> {
   }
   session.resync({ table: first.data.table, me });
 
-  view = new TableView(root, session, clock, async (request) => {
-    const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
-    if ('code' in answer) return answer;
-    const { placeBet } = answer.data;
-    // An expected refusal is data: the payload's first userError (a code of PlaceBetErrorCode), shown as the API gave it.
-    const [refusal] = placeBet?.userErrors ?? [];
-    if (placeBet?.bet) session.betChanged(placeBet.bet);
-    view?.render();
-    return refusal ? { code: refusal.code, message: refusal.message } : { data: placeBet?.bet ?? null };
-  });
+  view = new TableView(
+    root,
+    session,
+    clock,
+    async (request) => {
+      const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
+      if ('code' in answer) return answer;
+      const { placeBet } = answer.data;
+      // An expected refusal is data: the payload's first userError (a code of PlaceBetErrorCode), shown as the API gave it.
+      const [refusal] = placeBet?.userErrors ?? [];
+      if (placeBet?.bet) session.betChanged(placeBet.bet);
+      view?.render();
+      return refusal ? { code: refusal.code, message: refusal.message } : { data: placeBet?.bet ?? null };
+    },
+    async (dueAt) => {
+      const answer = await http.request(ACKNOWLEDGE_REALITY_CHECK, { dueAt });
+      if ('code' in answer) return answer;
+      const [refusal] = answer.data.acknowledgeRealityCheck?.userErrors ?? [];
+      return refusal ? { code: refusal.code, message: refusal.message } : { data: null };
+    },
+  );
   view.showConnection(connection);
   view.render();
   for (const [refusal, ended] of early) logProblem(refusal, ended);

@@ -15,7 +15,7 @@ import type {
   TablePageRoadsFragment,
   TablePageWalletQuery,
 } from '../generated/graphql';
-import { playerEventEntry, tableEventEntry, type LogEntry, type PlayerEvent, type TableEvent } from './live-events';
+import { playerEventEntry, tableEventEntry, type LogEntry, type PlayerEvent, type RealityCheck, type TableEvent } from './live-events';
 import type { ServerClock } from './server-clock';
 
 export type PageTable = NonNullable<TablePageQuery['table']>;
@@ -46,6 +46,8 @@ export class TableSession {
   limits!: PageTable['myLimits'];
   roads: TablePageRoadsFragment | null = null;
   jackpot: { readonly id: string; amount: number } | null = null;
+  /** A reality check told and not yet acknowledged: the page asks the player to read it before betting on. */
+  realityCheck: (RealityCheck & { readonly toldAt: string }) | null = null;
   openBets: Bet[] = [];
   /** Bets decided while the page was open, newest first. */
   settledBets: Bet[] = [];
@@ -114,6 +116,8 @@ export class TableSession {
       this.currency = event.wallet.currency;
       this.walletReadAt = event.wallet.readAt;
     }
+    // A reality check holds the player's bets until they acknowledge it (the page asks them to).
+    if (event.kind === 'REALITY_CHECK' && event.realityCheck) this.realityCheck = { ...event.realityCheck, toldAt: event.serverTime };
     // myEvents tells of the player's bets at every table: this page shows this table's.
     if (event.bet && event.bet.tableId !== this.table.id) return;
     if (event.bet) this.betChanged(event.bet);
@@ -155,7 +159,11 @@ export class TableSession {
       const corrected = shown && (shown.status !== bet.status || shown.returned !== bet.returned);
       if (!shown || corrected) {
         this.betChanged(bet);
-        const entry = playerEventEntry({ kind: 'BET_SETTLED', serverTime: at, bet, account: null, wallet: null }, at, this.table.currency);
+        const entry = playerEventEntry(
+          { kind: 'BET_SETTLED', serverTime: at, bet, account: null, wallet: null, realityCheck: null },
+          at,
+          this.table.currency,
+        );
         if (entry) this.host.log(entry);
       }
     }

@@ -16,6 +16,7 @@ import { formatMoney } from './money';
 import { recentResultsList } from './results-view';
 import { fairnessPanel } from './fairness-view';
 import { checkReveal, type Check } from './fairness-check';
+import { realityCheckText } from './live-events';
 import { fitRoads, roadsPanel } from './roads-view';
 import { countdownText, type ServerClock } from './server-clock';
 import type { Bet, TableSession } from './table-session';
@@ -32,6 +33,12 @@ export class TableView {
   private readonly balance = el('strong', { class: 'balance-amount' });
   private readonly balanceLabel = el('span', { class: 'label' }, 'Your balance');
   private readonly jackpot = el('p', { class: 'jackpot', hidden: true });
+  private readonly realityCheck = el('section', {
+    class: 'reality-check',
+    role: 'alertdialog',
+    'aria-label': 'Reality check',
+    hidden: true,
+  });
   private readonly betting = el('section', { class: 'betting', 'aria-label': 'Betting' });
   private readonly bettingState = el('p', { class: 'betting-state', role: 'status', 'aria-live': 'polite' });
   private readonly countdown = el('p', { class: 'countdown', role: 'timer', 'aria-label': 'Time left to bet' });
@@ -50,6 +57,8 @@ export class TableView {
     private readonly session: TableSession,
     private readonly clock: ServerClock,
     place: (request: BetRequest) => Promise<Answer<Bet | null>>,
+    /** The player acknowledges the reality check due at `dueAt` (acknowledgeRealityCheck). */
+    private readonly acknowledge: (dueAt: string) => Promise<Answer<unknown>>,
   ) {
     const { table } = session;
     this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
@@ -67,6 +76,7 @@ export class TableView {
           this.jackpot,
         ),
       ),
+      this.realityCheck,
       el('div', { class: 'betting-row' }, this.betting),
       el(
         'div',
@@ -123,6 +133,7 @@ export class TableView {
       fill(this.game, ...roadsPanel(this.session.roads));
       fitRoads(this.game);
     }
+    this.renderRealityCheck();
     fill(this.results, recentResultsList(table));
     if (table.dealing === 'RNG')
       fill(
@@ -143,6 +154,27 @@ export class TableView {
     const rolled = table.game === 'CRAPS' ? (table.recentResults[0]?.dice ?? null) : undefined;
     this.checked = { commitment: reveal.commitment, check: await checkReveal(reveal, rolled) };
     this.render();
+  }
+
+  /** A reality check told: what the session came to, and a button to read on (bets wait for it). */
+  private renderRealityCheck(): void {
+    const check = this.session.realityCheck;
+    this.realityCheck.hidden = !check;
+    if (!check) return;
+    const button = el('button', { type: 'button' }, 'I have read this: go on playing');
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      void this.acknowledge(check.dueAt).then((answer) => {
+        if (!('code' in answer)) this.session.realityCheck = null;
+        this.render();
+      });
+    });
+    fill(
+      this.realityCheck,
+      el('h2', {}, 'Reality check'),
+      el('p', {}, `${capitalized(realityCheckText(check, check.toldAt, this.session.currency))}.`),
+      button,
+    );
   }
 
   showConnection(state: ConnectionState): void {
@@ -177,6 +209,8 @@ export class TableView {
     this.form.update(open, this.session.openBets);
   }
 }
+
+const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 function panel(id: string, title: string, body: HTMLElement): HTMLElement {
   return el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id }, title), body);

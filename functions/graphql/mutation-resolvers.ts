@@ -149,6 +149,20 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
       });
       return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
     }),
+  setRealityCheck: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['SetRealityCheckPayload']>(info, async () => {
+      const caller = requireCaller(ctx);
+      const { setRealityCheck } = await import('../services/protection/reality-checks');
+      const playerId = await setRealityCheck(ctx.deps, caller, { playerId: input.playerId ?? null, minutes: input.minutes ?? null });
+      return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
+    }),
+  acknowledgeRealityCheck: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['AcknowledgeRealityCheckPayload']>(info, async () => {
+      const caller = requireCaller(ctx);
+      const { acknowledgeRealityCheck } = await import('../services/protection/reality-checks');
+      const playerId = await acknowledgeRealityCheck(ctx.deps, caller, input.dueAt);
+      return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
+    }),
   blockPlayer: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['BlockPlayerPayload']>(info, async () => {
       const { blockPlayer, changedProtection } = await protection();

@@ -45,6 +45,7 @@ const dealFairness = loadedWhenCalled(() => import('../services/rng/outcome-fair
 const playerProtection = loadedWhenCalled(() => import('../services/protection/restrictions'), 'playerProtection');
 const protectionChanges = loadedWhenCalled(() => import('../services/protection/restrictions'), 'protectionChanges');
 const limitViews = loadedWhenCalled(() => import('../services/protection/limits'), 'limitViews');
+const playerRealityCheck = loadedWhenCalled(() => import('../services/protection/reality-checks'), 'playerRealityCheck');
 
 function servedOverWebSocket(): never {
   throw new ServiceError('BAD_REQUEST', 'Subscriptions are served over WebSocket (the graphql-ws protocol), not over HTTP.');
@@ -205,6 +206,7 @@ export const resolvers: Resolvers = {
         setter: change.setBy ?? null,
       })),
     limits: (protection, _, ctx) => limitViews(ctx.deps, protection.playerId),
+    realityCheck: (protection, _, ctx) => playerRealityCheck(ctx.deps, protection.playerId),
   },
 
   Roll: {

@@ -4,6 +4,7 @@ import { sweepSettlements } from '../services/rounds/sweep-settlements';
 import { logger } from '../observability/logger';
 import { sweepWalletCalls } from '../services/wallet/deliver-wallet-call';
 import { sweepRoundLoops } from '../services/rng/round-loop';
+import { sweepRealityChecks } from '../services/protection/reality-checks';
 
 /**
  * Scheduled Lambda (every minute, see infra/): finishes any settlement a crash left behind at a
@@ -16,7 +17,13 @@ import { sweepRoundLoops } from '../services/rng/round-loop';
  */
 export const handler = observedHandler(async (): Promise<{ completed: number; busy: number; walletCalls: number; roundLoops: number }> => {
   const deps = environmentDependencies(process.env, observability);
-  const [report, wallets, loops] = await Promise.all([sweepSettlements(deps), sweepWalletCalls(deps), sweepRoundLoops(deps)]);
+  const [report, wallets, loops] = await Promise.all([
+    sweepSettlements(deps),
+    sweepWalletCalls(deps),
+    sweepRoundLoops(deps),
+    // Reality checks as they fall due, told to their players.
+    sweepRealityChecks(deps),
+  ]);
   if (loops.restarted.length > 0) logger.info('round loops restarted', { tables: loops.restarted });
   for (const failure of report.failed) logger.error('settlement sweep failed', { ...failure });
   if (report.completed.length > 0) logger.info('settlements completed', { tables: report.completed });

@@ -17,6 +17,9 @@ import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamle
 import { startSeamlessPartner } from '../support/seamless-partner';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 import { sweepRoundLoops } from '../../functions/services/rng/round-loop';
+import { sweepRealityChecks } from '../../functions/services/protection/reality-checks';
+import { writeRealityCheck } from '../../functions/store/protection/reality-checks';
+import { getAccount } from '../../functions/store/money/accounts';
 
 const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
@@ -393,6 +396,37 @@ describe('the table page in Chromium', () => {
     expectOnlyTheServer(demo.traffic);
     await demo.page.close();
   });
+
+  it('holds bets at a reality check until the player has read it: the session told live, acknowledged from the page', async () => {
+    const tableId = await api.openTable({ game: 'CRAPS', name: 'Reality craps', minimumBet: 1_000, maximumBet: 1_000_000 });
+    const { page, traffic } = await openTablePage(`/tables/${tableId}`);
+    await live(page);
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    // Test setup: the player's checks every 10 minutes, the session begun 11 minutes ago (the first check just due).
+    const started = new Date(Date.now() - 11 * 60_000).toISOString();
+    const account = (await getAccount(api.db, DEMO_PLAYER))!;
+    expect(
+      await writeRealityCheck(
+        api.db,
+        DEMO_PLAYER,
+        { minutes: 10, at: started, dueAt: new Date(Date.now() - 60_000).toISOString() },
+        account.rcDueAt,
+      ),
+    ).toBe(true);
+    expect(await sweepRealityChecks(api.deps)).toEqual({ told: 1 });
+
+    await shows(page, '.reality-check', /Reality check.*you have played 11 min/i);
+    await shows(page, '.event-log', 'Reality check: you have played 11 min');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'REALITY_CHECK_DUE');
+    await screenshot(page, 'table-page-reality-check');
+    await page.getByRole('button', { name: 'I have read this: go on playing' }).click();
+    await page.locator('.reality-check').waitFor({ state: 'hidden', ...WAIT });
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    expect(traffic.errors).toEqual([]);
+    // Off again, for the file's other tests.
+    await api.data(DEMO_PLAYER, `mutation { setRealityCheck(input: { minutes: null }) { userErrors { code } } }`);
+    await page.close();
+  }, 60_000);
 
   it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {
     const unknown = await openTablePage('/tables/no-such-table');

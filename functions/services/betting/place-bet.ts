@@ -28,6 +28,7 @@ import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { accountRestriction, assertMayPlay } from '../protection/restrictions';
 import { limitRefusal } from '../protection/limits';
 import { countProtectionRefusal } from '../protection/refusals';
+import { realityCheckRefusal } from '../protection/reality-checks';
 
 export interface PlaceBetRequest extends BetRequest {
   readonly idempotencyKey?: string | null;
@@ -237,6 +238,8 @@ async function explainAccount(
   // The player's protection first: a player kept from play is told so, whatever else is amiss.
   const restricted = await accountRestriction(deps, account, bet.placedAt);
   if (restricted) throw restricted;
+  const realityCheck = await realityCheckRefusal(deps, account, bet.placedAt);
+  if (realityCheck) throw realityCheck;
   // A new day, week or month starts the limits' counting again (or a rise came due): the bet is sent again.
   const limits = await limitRefusal(deps, account, ['STAKE', 'LOSS'], bet.amount, bet.placedAt);
   if (limits instanceof ServiceError) throw limits;

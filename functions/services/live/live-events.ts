@@ -1,3 +1,4 @@
+import { realityCheckOf, type RealityCheckView } from '../protection/reality-checks';
 import { gameOf } from '../../rules/games';
 import type { AccountRecord, BetRecord, JackpotPoolRecord, RecentResult, TableRecord } from '../../store/kernel/records';
 import type { ItemChange } from '../../store/live/stream-changes';
@@ -33,12 +34,14 @@ export interface TableEventPayload {
 }
 
 export interface PlayerEventPayload {
-  readonly kind: 'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED';
+  readonly kind: 'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED' | 'REALITY_CHECK';
   readonly playerId: string;
   readonly bet: BetRecord | null;
   readonly account: AccountRecord | null;
   /** A seamless player's balance as their wallet answered a call (WALLET_BALANCE_CHANGED). */
   readonly wallet?: WalletBalance | null;
+  /** The reality check due (REALITY_CHECK). */
+  readonly realityCheck?: RealityCheckView | null;
 }
 
 export interface LobbyEventPayload {
@@ -68,8 +71,17 @@ export function eventsOfChange(change: ItemChange): LiveEvent[] {
       return change.after ? betEvents(change.before, change.after) : [];
     case 'ACCOUNT': {
       const { before, after } = change;
-      if (!after || before?.balance === after.balance) return [];
-      return [playerEvent({ kind: 'BALANCE_CHANGED', playerId: after.id, bet: null, account: after })];
+      if (!after) return [];
+      const events: LiveEvent[] = [];
+      if (before?.balance !== after.balance)
+        events.push(playerEvent({ kind: 'BALANCE_CHANGED', playerId: after.id, bet: null, account: after }));
+      // A reality check told (the sweeper, or a bet meeting it): the session as it stands.
+      if (after.rcToldAt !== undefined && after.rcToldAt !== before?.rcToldAt) {
+        events.push(
+          playerEvent({ kind: 'REALITY_CHECK', playerId: after.id, bet: null, account: null, realityCheck: realityCheckOf(after) }),
+        );
+      }
+      return events;
     }
     case 'POOL': {
       const { before, after } = change;

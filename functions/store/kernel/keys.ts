@@ -113,6 +113,13 @@ export const protectionRefusalsKey = (day: string, partner: string | undefined, 
   pk: `REFUSED#${day}`,
   sk: `${partner ?? '-'}#${String(shard).padStart(2, '0')}`,
 });
+/** A reality check due: a marker the sweeper finds by when it falls due, in one of a few partitions by player. */
+export const REALITY_CHECK_SHARDS = 8;
+export const realityCheckDuePk = (shard: number): string => `RCDUE#${shard}`;
+export const realityCheckDueKey = (playerId: string, dueAt: string): ItemKey => ({
+  pk: realityCheckDuePk(fnv1a(playerId) % REALITY_CHECK_SHARDS),
+  sk: `${dueAt}#${playerId}`,
+});
 /** FNV-1a of a player's id: which refusal shard counts them. */
 export const refusalShardOf = (playerId: string): number => fnv1a(playerId) % PROTECTION_REFUSAL_SHARDS;
 export const poolKey = (poolId: string): ItemKey => ({ pk: `POOL#${poolId}`, sk: 'POOL' });

@@ -476,6 +476,14 @@ export interface AccountRecord {
    */
   readonly restrictedUntil?: string;
   readonly blocked?: true;
+  /** Reality checks (docs/PLAYER-PROTECTION.md): every how many minutes, the next one due, the last one told. */
+  readonly rcEvery?: number;
+  readonly rcDueAt?: string;
+  readonly rcToldAt?: string;
+  /** The session a reality check reports: its start, what was staked and paid back since. */
+  readonly sessionAt?: string;
+  readonly sessionStaked?: number;
+  readonly sessionReturned?: number;
   readonly createdAt: string;
 }
 

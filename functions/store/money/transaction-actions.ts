@@ -4,6 +4,7 @@ import { accountKey, journalSortKey } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
 import type { JournalRecord } from './ledger';
 import { countedAgainst, paidBack, periodKeysAt } from '../protection/limits';
+import { REALITY_CHECK_CONDITION } from '../protection/reality-checks';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -26,7 +27,9 @@ export function creditAccount(
   { currency, released = 0 }: { currency?: string; released?: number } = {},
 ): TransactAction {
   // What play pays back (a stake returned, winnings, a prize) gives room back under net-loss limits.
-  const { adds, values } = paidBack(amount);
+  const paid = paidBack(amount);
+  const adds = [...paid.adds, 'sessionReturned :paidBack'];
+  const { values } = paid;
   return moveBalance(db, playerId, amount, journal, {
     condition: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
     currency,
@@ -94,11 +97,12 @@ export function debitAccount(
       'attribute_exists(pk) AND balance >= :cover',
       ...(currency !== undefined ? ['currency = :currency'] : []),
       ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
-      ...(counted ? [UNRESTRICTED, counted.condition] : []),
+      ...(counted ? [UNRESTRICTED, counted.condition, REALITY_CHECK_CONDITION] : []),
     ].join(' AND '),
     currency,
     exposure: reserve ?? 0,
-    adds: counted?.adds ?? [],
+    // The session a reality check reports counts the stake.
+    adds: counted ? [...counted.adds, 'sessionStaked :cover'] : [],
     values: {
       ':cover': amount,
       ...(reserving ? { ':bettingBalance': MAX_BETTING_BALANCE, ':exposureRoom': MAX_EXPOSURE - reserve } : {}),

@@ -1,0 +1,89 @@
+/**
+ * Reality checks through the API and live, on the test's clock: once one falls due, the sweeper
+ * tells the player over myEvents how long they have played, what they staked and their net result,
+ * and no bet of theirs is taken until they acknowledge it; a bet meeting a check not yet told
+ * tells it too. Turned off, nothing is held.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { refusalCode, refusalOf } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { liveClient, type LiveClient } from '../../support/live-client';
+import { sweepRealityChecks } from '../../../functions/services/protection/reality-checks';
+
+let ahead = 0;
+const now = () => Date.now() + ahead;
+const api = useTestApi({ live: true, clock: () => new Date(now()).toISOString() });
+const clients: LiveClient[] = [];
+afterAll(() => Promise.all(clients.map((client) => client.close())));
+
+const SET = `mutation ($input: SetRealityCheckInput!) { setRealityCheck(input: $input) {
+  protection { realityCheck { everyMinutes sessionStartedAt dueAt staked returned net } } userErrors { code message field } } }`;
+const ACK = `mutation ($dueAt: DateTime!) { acknowledgeRealityCheck(input: { dueAt: $dueAt }) {
+  protection { realityCheck { dueAt staked } } userErrors { code message field } } }`;
+const BET = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
+const bet = (playerId: string, tableId: string, amount = 100) => api.graphql(playerId, BET, { input: { tableId, type: 'FIELD', amount } });
+
+describe('a reality check', () => {
+  it('is told on time over myEvents with the session, holds bets until acknowledged, then runs again', async () => {
+    const player = 'reality-rita';
+    await api.fundAccount(player, 100_000);
+    const table = await api.openTable();
+    const client = await liveClient(api, player);
+    clients.push(client);
+    const events = await client.subscribe(
+      `subscription { myEvents { kind realityCheck { everyMinutes sessionStartedAt dueAt staked returned net } } }`,
+    );
+
+    const set = (await api.data(player, SET, { input: { minutes: 30 } })).setRealityCheck.protection.realityCheck;
+    expect(set).toMatchObject({ everyMinutes: 30, staked: 0, returned: 0, net: 0 });
+    expect(Date.parse(set.dueAt) - Date.parse(set.sessionStartedAt)).toBe(30 * 60_000);
+    expect(refusalCode(await bet(player, table, 300))).toBeUndefined();
+    expect(refusalCode(await bet(player, table, 200))).toBeUndefined();
+
+    // Not due yet: nothing told.
+    expect(await sweepRealityChecks(api.deps)).toEqual({ told: 0 });
+    ahead += 30 * 60_000 + 1_000;
+    expect(await sweepRealityChecks(api.deps)).toEqual({ told: 1 });
+    // Told once: the next sweep finds nothing new.
+    expect(await sweepRealityChecks(api.deps)).toEqual({ told: 0 });
+    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind), { timeout: 10_000 }).toContain('REALITY_CHECK');
+    const told = events.received.find(({ myEvents: e }) => e.kind === 'REALITY_CHECK')!.myEvents.realityCheck;
+    expect(told).toMatchObject({ everyMinutes: 30, dueAt: set.dueAt, staked: 500, returned: 0, net: -500 });
+
+    // Held until acknowledged; the refusal tells the session too.
+    const held = await bet(player, table);
+    expect(refusalCode(held)).toBe('REALITY_CHECK_DUE');
+    expect(refusalOf(held)!.message).toMatch(/played for 0 h 30 min, staked 500 and are down 500/);
+    const balance = await api.balance(player);
+    const acknowledged = (await api.data(player, ACK, { dueAt: set.dueAt })).acknowledgeRealityCheck.protection.realityCheck;
+    expect(Date.parse(acknowledged.dueAt) - now()).toBeGreaterThan(29 * 60_000);
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    expect(await api.balance(player)).toBe(balance! - 100);
+    // Sent again, the acknowledgement is answered as done.
+    expect(refusalCode(await api.graphql(player, ACK, { dueAt: set.dueAt }))).toBeUndefined();
+
+    // The next check, met by a bet before the sweeper: the bet tells it.
+    ahead += 30 * 60_000 + 1_000;
+    expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+    await expect.poll(() => events.received.filter(({ myEvents: e }) => e.kind === 'REALITY_CHECK').length, { timeout: 10_000 }).toBe(2);
+
+    // Turned off, nothing holds bets.
+    await api.data(player, SET, { input: { minutes: null } });
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    await api.expectReconciled();
+  });
+
+  it('takes 10 to 240 minutes, and an acknowledgement of the check that is due, once it is', async () => {
+    const player = 'reality-form';
+    await api.fundAccount(player, 1_000);
+    for (const minutes of [9, 241]) {
+      expect(refusalOf(await api.graphql(player, SET, { input: { minutes } }))).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        field: ['input', 'minutes'],
+      });
+    }
+    const set = (await api.data(player, SET, { input: { minutes: 60 } })).setRealityCheck.protection.realityCheck;
+    expect(refusalCode(await api.graphql(player, ACK, { dueAt: set.dueAt }))).toBe('BAD_USER_INPUT');
+    expect(refusalCode(await api.graphql('reality-nobody', ACK, { dueAt: set.dueAt }))).toBe('NOT_FOUND');
+  });
+});
