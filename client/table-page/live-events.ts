@@ -67,6 +67,9 @@ export function playerEventEntry(event: PlayerEvent, at: string, currency: strin
   if (event.kind === 'BALANCE_CHANGED') {
     return event.account ? { at, tone: 'money', text: `Balance ${formatMoney(event.account.balance, event.account.currency)}` } : undefined;
   }
+  if (event.kind === 'PLAY_RESTRICTED') {
+    return { at, tone: 'error', text: 'You may not play now (a time-out, self-exclusion or block): live updates end here.' };
+  }
   if (event.kind === 'REALITY_CHECK') {
     return event.realityCheck
       ? { at, tone: 'money', text: `Reality check: ${realityCheckText(event.realityCheck, at, currency)}` }

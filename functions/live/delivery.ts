@@ -115,6 +115,11 @@ export async function deliverToShard(
         if (!(await sender.send(connectionId, { id: subscription.id, type: MessageType.Next, payload }))) {
           return closeConnection(deps.db, connectionId);
         }
+        // A player kept from play: told, their connection ends (its subscriptions with it).
+        if (event.field === 'myEvents' && event.endsConnection) {
+          await sender.close(connectionId, 4403, 'Forbidden');
+          return closeConnection(deps.db, connectionId);
+        }
       }
     }
   }

@@ -675,7 +675,7 @@ describe('subscriptions (the live path)', () => {
     const [filter] = mapping.FilterCriteria.Filters;
     expect(JSON.parse(filter.Pattern)).toEqual({
       eventName: ['INSERT', 'MODIFY'],
-      dynamodb: { Keys: { sk: { S: ['TABLE', 'ACCOUNT', 'POOL', 'CALL', { prefix: 'BET#' }] } } },
+      dynamodb: { Keys: { sk: { S: ['TABLE', 'ACCOUNT', 'POOL', 'CALL', 'RESTRICTION', { prefix: 'BET#' }] } } },
     });
     expect(resourceNamed('AWS::Lambda::Function', 'StreamFunction').resource.Properties.Environment.Variables.FAN_OUT_FUNCTION).toEqual({
       Ref: resourceNamed('AWS::Lambda::Function', 'FanOutFunction').logicalId,

@@ -34,7 +34,8 @@ export interface TableEventPayload {
 }
 
 export interface PlayerEventPayload {
-  readonly kind: 'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED' | 'REALITY_CHECK';
+  readonly kind:
+    'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED' | 'REALITY_CHECK' | 'PLAY_RESTRICTED';
   readonly playerId: string;
   readonly bet: BetRecord | null;
   readonly account: AccountRecord | null;
@@ -52,7 +53,13 @@ export interface LobbyEventPayload {
 /** Where an event goes: each subscription field listens on one topic. */
 export type LiveEvent =
   | { readonly field: 'tableEvents'; readonly topic: string; readonly payload: TableEventPayload }
-  | { readonly field: 'myEvents'; readonly topic: string; readonly payload: PlayerEventPayload }
+  | {
+      readonly field: 'myEvents';
+      readonly topic: string;
+      readonly payload: PlayerEventPayload;
+      /** Told, the subscriber's connection ends (a player kept from play: docs/PLAYER-PROTECTION.md). */
+      readonly endsConnection?: true;
+    }
   | { readonly field: 'jackpotPool'; readonly topic: string; readonly payload: JackpotPoolRecord }
   | { readonly field: 'lobbyEvents'; readonly topic: string; readonly payload: LobbyEventPayload };
 
@@ -87,6 +94,15 @@ export function eventsOfChange(change: ItemChange): LiveEvent[] {
       const { before, after } = change;
       if (!after || before?.amount === after.amount) return [];
       return [{ field: 'jackpotPool', topic: poolTopic(after.id), payload: after }];
+    }
+    case 'RESTRICTION': {
+      // A time-out, self-exclusion or block begun (or made longer): the player is told, and their live updates end.
+      const { before, after } = change;
+      if (!after) return [];
+      const longer = (after.restrictedUntil ?? '') > (before?.restrictedUntil ?? '');
+      if (!longer && !(after.blocked && !before?.blocked)) return [];
+      const payload: PlayerEventPayload = { kind: 'PLAY_RESTRICTED', playerId: after.playerId, bet: null, account: null };
+      return [{ field: 'myEvents', topic: playerTopic(after.playerId), payload, endsConnection: true }];
     }
     case 'WALLET_CALL': {
       // The wallet took a call and said what the player now holds there: told once, when that answer is recorded

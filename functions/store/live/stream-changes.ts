@@ -1,7 +1,7 @@
 import type { AttributeValue as StreamAttributeValue } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { AccountRecord, BetRecord, JackpotPoolRecord, TableRecord } from '../kernel/records';
+import type { AccountRecord, BetRecord, JackpotPoolRecord, RestrictionRecord, TableRecord } from '../kernel/records';
 import type { WalletCallRecord } from '../wallet/wallet-calls';
 import { toRecord } from '../kernel/items';
 import { tableOfItem } from '../kernel/table-item';
@@ -21,17 +21,25 @@ export type ItemChange =
   | { readonly kind: 'BET'; readonly before?: BetRecord; readonly after?: BetRecord }
   | { readonly kind: 'ACCOUNT'; readonly before?: AccountRecord; readonly after?: AccountRecord }
   | { readonly kind: 'POOL'; readonly before?: JackpotPoolRecord; readonly after?: JackpotPoolRecord }
-  | { readonly kind: 'WALLET_CALL'; readonly before?: WalletCallRecord; readonly after?: WalletCallRecord };
+  | { readonly kind: 'WALLET_CALL'; readonly before?: WalletCallRecord; readonly after?: WalletCallRecord }
+  | { readonly kind: 'RESTRICTION'; readonly before?: RestrictionRecord; readonly after?: RestrictionRecord };
 
 /**
  * The items whose changes subscribers hear of, by sort key: the table session, bets, accounts,
- * pools and calls to seamless wallets (their answered balances). The stream consumer's filter in
+ * pools, calls to seamless wallets (their answered balances) and players' restrictions (which end
+ * their live updates). The stream consumer's filter in
  * the CDK stack is built from this list, so that Lambda is not even invoked for the rest
  * (journals, plans, gates, seats).
  */
-export const LIVE_ITEM_SORT_KEYS = { exact: ['TABLE', 'ACCOUNT', 'POOL', 'CALL'], prefixes: ['BET#'] } as const;
+export const LIVE_ITEM_SORT_KEYS = { exact: ['TABLE', 'ACCOUNT', 'POOL', 'CALL', 'RESTRICTION'], prefixes: ['BET#'] } as const;
 
-const KINDS: Readonly<Record<string, ItemChange['kind']>> = { TABLE: 'TABLE', ACCOUNT: 'ACCOUNT', POOL: 'POOL', CALL: 'WALLET_CALL' };
+const KINDS: Readonly<Record<string, ItemChange['kind']>> = {
+  TABLE: 'TABLE',
+  ACCOUNT: 'ACCOUNT',
+  POOL: 'POOL',
+  CALL: 'WALLET_CALL',
+  RESTRICTION: 'RESTRICTION',
+};
 
 /** The change a stream record reports, or undefined for an item nobody subscribes to. */
 export function changeOfRecord(record: StreamRecord): ItemChange | undefined {

@@ -87,3 +87,17 @@ describe('a reality check', () => {
     expect(refusalCode(await api.graphql('reality-nobody', ACK, { dueAt: set.dueAt }))).toBe('NOT_FOUND');
   });
 });
+
+describe('a restriction begun', () => {
+  it('tells the player over myEvents and ends their live connection', async () => {
+    const player = 'reality-rex';
+    await api.fundAccount(player, 1_000);
+    const client = await liveClient(api, player);
+    clients.push(client);
+    const closed = new Promise<number>((resolve) => client.client.on('closed', (event) => resolve((event as { code: number }).code)));
+    const events = await client.subscribe(`subscription { myEvents { kind } }`);
+    await api.data(player, `mutation { takeTimeOut(input: { hours: 24 }) { userErrors { code } } }`);
+    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind), { timeout: 10_000 }).toContain('PLAY_RESTRICTED');
+    expect(await closed).toBe(4403);
+  });
+});
