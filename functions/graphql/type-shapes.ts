@@ -45,8 +45,11 @@ export interface SchemaShape {
 /** A type as the SDL writes a reference to it: `Bet`, `[Bet!]!`. */
 type TypeReference = string;
 /**
- * A field, an argument or an input field with nothing but its type, as `name:Type`: most of the
- * schema's, and a cold start reads fewer bytes for them (names hold no colon).
+ * Fields, arguments or input fields with nothing but their types, as `name:Type`, and several in a
+ * row as one string, space-separated: most of the schema's, and a cold start reads fewer bytes for
+ * them (names hold no colon, references no space). In an object type's fields, `...Name` stands
+ * for every field of its interface Name, in order: those an implementing type repeats as they are;
+ * `+name` for a mutation as the contract makes every one: `name(input: <Name>Input!): <Name>Payload`.
  */
 type PlainShape = string;
 /** An argument or input field; its default, when it has one, as the value it stands for. */
@@ -57,11 +60,21 @@ type FieldShape = PlainShape | readonly [name: string, type: TypeReference, args
 
 export type TypeShape =
   | readonly ['scalar', name: string]
-  /** Its values, space-separated when none is deprecated. */
+  /**
+   * Its values, space-separated when none is deprecated; `@Other i j k` when each is a value of
+   * the enum Other (a mutation's error codes, each an ErrorCode), by its place there in base 36.
+   */
   | readonly ['enum', name: string, values: string | readonly (string | readonly [value: string, deprecationReason: string])[]]
   | readonly ['object' | 'interface', name: string, fields: readonly FieldShape[], interfaces: readonly string[]]
   | readonly ['input', name: string, fields: readonly InputShape[]]
-  | readonly ['union', name: string, members: readonly string[]];
+  | readonly ['union', name: string, members: readonly string[]]
+  /**
+   * A mutation's userError type, `<Name>UserError`, as the contract makes every one: `code:
+   * <Name>ErrorCode!`, `message: String!`, `field: [String!]`, implementing UserError.
+   */
+  | readonly ['userError', name: string]
+  /** A mutation's payload, `<Name>Payload`: its result fields, then `userErrors: [<Name>UserError!]!`. */
+  | readonly ['payload', name: string, fields: readonly FieldShape[]];
 
 /** The shapes of an SDL document; refuses what they cannot carry (directives other than @deprecated, extensions). */
 export function shapesOfSdl(sdl: string): SchemaShape {
@@ -114,7 +127,85 @@ export function shapesOfSdl(sdl: string): SchemaShape {
     }
   }
   if (!operations.query) throw new Error('type shapes need the schema definition with its query type');
-  return { query: operations.query, mutation: operations.mutation, subscription: operations.subscription, types };
+  return { query: operations.query, mutation: operations.mutation, subscription: operations.subscription, types: compacted(types) };
+}
+
+/**
+ * The shapes as short as they go: an object type's leading fields that are its interface's, as they
+ * are, written `...Interface`; plain shapes in a row joined into one string.
+ */
+function compacted(types: readonly TypeShape[]): TypeShape[] {
+  const interfaces = new Map(types.filter((type) => type[0] === 'interface').map((type) => [type[1], type[2] as readonly FieldShape[]]));
+  const errorCodes = types.find((type) => type[0] === 'enum' && type[1] === ERROR_CODES);
+  const codeIndex = new Map(
+    errorCodes && typeof errorCodes[2] === 'string' ? errorCodes[2].split(' ').map((code, i) => [code, i.toString(36)]) : [],
+  );
+  const same = (a: FieldShape, b: FieldShape) => JSON.stringify(a) === JSON.stringify(b);
+  return types.map((type): TypeShape => {
+    if (type[0] === 'input') return ['input', type[1], joined(type[2])];
+    if (type[0] === 'enum' && type[1] !== ERROR_CODES && typeof type[2] === 'string') {
+      const codes = type[2].split(' ');
+      if (codes.every((code) => codeIndex.has(code)))
+        return ['enum', type[1], `@${ERROR_CODES} ${codes.map((code) => codeIndex.get(code)).join(' ')}`];
+    }
+    if (type[0] === 'object' && type[1].endsWith(PAYLOAD) && type[3].length === 0) {
+      const name = type[1].slice(0, -PAYLOAD.length);
+      const last = type[2][type[2].length - 1];
+      if (last === userErrorsField(name)) return ['payload', name, joined(type[2].slice(0, -1))];
+    }
+    if (type[0] === 'object' && type[1].endsWith(USER_ERROR) && type[3].join() === 'UserError') {
+      const name = type[1].slice(0, -USER_ERROR.length);
+      if (JSON.stringify(type[2]) === JSON.stringify(userErrorFields(name))) return ['userError', name];
+    }
+    if (type[0] !== 'object' && type[0] !== 'interface') return type;
+    let fields: FieldShape[] = [...type[2]];
+    for (const name of type[0] === 'object' ? type[3] : []) {
+      const inherited = interfaces.get(name)!;
+      if (inherited.length > 0 && inherited.every((field, i) => fields[i] !== undefined && same(field, fields[i]!))) {
+        fields = [`...${name}`, ...fields.slice(inherited.length)];
+        break;
+      }
+    }
+    // A mutation as the contract makes every one: `+name`.
+    fields = fields.map((field) => (typeof field !== 'string' && isContractMutation(field) ? `+${field[0]}` : field));
+    return [type[0], type[1], joined(fields), type[3]];
+  });
+}
+
+const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+const contractMutation = (name: string): FieldShape => [name, `${pascal(name)}${PAYLOAD}`, [`input:${pascal(name)}Input!`]];
+const isContractMutation = (field: Exclude<FieldShape, string>): boolean =>
+  field.length === 3 && JSON.stringify(field) === JSON.stringify(contractMutation(field[0]));
+const userErrorsField = (name: string): string => `userErrors:[${name}${USER_ERROR}!]!`;
+
+/** The enum a mutation's error enums take their values from. */
+const ERROR_CODES = 'ErrorCode';
+const USER_ERROR = 'UserError';
+const PAYLOAD = 'Payload';
+const userErrorFields = (name: string): FieldShape[] => [`code:${name}ErrorCode!`, 'message:String!', 'field:[String!]'];
+
+/** Plain shapes in a row, one string. */
+function joined<S extends FieldShape | InputShape>(shapes: readonly S[]): S[] {
+  const out: S[] = [];
+  for (const shape of shapes) {
+    const last = out[out.length - 1];
+    if (typeof shape === 'string' && typeof last === 'string') out[out.length - 1] = `${last} ${shape}` as S;
+    else out.push(shape);
+  }
+  return out;
+}
+
+/** Shapes as written (joined, inherited) back to one per field: an interface's from its own, already read. */
+function expanded<S extends FieldShape | InputShape>(shapes: readonly S[], inheritedOf: (name: string) => readonly S[] = () => []): S[] {
+  return shapes.flatMap((shape) =>
+    typeof shape === 'string'
+      ? shape
+          .split(' ')
+          .flatMap((one) =>
+            one.startsWith('...') ? inheritedOf(one.slice(3)) : one.startsWith('+') ? [contractMutation(one.slice(1)) as S] : [one as S],
+          )
+      : [shape],
+  );
 }
 
 /** The schema the shapes describe, its types built directly (no SDL parsed, no syntax tree walked). */
@@ -131,13 +222,23 @@ export function schemaOfShapes(shape: SchemaShape): GraphQLSchema {
   };
   const inputs = (shapes: readonly InputShape[]) => {
     const configs: Record<string, GraphQLArgumentConfig & GraphQLInputFieldConfig> = {};
-    for (const shape of shapes) {
+    for (const shape of expanded(shapes)) {
       const [name, type, more] = typeof shape === 'string' ? plain(shape) : shape;
       configs[name] = { type: typeOf(type) as never, ...more };
     }
     return configs;
   };
-  for (const type of shape.types) named.set(type[1], namedTypeOf(type, typeOf, inputs));
+  const interfaceFields = new Map(
+    shape.types.filter((type) => type[0] === 'interface').map((type) => [type[1], expanded(type[2] as readonly FieldShape[])]),
+  );
+  const fieldsOf = (fields: readonly FieldShape[]) => expanded(fields, (name) => interfaceFields.get(name) ?? []);
+  const enumValues = new Map(
+    shape.types.filter((type) => type[0] === 'enum' && typeof type[2] === 'string').map((type) => [type[1], type[2] as string]),
+  );
+  for (const compact of shape.types) {
+    const type = decoded(compact, enumValues);
+    named.set(type[1], namedTypeOf(type, typeOf, inputs, fieldsOf));
+  }
   return new GraphQLSchema({
     query: named.get(shape.query) as GraphQLObjectType,
     mutation: shape.mutation ? (named.get(shape.mutation) as GraphQLObjectType) : undefined,
@@ -147,10 +248,23 @@ export function schemaOfShapes(shape: SchemaShape): GraphQLSchema {
   });
 }
 
+/** A compacted shape as it stands for: an error enum's values by name, a userError type's fields. */
+function decoded(type: TypeShape, enumValues: ReadonlyMap<string, string>): TypeShape {
+  if (type[0] === 'userError') return ['object', `${type[1]}${USER_ERROR}`, userErrorFields(type[1]), [USER_ERROR]];
+  if (type[0] === 'payload') return ['object', `${type[1]}${PAYLOAD}`, [...type[2], userErrorsField(type[1])], []];
+  if (type[0] === 'enum' && typeof type[2] === 'string' && type[2].startsWith('@')) {
+    const [source, ...places] = type[2].slice(1).split(' ');
+    const values = enumValues.get(source!)!.split(' ');
+    return ['enum', type[1], places.map((place) => values[parseInt(place, 36)]!).join(' ')];
+  }
+  return type;
+}
+
 function namedTypeOf(
   type: TypeShape,
   typeOf: (reference: TypeReference) => GraphQLType,
   inputs: (shapes: readonly InputShape[]) => Record<string, GraphQLArgumentConfig & GraphQLInputFieldConfig>,
+  fieldsOf: (fields: readonly FieldShape[]) => FieldShape[],
 ): GraphQLNamedType {
   // Fields, interfaces and members are thunks: a type may name one defined after it.
   switch (type[0]) {
@@ -173,7 +287,7 @@ function namedTypeOf(
         interfaces: () => interfaces.map((each) => typeOf(each) as GraphQLInterfaceType),
         fields: () => {
           const configs: Record<string, GraphQLFieldConfig<unknown, unknown>> = {};
-          for (const shape of fields) {
+          for (const shape of fieldsOf(fields)) {
             const [field, reference, args, deprecationReason] = typeof shape === 'string' ? plain(shape) : shape;
             configs[field] = { type: typeOf(reference) as never, args: args && inputs(args), deprecationReason };
           }
@@ -186,6 +300,9 @@ function namedTypeOf(
       return new GraphQLInputObjectType({ name: type[1], fields: () => inputs(type[2]) });
     case 'union':
       return new GraphQLUnionType({ name: type[1], types: () => type[2].map((each) => typeOf(each) as GraphQLObjectType) });
+    case 'userError':
+    case 'payload':
+      throw new Error(`a ${type[0]} shape is decoded before its type is built`);
   }
 }
 

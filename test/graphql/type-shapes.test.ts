@@ -32,6 +32,37 @@ describe('the schema built from its shapes', () => {
     expect(printSchema(schemaOfShapes(shapesOfSdl(sdl)))).toBe(printSchema(buildSchema(sdl)));
   });
 
+  it("writes the contract's repeated forms short, and reads them back to the same schema", () => {
+    const sdl = `
+      schema { query: Q mutation: M }
+      type Q { table: Table }
+      interface Table { id: ID! name: String! }
+      type Craps implements Table { id: ID! name: String! point: Int }
+      type Other implements Table { name: String! id: ID! }
+      type M { placeBet(input: PlaceBetInput!): PlaceBetPayload odd(input: OddInput): PlaceBetPayload }
+      input PlaceBetInput { amount: Int! }
+      input OddInput { amount: Int! }
+      type PlaceBetPayload { bet: ID userErrors: [PlaceBetUserError!]! }
+      interface UserError { code: ErrorCode! message: String! field: [String!] }
+      type PlaceBetUserError implements UserError { code: PlaceBetErrorCode! message: String! field: [String!] }
+      enum ErrorCode { NOT_FOUND BETTING_CLOSED CONFLICT }
+      enum PlaceBetErrorCode { BETTING_CLOSED NOT_FOUND }
+      enum Mixed { BETTING_CLOSED ELSEWHERE }
+    `;
+    const shapes = shapesOfSdl(sdl);
+    const byName = new Map(shapes.types.map((type) => [type[1], type]));
+    expect(byName.get('Craps')).toEqual(['object', 'Craps', ['...Table point:Int'], ['Table']]);
+    // Not the interface's fields in its order: written out.
+    expect(byName.get('Other')).toEqual(['object', 'Other', ['name:String! id:ID!'], ['Table']]);
+    expect(byName.get('M')![2]).toEqual(['+placeBet', ['odd', 'PlaceBetPayload', ['input:OddInput']]]);
+    expect(shapes.types).toContainEqual(['payload', 'PlaceBet', ['bet:ID']]);
+    expect(shapes.types).toContainEqual(['userError', 'PlaceBet']);
+    expect(byName.has('PlaceBetUserError') || byName.has('PlaceBetPayload')).toBe(false);
+    expect(byName.get('PlaceBetErrorCode')).toEqual(['enum', 'PlaceBetErrorCode', '@ErrorCode 1 0']);
+    expect(byName.get('Mixed')).toEqual(['enum', 'Mixed', 'BETTING_CLOSED ELSEWHERE']);
+    expect(printSchema(schemaOfShapes(shapes))).toBe(printSchema(buildSchema(sdl)));
+  });
+
   it('refuses what shapes cannot carry, rather than drop it', () => {
     expect(() => shapesOfSdl('type Query { a: Int @tag(name: "x") } directive @tag(name: String) on FIELD_DEFINITION')).toThrow(
       /cannot carry @tag/,

@@ -1,6 +1,7 @@
 import { registerLedgerCurrency } from './ledger-check';
 import { MAX_BALANCE } from '../../rules/money';
-import { createAccount, getAccount } from '../../store/money/accounts';
+import { getAccount } from '../../store/money/accounts';
+import { createAccount } from '../../store/money/account-opening';
 import { commitCashMovement, getCashMovement } from '../../store/money/cashier';
 import type { AccountRecord, CashMovementRecord } from '../../store/kernel/records';
 import { ServiceError } from '../kernel/service-error';
