@@ -64,6 +64,9 @@ describe('a craps table the server deals', () => {
     expect(opened).toMatchObject({ dealing: 'RNG', dealingPaused: false, bettingOpen: true, bettingWindowSeconds: 15, nextSequence: 1 });
     expect(opened.fairness.commitment).toMatch(/^[0-9a-f]{64}$/);
     expect(opened.fairness.lastReveal).toBeNull();
+    // The lobby marks it.
+    const lobby = await api.data(PLAYER, `{ tables(game: CRAPS, first: 200) { edges { node { id dealing } } } }`);
+    expect(lobby.tables.edges.map((edge: any) => edge.node)).toContainEqual({ id: tableId, dealing: 'RNG' });
 
     await api.placeBet(PLAYER, { tableId, type: 'PASS_LINE', amount: 100 });
     // Before the deadline a step does nothing.
