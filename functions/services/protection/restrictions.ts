@@ -106,39 +106,31 @@ async function restrict(
   });
 }
 
-export async function blockPlayer(
-  deps: ServiceDependencies,
-  caller: Caller,
-  request: { readonly playerId: string; readonly reason: string },
-): Promise<RestrictionRecord> {
-  const playerId = playerFor(caller, request.playerId, { operatorsOnly: true });
-  const reason = checkedReason(request.reason);
-  return change(deps, playerId, (current, now) => ({
-    next: { ...current, playerId, block: { by: caller.playerId, at: now, reason }, blocked: true },
-    change: {
-      kind: 'BLOCK',
-      by: caller.playerId,
-      at: now,
-      effectiveAt: now,
-      before: current?.block?.reason ?? null,
-      after: reason,
-      reason,
-    },
-  }));
+interface BlockRequest {
+  readonly playerId: string;
+  readonly reason: string;
 }
 
-export async function unblockPlayer(
-  deps: ServiceDependencies,
-  caller: Caller,
-  request: { readonly playerId: string; readonly reason: string },
-): Promise<RestrictionRecord> {
+export const blockPlayer = (deps: ServiceDependencies, caller: Caller, request: BlockRequest) => setBlock(deps, caller, request, true);
+export const unblockPlayer = (deps: ServiceDependencies, caller: Caller, request: BlockRequest) => setBlock(deps, caller, request, false);
+
+/** An operator of the player blocks them (until lifted) or lifts the block, with the reason. */
+async function setBlock(deps: ServiceDependencies, caller: Caller, request: BlockRequest, blocked: boolean): Promise<RestrictionRecord> {
   const playerId = playerFor(caller, request.playerId, { operatorsOnly: true });
   const reason = checkedReason(request.reason);
   return change(deps, playerId, (current, now) => {
     const { block, blocked: _blocked, ...rest } = current ?? { playerId };
     return {
-      next: { ...rest, playerId },
-      change: { kind: 'UNBLOCK', by: caller.playerId, at: now, effectiveAt: now, before: block?.reason ?? null, after: null, reason },
+      next: blocked ? { ...rest, playerId, block: { by: caller.playerId, at: now, reason }, blocked: true } : { ...rest, playerId },
+      change: {
+        kind: blocked ? 'BLOCK' : 'UNBLOCK',
+        by: caller.playerId,
+        at: now,
+        effectiveAt: now,
+        before: block?.reason ?? null,
+        after: blocked ? reason : null,
+        reason,
+      },
     };
   });
 }

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { accountKey, limitsKey, protectionChangeKey } from '../kernel/keys';
-import { toItem, toRecord } from '../kernel/items';
+import { accountKey, limitsKey } from '../kernel/keys';
+import { toRecord } from '../kernel/items';
+import { protectionChangeAction, versionedPutAction } from './protection-actions';
 import type { LimitsRecord, ProtectionChangeRecord } from '../kernel/records';
 import { transact } from '../kernel/transact';
 import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
@@ -165,14 +166,7 @@ export async function writeLimits(
   });
   try {
     const sent = await transact(db, {
-      limits: {
-        Put: {
-          TableName: db.tableName,
-          Item: toItem(limitsKey(next.playerId), next),
-          ConditionExpression: version === undefined ? 'attribute_not_exists(pk)' : 'version = :version',
-          ...(version === undefined ? {} : { ExpressionAttributeValues: { ':version': version } }),
-        },
-      },
+      limits: versionedPutAction(db, limitsKey(next.playerId), next, version),
       account:
         set.length > 0
           ? {
@@ -185,13 +179,7 @@ export async function writeLimits(
               },
             }
           : undefined,
-      change: change && {
-        Put: {
-          TableName: db.tableName,
-          Item: toItem(protectionChangeKey(change.playerId, change.at, change.id), change),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      change: change && protectionChangeAction(db, change),
     });
     return sent.written;
   } catch (error) {

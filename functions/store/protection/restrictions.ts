@@ -1,13 +1,13 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { PROTECTION_CHANGE_PREFIX, protectionChangeKey, restrictionKey } from '../kernel/keys';
-import { toItem, toRecord } from '../kernel/items';
+import { PROTECTION_CHANGE_PREFIX, accountKey, restrictionKey } from '../kernel/keys';
+import { toRecord } from '../kernel/items';
+import { protectionChangeAction, versionedPutAction } from './protection-actions';
 import type { ProtectionChangeRecord, RestrictionRecord } from '../kernel/records';
 import type { TransactAction } from '../kernel/transact-action';
 import { transact } from '../kernel/transact';
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { UNRESTRICTED } from '../money/transaction-actions';
-import { accountKey } from '../kernel/keys';
 
 /**
  * A player's restrictions (docs/PLAYER-PROTECTION.md): one item, which every bet and deposit of
@@ -63,21 +63,8 @@ export async function writeRestriction(
             },
           }
         : { ConditionCheck: { TableName: db.tableName, Key: accountKey(next.playerId), ConditionExpression: 'attribute_not_exists(pk)' } },
-      restriction: {
-        Put: {
-          TableName: db.tableName,
-          Item: toItem(restrictionKey(next.playerId), next),
-          ConditionExpression: version === undefined ? 'attribute_not_exists(pk)' : 'version = :version',
-          ...(version === undefined ? {} : { ExpressionAttributeValues: { ':version': version } }),
-        },
-      },
-      change: {
-        Put: {
-          TableName: db.tableName,
-          Item: toItem(protectionChangeKey(change.playerId, change.at, change.id), change),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      restriction: versionedPutAction(db, restrictionKey(next.playerId), next, version),
+      change: protectionChangeAction(db, change),
     });
     return sent.written;
   } catch (error) {
