@@ -305,3 +305,95 @@ export const JACKPOT_POOL = graphql(`
     }
   }
 `);
+
+/** The player's protection as the "Play safely" panel shows it: read when the panel is opened, and from each change's answer. */
+export const PLAYER_PROTECTION_FIELDS = graphql(`
+  fragment TablePageProtection on PlayerProtection {
+    mayPlay
+    timeOutEndsAt
+    selfExclusionEndsAt
+    permanentlyExcluded
+    blocked {
+      reason
+    }
+    limits {
+      kind
+      period
+      amount
+      used
+      byPlayer {
+        amount
+        pendingAmount
+        pendingRemoval
+        pendingAt
+      }
+    }
+    realityCheck {
+      everyMinutes
+    }
+  }
+`);
+
+export const PLAYER_PROTECTION = graphql(`
+  query TablePageProtection {
+    playerProtection {
+      ...TablePageProtection
+    }
+  }
+`);
+
+export const SET_LIMIT = graphql(`
+  mutation TablePageSetLimit($input: SetLimitInput!) {
+    setLimit(input: $input) {
+      protection {
+        ...TablePageProtection
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SET_REALITY_CHECK = graphql(`
+  mutation TablePageSetRealityCheck($minutes: Int) {
+    setRealityCheck(input: { minutes: $minutes }) {
+      protection {
+        ...TablePageProtection
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const TAKE_TIME_OUT = graphql(`
+  mutation TablePageTakeTimeOut($hours: Int!) {
+    takeTimeOut(input: { hours: $hours }) {
+      protection {
+        ...TablePageProtection
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);
+
+export const SELF_EXCLUDE = graphql(`
+  mutation TablePageSelfExclude($months: Int, $permanent: Boolean) {
+    selfExclude(input: { months: $months, permanent: $permanent }) {
+      protection {
+        ...TablePageProtection
+      }
+      userErrors {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -121,3 +121,6 @@ export function realityCheckText(check: RealityCheck, at: string, currency: stri
   const result = check.net >= 0 ? `up ${formatMoney(check.net, currency)}` : `down ${formatMoney(-check.net, currency)}`;
   return `you have played ${played}, staked ${formatMoney(check.staked, currency)} and are ${result}`;
 }
+
+/** A sentence's first letter up. */
+export const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -16,7 +16,12 @@ import {
   JACKPOT_POOL,
   MY_EVENTS,
   PLACE_BET,
+  PLAYER_PROTECTION,
   ROUND_SETTLED_REFRESH,
+  SELF_EXCLUDE,
+  SET_LIMIT,
+  SET_REALITY_CHECK,
+  TAKE_TIME_OUT,
   TABLE_EVENTS,
   TABLE_PAGE,
   TABLE_ROADS_REFRESH,
@@ -24,15 +29,18 @@ import {
 } from './documents';
 import type { TablePageQuery } from '../generated/graphql';
 import { el, fill } from './dom';
-import { GraphQLHttp } from './graphql-http';
+import { GraphQLHttp, type Answer } from './graphql-http';
 import { LiveSocket, type ConnectionState, type Refusal } from './live-socket';
 import { NoPlayerToken, PlayerToken } from './player-token';
+import { ProtectionPanel, restrictionText, type Protection } from './protection-view';
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
 import { TableView } from './table-view';
 
 /** As the server accepts it in the path (local/table-page.ts). */
 const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+/** A subscription refused for these: the player may not play now (the message says until when). */
+const RESTRICTIONS = new Set(['PLAYER_TIMED_OUT', 'PLAYER_SELF_EXCLUDED', 'PLAYER_BLOCKED']);
 /** How long the first snapshot waits for the socket before it is read anyway (the page then says it is reconnecting). */
 const SOCKET_WAIT_MS = 5_000;
 const COUNTDOWN_TICK_MS = 250;
@@ -80,7 +88,13 @@ async function start(): Promise<void> {
       tone: 'error',
       text: `${ended ? 'Live updates stopped' : 'An event could not be read'}: ${refusal.code}: ${refusal.message}`,
     });
-  const refused = (refusal: Refusal, ended: boolean) => (view ? logProblem(refusal, ended) : early.push([refusal, ended]));
+  const refused = (refusal: Refusal, ended: boolean) => {
+    if (RESTRICTIONS.has(refusal.code)) {
+      session.restriction = refusal.message;
+      view?.render();
+    }
+    return view ? logProblem(refusal, ended) : early.push([refusal, ended]);
+  };
 
   const session = new TableSession(clock, {
     changed: () => view?.render(),
@@ -149,6 +163,30 @@ async function start(): Promise<void> {
       const [refusal] = answer.data.acknowledgeRealityCheck?.userErrors ?? [];
       return refusal ? { code: refusal.code, message: refusal.message } : { data: null };
     },
+    new ProtectionPanel({
+      currency: session.currency,
+      inWallet: session.inWallet,
+      changed: (protection) => {
+        session.restriction = restrictionText(protection) ?? null;
+        view?.render();
+      },
+      actions: {
+        read: async () => {
+          const answer = await http.request(PLAYER_PROTECTION, {});
+          return 'code' in answer ? answer : { data: answer.data.playerProtection };
+        },
+        setLimit: async (kind, period, amount) =>
+          changed(await http.request(SET_LIMIT, { input: { kind, period, amount } }), (data) => data.setLimit),
+        setRealityCheck: async (minutes) => changed(await http.request(SET_REALITY_CHECK, { minutes }), (data) => data.setRealityCheck),
+        takeBreak: async (length) =>
+          'hours' in length
+            ? changed(await http.request(TAKE_TIME_OUT, { hours: length.hours }), (data) => data.takeTimeOut)
+            : changed(
+                await http.request(SELF_EXCLUDE, 'permanent' in length ? { permanent: true } : { months: length.months }),
+                (data) => data.selfExclude,
+              ),
+      },
+    }),
   );
   view.showConnection(connection);
   view.render();
@@ -170,6 +208,19 @@ async function start(): Promise<void> {
     session.resync({ table: answer.data.table, me });
     view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
   }
+}
+
+/** A change's answer as the protection panel takes it: the protection it left, or its first userError. */
+function changed<T>(
+  answer: Answer<T>,
+  payload: (data: T) => { protection?: Protection | null; userErrors: readonly { code: string; message: string }[] } | null | undefined,
+): Answer<Protection> {
+  if ('code' in answer) return answer;
+  const result = payload(answer.data);
+  const [refusal] = result?.userErrors ?? [];
+  if (refusal) return { code: refusal.code, message: refusal.message };
+  if (!result?.protection) return { code: 'NO_ANSWER', message: 'The server did not say how your protection stands.' };
+  return { data: result.protection };
 }
 
 void start();

@@ -48,6 +48,8 @@ export class TableSession {
   jackpot: { readonly id: string; amount: number } | null = null;
   /** A reality check told and not yet acknowledged: the page asks the player to read it before betting on. */
   realityCheck: (RealityCheck & { readonly toldAt: string }) | null = null;
+  /** Why the player may not play now (a time-out, self-exclusion or block), as the API told it: the page takes no bets. */
+  restriction: string | null = null;
   openBets: Bet[] = [];
   /** Bets decided while the page was open, newest first. */
   settledBets: Bet[] = [];
@@ -118,6 +120,7 @@ export class TableSession {
     }
     // A reality check holds the player's bets until they acknowledge it (the page asks them to).
     if (event.kind === 'REALITY_CHECK' && event.realityCheck) this.realityCheck = { ...event.realityCheck, toldAt: event.serverTime };
+    if (event.kind === 'PLAY_RESTRICTED') this.restriction ??= 'You may not play now: a time-out, self-exclusion or block has begun.';
     // myEvents tells of the player's bets at every table: this page shows this table's.
     if (event.bet && event.bet.tableId !== this.table.id) return;
     if (event.bet) this.betChanged(event.bet);

@@ -16,10 +16,11 @@ import { formatMoney } from './money';
 import { recentResultsList } from './results-view';
 import { fairnessPanel } from './fairness-view';
 import { checkReveal, type Check } from './fairness-check';
-import { realityCheckText } from './live-events';
+import { capitalized, realityCheckText } from './live-events';
 import { fitRoads, roadsPanel } from './roads-view';
 import { countdownText, type ServerClock } from './server-clock';
 import type { Bet, TableSession } from './table-session';
+import type { ProtectionPanel } from './protection-view';
 
 const CONNECTION_TEXT: Record<ConnectionState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 /** Under this, the countdown shows that betting is about to close. */
@@ -39,6 +40,7 @@ export class TableView {
     'aria-label': 'Reality check',
     hidden: true,
   });
+  private readonly restriction = el('p', { class: 'play-restricted', role: 'alert', hidden: true });
   private readonly betting = el('section', { class: 'betting', 'aria-label': 'Betting' });
   private readonly bettingState = el('p', { class: 'betting-state', role: 'status', 'aria-live': 'polite' });
   private readonly countdown = el('p', { class: 'countdown', role: 'timer', 'aria-label': 'Time left to bet' });
@@ -59,6 +61,7 @@ export class TableView {
     place: (request: BetRequest) => Promise<Answer<Bet | null>>,
     /** The player acknowledges the reality check due at `dueAt` (acknowledgeRealityCheck). */
     private readonly acknowledge: (dueAt: string) => Promise<Answer<unknown>>,
+    protection: ProtectionPanel,
   ) {
     const { table } = session;
     this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
@@ -77,6 +80,7 @@ export class TableView {
         ),
       ),
       this.realityCheck,
+      this.restriction,
       el('div', { class: 'betting-row' }, this.betting),
       el(
         'div',
@@ -95,6 +99,7 @@ export class TableView {
           panel('bet-heading', 'Place a bet', this.form.element),
           panel('open-heading', 'Your bets', this.openBets),
           panel('settled-heading', 'Settled', this.settledBets),
+          panel('protection-heading', 'Play safely', protection.element),
         ),
       ),
     );
@@ -134,6 +139,8 @@ export class TableView {
       fitRoads(this.game);
     }
     this.renderRealityCheck();
+    this.restriction.hidden = !this.session.restriction;
+    fill(this.restriction, this.session.restriction);
     fill(this.results, recentResultsList(table));
     if (table.dealing === 'RNG')
       fill(
@@ -206,11 +213,9 @@ export class TableView {
     const windowMs = (table.bettingWindowSeconds ?? 0) * 1000;
     const share = open && left !== undefined && windowMs > 0 ? Math.min(1, left / windowMs) : open ? 1 : 0;
     this.countdownFill.style.width = `${(share * 100).toFixed(1)}%`;
-    this.form.update(open, this.session.openBets);
+    this.form.update(open && !this.session.restriction, this.session.openBets);
   }
 }
-
-const capitalized = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 function panel(id: string, title: string, body: HTMLElement): HTMLElement {
   return el('section', { class: 'panel', 'aria-labelledby': id }, el('h2', { id }, title), body);

@@ -68,6 +68,7 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   DEPOSIT_LIMIT_REACHED: false,
   STAKE_LIMIT_REACHED: false,
   LOSS_LIMIT_REACHED: false,
+  SESSION_TIME_LIMIT_REACHED: false,
   REALITY_CHECK_DUE: false,
   WALLET_CALL_NOT_SET_ASIDE: false,
   LIMIT_REACHED: false,

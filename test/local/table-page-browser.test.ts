@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium } from '../support/chromium';
-import { dealer } from '../support/test-api';
+import { dealer, refusalCode } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
 import { AS_SEAMLESS_PLAYER, demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamless-demo';
@@ -26,8 +26,20 @@ const SCREENSHOTS = '.local/screenshots';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const DEALER = dealer('page-dealer');
 const WAIT = { timeout: 10_000 };
+const BET_QUERY = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 
-const api = useTestApi({ live: true, explorerConfig: demoExplorerConfig });
+/** A player of the page's own (`?as=page-protect`), whose break must not keep the demo player from the other tests. */
+const PROTECTED_PLAYER = 'page-protect';
+const api = useTestApi({
+  live: true,
+  explorerConfig: (deps, authorizer) => {
+    const demo = demoExplorerConfig(deps, authorizer);
+    return async (as) =>
+      as === PROTECTED_PLAYER
+        ? { ...(await demo()), headers: { authorization: `Bearer ${await authorizer.issueToken(PROTECTED_PLAYER)}` } }
+        : demo(as);
+  },
+});
 let browser: Browser;
 beforeAll(async () => {
   await seedDemo(api.deps);
@@ -426,6 +438,59 @@ describe('the table page in Chromium', () => {
     // Off again, for the file's other tests.
     await api.data(DEMO_PLAYER, `mutation { setRealityCheck(input: { minutes: null }) { userErrors { code } } }`);
     await page.close();
+  }, 60_000);
+
+  it('lets the player set their limits and take a break from the page: refused bets say why, and a break holds every bet', async () => {
+    await api.fundAccount(PROTECTED_PLAYER, 100_000);
+    const tableId = await api.openTable({ game: 'CRAPS', name: 'Careful craps', minimumBet: 1_000, maximumBet: 1_000_000 });
+    const { page, traffic } = await openTablePage(`/tables/${tableId}?as=${PROTECTED_PLAYER}`);
+    await live(page);
+    // Read only when opened: the page's first load asks nothing more.
+    expect(traffic.posts).not.toContain('TablePageProtection');
+    await page.getByText('Limits, reality checks and breaks').click();
+    await shows(page, '.protection-status', 'You may play.');
+    await shows(page, '.limits-list', 'No limits set.');
+
+    await page.getByLabel('Limit on').selectOption('STAKE');
+    await page.getByLabel('Period').selectOption('DAY');
+    await page.getByLabel('Limit (MOP)').fill('15');
+    await page.getByRole('button', { name: 'Set limit' }).click();
+    await shows(page, '.protection-outcome', 'Daily stake limit set: 15.00 MOP.');
+    await shows(page, '.limits-list', 'Daily stake limit: 15.00 MOP (0.00 MOP used)');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, /STAKE_LIMIT_REACHED.*daily stake limit of 1500: 500 is left/);
+    // A rise waits 24 hours, and says so.
+    await page.getByLabel('Limit (MOP)').fill('50');
+    await page.getByRole('button', { name: 'Set limit' }).click();
+    await shows(page, '.protection-outcome', /the change applies from .* UTC, after 24 hours/);
+    await shows(page, '.limits-list', /Daily stake limit: 15\.00 MOP \(10\.00 MOP used\), 50\.00 MOP from/);
+    // Session time is set in minutes.
+    await page.getByLabel('Limit on').selectOption('SESSION_TIME');
+    await page.getByLabel('Limit (minutes)').fill('90');
+    await page.getByRole('button', { name: 'Set limit' }).click();
+    await shows(page, '.limits-list', 'Daily session time limit: 90 min (0 min used)');
+    await screenshot(page, 'table-page-play-safely', { docs: true });
+
+    // A break is asked twice, then holds every bet; the player's live connection ends, and is refused when it comes back.
+    await page.getByLabel('Length of the break').selectOption({ label: 'A time-out of 24 hours' });
+    await page.getByRole('button', { name: 'Take a break' }).click();
+    await shows(page, '.break-confirmation', 'cannot be shortened or undone');
+    await page.getByRole('button', { name: 'Yes, take the break' }).click();
+    await shows(page, '.protection-status', /You are taking a break until .* UTC/);
+    await shows(page, '.play-restricted', /You are taking a break until/);
+    expect(await page.getByRole('button', { name: 'Betting closed' }).isDisabled()).toBe(true);
+    await shows(page, '.event-log', /Live updates stopped: PLAYER_TIMED_OUT/);
+    expect(refusalCode(await api.graphql(PROTECTED_PLAYER, BET_QUERY, { input: { tableId, type: 'FIELD', amount: 1_000 } }))).toBe(
+      'PLAYER_TIMED_OUT',
+    );
+    await page.close();
+
+    // Opened again, the page says so from the start.
+    const again = await openTablePage(`/tables/${tableId}?as=${PROTECTED_PLAYER}`);
+    await shows(again.page, '.play-restricted', /time-out/i);
+    expect(await again.page.getByRole('button', { name: 'Betting closed' }).isDisabled()).toBe(true);
+    expect(again.traffic.errors).toEqual([]);
+    await again.page.close();
   }, 60_000);
 
   it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {

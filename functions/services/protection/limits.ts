@@ -15,6 +15,7 @@ import {
   type LimitKind,
   type LimitPeriod,
 } from '../../store/protection/limits';
+import { PLAY_STEP_MINUTES, countPlayStep, playClock } from '../../store/protection/play-time';
 import { MAX_BALANCE } from '../../rules/money';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
@@ -22,7 +23,7 @@ import { assertPlayerId, managesPlayer } from '../tables/tenancy';
 import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
 
 /**
- * Deposit, stake and net-loss limits per day, week and month (docs/PLAYER-PROTECTION.md): a
+ * Deposit, stake, net-loss and session-time limits per day, week and month (docs/PLAYER-PROTECTION.md): a
  * player sets their own, an operator of theirs may set them too, and the lower of the two applies.
  * Lowering a limit (or setting one) applies at once; raising or removing one only after 24 hours
  * of cooling-off, shown as pending until then. What is in force is kept on the player's account,
@@ -31,6 +32,8 @@ import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
 
 /** How long a rise or removal of a limit waits (UKGC RTS 12: at least 24 hours). */
 export const COOLING_OFF_MS = 24 * 3_600_000;
+/** The longest session-time limit: a month's minutes (31 days). */
+const MAX_SESSION_MINUTES = 31 * 24 * 60;
 
 export type LimitSetter = 'PLAYER' | 'OPERATOR';
 const slot = (kind: LimitKind, period: LimitPeriod): string => `${kind}_${period}`;
@@ -50,7 +53,14 @@ export async function setLimit(deps: ServiceDependencies, caller: Caller, reques
   if (setBy === 'OPERATOR' && !managesPlayer(caller, playerId))
     throw new ServiceError('FORBIDDEN', 'You may not set this player\u2019s limits.');
   const { amount } = request;
-  if (amount !== null && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_BALANCE)) {
+  if (request.kind === 'SESSION_TIME') {
+    if (amount !== null && (!Number.isInteger(amount) || amount < PLAY_STEP_MINUTES || amount > MAX_SESSION_MINUTES))
+      throw new ServiceError(
+        'BAD_USER_INPUT',
+        `amount: a session-time limit is a whole number of minutes from ${PLAY_STEP_MINUTES} to ${MAX_SESSION_MINUTES}, or null to remove the limit.`,
+        'amount',
+      );
+  } else if (amount !== null && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_BALANCE)) {
     throw new ServiceError(
       'BAD_USER_INPUT',
       `amount: a whole number of minor units from 1 to ${MAX_BALANCE}, or null to remove the limit.`,
@@ -139,12 +149,15 @@ async function changeLimits(
         const to = after.get(slot(kind, period))!;
         if (from !== to) inForce.push({ kind, period, from, to });
       }
+    // Play time is counted only while a session-time limit is in force (store/protection/play-time.ts).
+    const timed = LIMIT_PERIODS.some((period) => after.get(slot('SESSION_TIME', period))! < NO_LIMIT);
     const written = await writeLimits(
       deps.db,
       { ...next, version: base.version + 1 },
       stored?.version,
       inForce,
       change && { ...change, id: deps.newId(), playerId },
+      inForce.some(({ kind }) => kind === 'SESSION_TIME') ? playClock(timed) : undefined,
     );
     if (written) return 'WRITTEN';
   }
@@ -178,6 +191,19 @@ export async function limitRefusal(
     await rollPeriods(deps.db, account.id, stale);
     return 'ROLLED';
   }
+  // A stake is play: past the step of play last counted, it counts the next (or meets the limit).
+  if (kinds.includes('STAKE') && account.playUntil !== undefined && account.playUntil <= at) {
+    const short = LIMIT_PERIODS.find(
+      (period) => ((attributes[roomAttribute('SESSION_TIME', period)] as number | undefined) ?? NO_LIMIT) < PLAY_STEP_MINUTES,
+    );
+    if (short === undefined) {
+      await countPlayStep(deps.db, account.id, at, periods);
+      return 'ROLLED';
+    }
+    if (await applyDueLimits(deps, account.id)) return 'APPLIED';
+    const room = attributes[roomAttribute('SESSION_TIME', short)] as number;
+    return limitReached('SESSION_TIME', short, accountLimit(account, 'SESSION_TIME', short) ?? NO_LIMIT, Math.max(0, room));
+  }
   for (const kind of kinds)
     for (const period of LIMIT_PERIODS) {
       const room = attributes[roomAttribute(kind, period)] as number | undefined;
@@ -189,13 +215,21 @@ export async function limitRefusal(
 }
 
 const PERIOD_WORD: Readonly<Record<LimitPeriod, string>> = { DAY: 'daily', WEEK: 'weekly', MONTH: 'monthly' };
-const CODES = { DEPOSIT: 'DEPOSIT_LIMIT_REACHED', STAKE: 'STAKE_LIMIT_REACHED', LOSS: 'LOSS_LIMIT_REACHED' } as const;
-const WHAT: Readonly<Record<LimitKind, string>> = { DEPOSIT: 'deposit', STAKE: 'stake', LOSS: 'net loss' };
+const CODES = {
+  DEPOSIT: 'DEPOSIT_LIMIT_REACHED',
+  STAKE: 'STAKE_LIMIT_REACHED',
+  LOSS: 'LOSS_LIMIT_REACHED',
+  SESSION_TIME: 'SESSION_TIME_LIMIT_REACHED',
+} as const;
+const WHAT: Readonly<Record<Exclude<LimitKind, 'SESSION_TIME'>, string>> = { DEPOSIT: 'deposit', STAKE: 'stake', LOSS: 'net loss' };
 
 function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number): ServiceError {
+  const until = `until the ${period.toLowerCase()} ends (UTC)`;
   return new ServiceError(
     CODES[kind],
-    `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind]} limit of ${limit}: ${room} is left until the ${period.toLowerCase()} ends (UTC).`,
+    kind === 'SESSION_TIME'
+      ? `This would pass your ${PERIOD_WORD[period]} session-time limit of ${limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it): ${room} min left ${until}.`
+      : `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind as keyof typeof WHAT]} limit of ${limit}: ${room} is left ${until}.`,
   );
 }
 

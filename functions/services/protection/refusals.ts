@@ -9,6 +9,8 @@ export const PROTECTION_REFUSALS: ReadonlySet<string> = new Set([
   'DEPOSIT_LIMIT_REACHED',
   'STAKE_LIMIT_REACHED',
   'LOSS_LIMIT_REACHED',
+  'SESSION_TIME_LIMIT_REACHED',
+  'REALITY_CHECK_DUE',
 ]);
 
 /**

@@ -484,6 +484,11 @@ export interface AccountRecord {
   readonly sessionAt?: string;
   readonly sessionStaked?: number;
   readonly sessionReturned?: number;
+  /**
+   * Session-time limits (store/protection/play-time.ts): present only while one is in force, the
+   * end of the play time last counted; a stake after it counts the next step.
+   */
+  readonly playUntil?: string;
   readonly createdAt: string;
 }
 

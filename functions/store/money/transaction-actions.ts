@@ -5,6 +5,7 @@ import type { TransactAction } from '../kernel/transact-action';
 import type { JournalRecord } from './ledger';
 import { countedAgainst, paidBack, periodKeysAt } from '../protection/limits';
 import { REALITY_CHECK_CONDITION } from '../protection/reality-checks';
+import { PLAY_TIME_CONDITION } from '../protection/play-time';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -85,7 +86,7 @@ export function debitAccount(
     reserve?: number;
     /**
      * A stake waits out the player's restrictions: refused while one runs at this moment (a
-     * withdrawal never is), and counts against their stake and net-loss limits.
+     * withdrawal never is), and counts against their stake, net-loss and session-time limits.
      */
     unrestrictedAt?: string;
   } = {},
@@ -97,7 +98,7 @@ export function debitAccount(
       'attribute_exists(pk) AND balance >= :cover',
       ...(currency !== undefined ? ['currency = :currency'] : []),
       ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
-      ...(counted ? [UNRESTRICTED, counted.condition, REALITY_CHECK_CONDITION] : []),
+      ...(counted ? [UNRESTRICTED, counted.condition, REALITY_CHECK_CONDITION, PLAY_TIME_CONDITION] : []),
     ].join(' AND '),
     currency,
     exposure: reserve ?? 0,

@@ -5,7 +5,7 @@ import { toRecord } from '../kernel/items';
 import { protectionChangeAction, versionedPutAction } from './protection-actions';
 import type { LimitsRecord, ProtectionChangeRecord } from '../kernel/records';
 import { transact } from '../kernel/transact';
-import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { isRetryable, writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 
 /**
  * A player's limits (docs/PLAYER-PROTECTION.md), kept where every stake and deposit already
@@ -17,7 +17,7 @@ import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-can
  * rooms start again from the limits (rollPeriods), once, the first time a stake or deposit meets it.
  */
 
-export const LIMIT_KINDS = ['DEPOSIT', 'STAKE', 'LOSS'] as const;
+export const LIMIT_KINDS = ['DEPOSIT', 'STAKE', 'LOSS', 'SESSION_TIME'] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
 export const LIMIT_PERIODS = ['DAY', 'WEEK', 'MONTH'] as const;
 export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
@@ -30,7 +30,7 @@ export const NO_LIMIT = 2 ** 52;
 /** The current period of each length, as keys ("2026-12-04", "2026-W49", "2026-12"): UTC. */
 export type PeriodKeys = Readonly<Record<LimitPeriod, string>>;
 
-const KIND_CODE: Readonly<Record<LimitKind, string>> = { DEPOSIT: 'de', STAKE: 'st', LOSS: 'lo' };
+const KIND_CODE: Readonly<Record<LimitKind, string>> = { DEPOSIT: 'de', STAKE: 'st', LOSS: 'lo', SESSION_TIME: 'ti' };
 const PERIOD_CODE: Readonly<Record<LimitPeriod, string>> = { DAY: 'D', WEEK: 'W', MONTH: 'M' };
 /** The account's attributes: the limit in force, the room left under it, the period counted. */
 export const limitAttribute = (kind: LimitKind, period: LimitPeriod): string => `lim_${KIND_CODE[kind]}${PERIOD_CODE[period]}`;
@@ -112,8 +112,8 @@ export async function rollPeriods(
       values[`:from${code}`] = from;
     }
   }
-  try {
-    await db.doc.send(
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: accountKey(playerId),
@@ -121,17 +121,20 @@ export async function rollPeriods(
         ConditionExpression: condition.join(' AND '),
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function getLimits(db: Db, playerId: string): Promise<LimitsRecord | undefined> {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: limitsKey(playerId), ConsistentRead: true }));
   return Item ? toRecord<LimitsRecord>(Item) : undefined;
+}
+
+/** Clauses of an update of the account (attribute values named apart from writeLimits' own). */
+export interface AccountChange {
+  readonly set: readonly string[];
+  readonly remove: readonly string[];
+  readonly values: Readonly<Record<string, unknown>>;
 }
 
 /** A limit in force on the account moving from `from` to `to` (NO_LIMIT: none), its rooms with it. */
@@ -153,10 +156,12 @@ export async function writeLimits(
   version: number | undefined,
   inForce: readonly LimitInForce[],
   change: ProtectionChangeRecord | undefined,
+  /** More of the account's counting that moves with the limits (a session-time limit's clock: store/protection/play-time.ts). */
+  also: AccountChange = { set: [], remove: [], values: {} },
 ): Promise<boolean> {
-  const set: string[] = [];
+  const set: string[] = [...also.set];
   const condition: string[] = ['attribute_exists(pk)'];
-  const values: Record<string, unknown> = {};
+  const values: Record<string, unknown> = { ...also.values };
   inForce.forEach(({ kind, period, from, to }, i) => {
     const limit = limitAttribute(kind, period);
     const room = roomAttribute(kind, period);
@@ -168,12 +173,15 @@ export async function writeLimits(
     const sent = await transact(db, {
       limits: versionedPutAction(db, limitsKey(next.playerId), next, version),
       account:
-        set.length > 0
+        set.length > 0 || also.remove.length > 0
           ? {
               Update: {
                 TableName: db.tableName,
                 Key: accountKey(next.playerId),
-                UpdateExpression: `SET ${set.join(', ')}`,
+                UpdateExpression: [
+                  ...(set.length > 0 ? [`SET ${set.join(', ')}`] : []),
+                  ...(also.remove.length > 0 ? [`REMOVE ${also.remove.join(', ')}`] : []),
+                ].join(' '),
                 ConditionExpression: condition.join(' AND '),
                 ExpressionAttributeValues: values,
               },

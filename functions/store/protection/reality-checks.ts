@@ -2,7 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { accountKey, realityCheckDueKey, realityCheckDuePk, REALITY_CHECK_SHARDS } from '../kernel/keys';
 import { transact } from '../kernel/transact';
-import { isConditionalCheckFailed, isRetryable } from '../kernel/transaction-cancellation';
+import { isRetryable, writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 
 /**
  * Reality checks (docs/PLAYER-PROTECTION.md): on the player's account, the interval, when the next
@@ -77,21 +77,19 @@ async function sendMove(
 
 /** The check due at `dueAt` is told to the player (their account says so: the live event's cue), once; its marker says so too. */
 export async function markTold(db: Db, playerId: string, dueAt: string): Promise<boolean> {
-  try {
-    await db.doc
-      .send(
-        new UpdateCommand({
-          TableName: db.tableName,
-          Key: realityCheckDueKey(playerId, dueAt),
-          UpdateExpression: 'SET told = :told',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':told': true },
-        }),
-      )
-      .catch((error: unknown) => {
-        if (!isConditionalCheckFailed(error)) throw error;
-      });
-    await db.doc.send(
+  await writtenUnlessConditionFails(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: realityCheckDueKey(playerId, dueAt),
+        UpdateExpression: 'SET told = :told',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':told': true },
+      }),
+    ),
+  );
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: accountKey(playerId),
@@ -99,12 +97,8 @@ export async function markTold(db: Db, playerId: string, dueAt: string): Promise
         ConditionExpression: 'rcDueAt = :due AND (attribute_not_exists(rcToldAt) OR rcToldAt <> :due)',
         ExpressionAttributeValues: { ':due': dueAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Every check due by `now`, from the markers (a query of each partition). */

@@ -5,7 +5,7 @@ import { toItem, toRecord } from '../kernel/items';
 import { queryAll } from '../betting/bets';
 import type { RngLoopRecord } from '../kernel/records';
 import type { TransactAction } from '../kernel/transact-action';
-import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
+import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 
 /**
  * The round loop's claim on each table the server deals: which message is due to step it, and
@@ -27,8 +27,8 @@ export async function passLoopClaim(
   from: string,
   next: { readonly token: string; readonly dueAt: string },
 ): Promise<boolean> {
-  try {
-    await db.doc.send(
+  return writtenUnlessConditionFails(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: rngLoopKey(tableId),
@@ -37,12 +37,8 @@ export async function passLoopClaim(
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: { ':token': next.token, ':due': next.dueAt, ':from': from },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function getLoopClaim(db: Db, tableId: string): Promise<RngLoopRecord | undefined> {

@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { toItem, toRecord } from '../kernel/items';
 import { walletCallKey, walletCallsPk, walletDeadPk, walletDuePk, walletDueShardOf, WALLET_DUE_SHARDS } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
-import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
+import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 import { queryAll } from '../betting/bets';
 
 /**
@@ -141,13 +141,7 @@ export async function saveWalletCall(
   attempts?: number,
 ): Promise<boolean> {
   const { Put } = moveWalletCall(db, next, from, attempts);
-  try {
-    await db.doc.send(new PutCommand(Put));
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailed(error)) return false;
-    throw error;
-  }
+  return writtenUnlessConditionFails(db.doc.send(new PutCommand(Put)));
 }
 
 /** The call's body, read back. */

@@ -1,5 +1,5 @@
 /**
- * Deposit, stake and net-loss limits through the API, on the test's clock: a lower limit applies
+ * Deposit, stake, net-loss and session-time limits through the API, on the test's clock: a lower limit applies
  * at once, a higher one or a removal after 24 hours (pending until then); the lower of the player's
  * and their operator's applies; each period starts again when it ends; a bet or deposit that would
  * pass a limit is refused with its own code and moves nothing, and bets racing for a limit never
@@ -136,6 +136,65 @@ describe('a net-loss limit', () => {
     expect(limitOf(await limitsOf(player), 'LOSS', 'MONTH').used).toBe(-300);
     expect(refusalCode(await bet(player, table, 600))).toBeUndefined();
     expect(refusalCode(await bet(player, table))).toBe('LOSS_LIMIT_REACHED');
+  });
+});
+
+describe('a session-time limit', () => {
+  it('counts play in steps of 5 minutes begun by a stake, refuses the stake that would begin one past it, and starts again the next day', async () => {
+    const player = 'limits-time';
+    await api.fundAccount(player, 100_000);
+    const table = await api.openTable();
+    await api.data(player, SET, { input: { kind: 'SESSION_TIME', period: 'DAY', amount: 10 } });
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY')).toMatchObject({ amount: 10, used: 0 });
+
+    // The first stake counts the 5 minutes from it; stakes within them count nothing more.
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    ahead += 4 * 60_000;
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY').used).toBe(5);
+    // Past them, stakes racing to begin the next step count it once.
+    ahead += 2 * 60_000;
+    const racing = await Promise.all(Array.from({ length: 4 }, () => bet(player, table)));
+    expect(racing.map(refusalCode)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY').used).toBe(10);
+
+    // Ten minutes are counted: the stake that would begin a third step is refused and moves nothing.
+    ahead += 5 * 60_000;
+    const balance = await api.balance(player);
+    const refused = await bet(player, table);
+    expect(refusalCode(refused)).toBe('SESSION_TIME_LIMIT_REACHED');
+    expect(refusalOf(refused)!.message).toMatch(/daily session-time limit of 10 min .*: 0 min left until the day ends/);
+    expect(await api.balance(player)).toBe(balance);
+    // The limit lowered applies at once; no other kind is touched by play time.
+    expect(limitOf(await limitsOf(player), 'STAKE', 'DAY')).toMatchObject({ amount: null, used: 600 });
+
+    // The next day (ahead is past noon, so 12 hours on is tomorrow) counts from nothing.
+    ahead += 12 * 3_600_000;
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY').used).toBe(5);
+
+    // Removed, it stays in force for 24 hours; then nothing is counted or refused.
+    await api.data(player, SET, { input: { kind: 'SESSION_TIME', period: 'DAY', amount: null } });
+    ahead += 6 * 60_000;
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY').used).toBe(10);
+    ahead += 6 * 60_000;
+    expect(refusalCode(await bet(player, table))).toBe('SESSION_TIME_LIMIT_REACHED');
+    ahead += 86_400_000;
+    for (let i = 0; i < 3; i++) {
+      ahead += 6 * 60_000;
+      expect(refusalCode(await bet(player, table))).toBeUndefined();
+    }
+    expect(limitOf(await limitsOf(player), 'SESSION_TIME', 'DAY')).toMatchObject({ amount: null, byPlayer: { amount: null } });
+    await api.expectReconciled();
+  });
+
+  it('is in minutes, at least one step', async () => {
+    for (const amount of [0, 4, 44_641]) {
+      expect(
+        refusalOf(await api.graphql('limits-time-form', SET, { input: { kind: 'SESSION_TIME', period: 'WEEK', amount } })),
+      ).toMatchObject({ code: expect.stringMatching(/BAD_USER_INPUT/), message: expect.stringMatching(/minutes from 5 to 44640/) });
+    }
   });
 });
 

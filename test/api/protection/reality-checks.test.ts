@@ -99,5 +99,17 @@ describe('a restriction begun', () => {
     await api.data(player, `mutation { takeTimeOut(input: { hours: 24 }) { userErrors { code } } }`);
     await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind), { timeout: 10_000 }).toContain('PLAY_RESTRICTED');
     expect(await closed).toBe(4403);
+
+    // Connecting again to watch is refused too, every subscription, until the time-out ends.
+    const again = await liveClient(api, player);
+    clients.push(again);
+    for (const query of [`subscription { myEvents { kind } }`, `subscription { lobbyEvents { kind } }`]) {
+      const refused = await (await again.subscribe(query)).refused();
+      expect(refused.map(({ extensions }) => extensions?.code)).toEqual(['PLAYER_TIMED_OUT']);
+      expect(refused[0]!.message).toMatch(/time-out/i);
+    }
+    ahead += 24 * 3_600_000 + 60_000;
+    const after = await again.subscribe(`subscription { lobbyEvents { kind } }`);
+    expect(after.errors).toEqual([]);
   });
 });
