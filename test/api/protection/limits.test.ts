@@ -243,6 +243,42 @@ describe('limits out of form', () => {
   });
 });
 
+describe('each period', () => {
+  /** Moves the test's clock on to `at` (it only goes forward). */
+  const moveTo = (at: string) => {
+    expect(Date.parse(at)).toBeGreaterThan(now());
+    ahead = Date.parse(at) - START;
+  };
+
+  it('starts again at its own end: a week on Monday 00:00 UTC, a month on the 1st, whatever the day', async () => {
+    const player = 'limits-periods';
+    await api.fundAccount(player, 100_000);
+    const table = await api.openTable();
+    moveTo('2027-01-20T12:00:00.000Z'); // a Wednesday
+    await api.data(player, SET, { input: { kind: 'STAKE', period: 'WEEK', amount: 200 } });
+    expect(refusalCode(await bet(player, table, 200))).toBeUndefined();
+    moveTo('2027-01-24T23:59:59.000Z'); // its Sunday: the same week
+    expect(refusalCode(await bet(player, table))).toBe('STAKE_LIMIT_REACHED');
+    moveTo('2027-01-25T00:00:00.000Z'); // Monday
+    expect(refusalCode(await bet(player, table, 200))).toBeUndefined();
+    expect(limitOf(await limitsOf(player), 'STAKE', 'WEEK').used).toBe(200);
+    await api.data(player, SET, { input: { kind: 'STAKE', period: 'WEEK', amount: null } });
+
+    moveTo('2027-04-28T12:00:00.000Z'); // a Wednesday, the weekly limit long gone
+    await api.data(player, SET, { input: { kind: 'STAKE', period: 'MONTH', amount: 300 } });
+    expect(refusalCode(await bet(player, table, 200))).toBeUndefined();
+    moveTo('2027-04-30T23:59:59.000Z');
+    expect(refusalCode(await bet(player, table, 200))).toBe('STAKE_LIMIT_REACHED');
+    expect(refusalCode(await bet(player, table, 100))).toBeUndefined();
+    // Saturday 1 May: a new month, in the middle of a week.
+    moveTo('2027-05-01T00:00:00.000Z');
+    expect(refusalCode(await bet(player, table, 300))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('STAKE_LIMIT_REACHED');
+    expect(limitOf(await limitsOf(player), 'STAKE', 'MONTH')).toMatchObject({ amount: 300, used: 300 });
+    expect(limitOf(await limitsOf(player), 'STAKE', 'WEEK')).toMatchObject({ amount: null });
+  });
+});
+
 describe('the daily report', () => {
   it("counts the day's protection refusals by reason, a partner's operator its own players' only", async () => {
     ahead += 30 * 86_400_000;
