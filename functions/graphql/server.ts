@@ -1,5 +1,5 @@
-import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from '@as-integrations/aws-lambda';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/kernel/read-budget';
@@ -52,8 +52,17 @@ export function createGraphQLHandler(
     introspection: introspection !== undefined,
     includeStacktraceInErrorResponses: false,
     formatError: formatError(logError),
-    // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.
-    plugins: [ApolloServerPluginLandingPageDisabled(), inputBounds(), requestLimits()],
+    plugins: [
+      // The explorer is served by the local server from bundled files; Apollo's loads from a CDN.
+      ApolloServerPluginLandingPageDisabled(),
+      // No answer may be kept by an HTTP cache (each is a player's or a table's as it is now), which
+      // `uncacheable` says; Apollo's cache hints would walk the whole schema at start and wrap every
+      // resolver to say only that.
+      ApolloServerPluginCacheControlDisabled(),
+      uncacheable,
+      inputBounds(),
+      requestLimits(),
+    ],
   });
   const graphql = startServerAndCreateLambdaHandler(server, requestHandler, {
     context: async ({ event }) => {
@@ -71,6 +80,17 @@ export function createGraphQLHandler(
     return refused ? Promise.resolve(refused) : graphql(event, context, callback);
   };
 }
+
+/** Every answer Apollo sends says `cache-control: no-store`. */
+const uncacheable: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        response.http.headers.set('cache-control', 'no-store');
+      },
+    };
+  },
+};
 
 /**
  * The answer to a body sent as JSON that does not parse, or undefined: the Lambda integration

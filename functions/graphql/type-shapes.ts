@@ -213,11 +213,16 @@ export function schemaOfShapes(shape: SchemaShape): GraphQLSchema {
   const named = new Map<string, GraphQLNamedType>(
     [GraphQLString, GraphQLInt, GraphQLFloat, GraphQLBoolean, GraphQLID].map((type) => [type.name, type]),
   );
+  // One wrapper per reference ("String!" is named hundreds of times): fewer objects for a cold start to build and collect.
+  const wrapped = new Map<TypeReference, GraphQLType>();
   const typeOf = (reference: TypeReference): GraphQLType => {
-    if (reference.endsWith('!')) return new GraphQLNonNull(typeOf(reference.slice(0, -1)) as never);
-    if (reference.startsWith('[')) return new GraphQLList(typeOf(reference.slice(1, -1)));
-    const type = named.get(reference);
-    if (!type) throw new Error(`type shapes name ${reference}, which they do not define`);
+    const known = wrapped.get(reference) ?? named.get(reference);
+    if (known) return known;
+    if (!reference.endsWith('!') && !reference.startsWith('[')) throw new Error(`type shapes name ${reference}, which they do not define`);
+    const type = reference.endsWith('!')
+      ? new GraphQLNonNull(typeOf(reference.slice(0, -1)) as never)
+      : new GraphQLList(typeOf(reference.slice(1, -1)));
+    wrapped.set(reference, type);
     return type;
   };
   const inputs = (shapes: readonly InputShape[]) => {

@@ -171,6 +171,22 @@ describe('a request refused whole for what it sends', () => {
     expectClientMistake(await api.graphql('rl-careless', query), code);
   });
 
+  it('is answered for no HTTP cache to keep, by GET as by POST', async () => {
+    const authorization = `Bearer ${await api.token('rl-careless')}`;
+    const post = await fetch(`${api.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: JSON.stringify({ query: '{ serverTime }' }),
+    });
+    const get = await fetch(`${api.url}/graphql?query=${encodeURIComponent('{ serverTime }')}`, {
+      headers: { authorization, 'apollo-require-preflight': 'true' },
+    });
+    for (const response of [post, get]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
   it('answers 400 for a body that is not the JSON it says it is, without quoting it', async () => {
     const response = await fetch(`${api.url}/graphql`, {
       method: 'POST',
