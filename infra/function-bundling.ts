@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 const splitBundle = fileURLToPath(new URL('./split-bundle.mjs', import.meta.url));
+const withoutSchemaTools = fileURLToPath(new URL('./without-schema-tools.mjs', import.meta.url));
 
 /**
  * How every function of the stack is bundled (local esbuild, no Docker): for `entry`, split, so
@@ -9,16 +10,28 @@ const splitBundle = fileURLToPath(new URL('./split-bundle.mjs', import.meta.url)
  * (split-bundle.mjs). One definition, so that the cold-start benchmark's minimal bundle is built
  * exactly as the product's.
  */
-export const functionBundling = (entry: string): BundlingOptions => ({
-  ...BUNDLING,
-  commandHooks: {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (_inputDir, outputDir) => [
-      [process.execPath, splitBundle, entry, outputDir, JSON.stringify(ESBUILD_OPTIONS)].map(shellQuoted).join(' '),
-    ],
-  },
-});
+export const functionBundling = (
+  entry: string,
+  {
+    /**
+     * The function gives Apollo Server a built schema, never `typeDefs` (every function of the
+     * stack): Apollo's schema tools are left out of the bundle (without-schema-tools.mjs).
+     */
+    schemaGiven = true,
+  }: { readonly schemaGiven?: boolean } = {},
+): BundlingOptions => {
+  const options = schemaGiven ? { ...ESBUILD_OPTIONS, alias: { '@graphql-tools/schema': withoutSchemaTools } } : ESBUILD_OPTIONS;
+  return {
+    ...BUNDLING,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir, outputDir) => [
+        [process.execPath, splitBundle, entry, outputDir, JSON.stringify(options)].map(shellQuoted).join(' '),
+      ],
+    },
+  };
+};
 
 /**
  * The environment every function's Node process starts with, beside its own settings; the

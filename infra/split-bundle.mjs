@@ -26,6 +26,7 @@ const { metafile } = await build({
   metafile: true,
   logLevel: 'warning',
   ...options,
+  plugins: [oneApolloServerPlugin()],
 });
 for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) withoutUnusedBanner(file);
 const files = Object.fromEntries(
@@ -42,6 +43,24 @@ const files = Object.fromEntries(
     ]),
 );
 writeFileSync(join(outdir, 'bundle.json'), JSON.stringify({ files }, null, 2));
+
+/**
+ * One copy of Apollo Server. The Lambda integration, CommonJS, requires `@apollo/server` for its
+ * HeaderMap; resolved as a require, that is Apollo's CommonJS build, a second copy of the server
+ * in which every plugin Apollo loads on demand (usage reporting, inline traces, their protobufs)
+ * is required up front: some 200 KiB a cold start would load for nothing. The ES build the handler
+ * imports serves the integration as well.
+ */
+function oneApolloServerPlugin() {
+  return {
+    name: 'one-apollo-server',
+    setup(build) {
+      build.onResolve({ filter: /^@apollo\/server$/ }, (args) =>
+        args.kind === 'require-call' ? build.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir }) : undefined,
+      );
+    },
+  };
+}
 
 /**
  * The banner (the `require` that bundled CommonJS code calls) is written atop every file; a file

@@ -92,12 +92,23 @@ describe('the bundled GraphQL handler', () => {
     const codeOf = (files: Iterable<string>) => [...files].map((file) => readFileSync(join(bundleDir, file), 'utf8')).join('\n');
     const startCode = codeOf(atStart);
     const laterCode = codeOf(Object.keys(manifest.files).filter((file) => !atStart.has(file)));
-    // Names esbuild keeps (keepNames): the tracer's class, the exact edge report, the craps rules.
-    for (const name of ['"Tracer"', '"crapsReport"', '"settleRoll"']) {
+    // Names esbuild keeps (keepNames): the tracer's class, the exact edge report, the craps rules;
+    // and Apollo's usage reporting, which it loads only where an Apollo key is set.
+    for (const name of ['"Tracer"', '"crapsReport"', '"settleRoll"', '"ApolloServerPluginUsageReporting"']) {
       expect(startCode, name).not.toContain(name);
       expect(laterCode, name).toContain(name);
     }
     expect(sizes.bytes).toBeLessThan(sizes.totalBytes);
+  });
+
+  it('holds one Apollo Server and leaves out its schema tools, which build a schema from typeDefs: the function gives Apollo its schema built', () => {
+    const sources = readdirSync(bundleDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.mjs.map'))
+      .flatMap((file) => (JSON.parse(readFileSync(join(bundleDir, file), 'utf8')) as { sources: string[] }).sources);
+    expect(sources.some((source) => source.includes('@apollo/server/'))).toBe(true);
+    expect(sources.filter((source) => source.includes('@graphql-tools/'))).toEqual([]);
+    // One Apollo Server, its ES build: the Lambda integration's require of it is served by the same copy.
+    expect(sources.filter((source) => source.includes('@apollo/server/dist/cjs/'))).toEqual([]);
   });
 
   it('loads in Node and answers a GraphQL request from an API Gateway v2 event', () => {
