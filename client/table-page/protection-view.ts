@@ -287,15 +287,17 @@ function limitText(limit: Limit | undefined, currency: string): string {
     limit.kind === 'LOSS' && limit.used < 0
       ? `${quantity(limit.kind, -limit.used, currency)} ahead`
       : `${quantity(limit.kind, limit.used, currency)} used`;
+  return `${quantity(limit.kind, limit.amount, currency)} (${used})${pendingText(limit, currency)}`;
+}
+
+/** The player's rise or removal waiting out its cooling-off, if any. */
+function pendingText(limit: Limit, currency: string): string {
   const side = limit.byPlayer;
-  const pending = side?.pendingAt
-    ? side.pendingRemoval
-      ? `, removed from ${moment(side.pendingAt)}`
-      : side.pendingAmount !== null && side.pendingAmount !== undefined
-        ? `, ${quantity(limit.kind, side.pendingAmount, currency)} from ${moment(side.pendingAt)}`
-        : ''
-    : '';
-  return `${quantity(limit.kind, limit.amount, currency)} (${used})${pending}`;
+  if (!side?.pendingAt) return '';
+  if (side.pendingRemoval) return `, removed from ${moment(side.pendingAt)}`;
+  return side.pendingAmount === null || side.pendingAmount === undefined
+    ? ''
+    : `, ${quantity(limit.kind, side.pendingAmount, currency)} from ${moment(side.pendingAt)}`;
 }
 
 /** "5 Dec 2026, 14:30 UTC" */

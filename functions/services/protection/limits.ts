@@ -221,15 +221,21 @@ const CODES = {
   LOSS: 'LOSS_LIMIT_REACHED',
   SESSION_TIME: 'SESSION_TIME_LIMIT_REACHED',
 } as const;
-const WHAT: Readonly<Record<Exclude<LimitKind, 'SESSION_TIME'>, string>> = { DEPOSIT: 'deposit', STAKE: 'stake', LOSS: 'net loss' };
+const WHAT: Readonly<Record<LimitKind, string>> = {
+  DEPOSIT: 'deposit',
+  STAKE: 'stake',
+  LOSS: 'net loss',
+  SESSION_TIME: 'session-time',
+};
 
 function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number): ServiceError {
-  const until = `until the ${period.toLowerCase()} ends (UTC)`;
+  const [limitText, left] =
+    kind === 'SESSION_TIME'
+      ? [`${limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it)`, `${room} min left`]
+      : [String(limit), `${room} is left`];
   return new ServiceError(
     CODES[kind],
-    kind === 'SESSION_TIME'
-      ? `This would pass your ${PERIOD_WORD[period]} session-time limit of ${limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it): ${room} min left ${until}.`
-      : `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind as keyof typeof WHAT]} limit of ${limit}: ${room} is left ${until}.`,
+    `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind]} limit of ${limitText}: ${left} until the ${period.toLowerCase()} ends (UTC).`,
   );
 }
 
