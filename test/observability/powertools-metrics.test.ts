@@ -7,6 +7,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { METRIC, SERVICE_NAME, metricNamespaceOf } from '../../functions/observability/metric-names';
 import { publishedMetrics } from '../../functions/observability/powertools-metrics';
+import { logger } from '../../functions/observability/logger';
 
 let lines: string[];
 beforeEach(() => {
@@ -99,6 +100,8 @@ describe('the business metrics in CloudWatch embedded metric format', () => {
     expect(loads).toBe(0);
     published.betPlaced();
     await published.flush();
+    // The failure is logged; written here, not into a file that runs next in this worker (isolate: false).
+    await logger.flush();
     expect(loads).toBe(1);
     expect(metricsOf(emitted().filter((line) => '_aws' in line))).toEqual([]);
     published.conflictRetried();
