@@ -60,9 +60,14 @@ export default defineConfig({
     // (a third of the run's time). What the code keeps per process (the table, layout and limit
     // copies) is keyed by the DynamoDB table, and every test API has a table of its own.
     isolate: false,
-    testTimeout: 30_000,
+    // No test depends on how fast the machine is (test/support/patience.ts): these only end a test,
+    // or a hook (DynamoDB Local's start, a CDK synth with its bundles), that would otherwise hang.
+    testTimeout: 10 * 60_000,
+    hookTimeout: 10 * 60_000,
+    teardownTimeout: 10 * 60_000,
+    // expect.poll waits for its condition (PATIENCE_MS): 1 s by default, which a loaded machine reaches.
+    expect: { poll: { timeout: 5 * 60_000 } },
     sequence: { sequencer: LongestFirst },
-    hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: NEEDS_DYNAMODB } },
       {

@@ -53,7 +53,7 @@ export interface DeploymentSettings {
    * Writes a second the table and each of its global indexes take at once, without waiting for
    * on-demand capacity to grow (DynamoDB's warm throughput; 0: none set, DynamoDB's own 4,000). A
    * big round is paid in about a second only where the table takes its writes at once
-   * (BENCHMARKS.md, "Issue 24"). Warming is charged once, when set or raised.
+   * (BENCHMARKS.md, "On real DynamoDB, by calculation"). Warming is charged once, when set or raised.
    */
   readonly warmWritesPerSecond: number;
 }

@@ -8,6 +8,8 @@ import { openTable } from '../functions/services/tables/open-table';
 import { ensureLobbyEntry } from '../functions/store/tables/lobby';
 import { findJackpotPool, openJackpotPool } from '../functions/services/money/jackpot-pools';
 import { deposit, openAccount } from '../functions/services/money/cashier';
+import { findAccount } from '../functions/services/money/account-queries';
+import { formatMoney } from '../client/table-page/money';
 import type { Caller, ServiceDependencies } from '../functions/services/kernel/services';
 import { currentRound } from '../functions/services/tables/table-access';
 import { TOKEN_LIFETIME_SECONDS, type DevAuthorizer } from './dev-authorizer';
@@ -94,6 +96,15 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
     const table = await findTable(deps, operator, id);
     if (table?.status === 'OPEN') await ensureLobbyEntry(deps.db, table);
   }
+}
+
+/**
+ * What the demo player holds now, as the start banner shows it ("10,000.00 MOP" when seeded):
+ * a restart keeps what was played, so it is read from the store, never assumed.
+ */
+export async function demoPlayerBalance(deps: ServiceDependencies): Promise<string> {
+  const account = await findAccount(deps, operator, DEMO_PLAYER);
+  return account ? formatMoney(account.balance, account.currency) : 'no account';
 }
 
 export const DEMO_QUERY = `# The demo table and your account. Try the mutations below one at a time

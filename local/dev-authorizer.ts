@@ -68,12 +68,23 @@ export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthoriz
   };
 }
 
-function sign(keys: KeyPair, sub: string, roles: readonly string[], claims: TokenClaims): Promise<string> {
-  return new SignJWT({
+/**
+ * The claims a token issued for `sub` with `roles` and `claims` says who the caller is with, as the
+ * API reads them (graphql/context.ts `callerFromClaims`): `npm run token` checks them there before
+ * it signs.
+ */
+export function identityClaims(sub: string, roles: readonly string[] = [], claims: TokenClaims = {}): Record<string, unknown> {
+  return {
+    sub,
     ...(roles.length > 0 ? { roles: [...roles] } : {}),
     ...(claims.tables ? { tables: [...claims.tables] } : {}),
-    ...(claims.partner ? { partner: claims.partner } : {}),
-  })
+    ...(claims.partner !== undefined ? { partner: claims.partner } : {}),
+  };
+}
+
+function sign(keys: KeyPair, sub: string, roles: readonly string[], claims: TokenClaims): Promise<string> {
+  const { sub: _sub, ...others } = identityClaims(sub, roles, claims);
+  return new SignJWT(others)
     .setProtectedHeader({ alg: ALGORITHM, kid: keys.kid })
     .setSubject(sub)
     .setIssuer(LOCAL_ISSUER)

@@ -23,7 +23,14 @@ export type Storage = { readonly inMemory: true } | { readonly dataDir: string }
 export const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 export const localRegion = 'local';
 
-export async function startDynamoDbLocal(storage: Storage, { timeoutMs = 30_000 } = {}): Promise<DynamoDbLocal> {
+/**
+ * How long a start waits for DynamoDB Local to answer: only a safety against a process that hangs
+ * (one that exits fails the start at once). A JVM starting on a loaded machine may take a minute;
+ * nothing that merely waits its turn for a CPU comes near this.
+ */
+const START_PATIENCE_MS = 10 * 60_000;
+
+export async function startDynamoDbLocal(storage: Storage, { timeoutMs = START_PATIENCE_MS } = {}): Promise<DynamoDbLocal> {
   assertJava();
   const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = await freePort();

@@ -39,7 +39,11 @@ export interface WalletFault {
   readonly operation?: WalletOperation;
   /** How many calls it fails (1 when absent). */
   readonly times?: number;
-  /** SLOW: how long the answer waits. TIMEOUT: how long the wallet holds the call before dropping it (default 30 s). */
+  /**
+   * SLOW: how long the answer waits. TIMEOUT: how long the wallet holds the call before dropping
+   * it; without it, the call is held until its caller gives up on it (its own timeout), the faults
+   * are cleared or the wallet is closed: whatever the machine's load, the caller's timeout fires.
+   */
   readonly delayMs?: number;
 }
 
@@ -61,8 +65,10 @@ export interface ReferenceWallet {
   readonly movements: ReadonlyMap<string, Readonly<Movement>>;
   /** Fails the next calls as `fault` says. */
   injectFault(fault: WalletFault): void;
-  /** Forgets every fault not yet spent: the wallet answers again. */
+  /** Forgets every fault not yet spent, and drops the calls a TIMEOUT holds: the wallet answers again. */
   clearFaults(): void;
+  /** How many calls held by a TIMEOUT their caller gave up on (closed the connection, unanswered). */
+  readonly abandoned: number;
   /** Every call received, in order, whatever was answered (a dropped or timed-out one too). */
   readonly received: readonly { readonly operation: string; readonly body: string }[];
   close(): Promise<void>;
@@ -85,6 +91,12 @@ export async function startReferenceWallet(options: {
   const faults: (WalletFault & { left: number })[] = [];
   const received: { operation: string; body: string }[] = [];
   const held = new Set<ServerResponse>();
+  let abandoned = 0;
+  /** Lets a held call go, unanswered: its connection is dropped. */
+  const drop = (response: ServerResponse) => {
+    held.delete(response);
+    response.socket?.destroy();
+  };
 
   const refused = (code: WalletErrorCode, message: string): WalletAnswer => ({ status: 'ERROR', code, message });
   const ok = (player: WalletPlayer): WalletAnswer => ({ status: 'OK', balance: player.balance, currency: player.currency });
@@ -201,10 +213,11 @@ export async function startReferenceWallet(options: {
         return true;
       case 'TIMEOUT':
         held.add(response);
-        setTimeout(() => {
-          held.delete(response);
-          response.socket?.destroy();
-        }, fault.delayMs ?? 30_000).unref();
+        // Closed while still held: the caller gave up (a call this wallet dropped is no longer held).
+        response.once('close', () => {
+          if (held.delete(response)) abandoned++;
+        });
+        if (fault.delayMs !== undefined) setTimeout(() => drop(response), fault.delayMs).unref();
         return true;
     }
   }
@@ -220,9 +233,15 @@ export async function startReferenceWallet(options: {
     movements,
     received,
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
-    clearFaults: () => void faults.splice(0),
+    clearFaults: () => {
+      faults.splice(0);
+      for (const response of held) drop(response);
+    },
+    get abandoned() {
+      return abandoned;
+    },
     close: async () => {
-      for (const response of held) response.socket?.destroy();
+      for (const response of held) drop(response);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,14 +1,16 @@
 /**
  * `npm start`: DynamoDB Local (file-backed in .local/, so a restart keeps the data), the table,
  * the demo, and the API with its explorer on http://localhost:4000 (PORT to change).
+ * `npm start -- --reset-demo` starts the local data over: the table made again, the demo seeded anew.
  */
+import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-local';
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer } from './dev-authorizer';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
-import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, seedDemo } from './demo';
+import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
 import { createDb } from '../functions/store/kernel/db';
 import { conflictModelFrom, systemDependencies, type ServiceDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
@@ -30,6 +32,15 @@ const TABLE_NAME = 'casino-tables-local';
 /** Partners' wallet secrets, readable by this machine's user only (AWS keeps them in Secrets Manager). */
 const WALLET_SECRETS_FILE = '.local/wallet-secrets.json';
 const port = Number(process.env.PORT ?? 4000);
+
+const { values: options } = (() => {
+  try {
+    return parseArgs({ options: { 'reset-demo': { type: 'boolean', default: false } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\nusage: npm start [-- --reset-demo]`);
+    process.exit(2);
+  }
+})();
 
 /**
  * Big rounds' settlement parts, the calls to partners' wallets and the steps of the round loops go
@@ -53,7 +64,11 @@ const stopDynamo = () => dynamo.stop();
 
 try {
   const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials });
-  if ((await ensureTable(client, TABLE_NAME, { stream: true })) === 'RECREATED') {
+  // --reset-demo: everything played locally is dropped (a demo player kept from play by a time-out or a limit plays again).
+  const table = await ensureTable(client, TABLE_NAME, { stream: true, fresh: options['reset-demo'] });
+  if (options['reset-demo']) {
+    console.log('--reset-demo: the local table was made again, and the demo seeded anew (tokens printed before stay valid).');
+  } else if (table === 'RECREATED') {
     console.log('The local table was made by an older version (its indexes differ): it was made again, and the demo seeded anew.');
   }
   client.destroy();
@@ -104,6 +119,8 @@ try {
   const dealerToken = await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables });
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
   const seamlessToken = await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_PARTNER });
+  // What the demo player holds now: a restart keeps what was played.
+  const playerBalance = await demoPlayerBalance(deps);
   const server = await startLocalServer({
     handler,
     authorizer,
@@ -130,7 +147,7 @@ Casino tables API running locally.
                              (add ?as=seamless to play as the demo seamless partner's player)
   DynamoDB Local:            ${dynamo.endpoint}   (table ${TABLE_NAME}, data in .local/dynamodb${conflicts.conflictModel ? '; transaction conflicts modelled' : ''})
 
-Demo player "${DEMO_PLAYER}" (10,000.00 MOP), bearer token (12 h):
+Demo player "${DEMO_PLAYER}" (${playerBalance}; npm start -- --reset-demo starts the demo over), bearer token (12 h):
   ${playerToken}
 Demo dealer "${DEMO_DEALER.id}" (runs ${DEMO_DEALER.tables.join(' and ')}: closes betting, records rolls and deals), bearer token (12 h):
   ${dealerToken}

@@ -24,14 +24,23 @@ export interface SmokeOptions {
   readonly playerToken: string;
   /** The player's account id as the API knows it: the player token's subject (`<partner>/<sub>` for a partner's). */
   readonly playerId: string;
+  /** How long an event may take to be heard (default 15 s: a deployed stage delivers in well under one). */
+  readonly eventTimeoutMs?: number;
+  /**
+   * A pause once the subscription is taken, before the round starts (default 1 s): in AWS each
+   * WebSocket message is its own Lambda call, which need not end in the order they were sent.
+   */
+  readonly settleMs?: number;
 }
 
 const STAKE = 100;
 const DEPOSIT = 1_000;
 const EVENT_TIMEOUT_MS = 15_000;
+const SETTLE_MS = 1_000;
 
 /** Runs every step, printing each; answers whether all passed. */
 export async function runSmokeTest(options: SmokeOptions, print: (line: string) => void = console.log): Promise<boolean> {
+  const { eventTimeoutMs = EVENT_TIMEOUT_MS, settleMs = SETTLE_MS } = options;
   const stamp = new Date()
     .toISOString()
     .replace(/[^0-9]/g, '')
@@ -118,20 +127,23 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
         if (kinds.includes(kind)) {
           clearInterval(poll);
           resolve();
-        } else if (Date.now() - started > EVENT_TIMEOUT_MS) {
+        } else if (Date.now() - started > eventTimeoutMs) {
           clearInterval(poll);
-          reject(new Error(`no ${kind} event within ${EVENT_TIMEOUT_MS / 1000} s (heard: ${kinds.join(', ') || 'nothing'})`));
+          reject(new Error(`no ${kind} event within ${eventTimeoutMs / 1000} s (heard: ${kinds.join(', ') || 'nothing'})`));
         }
       }, 100);
     });
   try {
     await step('the operator subscribes to the table over WebSocket', async () => {
       await new Promise<void>((resolve, reject) => {
-        socket.on('connected', () => {
+        // graphql-ws acknowledges no subscribe: a ping sent right after it is answered once the
+        // server has handled it, where a connection's messages are handled in order (API Gateway
+        // invokes the socket function a message at a time; so does the local server).
+        socket.on('opened', (opened) => pingAfterSubscribe(opened as WebSocket));
+        socket.on('pong', (received) => {
+          if (!received || subscribed) return;
           subscribed = true;
-          // graphql-ws does not acknowledge a subscribe; in AWS each message is its own Lambda call:
-          // a moment for the socket function to store the subscription before the round starts.
-          setTimeout(resolve, 1_000);
+          setTimeout(resolve, settleMs);
         });
         socket.on('closed', (event) => reject(new Error(`the socket closed (${(event as { code?: number }).code ?? 'no code'})`)));
         socket.subscribe<{ tableEvents: { kind: string } }>(
@@ -194,6 +206,15 @@ export async function runSmokeTest(options: SmokeOptions, print: (line: string) 
   return passed;
 }
 
+/** Sends a ping right after the socket's subscribe message, on the same socket: its pong says the subscribe was handled. */
+function pingAfterSubscribe(socket: WebSocket): void {
+  const send = socket.send.bind(socket) as (data: string) => void;
+  (socket as unknown as { send: (data: string) => void }).send = (data: string) => {
+    send(data);
+    if ((JSON.parse(data) as { type?: string }).type === 'subscribe') send(JSON.stringify({ type: 'ping' }));
+  };
+}
+
 /** The subject a token carries, as its account id: `<partner>/<sub>` for a partner's player (README, "Tokens"). */
 export function playerIdOfToken(token: string): string {
   const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string; partner?: string };
@@ -202,12 +223,14 @@ export function playerIdOfToken(token: string): string {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, ws: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, ws: { type: 'string' }, 'event-timeout-s': { type: 'string' }, 'settle-ms': { type: 'string' } },
+  });
   const operatorToken = process.env.SMOKE_OPERATOR_TOKEN;
   const playerToken = process.env.SMOKE_PLAYER_TOKEN;
   if (!values.url || !values.ws || !operatorToken || !playerToken) {
     console.error(
-      'usage: SMOKE_OPERATOR_TOKEN=... SMOKE_PLAYER_TOKEN=... npm run --silent smoke -- --url <GraphqlUrl> --ws <WebSocketUrl>',
+      'usage: SMOKE_OPERATOR_TOKEN=... SMOKE_PLAYER_TOKEN=... npm run --silent smoke -- --url <GraphqlUrl> --ws <WebSocketUrl> [--event-timeout-s 15] [--settle-ms 1000]',
     );
     process.exit(2);
   }
@@ -217,6 +240,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     operatorToken,
     playerToken,
     playerId: playerIdOfToken(playerToken),
+    ...(values['event-timeout-s'] ? { eventTimeoutMs: Number(values['event-timeout-s']) * 1_000 } : {}),
+    ...(values['settle-ms'] ? { settleMs: Number(values['settle-ms']) } : {}),
   });
   console.log(passed ? 'smoke test passed' : 'smoke test FAILED');
   process.exit(passed ? 0 : 1);

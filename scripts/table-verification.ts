@@ -2,11 +2,12 @@
  * What `npm run verify` checks (docs/FAIRNESS.md, "Checking a table"): a table the server deals,
  * read from the public API alone (a player's token is enough), checked by the same steps an
  * independent verifier follows: every revealed seed against the commitment published before any
- * bet, every roll's dice, and every round of a finished shoe, card by card, in order.
+ * bet, every roll's dice; at baccarat, the reveal every deal of a shoe shows (the same on each,
+ * none while the shoe is in play), and a finished shoe's burn and every round, card by card, in order.
  */
-import { parseCard } from '../functions/rules/baccarat';
+import { parseCard, type Card } from '../functions/rules/baccarat';
 import { dealtShoeOf } from '../functions/fairness/rng-shoe';
-import { verifyRoll, verifyShoe } from '../functions/fairness/verification';
+import { verifyRoll, verifyShoe, verifyShoeReveals } from '../functions/fairness/verification';
 
 export interface TableVerificationOptions {
   /** The GraphQL endpoint. */
@@ -29,6 +30,8 @@ interface Fairness {
   readonly commitment: string;
   readonly seed: string | null;
   readonly salt: string | null;
+  /** A deal's: its shoe's burn, once revealed. */
+  readonly burn?: string[] | null;
 }
 interface RollNode {
   readonly sequence: number;
@@ -49,7 +52,7 @@ const TABLE = `query ($t: ID!) { table(id: $t) { __typename dealing fairness { c
 const ROLLS = `query ($t: ID!, $first: Int!, $after: String) { table(id: $t) { ... on CrapsTable {
   rolls(first: $first, after: $after) { edges { node { sequence dice fairness { commitment seed salt } } } pageInfo { hasNextPage endCursor } } } } }`;
 const DEALS = `query ($t: ID!, $first: Int!, $after: String) { table(id: $t) { ... on BaccaratTable {
-  deals(first: $first, after: $after) { edges { node { sequence shoe shoePosition cards fairness { commitment seed salt } } } pageInfo { hasNextPage endCursor } } } } }`;
+  deals(first: $first, after: $after) { edges { node { sequence shoe shoePosition cards fairness { commitment seed salt burn } } } pageInfo { hasNextPage endCursor } } } } }`;
 
 export async function verifyTable(options: TableVerificationOptions): Promise<TableVerification> {
   const request = async (query: string, variables: Record<string, unknown>): Promise<any> => {
@@ -77,15 +80,26 @@ export async function verifyTable(options: TableVerificationOptions): Promise<Ta
     }
   };
 
-  const table = (await request(TABLE, { t: options.tableId })).table;
+  const readTable = async () => (await request(TABLE, { t: options.tableId })).table;
+  const table = await readTable();
   if (!table) throw new Error('no table with that id');
   if (table.dealing !== 'RNG') throw new Error('a dealer deals this table: there is nothing the server drew to check');
-  const lines =
-    table.__typename === 'CrapsTable'
-      ? checkRolls(await pages<RollNode>(ROLLS, 'rolls'))
-      : checkShoes(await pages<DealNode>(DEALS, 'deals'), table.options.decks, table.fairness?.shoe ?? null, options.shoe);
-  return { lines, passed: lines.every((line) => !line.startsWith('FAIL')) };
+  if (table.__typename === 'CrapsTable') return summary(checkRolls(await pages<RollNode>(ROLLS, 'rolls')));
+  // The deals are read page by page: a shoe that ended meanwhile would show its reveal on the deals
+  // read after its end and none on those read before. Read them again until no shoe ended under the reading.
+  let inPlay: number | null = table.fairness?.shoe ?? null;
+  for (let attempt = 1; ; attempt++) {
+    const deals = await pages<DealNode>(DEALS, 'deals');
+    const after: number | null = (await readTable())?.fairness?.shoe ?? null;
+    if (after === inPlay || attempt === READINGS) return summary(checkShoes(deals, table.options.decks, after, options.shoe));
+    inPlay = after;
+  }
 }
+
+/** How often a baccarat table's deals are read, at most, when a shoe ends while they are being read (one ends every twenty minutes or so). */
+const READINGS = 3;
+
+const summary = (lines: string[]): TableVerification => ({ lines, passed: lines.every((line) => !line.startsWith('FAIL')) });
 
 /** Each roll against its own revealed seed; a seed used twice, or a roll without one, fails. */
 function checkRolls(rolls: readonly RollNode[]): string[] {
@@ -106,7 +120,10 @@ function checkRolls(rolls: readonly RollNode[]): string[] {
     });
 }
 
-/** Each shoe: one commitment; once revealed, every round in order, and a finished shoe whole. */
+/**
+ * Each shoe: every deal showing the same commitment and the same reveal (none while the shoe is in
+ * play); once revealed, its burn and every round in order against the seed, and a finished shoe whole.
+ */
 function checkShoes(deals: readonly DealNode[], decks: number, shoeInPlay: number | null, only?: number): string[] {
   const shoes = new Map<number, DealNode[]>();
   for (const deal of deals) {
@@ -119,20 +136,30 @@ function checkShoes(deals: readonly DealNode[], decks: number, shoeInPlay: numbe
     .map(([shoe, rounds]) => {
       const ordered = [...rounds].sort((a, b) => a.sequence - b.sequence);
       const name = `shoe ${shoe} (${ordered.length} rounds)`;
-      const commitments = new Set(ordered.map((deal) => deal.fairness?.commitment));
-      if (commitments.has(undefined)) return `FAIL  ${name}: a round of it names no commitment`;
-      if (commitments.size !== 1) return `FAIL  ${name}: its rounds name ${commitments.size} commitments`;
+      const inPlay = shoe === shoeInPlay;
+      // Every deal's reveal, not the first one's alone: each must show the same, and none while the shoe is in play.
+      const shown = verifyShoeReveals(ordered, inPlay);
+      if (!shown.ok) return `FAIL  ${name}: ${shown.problem}`;
       if (ordered.some((deal, index) => deal.shoePosition !== index + 1)) return `FAIL  ${name}: its rounds are not numbered 1, 2, 3...`;
-      const { commitment, seed, salt } = ordered[0]!.fairness!;
-      if (!seed || !salt) {
-        return shoe === shoeInPlay
+      const { commitment, reveal } = shown;
+      if (!reveal) {
+        return inPlay
           ? `wait  ${name}: the shoe is in play; its seed is revealed when it is over (commitment ${commitment})`
           : `FAIL  ${name}: the shoe is over but its seed was not revealed`;
       }
-      const verdict = verifyShoe({ commitment, seed, salt }, decks, { rounds: ordered.map((deal) => deal.cards.map(parseCard)) });
+      if (!reveal.burn) return `FAIL  ${name}: the shoe is over but its burn was not published`;
+      let burn: Card[];
+      let dealt: Card[][];
+      try {
+        burn = reveal.burn.map(parseCard);
+        dealt = ordered.map((deal) => deal.cards.map(parseCard));
+      } catch {
+        return `FAIL  ${name}: a card of its burn or rounds is not written as a card ("10H", "AS")`;
+      }
+      const verdict = verifyShoe({ commitment, seed: reveal.seed, salt: reveal.salt }, decks, { burn, rounds: dealt });
       if (!verdict.ok) return `FAIL  ${name}: ${verdict.problem}`;
-      const whole = dealtShoeOf(seed, decks).rounds.length;
+      const whole = dealtShoeOf(reveal.seed, decks).rounds.length;
       if (ordered.length !== whole) return `FAIL  ${name}: the seed deals ${whole} rounds, the table dealt ${ordered.length}`;
-      return `ok    ${name}: every card dealt from its seed, committed to as ${commitment}`;
+      return `ok    ${name}: its burn and every card dealt from its seed, committed to as ${commitment}`;
     });
 }

@@ -6,27 +6,43 @@
  *   npm run --silent token -- --sub dan --role dealer --table demo-craps --table demo-baccarat
  *
  * --role and --table may be given more than once. The token carries exactly the claims the API
- * reads (README, "Tokens"); a malformed one is refused by the API, as it would be in AWS.
+ * reads (docs/TOKENS.md), checked by the API's own reading of them (graphql/context.ts): claims the
+ * API would refuse (a role it does not know, a partner id out of form) are refused here, saying
+ * why, with exit code 2 and no token.
  */
 import { parseArgs } from 'node:util';
-import { createDevAuthorizer } from '../local/dev-authorizer';
+import { createDevAuthorizer, identityClaims } from '../local/dev-authorizer';
+import { callerFromClaims } from '../functions/graphql/context';
 
-const { values } = parseArgs({
-  options: {
-    sub: { type: 'string' },
-    partner: { type: 'string' },
-    role: { type: 'string', multiple: true, default: [] },
-    table: { type: 'string', multiple: true, default: [] },
-  },
-});
-if (!values.sub) {
-  console.error('usage: npm run --silent token -- --sub <subject> [--partner <id>] [--role player|dealer|operator]... [--table <id>]...');
+const USAGE = 'usage: npm run --silent token -- --sub <subject> [--partner <id>] [--role player|dealer|operator]... [--table <id>]...';
+
+const refuse = (message: string): never => {
+  console.error(message);
   process.exit(2);
-}
+};
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        sub: { type: 'string' },
+        partner: { type: 'string' },
+        role: { type: 'string', multiple: true, default: [] },
+        table: { type: 'string', multiple: true, default: [] },
+      },
+    });
+  } catch (error) {
+    return refuse(`${(error as Error).message}\n${USAGE}`);
+  }
+})();
+const sub = values.sub ?? refuse(USAGE);
+const claims = {
+  ...(values.table.length > 0 ? { tables: values.table } : {}),
+  ...(values.partner !== undefined ? { partner: values.partner } : {}),
+};
+// As the API will read the token: a token it would refuse is not made.
+const { refusal } = callerFromClaims(identityClaims(sub, values.role, claims));
+if (refusal !== undefined) refuse(`The API would refuse this token: ${refusal}\n${USAGE}`);
+
 const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
-console.log(
-  await authorizer.issueToken(values.sub, values.role, {
-    ...(values.table.length > 0 ? { tables: values.table } : {}),
-    ...(values.partner ? { partner: values.partner } : {}),
-  }),
-);
+console.log(await authorizer.issueToken(sub, values.role, claims));

@@ -152,7 +152,8 @@ function start(env: BenchEnvironment, dir: string, query: string): Start {
       EVENT: JSON.stringify(graphqlPostEvent(query, { sub: PLAYER })),
     },
     encoding: 'utf8',
-    timeout: 60_000,
+    // Only a safety against a run that hangs: a loaded machine takes what it takes.
+    timeout: 10 * 60_000,
   });
   if (run.status !== 0) throw new Error(`cold start of ${dir} failed:\n${run.stderr.slice(-1500)}`);
   const result = JSON.parse(run.stdout) as Start & { statusCode: number; body: string };

@@ -10,8 +10,9 @@
  * HTTP request and the recording of the outcome, which the measured time includes.
  */
 import { TransactWriteItemsCommand, type TransactWriteItem } from '@aws-sdk/client-dynamodb';
-import type { BetRecord, OutcomeRecord } from '../../functions/store/kernel/records';
-import { getOutcome } from '../../functions/store/rounds/settlement';
+import type { BetRecord } from '../../functions/store/betting/bet-records';
+import type { OutcomeRecord } from '../../functions/store/rounds/outcome-records';
+import { getOutcome } from '../../functions/store/rounds/outcomes';
 import { SETTLEMENT_CONCURRENCY } from '../../functions/services/rounds/settlement-job';
 import { accountKey, betKey, parseBetId, type ItemKey } from '../../functions/store/kernel/keys';
 import { MAX_OPEN_BETS_PER_TABLE } from '../../functions/store/betting/gates';

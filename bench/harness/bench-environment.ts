@@ -8,7 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../functions/store/kernel/db';
 import { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/kernel/services';
-import type { BetRecord } from '../../functions/store/kernel/records';
+import type { BetRecord } from '../../functions/store/betting/bet-records';
 import { openFundedAccounts, seedBets, type SeedBet } from '../../local/bulk-setup';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { settlementWorker } from '../../functions/workers/settlement-handler';

@@ -179,6 +179,44 @@ export const WALLET_BALANCE = graphql(`
   }
 `);
 
+/**
+ * A baccarat table's deals, newest first, a page at a time, with what each shows of its shoe's
+ * fairness: the Verify button reads those of the shoe last revealed (fairness-check.ts, checkShoe).
+ */
+export const SHOE_DEALS = graphql(`
+  query TablePageShoeDeals($id: ID!, $after: String) {
+    table(id: $id) {
+      __typename
+      id
+      ... on BaccaratTable {
+        options {
+          decks
+        }
+        deals(first: 200, after: $after) {
+          edges {
+            node {
+              sequence
+              shoe
+              shoePosition
+              cards
+              fairness {
+                commitment
+                seed
+                salt
+                burn
+              }
+            }
+          }
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+        }
+      }
+    }
+  }
+`);
+
 /** After an outcome or a new shoe at a baccarat table. */
 export const TABLE_ROADS_REFRESH = graphql(`
   query TablePageRoadsRefresh($id: ID!) {

@@ -21,13 +21,14 @@ import {
   SELF_EXCLUDE,
   SET_LIMIT,
   SET_REALITY_CHECK,
+  SHOE_DEALS,
   TAKE_TIME_OUT,
   TABLE_EVENTS,
   TABLE_PAGE,
   TABLE_ROADS_REFRESH,
   WALLET_BALANCE,
 } from './documents';
-import type { TablePageQuery } from '../generated/graphql';
+import type { TablePageQuery, TablePageShoeDealsQuery } from '../generated/graphql';
 import { el, fill } from './dom';
 import { GraphQLHttp, type Answer } from './graphql-http';
 import { LiveSocket, type ConnectionState, type Refusal } from './live-socket';
@@ -35,7 +36,8 @@ import { NoPlayerToken, PlayerToken } from './player-token';
 import { ProtectionPanel, restrictionText, type Protection } from './protection-view';
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
-import { TableView } from './table-view';
+import { TableView, type ShoeHistory } from './table-view';
+import type { ShoeDeal } from './fairness-check';
 
 /** As the server accepts it in the path (local/table-page.ts). */
 const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -187,6 +189,7 @@ async function start(): Promise<void> {
               ),
       },
     }),
+    (shoe) => readShoe(http, tableId, shoe),
   );
   view.showConnection(connection);
   view.render();
@@ -207,6 +210,26 @@ async function start(): Promise<void> {
     if (!me || 'code' in me) return session.release();
     session.resync({ table: answer.data.table, me });
     view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
+  }
+}
+
+/**
+ * Every deal of shoe `shoe` at a baccarat table, with the table's decks (null at a craps table):
+ * its deals, newest first, page by page until a page reaches an earlier shoe.
+ */
+async function readShoe(http: GraphQLHttp, tableId: string, shoe: number): Promise<Answer<ShoeHistory | null>> {
+  const deals: ShoeDeal[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const answer: Answer<TablePageShoeDealsQuery> = await http.request(SHOE_DEALS, { id: tableId, after });
+    if ('code' in answer) return answer;
+    const table: TablePageShoeDealsQuery['table'] = answer.data.table;
+    if (table?.__typename !== 'BaccaratTable') return { data: null };
+    const nodes = table.deals.edges.map((edge) => edge.node);
+    deals.push(...nodes.filter((deal) => deal.shoe === shoe));
+    if (!table.deals.pageInfo.hasNextPage || nodes.some((deal) => deal.shoe !== null && deal.shoe < shoe))
+      return { data: { decks: table.options.decks, deals } };
+    after = table.deals.pageInfo.endCursor ?? null;
   }
 }
 

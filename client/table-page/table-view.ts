@@ -5,6 +5,7 @@
  * left, the bet form and the player's bets on the right. Drawn again from the session on each change;
  * the form is built once, so that what the player is typing stays.
  */
+import type { TablePageLiveFragment } from '../generated/graphql';
 import { BetForm, type BetRequest } from './bet-form';
 import { openBetsList, settledBetsList } from './bets-view';
 import { crapsPanel } from './craps-view';
@@ -15,7 +16,7 @@ import type { ConnectionState } from './live-socket';
 import { formatMoney } from './money';
 import { recentResultsList } from './results-view';
 import { fairnessPanel } from './fairness-view';
-import { checkReveal, type Check } from './fairness-check';
+import { checkReveal, checkShoe, type Check, type ShoeDeal } from './fairness-check';
 import { capitalized, realityCheckText } from './live-events';
 import { fitRoads, roadsPanel } from './roads-view';
 import { countdownText, type ServerClock } from './server-clock';
@@ -62,6 +63,8 @@ export class TableView {
     /** The player acknowledges the reality check due at `dueAt` (acknowledgeRealityCheck). */
     private readonly acknowledge: (dueAt: string) => Promise<Answer<unknown>>,
     protection: ProtectionPanel,
+    /** Baccarat: the table's decks and every deal of shoe `shoe`, for Verify (null: not a baccarat table). */
+    private readonly readShoe: (shoe: number) => Promise<Answer<ShoeHistory | null>>,
   ) {
     const { table } = session;
     this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
@@ -152,15 +155,27 @@ export class TableView {
     this.tick();
   }
 
-  /** Checks the last reveal in the browser: against its commitment, and a roll's dice against it. */
+  /**
+   * Checks the last reveal in the browser: against its commitment; a roll's dice against it; a
+   * shoe's every deal (each must show that reveal), its burn and every card against it.
+   */
   private async verify(): Promise<void> {
     const { table } = this.session;
     const reveal = table.fairness?.lastReveal;
     if (!reveal) return;
-    // The seed revealed last drew the last roll (a voided round draws nothing and shows no result).
-    const rolled = table.game === 'CRAPS' ? (table.recentResults[0]?.dice ?? null) : undefined;
-    this.checked = { commitment: reveal.commitment, check: await checkReveal(reveal, rolled) };
+    this.checked = { commitment: reveal.commitment, check: await this.checkOf(reveal) };
     this.render();
+  }
+
+  private async checkOf(reveal: LastReveal): Promise<Check> {
+    const { table } = this.session;
+    // The seed revealed last drew the last roll (a voided round draws nothing and shows no result).
+    if (table.game === 'CRAPS') return checkReveal(reveal, table.recentResults[0]?.dice ?? null);
+    if (reveal.shoe == null) return checkReveal(reveal);
+    const shoe = await this.readShoe(reveal.shoe);
+    if ('code' in shoe) return { ok: false, text: `The shoe's deals could not be read (${shoe.code}): try again.` };
+    if (!shoe.data) return checkReveal(reveal);
+    return checkShoe(reveal, shoe.data.decks, shoe.data.deals);
   }
 
   /** A reality check told: what the session came to, and a button to read on (bets wait for it). */
@@ -215,6 +230,14 @@ export class TableView {
     this.countdownFill.style.width = `${(share * 100).toFixed(1)}%`;
     this.form.update(open && !this.session.restriction, this.session.openBets);
   }
+}
+
+type LastReveal = NonNullable<NonNullable<TablePageLiveFragment['fairness']>['lastReveal']>;
+
+/** A baccarat table's decks and the deals of one shoe, as Verify checks them. */
+export interface ShoeHistory {
+  readonly decks: number;
+  readonly deals: readonly ShoeDeal[];
 }
 
 function panel(id: string, title: string, body: HTMLElement): HTMLElement {

@@ -1,5 +1,6 @@
 import type { GraphQLContext } from './context';
 import { ServiceError } from '../services/kernel/service-error';
+import { withArticle } from '../rules/article';
 import type { Caller, Role } from '../services/kernel/services';
 import { isHouseOperator, runsTable, sameTenant } from '../services/tables/tenancy';
 
@@ -13,7 +14,7 @@ export function requireCaller(context: GraphQLContext): Caller {
 export function requireRole(context: GraphQLContext, role: Role): Caller {
   const caller = requireCaller(context);
   if (caller.roles.has(role) || caller.roles.has('OPERATOR')) return caller;
-  throw new ServiceError('FORBIDDEN', `Only a ${role.toLowerCase()} may do this.`);
+  throw new ServiceError('FORBIDDEN', `Only ${withArticle(role.toLowerCase())} may do this.`);
 }
 
 /** The house's operators run the tables and the pools; a partner's manage its players' money (services/tables/tenancy.ts). */

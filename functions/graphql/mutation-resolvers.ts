@@ -4,8 +4,9 @@ import { payloadOf } from './payloads';
 import { requireCaller, requireHouseOperator, requireRole } from './caller-checks';
 import { loadedWhenCalled } from './loaded-when-called';
 import type { SettledOutcome } from '../services/rounds/settle-outcome';
-import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
-import type { Game, OutcomeRecord } from '../store/kernel/records';
+import type { BaccaratTableView, CrapsTableView } from './views';
+import type { Game } from '../store/tables/table-records';
+import type { OutcomeRecord } from '../store/rounds/outcome-records';
 
 // The use cases, each loaded with its first call: a cold start loads only those its first request runs.
 const openTable = loadedWhenCalled(() => import('../services/tables/open-table'), 'openTable');

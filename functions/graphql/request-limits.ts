@@ -14,6 +14,7 @@ import { answeredError, requestRefusal } from './errors';
 import {
   LAYOUT_REFRESHES_PER_REQUEST,
   MAX_READS_PER_REQUEST,
+  MAX_WALLET_CALLS_PER_REQUEST,
   REQUEST_TOO_EXPENSIVE,
   type ReadBudget,
 } from '../services/kernel/read-budget';
@@ -100,6 +101,16 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Mutation.closeTable': 3 * DEFAULT_BET_SHARDS + 16,
 };
 
+/**
+ * The calls to a partner's wallet one resolution of a field may make (services/kernel/read-budget.ts):
+ * a document's estimate past MAX_WALLET_CALLS_PER_REQUEST is refused before any is made.
+ */
+export const FIELD_WALLET_CALLS: Readonly<Record<string, number>> = {
+  'Query.walletBalance': 1,
+  // A seamless player's stake is debited from their wallet.
+  'Mutation.placeBet': 1,
+};
+
 /** Reads a request makes once, however many times it asks the field: the layout refreshes it may make. */
 const READS_ONCE_PER_REQUEST: Readonly<Record<string, number>> = {
   'Table.layout': LAYOUT_REFRESHES_PER_REQUEST * DEFAULT_BET_SHARDS,
@@ -157,12 +168,17 @@ export function overLimits(
     return refusal(`A document may hold at most ${MAX_MUTATIONS_PER_DOCUMENT} mutations.`);
   }
   const root = rootOf(schema, operation.operation);
-  const { cost, reads, tooDeep } = root
+  const { cost, reads, walletCalls, tooDeep } = root
     ? measured(schema, fragments, variables)(root, operation.selectionSet)
-    : { cost: 0, reads: 0, tooDeep: false };
+    : { cost: 0, reads: 0, walletCalls: 0, tooDeep: false };
   if (tooDeep) return refusal(`A document may nest its selections (fields and fragments) at most ${MAX_SELECTION_DEPTH} deep.`);
   if (cost > MAX_COST)
     return refusal(`This document would cost ${cost}; a request may cost at most ${MAX_COST} (fields times list sizes).`);
+  if (walletCalls > MAX_WALLET_CALLS_PER_REQUEST)
+    return requestRefusal(
+      `This document could call the wallet ${walletCalls} times; a request may call it at most ${MAX_WALLET_CALLS_PER_REQUEST} times: ask for the balance once.`,
+      REQUEST_TOO_EXPENSIVE,
+    );
   return reads > MAX_READS_PER_REQUEST
     ? requestRefusal(
         `This document could read the store ${reads} times; a request may read it at most ${MAX_READS_PER_REQUEST} times: ask for fewer tables or fields at once.`,
@@ -199,6 +215,8 @@ interface Measure {
   cost: number;
   /** The reads of the store they may make (FIELD_READS), times the same. */
   reads: number;
+  /** The calls to a partner's wallet they may make (FIELD_WALLET_CALLS), times the same. */
+  walletCalls: number;
 }
 
 /** One selection set's measure, for one of it (cost and reads scale with how many there are), and how deep it nests (itself: 1). */
@@ -217,11 +235,12 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
   const ofFragment = new Map<string, Nested>();
   let tooDeep = false;
   const measure = (parent: SchemaType, selections: SelectionSetNode, depth: number, spread: Set<string>): Nested => {
-    const total: Nested = { cost: 0, reads: 0, depth: 1 };
+    const total: Nested = { cost: 0, reads: 0, walletCalls: 0, depth: 1 };
     if (depth > MAX_SELECTION_DEPTH) tooDeep = true;
     const add = (inner: Nested, items: number) => {
       total.cost += items * inner.cost;
       total.reads += items * inner.reads;
+      total.walletCalls += items * inner.walletCalls;
       total.depth = Math.max(total.depth, 1 + inner.depth);
     };
     for (const selection of selections.selections) {
@@ -230,6 +249,7 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
         const key = fieldKey(parent, selection.name.value);
         total.cost += 1;
         total.reads += FIELD_READS[key] ?? 0;
+        total.walletCalls += FIELD_WALLET_CALLS[key] ?? 0;
         if (READS_ONCE_PER_REQUEST[key] !== undefined) once.add(key);
         const field = named(parent).getFields?.()[selection.name.value];
         if (!field || !selection.selectionSet) continue;
@@ -257,9 +277,9 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
     return total;
   };
   return (root: SchemaType, selections: SelectionSetNode): Measure & { tooDeep: boolean } => {
-    const { cost, reads } = measure(root, selections, 1, new Set());
+    const { cost, reads, walletCalls } = measure(root, selections, 1, new Set());
     const readsOnce = [...once].reduce((sum, key) => sum + READS_ONCE_PER_REQUEST[key]!, 0);
-    return { cost, reads: reads + readsOnce, tooDeep };
+    return { cost, reads: reads + readsOnce, walletCalls, tooDeep };
   };
 }
 

@@ -9,8 +9,11 @@ import { roundId } from '../store/kernel/keys';
 import { loadedWhenCalled } from './loaded-when-called';
 import { ServiceError } from '../services/kernel/service-error';
 import type { JackpotCombination } from '../rules/baccarat/jackpot';
-import type { BetType, OutcomeRecord, TableRecord } from '../store/kernel/records';
-import type { JackpotPoolView, RollView } from '../services/kernel/views';
+import type { BetType } from '../store/betting/bet-records';
+import type { OutcomeRecord } from '../store/rounds/outcome-records';
+import type { TableRecord } from '../store/tables/table-records';
+import type { JackpotPoolView, RollView } from './views';
+import type { ShoeReveal } from '../services/rng/outcome-fairness';
 import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '../services/live/live-events';
 
 // The use cases, each loaded with its first call (loaded-when-called.ts): a cold start loads only those its first request runs.
@@ -54,8 +57,8 @@ function servedOverWebSocket(): never {
 const PRIZE_KINDS = { WHOLE_POOL: 'WHOLE_POOL', FIXED_OR_POOL_PERCENT: 'HIGHER_OF_FIXED_AND_POOL_SHARE', FIXED: 'FIXED' } as const;
 
 /** Shoes' reveals read for deals (Deal.fairness), each once per request: a page of deals names a shoe or two. */
-const shoesRevealed = new WeakMap<GraphQLContext, Map<string, Promise<{ seed: string; salt: string } | undefined>>>();
-function revealedShoes(context: GraphQLContext): Map<string, Promise<{ seed: string; salt: string } | undefined>> {
+const shoesRevealed = new WeakMap<GraphQLContext, Map<string, Promise<ShoeReveal | undefined>>>();
+function revealedShoes(context: GraphQLContext): Map<string, Promise<ShoeReveal | undefined>> {
   let read = shoesRevealed.get(context);
   if (!read) shoesRevealed.set(context, (read = new Map()));
   return read;

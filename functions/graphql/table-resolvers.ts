@@ -4,9 +4,10 @@ import { isHouseStaff, requireCaller, visiblePlayer } from './caller-checks';
 import type { GameName } from '../rules/games';
 import { bettingDeadline, isBettingOpen } from '../services/betting/betting-gate';
 import type { TableLimits } from '../services/tables/limit-profiles';
-import type { BetType, TableRecord } from '../store/kernel/records';
+import type { BetType } from '../store/betting/bet-records';
+import type { TableRecord } from '../store/tables/table-records';
 import { loadedWhenCalled } from './loaded-when-called';
-import type { BaccaratTableView, CrapsTableView } from '../services/kernel/views';
+import type { BaccaratTableView, CrapsTableView } from './views';
 
 // The use cases, each loaded with its first call (loaded-when-called.ts).
 const tablePaytable = loadedWhenCalled(() => import('../services/tables/paytable'), 'tablePaytable');

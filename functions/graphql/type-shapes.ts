@@ -26,6 +26,7 @@ import {
   type InputValueDefinitionNode,
   type TypeNode,
 } from 'graphql';
+import { withArticle } from '../rules/article';
 
 /**
  * The schema (without its descriptions) as plain data that a cold start turns into graphql-js
@@ -123,7 +124,7 @@ export function shapesOfSdl(sdl: string): SchemaShape {
         types.push(['union', definition.name.value, (definition.types ?? []).map((named) => named.name.value)]);
         break;
       default:
-        throw new Error(`type shapes cannot carry a ${definition.kind}`);
+        throw new Error(`type shapes cannot carry ${withArticle(definition.kind)}`);
     }
   }
   if (!operations.query) throw new Error('type shapes need the schema definition with its query type');
@@ -348,5 +349,5 @@ function deprecationOf(directives: readonly ConstDirectiveNode[] | undefined): s
 
 function refuseDirectives(directives: readonly DirectiveNode[] | undefined, where: string, allowed: readonly string[] = []): void {
   const other = directives?.find((directive) => !allowed.includes(directive.name.value));
-  if (other) throw new Error(`type shapes cannot carry @${other.name.value} on a ${where}`);
+  if (other) throw new Error(`type shapes cannot carry @${other.name.value} on ${withArticle(where)}`);
 }

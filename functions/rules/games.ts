@@ -5,7 +5,7 @@ import { CRAPS_GAME, type CrapsTypes } from './craps/game';
 /**
  * The games a table may play, by the name a table records (TableRecord.game): the one place a
  * game is registered. A third game is a folder beside craps/ and baccarat/ implementing
- * TableGame (game.ts), and a line here (with its table record, store/kernel/records.ts, and
+ * TableGame (game.ts), and a line here (with its table record, store/tables/table-records.ts, and
  * how a table of it opens, services/tables/game-tables.ts).
  */
 interface GameTypesByName {
@@ -29,7 +29,7 @@ export const GAME_NAMES = Object.keys(GAMES) as readonly GameName[];
 /**
  * The game a table plays, by the name it records. Looked up with a table's own `game`, its
  * methods take that table's own options and state (the table records are one type per game,
- * store/kernel/records.ts): a table's game is never handed another game's.
+ * store/tables/table-records.ts): a table's game is never handed another game's.
  */
 export function gameOf<G extends GameName>(game: G): TableGame<TypesOf<G>> {
   return GAMES[game];

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BenchResults } from '../../bench/harness/results';
+import { TEST_PATIENCE_MS } from '../support/patience';
 
 let out: string;
 let run: ReturnType<typeof spawnSync>;
@@ -17,10 +18,11 @@ beforeAll(() => {
   // On the suite's DynamoDB Local: starting one of its own would only slow the other files down.
   run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], {
     encoding: 'utf8',
-    timeout: 240_000,
+    // Only a safety against a run that hangs (this worker waits, blocked, for it to end).
+    timeout: TEST_PATIENCE_MS,
     env: { ...process.env, BENCH_DYNAMODB_ENDPOINT: inject('dynamoEndpoint') },
   });
-}, 250_000);
+});
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('npm run bench, at tiny sizes', () => {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { placeAndFollow } from '../../client/partner-client';
 import { useTestApi } from '../support/use-test-api';
+import { PATIENCE_MS } from '../support/patience';
 
 const api = useTestApi();
 const ALICE = { id: 'alice', roles: ['player'], partner: 'pc-p1' };
@@ -21,10 +22,11 @@ describe('the typed client', () => {
       `${api.url}/graphql`,
       token,
       { tableId, type: 'PASS_LINE', amount: 500, key: 'pc-bet-1' },
-      { everyMs: 50 },
+      // Followed as long as it takes (the client's own limit, a minute, a loaded machine can reach).
+      { everyMs: 50, forMs: PATIENCE_MS },
     );
-    // The dealer waits for the bet to be on the layout, then rolls a natural.
-    for (let i = 0; i < 100 && (await api.balance('pc-p1/alice')) === 10_000; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // The dealer waits for the bet to be on the layout (its stake taken), then rolls a natural.
+    await expect.poll(() => api.balance('pc-p1/alice'), { interval: 20 }).toBe(9_500);
     await api.closeAndRoll(tableId, [3, 4]);
     expect(await following).toEqual({ data: { id: expect.any(String), status: 'WON', winnings: 500, returned: 1_000, settledInRound: 1 } });
     expect(await api.balance('pc-p1/alice')).toBe(10_500);

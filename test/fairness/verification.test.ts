@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { newServerSeed } from '../../functions/fairness/fair-random';
 import { fairDice } from '../../functions/fairness/fair-dealing';
 import { dealtShoeOf } from '../../functions/fairness/rng-shoe';
-import { verifyCommitment, verifyRoll, verifyShoe } from '../../functions/fairness/verification';
-import { parseCard } from '../../functions/rules/baccarat/cards';
+import { verifyCommitment, verifyRoll, verifyShoe, verifyShoeReveals, type DealShown } from '../../functions/fairness/verification';
+import { formatCard, parseCard } from '../../functions/rules/baccarat/cards';
 
 describe('a reveal', () => {
   it('holds when its seed and salt are those committed to, and not with another seed, salt or commitment', () => {
@@ -58,5 +58,73 @@ describe("a shoe's cards", () => {
     });
     // The same cards from another number of decks is another shoe.
     expect(verifyShoe(reveal, 6, shoe)).toMatchObject({ ok: false });
+  });
+});
+
+describe("a shoe's reveal, as its deals show it", () => {
+  const reveal = newServerSeed();
+  const burn = dealtShoeOf(reveal.seed, 8).burn.map(formatCard);
+  /** The shoe's 60 deals, from sequence 1 on, each showing `shown` (deal 40 `on40`, if given). */
+  const dealsShowing = (shown: DealShown['fairness'], on40?: DealShown['fairness']): DealShown[] =>
+    Array.from({ length: 60 }, (_, index) => ({ sequence: index + 1, fairness: index + 1 === 40 && on40 !== undefined ? on40 : shown }));
+  const over = { commitment: reveal.commitment, seed: reveal.seed, salt: reveal.salt, burn };
+  const inPlay = { commitment: reveal.commitment, seed: null, salt: null, burn: null };
+
+  it('is the one every deal shows: the seed, salt and burn once the shoe is over, none while it is in play', () => {
+    expect(verifyShoeReveals(dealsShowing(over), false)).toEqual({
+      ok: true,
+      commitment: reveal.commitment,
+      reveal: { seed: reveal.seed, salt: reveal.salt, burn },
+    });
+    expect(verifyShoeReveals(dealsShowing(inPlay), true)).toEqual({ ok: true, commitment: reveal.commitment, reveal: null });
+    // Over but never revealed: no reveal, for the caller to fail.
+    expect(verifyShoeReveals(dealsShowing(inPlay), false)).toEqual({ ok: true, commitment: reveal.commitment, reveal: null });
+  });
+
+  it('fails naming the deal that shows another seed, salt, burn or commitment than the first, not the first alone', () => {
+    const other = newServerSeed();
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, seed: other.seed }), false)).toEqual({
+      ok: false,
+      problem: `deal 40 shows seed ${other.seed.slice(0, 12)}…, deal 1 seed ${reveal.seed.slice(0, 12)}…`,
+    });
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, salt: other.salt }), false)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^deal 40 shows salt /),
+    });
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, burn: ['KS', ...burn.slice(1)] }), false)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^deal 40 shows burn KS/),
+    });
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, burn: null }), false)).toMatchObject({
+      ok: false,
+      problem: `deal 40 shows no burn, deal 1 burn ${burn.join(' ')}`,
+    });
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, commitment: other.commitment }), false)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^deal 40 names commitment /),
+    });
+    expect(verifyShoeReveals(dealsShowing(over, null), false)).toEqual({ ok: false, problem: 'deal 40 names no commitment' });
+    // A seed shown on a later deal of a shoe that is over but was not revealed on its first.
+    expect(verifyShoeReveals(dealsShowing(inPlay, over), false)).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^deal 40 shows seed .*, deal 1 no seed$/),
+    });
+    // The deals are taken in their order at the table, whatever order they came in.
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, seed: other.seed }).reverse(), false)).toMatchObject({
+      problem: expect.stringMatching(/^deal 40 shows seed/),
+    });
+  });
+
+  it('fails naming the deal that shows a seed, salt or burn while the shoe is in play', () => {
+    expect(verifyShoeReveals(dealsShowing(inPlay, over), true)).toEqual({
+      ok: false,
+      problem: 'deal 40 shows a seed while its shoe is in play',
+    });
+    expect(verifyShoeReveals(dealsShowing(inPlay, { ...inPlay, burn }), true)).toEqual({
+      ok: false,
+      problem: 'deal 40 shows a burn while its shoe is in play',
+    });
+    // Every deal showing it is no better.
+    expect(verifyShoeReveals(dealsShowing(over), true)).toEqual({ ok: false, problem: 'deal 1 shows a seed while its shoe is in play' });
   });
 });

@@ -67,7 +67,7 @@ describe('the schema built from its shapes', () => {
     expect(() => shapesOfSdl('type Query { a: Int @tag(name: "x") } directive @tag(name: String) on FIELD_DEFINITION')).toThrow(
       /cannot carry @tag/,
     );
-    expect(() => shapesOfSdl('type Query { a: Int } extend type Query { b: Int }')).toThrow(/cannot carry a ObjectTypeExtension/);
+    expect(() => shapesOfSdl('type Query { a: Int } extend type Query { b: Int }')).toThrow(/cannot carry an ObjectTypeExtension/);
     expect(() => shapesOfSdl('type Query { a: Int }')).toThrow(/need the schema definition/);
     expect(() =>
       schemaOfShapes({ query: 'Query', types: [['object', 'Query', ['a:Missing'], []]] })

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleReport, bundleSizesOf, functionBundles, type FunctionBundle } from '../../infra/casino-tables-app';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
 import { FUNCTION_PROCESS_ENVIRONMENT } from '../../infra/function-bundling';
+import { PATIENCE_MS, TEST_PATIENCE_MS } from '../support/patience';
 
 /**
  * The template test skips bundling; this one bundles the handlers exactly as `cdk synth` does
@@ -29,7 +30,8 @@ beforeAll(() => {
   // these variables), for one stage; a real-looking issuer keeps the placeholder warning out.
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/app.ts'], {
     encoding: 'utf8',
-    timeout: 120_000,
+    // Only a safety against a synth that hangs (this worker waits, blocked, for it to end): minutes on a loaded machine.
+    timeout: TEST_PATIENCE_MS,
     env: {
       PATH: process.env.PATH,
       CDK_OUTDIR: outdir,
@@ -63,7 +65,7 @@ function invokeBundle(event: object): { statusCode: number; body: string } {
       EVENT: JSON.stringify(event),
     },
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: PATIENCE_MS,
   });
   // The tail holds the error; the head of a minified stack line is the whole bundle.
   expect(run.status, run.stderr.slice(-1500)).toBe(0);
@@ -130,7 +132,7 @@ describe('the other bundled functions', () => {
     const script = `const kinds = []; for (const file of ${JSON.stringify(files)}) kinds.push(typeof (await import(file)).handler); process.stdout.write(kinds.join(','));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: PATIENCE_MS,
       // The handlers read their settings on first use, not at import.
       env: { PATH: process.env.PATH, AWS_REGION: 'eu-west-1' },
     });

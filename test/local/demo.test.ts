@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parse, type OperationDefinitionNode } from 'graphql';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { userErrorsOf } from '../support/test-api';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { refusalCode, userErrorsOf } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
 import {
   DEMO_DEALER,
@@ -16,10 +16,18 @@ import {
   DEMO_RNG_CRAPS_TABLE,
   DEMO_TABLE,
   demoVariables,
+  demoPlayerBalance,
   seedDemo,
 } from '../../local/demo';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '../../local/table-setup';
+import { localCredentials, localRegion } from '../../local/dynamodb-local';
+import { formatMoney } from '../../client/table-page/money';
+import { CACHE_MS } from '../../functions/services/tables/table-cache';
 import { getLoopClaim } from '../../functions/store/rng/loop-claims';
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_WALLET_BALANCE, startDemoSeamlessPartner } from '../../local/seamless-demo';
+import { setWalletTimeout } from '../support/seamless-partner';
+import { PATIENCE_MS, WALLET_PATIENCE_MS } from '../support/patience';
 
 const api = useTestApi();
 beforeAll(() => seedDemo(api.deps));
@@ -109,17 +117,64 @@ describe("the demo's seamless partner", () => {
   it("keeps its player's money in its own wallet: a bet is debited there, and the round credited there", async () => {
     const wallet = await startDemoSeamlessPartner(api.deps);
     try {
+      // Production's timeout (3 s), which `npm start` keeps, is one a loaded machine's wallet can take.
+      await setWalletTimeout(api, DEMO_SEAMLESS_PARTNER, WALLET_PATIENCE_MS);
       const player = { id: DEMO_SEAMLESS_SUBJECT, roles: [], partner: DEMO_SEAMLESS_PARTNER };
       const balance = async () => (await api.data(player, '{ walletBalance { balance currency } }')).walletBalance;
       expect(await balance()).toEqual({ balance: DEMO_WALLET_BALANCE, currency: 'MOP' });
       await api.placeBet(player, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5_000 });
       expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE - 5_000);
       await api.closeAndRoll(DEMO_TABLE, [3, 4]);
-      await vi.waitFor(async () => expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE + 5_000));
+      await vi.waitFor(async () => expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE + 5_000), { timeout: PATIENCE_MS });
       // The house keeps no account for them: their money never left the partner's wallet.
       expect(await api.balance(`${DEMO_SEAMLESS_PARTNER}/${DEMO_SEAMLESS_SUBJECT}`)).toBeUndefined();
     } finally {
       await wallet.close();
     }
+  });
+});
+
+describe('the start banner', () => {
+  it('shows what the demo player holds now, read from the store, not the seed', async () => {
+    const before = await api.balance(DEMO_PLAYER);
+    expect(await demoPlayerBalance(api.deps)).toBe(formatMoney(before!, 'MOP'));
+    await api.placeBet(DEMO_PLAYER, { tableId: DEMO_TABLE, type: 'FIELD', amount: 3_000 });
+    expect(await api.balance(DEMO_PLAYER)).toBe(before! - 3_000);
+    expect(await demoPlayerBalance(api.deps)).toBe(formatMoney(before! - 3_000, 'MOP'));
+    expect(await demoPlayerBalance(api.deps)).not.toBe('10,000.00 MOP');
+  });
+});
+
+// Last: it starts this file's table over.
+describe('npm start -- --reset-demo', () => {
+  const SET_LIMIT = `mutation ($input: SetLimitInput!) { setLimit(input: $input) { protection { playerId } userErrors { code message } } }`;
+  const field = (amount: number) =>
+    api.graphql(
+      DEMO_PLAYER,
+      `mutation ($t: ID!, $a: Money!) { placeBet(input: { tableId: $t, type: FIELD, amount: $a }) { bet { id } userErrors { code message } } }`,
+      { t: DEMO_TABLE, a: amount },
+    );
+
+  it('gives a demo player kept from play by a Play safely limit for the rest of the day the seeded demo back', async () => {
+    // The player's own daily stake limit, below what they staked today already: no bet until tomorrow.
+    await api.data(DEMO_PLAYER, SET_LIMIT, { input: { kind: 'STAKE', period: 'DAY', amount: 1_000 } });
+    expect(refusalCode(await field(1_000))).toBe('STAKE_LIMIT_REACHED');
+
+    // As `npm start -- --reset-demo` does before it seeds the demo: the table made again.
+    const client = new DynamoDBClient({ endpoint: inject('dynamoEndpoint'), region: localRegion, credentials: localCredentials });
+    try {
+      expect(await ensureTable(client, api.db.tableName, { fresh: true })).toBe('RECREATED');
+    } finally {
+      client.destroy();
+    }
+    await seedDemo(api.deps);
+    // This process's copies of the tables from before are CACHE_MS old at most.
+    await new Promise((wait) => setTimeout(wait, CACHE_MS + 100));
+
+    expect(await demoPlayerBalance(api.deps)).toBe('10,000.00 MOP');
+    const { playerProtection } = await api.data(DEMO_PLAYER, '{ playerProtection { limits { kind period amount } } }');
+    expect(playerProtection.limits.filter((limit: { amount: number | null }) => limit.amount !== null)).toEqual([]);
+    expect(userErrorsOf(await field(1_000))).toEqual([]);
+    expect(userErrorsOf(await field(1_000))).toEqual([]);
   });
 });

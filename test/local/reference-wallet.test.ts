@@ -5,11 +5,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
 import { callWallet } from '../../functions/wallet/wallet-client';
 import { signedHeaders } from '../../functions/wallet/wallet-signature';
 import { CHECK_NAMES, checkWallet } from '../../scripts/wallet-conformance';
+import { MIN_TIMEOUT_MS } from '../../functions/services/wallet/partner-wallets';
+import { PATIENCE_MS, WALLET_PATIENCE_MS } from '../support/patience';
 
 const SECRET = 'partner-secret';
 let wallet: ReferenceWallet;
@@ -26,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(() => wallet.close());
 
-const endpoint = () => ({ baseUrl: wallet.url, secret: SECRET, timeoutMs: 500 });
+/** Far above the wallet's answers' time, however loaded the machine: only a call the wallet holds times out. */
+const endpoint = () => ({ baseUrl: wallet.url, secret: SECRET, timeoutMs: WALLET_PATIENCE_MS });
 let next = 0;
 const debitOf = (playerId: string, amount: number) => ({
   requestId: `req-${++next}`,
@@ -61,15 +64,23 @@ describe('the reference wallet', () => {
 
 describe('a call to a failing wallet', () => {
   it.each([
-    ['times out', { kind: 'TIMEOUT', delayMs: 2_000 }, 'TIMEOUT'],
+    // Held unanswered until the caller gives up: its timeout fires however loaded the machine is.
+    ['times out', { kind: 'TIMEOUT' }, 'TIMEOUT'],
     ['answers 5xx', { kind: 'SERVER_ERROR' }, 'SERVER_ERROR'],
     ['has its connection dropped', { kind: 'DROP' }, 'NO_ANSWER'],
   ] as const)('%s: the caller knows only that it has no answer, whether the money moved before or not', async (_, fault, kind) => {
     for (const when of ['BEFORE', 'AFTER'] as const) {
       const before = wallet.players.get('ana')!.balance;
+      const abandoned = wallet.abandoned;
       wallet.injectFault({ ...fault, when, operation: 'debit' });
       const debit = debitOf('ana', 7);
-      expect((await callWallet(endpoint(), 'debit', debit)).kind).toBe(kind);
+      // The caller waits for a held call the shortest time a partner may set: nothing else is waited out.
+      expect(
+        (await callWallet({ ...endpoint(), timeoutMs: fault.kind === 'TIMEOUT' ? MIN_TIMEOUT_MS : WALLET_PATIENCE_MS }, 'debit', debit))
+          .kind,
+      ).toBe(kind);
+      // The wallet saw the caller give up on the call it held (and holds nothing more).
+      if (fault.kind === 'TIMEOUT') await vi.waitFor(() => expect(wallet.abandoned).toBe(abandoned + 1), { timeout: PATIENCE_MS });
       // Before: nothing moved. After: the wallet took the stake, and only a rollback gives it back.
       expect(wallet.players.get('ana')!.balance).toBe(when === 'BEFORE' ? before : before - 7);
       expect(wallet.movements.has(debit.transactionId)).toBe(when === 'AFTER');
@@ -80,7 +91,7 @@ describe('a call to a failing wallet', () => {
 
   it('answers in the end when only slow', async () => {
     wallet.injectFault({ kind: 'SLOW', when: 'BEFORE', delayMs: 200, operation: 'balance' });
-    const result = await callWallet({ ...endpoint(), timeoutMs: 2_000 }, 'balance', {
+    const result = await callWallet(endpoint(), 'balance', {
       requestId: `req-${++next}`,
       playerId: 'ana',
       currency: 'MOP',
@@ -103,7 +114,13 @@ describe('the conformance check', () => {
   it('fails a wallet that moves money at every call (no replays, no duplicates, no rollback records), naming each check it fails', async () => {
     const naive = await startNaiveWallet(1_000);
     try {
-      const results = await checkWallet({ baseUrl: naive.url, secret: SECRET, playerId: 'checker', currency: 'MOP', timeoutMs: 500 });
+      const results = await checkWallet({
+        baseUrl: naive.url,
+        secret: SECRET,
+        playerId: 'checker',
+        currency: 'MOP',
+        timeoutMs: WALLET_PATIENCE_MS,
+      });
       const failed = results.filter((result) => !result.passed).map((result) => result.name);
       expect(failed).toEqual([
         CHECK_NAMES.find((name) => name.startsWith('refuses a call signed more than'))!,

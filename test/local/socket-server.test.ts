@@ -192,7 +192,7 @@ describe('a handshake that is not one', () => {
   it('with no key is answered 400, and leaves no connection behind', async () => {
     expect(await answerTo(handshakeRequest(server!.wsUrl, { 'sec-websocket-key': undefined }))).toMatch(/^HTTP\/1\.1 400/);
     await expectStillServing();
-    await expect.poll(() => openConnections(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => openConnections()).toBe(0);
   });
 
   it('to a target that is no URL is dropped', async () => {

@@ -9,14 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { launchChromium } from '../support/chromium';
+import { launchChromium, newPage } from '../support/chromium';
 import { dealer, refusalCode } from '../support/test-api';
 import { useTestApi } from '../support/use-test-api';
 import { AS_SEAMLESS_PLAYER, demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamless-demo';
 import { startSeamlessPartner } from '../support/seamless-partner';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
-import { sweepRoundLoops } from '../../functions/services/rng/round-loop';
+import { stepRoundLoop } from '../../functions/services/rng/round-loop';
+import { getLoopClaim } from '../../functions/store/rng/loop-claims';
 import { sweepRealityChecks } from '../../functions/services/protection/reality-checks';
 import { writeRealityCheck } from '../../functions/store/protection/reality-checks';
 import { getAccount } from '../../functions/store/money/accounts';
@@ -25,7 +26,6 @@ const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 const DEALER = dealer('page-dealer');
-const WAIT = { timeout: 10_000 };
 const BET_QUERY = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 
 /** A player of the page's own (`?as=page-protect`), whose break must not keep the demo player from the other tests. */
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await seedDemo(api.deps);
   browser = await launchChromium();
   mkdirSync(SCREENSHOTS, { recursive: true });
-}, 60_000);
+});
 afterAll(async () => {
   await browser?.close();
 });
@@ -83,7 +83,7 @@ async function openTablePage(
   path: string,
   { clockSkewMs = 0, beforeLoad }: { clockSkewMs?: number; beforeLoad?: (page: Page) => Promise<void> } = {},
 ): Promise<{ page: Page; traffic: Traffic; status: number | undefined }> {
-  const page = await browser.newPage({ viewport: VIEWPORT });
+  const page = await newPage(browser, { viewport: VIEWPORT });
   const traffic: Traffic = { origins: new Set(), posts: [], configReads: [], sockets: [], errors: [] };
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -112,9 +112,9 @@ async function openTablePage(
 }
 
 /** The page is drawn and its subscriptions are live. */
-const live = (page: Page) => page.locator('.connection[data-state="live"]').waitFor(WAIT);
+const live = (page: Page) => page.locator('.connection[data-state="live"]').waitFor();
 /** Waits until `selector` holds `text`. */
-const shows = (page: Page, selector: string, text: string | RegExp) => page.locator(selector, { hasText: text }).first().waitFor(WAIT);
+const shows = (page: Page, selector: string, text: string | RegExp) => page.locator(selector, { hasText: text }).first().waitFor();
 const textOf = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
 /** The countdown's seconds left, as the page shows them ("closes in 0:58"). */
 async function secondsLeft(page: Page): Promise<number> {
@@ -136,7 +136,7 @@ const settled = (page: Page, name: string, status: string | RegExp, net: string 
     .filter({ hasText: status })
     .filter({ hasText: net })
     .first()
-    .waitFor(WAIT);
+    .waitFor();
 
 /** Into .local/screenshots/; the docs' own pictures (`docs`) into docs/ as well with UPDATE_DOCS_SCREENSHOTS=1. */
 async function screenshot(page: Page, name: string, { docs = false } = {}): Promise<void> {
@@ -175,7 +175,7 @@ async function expectOnly(
   const placements = () => traffic.posts.filter((post) => post === 'TablePagePlaceBet').length;
   const placedBefore = operations.filter((post) => post === 'TablePagePlaceBet').length;
   await placeThroughForm(page, refused.bet, refused.code);
-  await expect.poll(placements, WAIT).toBe(placedBefore + 1);
+  await expect.poll(placements).toBe(placedBefore + 1);
   expect([...traffic.posts].sort()).toEqual([...operations, 'TablePagePlaceBet'].sort());
 }
 
@@ -183,12 +183,14 @@ const money = (minor: number) => `${Math.floor(minor / 100).toLocaleString('en-U
 
 describe('the table page in Chromium', () => {
   it('plays a craps hand: a countdown on the server clock, bets through the form, rolls, results and payouts from the subscriptions', async () => {
+    // The longest window a table may have: however loaded the machine, the hand is played within it.
+    const opening = Date.now();
     const tableId = await api.openTable({
       game: 'CRAPS',
       name: 'Craps with a clock',
       minimumBet: 1_000,
       maximumBet: 1_000_000,
-      bettingWindowSeconds: 60,
+      bettingWindowSeconds: 600,
     });
     const start = (await api.balance(DEMO_PLAYER))!;
     // The device's clock is an hour fast: counting on it, betting would look closed long ago.
@@ -196,10 +198,10 @@ describe('the table page in Chromium', () => {
     await live(page);
     expect(await textOf(page, 'h1')).toBe('Craps with a clock');
     await shows(page, '.betting-state', 'Betting open');
-    // About a minute left by the server's clock, and counting down.
+    // Ten minutes less what has passed since the table opened, by the server's clock, and counting down.
     const first = await secondsLeft(page);
-    expect(first).toBeGreaterThan(45);
-    expect(first).toBeLessThanOrEqual(60);
+    expect(first).toBeLessThanOrEqual(600);
+    expect(first).toBeGreaterThanOrEqual(600 - Math.ceil((Date.now() - opening) / 1_000) - 1);
     await shows(page, '.balance-amount', money(start));
     expect(await textOf(page, '.balance .label')).toBe('Your balance');
     await shows(page, '.phase', 'Come-out roll');
@@ -211,7 +213,7 @@ describe('the table page in Chromium', () => {
     await shows(page, '[aria-labelledby="open-heading"] li', 'Pass Line');
     await shows(page, '[aria-labelledby="open-heading"] li', 'Field');
     await shows(page, '.balance-amount', money(start - 2_000));
-    await expect.poll(() => secondsLeft(page), WAIT).toBeLessThan(first);
+    await expect.poll(() => secondsLeft(page)).toBeLessThan(first);
 
     // Come-out 4: the point is on, the Field wins (1:1 on a 4), the player holds the dice.
     await api.closeAndRoll(tableId, [2, 2]);
@@ -258,7 +260,7 @@ describe('the table page in Chromium', () => {
     expect(traffic.sockets).toHaveLength(1);
     expectOnlyTheServer(traffic);
     await page.close();
-  }, 60_000);
+  });
 
   it('plays at a table the server deals: its commitment, the roll at the deadline, and a reveal the player verifies in the browser', async () => {
     const tableId = await api.openTable({
@@ -267,7 +269,8 @@ describe('the table page in Chromium', () => {
       minimumBet: 1_000,
       maximumBet: 1_000_000,
       dealing: 'RNG',
-      bettingWindowSeconds: 5,
+      // The longest window: the page is open and the bet placed within it, however loaded the machine.
+      bettingWindowSeconds: 600,
     });
     const published = (await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { fairness { commitment } } }`, { t: tableId })).table
       .fairness.commitment;
@@ -278,8 +281,9 @@ describe('the table page in Chromium', () => {
     await shows(page, '.fairness', 'Its seed is revealed once what it draws is over.');
     await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
 
-    // Nobody deals: at the deadline the round loop's step (here the sweeper's) rolls from the seed committed to.
-    await expect.poll(async () => (await sweepRoundLoops(api.deps)).restarted, { timeout: 10_000, interval: 250 }).toContain(tableId);
+    // Nobody deals: at the deadline the round loop's step rolls from the seed committed to (the step's clock past it, the test's alone).
+    const pastDeadline = { ...api.deps, now: () => new Date(Date.now() + 601_000).toISOString() };
+    await stepRoundLoop(pastDeadline, { tableId, token: (await getLoopClaim(api.db, tableId))!.token });
     await shows(page, '.event-log', /Roll 1: \d \+ \d = \d+/);
     await settled(page, 'Field', /Won|Lost/, /MOP/);
     await shows(page, '.fairness .reveal', 'Last revealed');
@@ -295,7 +299,50 @@ describe('the table page in Chromium', () => {
     expect(traffic.errors).toEqual([]);
     expectOnlyTheServer(traffic);
     await page.close();
-  }, 60_000);
+  });
+
+  it("verifies a baccarat shoe the server dealt in the browser: every deal's reveal, the burn and every card; a deal showing another seed fails, named", async () => {
+    const tableId = await api.openTable({ game: 'BACCARAT', name: 'Auto baccarat', dealing: 'RNG', baccarat: { decks: 6 } });
+    const fairness = async () =>
+      (await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { fairness { shoe lastReveal { seed } } } }`, { t: tableId })).table
+        .fairness;
+    // The whole first shoe, each round's step on a clock past its deadline (the test's alone).
+    let ahead = 0;
+    while ((await fairness()).shoe === 1) {
+      ahead += 601_000;
+      const pastDeadline = { ...api.deps, now: () => new Date(Date.now() + ahead).toISOString() };
+      await stepRoundLoop(pastDeadline, { tableId, token: (await getLoopClaim(api.db, tableId))!.token });
+    }
+    const { seed } = (await fairness()).lastReveal;
+    const { page, traffic } = await openTablePage(`/tables/${tableId}`);
+    await live(page);
+    await shows(page, '.fairness .reveal', 'Last revealed (shoe 1)');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await shows(
+      page,
+      '.fairness .verdict',
+      /^✓ The seed matches the commitment published before the bets; every deal of the shoe shows it, and it deals the burn \((?:\w+ ?){2,11}\) and all \d+ rounds, card by card/,
+    );
+
+    // The shoe's deals changed on the way: the 40th shows another seed.
+    const other = seed.replace(/^./, seed.startsWith('0') ? '1' : '0');
+    await page.route('**/graphql', async (route) => {
+      if (!/TablePageShoeDeals/.test((route.request().postDataJSON() as { query: string }).query)) return route.continue();
+      const response = await route.fetch();
+      const body = await response.json();
+      const changed = body.data.table.deals.edges.find((edge: any) => edge.node.shoe === 1 && edge.node.shoePosition === 40).node;
+      changed.fairness.seed = other;
+      await route.fulfill({ response, json: body });
+    });
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await shows(
+      page,
+      '.fairness .verdict',
+      /^✗ Deal \d+ shows another seed, [0-9a-f]{64}: every deal of the shoe must show the seed revealed\.$/,
+    );
+    expect(traffic.errors).toEqual([]);
+    await page.close();
+  });
 
   it("plays as a seamless partner's player: the balance is their wallet's, told by their events as the wallet answers each call", async () => {
     const partner = await startSeamlessPartner(api, DEMO_SEAMLESS_PARTNER, {
@@ -317,7 +364,7 @@ describe('the table page in Chromium', () => {
       expect(partner.balance(DEMO_SEAMLESS_SUBJECT)).toBe(501_000);
       await screenshot(page, 'table-page-seamless');
       // The wallet read once at load; after that, its balance came with the player's own events.
-      await expect.poll(() => traffic.posts.includes('TablePageRoundSettled'), WAIT).toBe(true);
+      await expect.poll(() => traffic.posts.includes('TablePageRoundSettled')).toBe(true);
       expect([...traffic.posts].sort()).toEqual(['TablePage', 'TablePagePlaceBet', 'TablePageRoundSettled', 'TablePageWallet']);
       expect(traffic.configReads).toEqual(['GET']);
       expectOnlyTheServer(traffic);
@@ -325,7 +372,7 @@ describe('the table page in Chromium', () => {
     } finally {
       await partner.wallet.close();
     }
-  }, 60_000);
+  });
 
   it('plays a baccarat round at the demo table: roads, jackpot and payouts from the subscriptions', async () => {
     await dealShoe();
@@ -335,7 +382,7 @@ describe('the table page in Chromium', () => {
     const { page, traffic } = await openTablePage(`/tables/${DEMO_BACCARAT_TABLE}`);
     await live(page);
     expect(await textOf(page, 'h1')).toBe('Demo baccarat');
-    await page.locator('.bead-plate[aria-label="Bead plate: 5 rounds, the last one Player"]').waitFor(WAIT);
+    await page.locator('.bead-plate[aria-label="Bead plate: 5 rounds, the last one Player"]').waitFor();
     expect(await page.locator('.big-road .ring').count()).toBe(4);
     await shows(page, '.shoe-counts', 'Banker 2 · Player 2 · Tie 1');
     await shows(page, '.jackpot', money(pool));
@@ -348,7 +395,7 @@ describe('the table page in Chromium', () => {
 
     // Player 5+5 against Banker K+9: the Banker wins (less 5% commission), the Player's pair is the jackpot's single pair.
     await deal(['5S', 'KH', '5D', '9C']);
-    await page.locator('.bead-plate[aria-label="Bead plate: 6 rounds, the last one Banker"]').waitFor(WAIT);
+    await page.locator('.bead-plate[aria-label="Bead plate: 6 rounds, the last one Banker"]').waitFor();
     expect(await page.locator('.big-road .ring').count()).toBe(5);
     await shows(page, '.results .result:first-child', 'B');
     await settled(page, 'Banker', 'Won', '+95.00 MOP');
@@ -369,7 +416,7 @@ describe('the table page in Chromium', () => {
     );
     expectOnlyTheServer(traffic);
     await page.close();
-  }, 60_000);
+  });
 
   it('reconnects after the connection is lost, and reads the table again: what happened meanwhile shows', async () => {
     // The page's WebSocket goes through the test, which can cut it, and keep the network down until told.
@@ -393,7 +440,7 @@ describe('the table page in Chromium', () => {
 
     networkUp = false;
     await sockets[0]!.close({ code: 1006, reason: 'network lost' });
-    await demo.page.locator('.connection[data-state="reconnecting"]').waitFor(WAIT);
+    await demo.page.locator('.connection[data-state="reconnecting"]').waitFor();
     // Meanwhile the player bets from another device: no event of it can reach this page.
     await api.placeBet(DEMO_PLAYER, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5000 });
     networkUp = true;
@@ -432,13 +479,13 @@ describe('the table page in Chromium', () => {
     await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'REALITY_CHECK_DUE');
     await screenshot(page, 'table-page-reality-check');
     await page.getByRole('button', { name: 'I have read this: go on playing' }).click();
-    await page.locator('.reality-check').waitFor({ state: 'hidden', ...WAIT });
+    await page.locator('.reality-check').waitFor({ state: 'hidden' });
     await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
     expect(traffic.errors).toEqual([]);
     // Off again, for the file's other tests.
     await api.data(DEMO_PLAYER, `mutation { setRealityCheck(input: { minutes: null }) { userErrors { code } } }`);
     await page.close();
-  }, 60_000);
+  });
 
   it('lets the player set their limits and take a break from the page: refused bets say why, and a break holds every bet', async () => {
     await api.fundAccount(PROTECTED_PLAYER, 100_000);
@@ -491,7 +538,7 @@ describe('the table page in Chromium', () => {
     expect(await again.page.getByRole('button', { name: 'Betting closed' }).isDisabled()).toBe(true);
     expect(again.traffic.errors).toEqual([]);
     await again.page.close();
-  }, 60_000);
+  });
 
   it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {
     const unknown = await openTablePage('/tables/no-such-table');

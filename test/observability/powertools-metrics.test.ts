@@ -43,13 +43,16 @@ const fresh = () => new Metrics({ namespace, serviceName: SERVICE_NAME });
 
 describe('the business metrics in CloudWatch embedded metric format', () => {
   it("buffers the invocation's counts and durations, and writes them in the stage's namespace with the service dimension", async () => {
-    const published = publishedMetrics(async () => fresh());
+    const metrics = fresh();
+    const added = vi.spyOn(metrics, 'addMetric');
+    const published = publishedMetrics(async () => metrics);
     published.betPlaced();
     published.betPlaced();
     published.settlementRun({ durationMs: 41.6, batches: 3 });
     published.conflictRetried();
     published.jackpotPrizesPaid({ count: 2, amount: 50_000 });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Once Powertools has loaded and taken the seven metrics, nothing is written before the flush.
+    await expect.poll(() => added.mock.calls.length).toBe(7);
     expect(lines).toEqual([]);
     await published.flush();
     const service = { service: SERVICE_NAME };
@@ -70,11 +73,12 @@ describe('the business metrics in CloudWatch embedded metric format', () => {
     published.betRefused('INSUFFICIENT_FUNDS');
     published.outcomeRecorded('BACCARAT');
     // At once, that is as soon as Powertools has loaded: without waiting for the invocation's end.
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(metricsOf(emitted())).toEqual([
-      { namespace, name: METRIC.betsRefused, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, code: 'INSUFFICIENT_FUNDS' } },
-      { namespace, name: METRIC.outcomesRecorded, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, game: 'BACCARAT' } },
-    ]);
+    await expect
+      .poll(() => metricsOf(emitted()))
+      .toEqual([
+        { namespace, name: METRIC.betsRefused, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, code: 'INSUFFICIENT_FUNDS' } },
+        { namespace, name: METRIC.outcomesRecorded, unit: 'Count', value: 1, dimensions: { service: SERVICE_NAME, game: 'BACCARAT' } },
+      ]);
   });
 
   it("writes the sweeper's backlog: the oldest settlement's age in seconds and the tables it failed", async () => {

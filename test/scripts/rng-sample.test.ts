@@ -2,10 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../../functions/rules/baccarat/cards';
+import { PATIENCE_MS } from '../support/patience';
 
 /** Runs the script in a process of its own, as `npm run --silent rng-sample -- ...` does. */
 const run = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/rng-sample.ts', ...args], { encoding: 'utf8', timeout: 60_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/rng-sample.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
 const linesOf = (stdout: string) => stdout.split('\n').slice(0, -1);
 
 describe('npm run rng-sample', () => {

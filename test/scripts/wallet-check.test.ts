@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
 import { CHECK_NAMES } from '../../scripts/wallet-conformance';
+import { WALLET_PATIENCE_MS } from '../support/patience';
 
 let wallet: ReferenceWallet;
 beforeAll(async () => {
@@ -13,12 +14,20 @@ beforeAll(async () => {
 });
 afterAll(() => wallet.close());
 
-/** Runs the script in a process of its own (the wallet stays in this one), as `npm run --silent wallet-check -- ...` does. */
+/**
+ * Runs the script in a process of its own (the wallet stays in this one), as `npm run --silent
+ * wallet-check -- ...` does; waiting for each answer far longer than its default 3 s, which the
+ * wallet, in this loaded process, can take.
+ */
 function walletCheck(args: string[], secret?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/wallet-check.ts', ...args], {
-      env: { PATH: process.env.PATH, ...(secret ? { WALLET_SECRET: secret } : {}) },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/wallet-check.ts', ...args, '--timeout-ms', String(WALLET_PATIENCE_MS)],
+      {
+        env: { PATH: process.env.PATH, ...(secret ? { WALLET_SECRET: secret } : {}) },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -7,9 +7,11 @@
  */
 import type { SettlementStore } from '../../functions/services/rounds/settlement-store';
 import type { SettlementUnit } from '../../functions/services/rounds/settlement-units';
-import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../../functions/store/kernel/records';
+import type { BetRecord } from '../../functions/store/betting/bet-records';
+import type { OutcomeRecord } from '../../functions/store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../functions/store/rounds/planned-settlement';
 import type { JournalRecord } from '../../functions/store/money/ledger';
-import { betAfterSettlement } from '../../functions/store/rounds/settlement';
+import { betAfterSettlement } from '../../functions/store/rounds/bet-decisions';
 
 export class InMemorySettlementStore implements SettlementStore {
   readonly bets = new Map<string, BetRecord>();

@@ -5,16 +5,17 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestApi, Who } from './test-api';
+import { PATIENCE_MS } from './patience';
 
 export interface Subscription<T = Record<string, any>> {
   /** What arrived so far, in order: each `next`'s data. */
   readonly received: T[];
   /** The errors that ended it, if it ended so. */
   readonly errors: readonly { message: string; extensions?: { code?: string; retryable?: boolean } }[];
-  /** Waits until `count` events arrived (fails after `timeoutMs`). */
-  until(count: number, timeoutMs?: number): Promise<T[]>;
+  /** Waits until `count` events arrived (however long that takes: PATIENCE_MS is only a safety). */
+  until(count: number): Promise<T[]>;
   /** Waits until the subscription ended with errors. */
-  refused(timeoutMs?: number): Promise<readonly { message: string; extensions?: { code?: string; retryable?: boolean } }[]>;
+  refused(): Promise<readonly { message: string; extensions?: { code?: string; retryable?: boolean } }[]>;
 }
 
 export interface LiveClient {
@@ -72,26 +73,30 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
         },
       );
       await roundTrip();
-      const waitFor = async (done: () => boolean, timeoutMs: number, what: string) => {
-        const deadline = Date.now() + timeoutMs;
+      // Woken by what arrives; the deadline only ends a test that would otherwise hang.
+      const waitFor = async (done: () => boolean, what: string) => {
+        const deadline = Date.now() + PATIENCE_MS;
         while (!done()) {
           const left = deadline - Date.now();
           if (left <= 0) throw new Error(`${what}: got ${JSON.stringify(received)} ${JSON.stringify(errors)}`);
           await new Promise<void>((resolve) => {
-            waiters.push(resolve);
-            setTimeout(resolve, Math.min(left, 100));
+            const timer = setTimeout(resolve, left);
+            waiters.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
           });
         }
       };
       return {
         received,
         errors,
-        async until(count, timeoutMs = 10_000) {
-          await waitFor(() => received.length >= count, timeoutMs, `waiting for ${count} events`);
+        async until(count) {
+          await waitFor(() => received.length >= count, `waiting for ${count} events`);
           return received.slice(0, count);
         },
-        async refused(timeoutMs = 5_000) {
-          await waitFor(() => errors.length > 0, timeoutMs, 'waiting for a refusal');
+        async refused() {
+          await waitFor(() => errors.length > 0, 'waiting for a refusal');
           return errors;
         },
       };

@@ -4,7 +4,10 @@
  * the partner's books and ours agree.
  */
 import { expect, vi } from 'vitest';
-import { startReferenceWallet, type ReferenceWallet, type WalletPlayer } from '../../local/reference-wallet';
+import { startReferenceWallet, type ReferenceWallet, type WalletFault, type WalletPlayer } from '../../local/reference-wallet';
+import { forgetPartnerWallet, MIN_TIMEOUT_MS } from '../../functions/services/wallet/partner-wallets';
+import { getPartnerWallet, putPartnerWallet } from '../../functions/store/wallet/partner-wallets';
+import { PATIENCE_MS, WALLET_PATIENCE_MS } from './patience';
 import { dealer, type TestApi, type Who } from './test-api';
 
 export const SEAMLESS_SECRET = 'a-test-secret-shared-by-wallet-and-tables-0123456789';
@@ -19,6 +22,14 @@ export interface SeamlessPartner {
   /** The partner's wallet balance of a player. */
   balance(subject: string): number;
   /**
+   * Runs `act` with the wallet failing its next calls as `fault` says. A TIMEOUT holds the call
+   * unanswered until the tables give up on it, and resolves once they have: meanwhile the tables
+   * wait for this wallet the shortest time the API allows (MIN_TIMEOUT_MS), so that the call times
+   * out whatever the machine's load and no test waits out a long timeout; afterwards, as long as
+   * ever again (WALLET_PATIENCE_MS), so that the calls that follow are answered.
+   */
+  failing<T>(fault: WalletFault, act: () => Promise<T>): Promise<T>;
+  /**
    * Waits until every call to the wallet is delivered, then checks that both books agree to the
    * unit: each player's wallet moved exactly what our ledger says their wallet was debited and
    * credited (the ledger's WALLET legs), and our ledger reconciles.
@@ -26,19 +37,28 @@ export interface SeamlessPartner {
   expectBooksAgree(): Promise<void>;
 }
 
-export async function startSeamlessPartner(
-  api: TestApi,
-  partner: string,
-  players: Record<string, WalletPlayer>,
-  { timeoutMs = 500 }: { timeoutMs?: number } = {},
-): Promise<SeamlessPartner> {
+/**
+ * Sets how long the tables wait for `partner`'s wallet before a call counts as unanswered, in the
+ * store: the API keeps it within production's range (0.5 to 5 s), which a loaded machine's wallet
+ * in the test's own process can take. Test setup: the process's copy of the configuration is
+ * forgotten, as a configuration through the API forgets it.
+ */
+export async function setWalletTimeout(api: TestApi, partner: string, timeoutMs: number): Promise<void> {
+  const wallet = await getPartnerWallet(api.db, partner);
+  if (!wallet) throw new Error(`partner ${partner} has no wallet configured`);
+  await putPartnerWallet(api.db, { ...wallet, timeoutMs });
+  forgetPartnerWallet(api.deps, partner);
+}
+
+export async function startSeamlessPartner(api: TestApi, partner: string, players: Record<string, WalletPlayer>): Promise<SeamlessPartner> {
   const opening = new Map(Object.entries(players).map(([subject, player]) => [subject, player.balance]));
   const wallet = await startReferenceWallet({ secret: SEAMLESS_SECRET, players });
   await api.data(
     dealer('test-dealer'),
     `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { mode } userErrors { code message } } }`,
-    { input: { partner, mode: 'SEAMLESS', baseUrl: wallet.url, currencies: ['MOP'], secret: SEAMLESS_SECRET, timeoutMs } },
+    { input: { partner, mode: 'SEAMLESS', baseUrl: wallet.url, currencies: ['MOP'], secret: SEAMLESS_SECRET } },
   );
+  await setWalletTimeout(api, partner, WALLET_PATIENCE_MS);
   return {
     partner,
     wallet,
@@ -48,6 +68,23 @@ export async function startSeamlessPartner(
       wallet.players.set(subject, player);
     },
     balance: (subject) => wallet.players.get(subject)!.balance,
+    async failing(fault, act) {
+      if (fault.kind !== 'TIMEOUT' || fault.delayMs !== undefined) {
+        wallet.injectFault(fault);
+        return act();
+      }
+      const givenUp = wallet.abandoned + (fault.times ?? 1);
+      await setWalletTimeout(api, partner, MIN_TIMEOUT_MS);
+      try {
+        wallet.injectFault(fault);
+        const result = await act();
+        // The tables gave up on every call held (a debit's within `act`, a credit's or a rollback's in the workers).
+        await vi.waitFor(() => expect(wallet.abandoned).toBeGreaterThanOrEqual(givenUp), { timeout: PATIENCE_MS, interval: 20 });
+        return result;
+      } finally {
+        await setWalletTimeout(api, partner, WALLET_PATIENCE_MS);
+      }
+    },
     async expectBooksAgree() {
       const moved = () => [...wallet.players].reduce((sum, [subject, player]) => sum + player.balance - opening.get(subject)!, 0);
       await vi.waitFor(
@@ -57,7 +94,7 @@ export async function startSeamlessPartner(
           const ledger = currencies.find((currency) => currency.currency === 'MOP')?.partnerWallets ?? 0n;
           expect(BigInt(moved())).toBe(ledger);
         },
-        { timeout: 15_000, interval: 250 },
+        { timeout: PATIENCE_MS, interval: 250 },
       );
     },
   };

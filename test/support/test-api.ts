@@ -149,6 +149,12 @@ export interface TestApiOptions {
    * a test calls when its clock says a step is due.
    */
   readonly rngQueue?: boolean;
+  /**
+   * Each request as if in a Lambda instance of its own (createGraphQLHandler's instancePerRequest):
+   * no turns between requests (services/kernel/turns.ts), so that they meet the races requests of
+   * many instances meet on DynamoDB.
+   */
+  readonly instancePerRequest?: boolean;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -190,7 +196,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.rngQueue ? { rngQueue: localRngQueue((event) => rngDealerWorker(deps)(event), logQueueError) } : {}),
   };
   const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
-  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), { introspection: { describedTypeDefs } });
+  const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), {
+    introspection: { describedTypeDefs },
+    instancePerRequest: options.instancePerRequest === true,
+  });
   const live = options.live
     ? await startLocalLive({ deps, authorizer, endpoint, logError: (error) => loggedErrors.push(error) })
     : undefined;

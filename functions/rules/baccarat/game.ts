@@ -3,7 +3,7 @@ import { stakeReturned } from '../resolution';
 import { parseCard } from './cards';
 import { LARGEST_BACCARAT_RETURN, makeBaccaratOptions, type BaccaratOptionsInput, type BaccaratTableOptions } from './options';
 import { resolveDeal } from './resolve-deal';
-import { settleBet, validatePlayerBets } from './settle-bet';
+import { assertSpotWithinMaximum, settleBet, validatePlayerBets } from './settle-bet';
 import { BACCARAT_BET_TYPES, type BaccaratBet, type BaccaratBetType, type BetResolution, type RoundResult } from './types';
 import type { BaccaratTableState } from './table-state';
 
@@ -57,8 +57,9 @@ export const BACCARAT_GAME: TableGame<BaccaratTypes> = {
   outcomeCount: (state) => state.roundCount,
   withOutcomeCount: (state, count) => ({ ...state, roundCount: count }),
   validateBet(options, _state, bet, own) {
-    // A bet's validity depends on the player's other bets of the round (a jackpot bet needs a main bet).
+    // A bet's validity depends on the player's other bets of the round (a jackpot bet needs a main bet; a spot's total).
     validatePlayerBets(options, [...own, bet].map(asBaccaratBet));
+    assertSpotWithinMaximum(options, asBaccaratBet(bet), own.map(asBaccaratBet));
     return bet;
   },
   pendingDecisions: (options, pending, bets) => decideDeal(options, bets, resolveDeal(pending.cards.map(parseCard))),

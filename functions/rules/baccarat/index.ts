@@ -12,7 +12,7 @@ export type { BaccaratBetType, CommissionOption, Winner, HandResult, RoundResult
 export { makeBaccaratOptions, DEFAULT_MINIMUM, DEFAULT_MAXIMUM, LARGEST_BACCARAT_RETURN } from './options';
 export type { BaccaratTableOptions, BaccaratOptionsInput, BetLimits } from './options';
 export type { BaccaratTableState } from './table-state';
-export { PAYOUTS, validateBet, validatePlayerBets, settleBet } from './settle-bet';
+export { PAYOUTS, validateBet, validatePlayerBets, assertSpotWithinMaximum, settleBet } from './settle-bet';
 export { stakeReturned } from '../resolution';
 export { JACKPOT_MODALITIES, JACKPOT_COMBINATIONS, highestJackpotCombination } from './jackpot';
 export type { JackpotModality, JackpotCombination, ModalityACombination, ModalityBCombination, ModalityCCombination } from './jackpot';

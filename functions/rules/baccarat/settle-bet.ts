@@ -51,6 +51,25 @@ export function validateBet(options: BaccaratTableOptions, bet: BaccaratBet): vo
 }
 
 /**
+ * A new bet's stake with what the player already holds on its spot this round: at most the bet
+ * type's maximum (docs/RULES.md, "Money", as craps art. 5.6 bounds a spot). A spot is the bet
+ * type, whichever seats the player bets from [interpretation: a table maximum is the most one
+ * player risks on one outcome a round, so ten chips on BANKER count as one stake]. Jackpot bets,
+ * one per seat (art. 13.3), are each bounded on their own.
+ */
+export function assertSpotWithinMaximum(options: BaccaratTableOptions, bet: BaccaratBet, own: readonly BaccaratBet[]): void {
+  if (bet.type === 'JACKPOT') return;
+  const already = own.filter((open) => open.type === bet.type).reduce((total, open) => total + open.amount, 0);
+  const { maximum } = options.limits[bet.type];
+  if (already > 0 && already + bet.amount > maximum) {
+    throw new RuleViolation(
+      'STAKE_ABOVE_MAXIMUM',
+      `the stake, with ${already} already on ${bet.type} this round, is above the ${bet.type} maximum ${maximum}`,
+    );
+  }
+}
+
+/**
  * One player's bets for a round, checked together: each by validateBet, and a jackpot bet only
  * alongside a Player, Banker or Tie bet (art. 13.3: jackpot bets "são adicionais às apostas" of
  * art. 13.1(1)-(3)) [interpretation: read as "placed in addition to", as docs/RULES.md states it].

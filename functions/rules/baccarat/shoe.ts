@@ -1,4 +1,5 @@
 import { RuleViolation } from '../rule-violation';
+import { withArticle } from '../article';
 import { RANKS, SUITS, formatCard, type Card } from './cards';
 
 /**
@@ -45,7 +46,7 @@ export function assertShoeHolds(decks: number, dealtBefore: readonly Card[], rou
     if (count(card) > decks) {
       throw new RuleViolation(
         'CARD_NOT_IN_SHOE',
-        `the shoe's history already holds ${decks + 1} copies of ${formatCard(card)}, but a ${decks}-deck shoe has only ${decks}`,
+        `the shoe's history already holds ${decks + 1} copies of ${formatCard(card)}, but ${withArticle(decks)}-deck shoe has only ${decks}`,
       );
     }
   }
@@ -54,7 +55,7 @@ export function assertShoeHolds(decks: number, dealtBefore: readonly Card[], rou
     if (copies > decks) {
       throw new RuleViolation(
         'CARD_NOT_IN_SHOE',
-        `card ${index + 1} of the round cannot come from this shoe: all ${decks} copies of it in a ${decks}-deck shoe have already been dealt`,
+        `card ${index + 1} of the round cannot come from this shoe: all ${decks} copies of it in ${withArticle(decks)}-deck shoe have already been dealt`,
       );
     }
   });

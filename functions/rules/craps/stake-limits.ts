@@ -1,4 +1,5 @@
 import { RuleViolation } from '../rule-violation';
+import { withCapitalArticle } from '../article';
 import type { CrapsTableOptions } from './options';
 import type { CrapsBet } from './types';
 
@@ -10,10 +11,10 @@ export function assertStakeWithinLimits(options: CrapsTableOptions, bet: CrapsBe
   const { amount, type } = bet;
   const { minimum, maximum } = options.limits[type];
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
-    throw new RuleViolation('STAKE_NOT_INTEGER', `A ${type} stake is a whole number of minor units.`);
+    throw new RuleViolation('STAKE_NOT_INTEGER', `${withCapitalArticle(type)} stake is a whole number of minor units.`);
   }
   if (amount <= 0) {
-    throw new RuleViolation('STAKE_NOT_POSITIVE', `A ${type} stake must be positive.`);
+    throw new RuleViolation('STAKE_NOT_POSITIVE', `${withCapitalArticle(type)} stake must be positive.`);
   }
   // art. 5.3(7): the Horn is four equal bets, one on each of 2, 3, 11 and 12, each itself a
   // multiple of the minimum: so the whole stake is a multiple of four minimums.

@@ -1,6 +1,7 @@
 import { gameOf } from '../../rules/games';
 import { MAX_BETTING_BALANCE, MAX_EXPOSURE, MAX_MONEY, reserveOf } from '../../rules/money';
-import type { BetRecord, Game } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { Game } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import type { TableOf } from '../tables/table-access';
 

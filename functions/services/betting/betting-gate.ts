@@ -1,4 +1,4 @@
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 
 /**

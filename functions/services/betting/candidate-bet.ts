@@ -1,5 +1,6 @@
 import { betId } from '../../store/kernel/keys';
-import type { BetRecord, BetType, TableRecord } from '../../store/kernel/records';
+import type { BetRecord, BetType } from '../../store/betting/bet-records';
+import type { TableRecord } from '../../store/tables/table-records';
 import type { Caller } from '../kernel/services';
 import { currentRound } from '../tables/table-access';
 

@@ -1,7 +1,7 @@
 import { GAME_NAMES } from '../../rules/games';
 import { GateMovedOn, moveGates } from '../../store/betting/gates';
 import { getTableSession, markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { gameTablesOf } from '../tables/game-tables';
 import { isBettingOpen } from './betting-gate';

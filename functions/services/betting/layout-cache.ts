@@ -1,4 +1,4 @@
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import type { ServiceDependencies } from '../kernel/services';
 
 /**

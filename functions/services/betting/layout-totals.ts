@@ -7,7 +7,8 @@ import {
   type LayoutTotals,
   type StoredLayoutTotals,
 } from '../../store/betting/layout-totals';
-import type { BetRecord, BetType, TableRecord } from '../../store/kernel/records';
+import type { BetRecord, BetType } from '../../store/betting/bet-records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
 import type { ServiceDependencies } from '../kernel/services';
 import { outcomeCount } from '../tables/table-access';

@@ -1,4 +1,6 @@
-import type { AccountRecord, BetRecord, SeatRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { SeatRecord } from '../../store/tables/table-records';
 import type { BetPlacement, PlacementOutcome } from '../../store/betting/placement';
 import { betIdForIdempotencyKey, commitBetPlacement } from '../../store/betting/placement';
 import { getBet, getPlayerLayout, listPlayerOpenBets } from '../../store/betting/bets';

@@ -1,6 +1,6 @@
 import { isEligibleShooter, seatOrder } from '../../rules/craps';
 import { listPlayerOpenBets } from '../../store/betting/bets';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { getTableSession, setShooter as storeShooter } from '../../store/tables/tables';
 import { asCrapsBets } from '../tables/craps-table';
 import { afterPendingOutcome } from '../rounds/outcome-plans';

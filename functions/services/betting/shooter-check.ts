@@ -1,6 +1,6 @@
 import { holderOf, isEligibleShooter, seatOrder, shooterOfRoll, type ShooterPosition } from '../../rules/craps';
 import { listOpenBets, listPlayerOpenBets } from '../../store/betting/bets';
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import { asCrapsBets } from '../tables/craps-table';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { ServiceError } from '../kernel/service-error';

@@ -2,7 +2,7 @@ import { validateTakeDown, type CrapsBet } from '../../rules/craps';
 import { RuleViolation } from '../../rules/rule-violation';
 import { getBet, getPlayerLayout } from '../../store/betting/bets';
 import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import { backoff, raceWaitCap } from '../../store/kernel/retry';
 import { commitTakeDown, type TakeDownOutcome } from '../../store/betting/take-down';
 import { ServiceError } from '../kernel/service-error';

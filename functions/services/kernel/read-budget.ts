@@ -14,6 +14,15 @@ import { ServiceError } from './service-error';
  */
 export const MAX_READS_PER_REQUEST = 2_000;
 
+/**
+ * Calls to a partner's wallet (its balance, a stake's debit) one request may make: each is a round
+ * trip to another company's server, which no document may multiply (2,000 aliases of walletBalance
+ * would be 2,000 calls). 20: one per mutation a document may hold, a seamless stake's debit each.
+ * The document's estimate of them is checked before anything runs (graphql/request-limits.ts),
+ * and what it calls as it runs is counted here.
+ */
+export const MAX_WALLET_CALLS_PER_REQUEST = 20;
+
 /** The code a request past its read budget (or its static estimate of it) is refused with: a client's mistake. */
 export const REQUEST_TOO_EXPENSIVE = 'REQUEST_TOO_EXPENSIVE' as const;
 
@@ -27,6 +36,7 @@ export class ReadBudget {
   #spent = 0;
   #refused = false;
   #layoutRefreshes = 0;
+  #walletCalls = 0;
 
   constructor(readonly limit: number = MAX_READS_PER_REQUEST) {}
 
@@ -50,6 +60,18 @@ export class ReadBudget {
       );
     }
     this.#spent += 1;
+  }
+
+  /** Counts a call to a partner's wallet about to be sent, or refuses it (nothing sent). */
+  spendWalletCall(): void {
+    if (this.#walletCalls >= MAX_WALLET_CALLS_PER_REQUEST) {
+      this.#refused = true;
+      throw new ServiceError(
+        REQUEST_TOO_EXPENSIVE,
+        `This request needed more than ${MAX_WALLET_CALLS_PER_REQUEST} calls to the wallet, what one request may make: ask for the balance once.`,
+      );
+    }
+    this.#walletCalls += 1;
   }
 
   /** Takes one of the request's layout refreshes, if one is left and the budget has `reads` to spare for it. */

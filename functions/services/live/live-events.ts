@@ -1,6 +1,9 @@
 import { realityCheckOf, type RealityCheckView } from '../protection/reality-checks';
 import { gameOf } from '../../rules/games';
-import type { AccountRecord, BetRecord, JackpotPoolRecord, RecentResult, TableRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { JackpotPoolRecord } from '../../store/rounds/jackpot-pool-record';
+import type { RecentResult, TableRecord } from '../../store/tables/table-records';
 import type { ItemChange } from '../../store/live/stream-changes';
 import { bettingDeadline } from '../betting/betting-gate';
 import { outcomeCount } from '../tables/table-access';

@@ -1,5 +1,5 @@
 import { getAccount } from '../../store/money/accounts';
-import type { AccountRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer } from '../tables/tenancy';

@@ -1,7 +1,7 @@
 import { getAccount } from '../../store/money/accounts';
 import { JOURNAL_PREFIX, journalSortKey } from '../../store/kernel/keys';
 import { playerAmount, playerJournals } from '../../store/money/ledger';
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer } from '../tables/tenancy';
 

@@ -3,7 +3,7 @@ import { MAX_BALANCE } from '../../rules/money';
 import { getAccount } from '../../store/money/accounts';
 import { createAccount } from '../../store/money/account-opening';
 import { commitCashMovement, getCashMovement } from '../../store/money/cashier';
-import type { AccountRecord, CashMovementRecord } from '../../store/kernel/records';
+import type { AccountRecord, CashMovementRecord } from '../../store/money/account-records';
 import { ServiceError } from '../kernel/service-error';
 import { assertClientKey, assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
@@ -17,6 +17,7 @@ import { freshCounting, periodKeysAt } from '../../store/protection/limits';
 import { limitRefusal } from '../protection/limits';
 import { countProtectionRefusal } from '../protection/refusals';
 import { accountRestriction } from '../protection/restrictions';
+import { inPlayersTurn, unlessRaced, untilTaken } from '../kernel/player-requests';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -71,15 +72,16 @@ export interface CashMovementRequest {
 
 export async function deposit(deps: ServiceDependencies, caller: Caller, request: CashMovementRequest): Promise<AccountRecord> {
   try {
-    return await moveCash(deps, caller, request, 'DEPOSIT');
+    return await inPlayersTurn(deps, request.playerId, () => moveCash(deps, caller, request, 'DEPOSIT'));
   } catch (error) {
     // Player protection's refusals are counted for the daily report.
     if (error instanceof ServiceError) await countProtectionRefusal(deps, request.playerId, error.code);
     throw error;
   }
 }
+/** In the player's turn (deposits likewise): a player's movements and bets through this process take turns at their account. */
 export const withdraw = (deps: ServiceDependencies, caller: Caller, request: CashMovementRequest) =>
-  moveCash(deps, caller, request, 'WITHDRAWAL');
+  inPlayersTurn(deps, request.playerId, () => moveCash(deps, caller, request, 'WITHDRAWAL'));
 
 /** A seamless partner's players keep their money in its wallet (docs/WALLET.md): no account of ours is opened or paid into for them. */
 async function assertHasAccounts(deps: ServiceDependencies, playerId: string): Promise<void> {
@@ -118,14 +120,16 @@ async function moveCash(
     at: deps.now(),
     actor: caller.playerId,
   };
-  // The journal is in the account's currency, and the transaction checks it still is.
-  let outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+  // The journal is in the account's currency, and the transaction checks it still is; a race
+  // with another process's use of the account is waited out (player-requests.ts).
+  const commit = () => untilTaken(() => unlessRaced(commitCashMovement(deps.db, movement, cashJournal(movement))));
+  let outcome = await commit();
   // A deposit meeting a new day, week or month starts its limits' counting again, once, and is sent again.
   for (let again = 0; outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT' && again < 3; again++) {
     const account = await getAccount(deps.db, request.playerId);
     const limits = account && (await limitRefusal(deps, account, ['DEPOSIT'], request.amount, movement.at));
     if (limits !== 'ROLLED' && limits !== 'APPLIED') break;
-    outcome = await commitCashMovement(deps.db, movement, cashJournal(movement));
+    outcome = await commit();
   }
   if (outcome === 'REFERENCE_USED') {
     const earlier = (await getCashMovement(deps.db, request.playerId, request.reference))!;

@@ -3,13 +3,21 @@ import { bookOf } from './ledger-check';
 import type { ServiceDependencies } from '../kernel/services';
 import type { BalanceDifference, CurrencyReconciliation, Reconciliation } from './reconcile';
 
+/** How far the daily checks have reached (the schema's LedgerCheckStatus). */
+export type LedgerCheckStatus = 'CHECKED' | 'PARTLY_CHECKED' | 'NOTHING_CHECKED_YET';
+
+/** The book as the daily checks left it, and how far they have reached: `consistent` of a book none of whose days is checked yet speaks of nothing. */
+export interface CheckedBook extends Reconciliation {
+  readonly status: LedgerCheckStatus;
+}
+
 /**
  * The whole book of every currency, as the daily checks (ledger-check.ts) left it: each
  * currency's totals through the last day checked, and what any day checked found (the days with
  * findings, up to the last 100). Reads the currencies, the latest check of each and the checks
  * that found something: a handful of items, whatever the size of the book.
  */
-export async function checkedBook(deps: ServiceDependencies): Promise<Reconciliation> {
+export async function checkedBook(deps: ServiceDependencies): Promise<CheckedBook> {
   const currencies = (await ledgerCurrencies(deps.db)).map(({ currency }) => currency).sort();
   const latest = await Promise.all(currencies.map((currency) => lastDayCheck(deps.db, currency)));
   const withFindings = await getDayChecks(
@@ -29,7 +37,14 @@ export async function checkedBook(deps: ServiceDependencies): Promise<Reconcilia
   );
   const unbalancedJournals = findings.flatMap((check) => check.unbalancedJournals);
   const consistent = differences.length === 0 && unbalancedJournals.length === 0 && summaries.every((summary) => summary.total === 0n);
-  return { consistent, currencies: summaries, differences, unbalancedJournals };
+  return { consistent, status: checkStatusOf(summaries), currencies: summaries, differences, unbalancedJournals };
+}
+
+/** None of the currencies checked through any day (or no currency at all), some of them, or every one. */
+function checkStatusOf(currencies: readonly CurrencyReconciliation[]): LedgerCheckStatus {
+  const checked = currencies.filter((currency) => currency.checkedThrough != null).length;
+  if (checked === 0) return 'NOTHING_CHECKED_YET';
+  return checked < currencies.length ? 'PARTLY_CHECKED' : 'CHECKED';
 }
 
 function summaryOf(currency: string, check: DayCheckRecord | undefined): CurrencyReconciliation {

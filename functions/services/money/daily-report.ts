@@ -1,6 +1,6 @@
 import { protectionRefusalsOfDay } from '../protection/refusals';
 import { bookPage, type JournalRecord, type Leg } from '../../store/money/ledger';
-import type { BetType } from '../../store/kernel/records';
+import type { BetType } from '../../store/betting/bet-records';
 import { assertCurrency, isCalendarDay } from '../kernel/request-checks';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';

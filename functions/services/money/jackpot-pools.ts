@@ -10,7 +10,7 @@ import {
 import { RuleViolation } from '../../rules/rule-violation';
 import { createJackpotPool, getJackpotPool } from '../../store/rounds/jackpot-pools';
 import { poolSeedJournal } from './journals';
-import type { JackpotPoolRecord } from '../../store/kernel/records';
+import type { JackpotPoolRecord } from '../../store/rounds/jackpot-pool-record';
 import { createOnce, creation } from '../kernel/creation-keys';
 import { ServiceError } from '../kernel/service-error';
 import { assertCurrency } from '../kernel/request-checks';

@@ -1,5 +1,9 @@
 import type { JournalRecord, Leg, LegType } from '../../store/money/ledger';
-import type { BetRecord, CashMovementRecord, JackpotPayoutRecord, JackpotPoolRecord, PlannedSettlement } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { CashMovementRecord } from '../../store/money/account-records';
+import type { JackpotPayoutRecord } from '../../store/rounds/outcome-records';
+import type { JackpotPoolRecord } from '../../store/rounds/jackpot-pool-record';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 
 /**
  * The journal of each kind of money movement (store/money/ledger.ts): pure functions, so what each

@@ -1,7 +1,6 @@
-import { getAccount } from '../../store/money/accounts';
 import { getJackpotPool } from '../../store/rounds/jackpot-pools';
-import { JOURNAL_PREFIX, journalSortKey } from '../../store/kernel/keys';
-import { playerAmount, playerJournals, readBook, type JournalRecord } from '../../store/money/ledger';
+import { JOURNAL_PREFIX } from '../../store/kernel/keys';
+import { playerAmount, playerJournals, readBook } from '../../store/money/ledger';
 import {
   FINDINGS_KEPT,
   getBalanceChecks,
@@ -20,6 +19,16 @@ import { moneyTotal } from '../../rules/money';
 import { isCalendarDay } from '../kernel/request-checks';
 import type { ServiceDependencies } from '../kernel/services';
 import { EMPTY_BOOK, bookThrough, dayTotalsOf, homeKey, nextDay, previousDay, type BalanceHome, type BookTotals } from './ledger-day';
+import {
+  BOOK_INDEX_LAG_MS,
+  HOLD_STILL_MS,
+  playerSighting,
+  poolSighting,
+  readUntilStill,
+  type Sighting,
+  type StillReadOptions,
+  type StillVerdict,
+} from './still-reads';
 
 /**
  * The ledger, checked a day at a time, so that the check grows with the day and not with the
@@ -39,6 +48,10 @@ import { EMPTY_BOOK, bookThrough, dayTotalsOf, homeKey, nextDay, previousDay, ty
  *   it was checked on (kept beside it: BalanceCheckRecord), plus what the day moved. A balance
  *   the day did not move is not read: it cannot have moved without a journal, since every
  *   movement of money writes its journal in its own transaction (the full audit checks that too).
+ *   The balance is taken back to the day's end from its journals since, read at a still moment
+ *   (still-reads.ts), so that money moving while the check runs is never a difference; one that
+ *   never holds still for HOLD_STILL_MS stops the run (LedgerCheckRefused), and the day is
+ *   checked again by the next.
  * Days are checked in order, from the currency's first day, each once it has been over
  * CHECK_MARGIN_MS (so that the book index has every journal of it); the latest may be checked
  * again, which finds the same.
@@ -48,8 +61,6 @@ import { EMPTY_BOOK, bookThrough, dayTotalsOf, homeKey, nextDay, previousDay, ty
 export const CHECK_MARGIN_MS = 10 * 60_000;
 /** Balances checked at once: their check items are read and written a batch at a time. */
 const BALANCES_AT_ONCE = 100;
-/** A balance that seems to differ is taken again after this long (a movement may have landed in between). */
-const RECHECK_MS = 1_000;
 /** The most days one run checks: a run that has more to catch up leaves the rest to the next. */
 export const DAYS_PER_RUN = 31;
 
@@ -68,7 +79,12 @@ export class LedgerCheckRefused extends Error {
 }
 
 /** Checks one day of one currency's ledger, and stores the check. */
-export async function checkLedgerDay(deps: ServiceDependencies, currency: string, day: string): Promise<DayCheckRecord> {
+export async function checkLedgerDay(
+  deps: ServiceDependencies,
+  currency: string,
+  day: string,
+  options: StillReadOptions = {},
+): Promise<DayCheckRecord> {
   if (!isCalendarDay(day)) throw new LedgerCheckRefused(`${day} is not a day of the calendar`);
   const dayEnd = `${nextDay(day)}T00:00:00.000Z`;
   if (Date.parse(deps.now()) < Date.parse(dayEnd) + CHECK_MARGIN_MS) throw new LedgerCheckRefused(`${day} is not over yet`);
@@ -82,7 +98,7 @@ export async function checkLedgerDay(deps: ServiceDependencies, currency: string
   if (day !== registry.firstDay && !before) throw new LedgerCheckRefused(`${previousDay(day)} of ${currency} is not checked yet`);
 
   const totals = dayTotalsOf(await readBook(deps.db, currency, { from: day, below: nextDay(day) }));
-  const differences = await checkBalances(deps, currency, day, [...totals.moved.values()]);
+  const differences = await checkBalances(new DayEnd(deps, currency, day, options), [...totals.moved.values()]);
   const findings = totals.unbalancedJournals.length > 0 || differences.length > 0;
   const check: DayCheckRecord = {
     currency,
@@ -117,26 +133,23 @@ export async function checkLedger(deps: ServiceDependencies): Promise<DayCheckRe
 
 /** Each balance the day moved, at the day's end, against the ledger's; their checks moved on to the day. */
 async function checkBalances(
-  deps: ServiceDependencies,
-  currency: string,
-  day: string,
+  since: DayEnd,
   moved: readonly { readonly home: BalanceHome; readonly amount: bigint }[],
 ): Promise<StoredDifference[]> {
-  const since = new DayEnd(deps, currency, day);
   const differences: StoredDifference[] = [];
   for (let i = 0; i < moved.length; i += BALANCES_AT_ONCE) {
     const batch = moved.slice(i, i + BALANCES_AT_ONCE);
     const previous = new Map(
       (
         await getBalanceChecks(
-          deps.db,
+          since.deps.db,
           batch.map(({ home }) => home),
         )
       ).map((check) => [homeKey(check), check]),
     );
     const results = await Promise.all(batch.map(({ home, amount }) => checkBalance(since, home, amount, previous.get(homeKey(home)))));
     await putBalanceChecks(
-      deps.db,
+      since.deps.db,
       results.map(({ check }) => check),
     );
     differences.push(...results.flatMap(({ difference }) => (difference ? [difference] : [])));
@@ -151,66 +164,69 @@ async function checkBalance(
   previous: BalanceCheckRecord | undefined,
 ): Promise<{ check: BalanceCheckRecord; difference?: StoredDifference }> {
   const { day } = since;
-  let stored = await since.storedAtEnd(home);
-  const opening =
-    previous === undefined
-      ? await since.openingOf(home, stored, moved)
-      : BigInt(previous.day === day ? previous.opening : previous.closing);
-  const closing = opening + moved;
-  // A movement landing between the balance read and its journals' is not a difference: look again.
-  if (stored !== closing) {
-    await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
-    stored = await since.storedAtEnd(home);
+  const opening = previous === undefined ? await since.openingOf(home) : BigInt(previous.day === day ? previous.opening : previous.closing);
+  if (opening === undefined) {
+    // A pool opened before its first check (a ledger older than the checks): taken as it stood at the day's end.
+    const atEnd = (await since.atEnd(home, (stored) => stored ?? 0n)).stored ?? 0n;
+    return { check: { ...home, day, opening: (atEnd - moved).toString(), closing: atEnd.toString() } };
   }
+  const closing = opening + moved;
+  const verdict = await since.atEnd(home, () => closing);
   const check: BalanceCheckRecord = { ...home, day, opening: opening.toString(), closing: closing.toString() };
-  if (stored === closing) return { check };
-  return { check, difference: { ...home, day, stored: stored === null ? null : stored.toString(), ledger: closing.toString() } };
+  if (verdict.kind === 'AGREES') return { check };
+  return {
+    check,
+    difference: { ...home, day, stored: verdict.stored === null ? null : verdict.stored.toString(), ledger: closing.toString() },
+  };
 }
 
-/** Balances taken back to the end of a day: what they hold now, less what moved them since. */
+/** Balances taken back to the end of a day: what they hold now, less what moved them since, read at a still moment. */
 class DayEnd {
-  private poolLegsSince?: Promise<readonly JournalRecord[]>;
   constructor(
-    private readonly deps: ServiceDependencies,
+    readonly deps: ServiceDependencies,
     private readonly currency: string,
     readonly day: string,
+    private readonly options: StillReadOptions,
   ) {}
 
-  /** The stored balance as at the day's end; null if none is stored. */
-  async storedAtEnd(home: BalanceHome): Promise<bigint | null> {
-    if (home.kind === 'PLAYER') {
-      const account = await getAccount(this.deps.db, home.id);
-      if (!account) return null;
-      // The account names the journal that moved it last: later ones landed after it was read.
-      const since = await this.playerJournalsSince(home.id);
-      const counted = since.filter((journal) => account.lastJournal !== undefined && journalSortKey(journal) <= account.lastJournal);
-      return BigInt(account.balance) - moneyTotal(counted.map((journal) => playerAmount(journal, home.id)));
-    }
-    const pool = await getJackpotPool(this.deps.db, home.id);
-    if (!pool) return null;
-    // A pool's legs after the day sit in the journals of the pool and of the players it paid: the book's.
-    const since = await (this.poolLegsSince ??= readBook(this.deps.db, this.currency, { from: nextDay(this.day) }));
-    const legs = since.flatMap((journal) => journal.legs).filter((leg) => leg.account.kind === 'POOL' && leg.account.id === home.id);
-    return BigInt(pool.amount) - moneyTotal(legs.map((leg) => leg.amount));
+  /**
+   * A balance as at the day's end, read until it holds still (still-reads.ts), against what
+   * `ledger` says it held then (given the balance as at the day's end, null if none is stored).
+   * Throws LedgerCheckRefused if it never holds still.
+   */
+  async atEnd(home: BalanceHome, ledger: (stored: bigint | null) => bigint): Promise<Exclude<StillVerdict, { kind: 'MOVING' }>> {
+    const after = nextDay(this.day);
+    const judge = ({ stored, legs }: Sighting) => {
+      const atEnd = stored === null ? null : stored - legs;
+      return { stored: atEnd, ledger: ledger(atEnd) };
+    };
+    const verdict =
+      home.kind === 'PLAYER'
+        ? await readUntilStill(() => playerSighting(this.deps.db, home.id, `${JOURNAL_PREFIX}${after}`), judge, this.options)
+        : // A pool's legs after the day sit in the journals of the pool and of the players it paid: the book's.
+          await readUntilStill(() => poolSighting(this.deps.db, home.id, this.currency, after), judge, {
+            ...this.options,
+            confirmAfterMs: BOOK_INDEX_LAG_MS,
+          });
+    if (verdict.kind === 'MOVING')
+      throw new LedgerCheckRefused(
+        `${home.kind === 'PLAYER' ? 'player' : 'pool'} ${home.id} kept moving for ${(this.options.holdStillMs ?? HOLD_STILL_MS) / 1000} s while ${this.day} of ${this.currency} was checked: the next run checks the day again`,
+      );
+    return verdict;
   }
 
   /**
    * What the ledger says a balance held as the day began, for one no day has checked yet: a
-   * player's journals before the day, read from their partition; a pool opened on the day, 0. A
-   * pool opened before its first check (a ledger older than the checks) is taken as it stands.
+   * player's journals before the day, read from their partition; a pool opened on the day, 0;
+   * undefined for a pool opened before its first check (a ledger older than the checks).
    */
-  async openingOf(home: BalanceHome, stored: bigint | null, moved: bigint): Promise<bigint> {
+  async openingOf(home: BalanceHome): Promise<bigint | undefined> {
     if (home.kind === 'PLAYER') {
       const before = await playerJournals(this.deps.db, home.id, { belowSk: `${JOURNAL_PREFIX}${this.day}` });
       return moneyTotal(before.map((journal) => playerAmount(journal, home.id)));
     }
     const pool = await getJackpotPool(this.deps.db, home.id);
-    if (!pool || pool.createdAt >= this.day) return 0n;
-    return (stored ?? 0n) - moved;
-  }
-
-  private playerJournalsSince(playerId: string): Promise<JournalRecord[]> {
-    return playerJournals(this.deps.db, playerId, { fromSk: `${JOURNAL_PREFIX}${nextDay(this.day)}` });
+    return !pool || pool.createdAt >= this.day ? 0n : undefined;
   }
 }
 

@@ -1,4 +1,5 @@
-import type { AccountRecord, LimitSetting, LimitsRecord, ProtectionChangeRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
+import type { LimitSetting, LimitsRecord, ProtectionChangeRecord } from '../../store/protection/protection-records';
 import { getAccount } from '../../store/money/accounts';
 import {
   LIMIT_KINDS,
@@ -20,7 +21,7 @@ import { MAX_BALANCE } from '../../rules/money';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
-import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
+import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
 
 /**
  * Deposit, stake, net-loss and session-time limits per day, week and month (docs/PLAYER-PROTECTION.md): a
@@ -67,28 +68,31 @@ export async function setLimit(deps: ServiceDependencies, caller: Caller, reques
       'amount',
     );
   }
-  await changeLimits(deps, playerId, (limits, now) => {
-    const key = slot(request.kind, request.period);
-    const side = setBy === 'PLAYER' ? 'player' : 'operator';
-    const current = limits[side][key]?.amount ?? null;
-    // Tighter applies at once; looser waits out the cooling-off (the one asked last is what waits).
-    const tighter = amount !== null && (current === null || amount < current);
-    const setting: LimitSetting =
-      tighter || amount === current
-        ? { amount }
-        : { amount: current, pending: { amount, effectiveAt: new Date(Date.parse(now) + COOLING_OFF_MS).toISOString() } };
-    const change: Omit<ProtectionChangeRecord, 'id' | 'playerId'> = {
-      kind: 'LIMIT',
-      limit: key,
-      setBy,
-      by: caller.playerId,
-      at: now,
-      effectiveAt: setting.pending?.effectiveAt ?? now,
-      before: current === null ? null : String(current),
-      after: amount === null ? null : String(amount),
-    };
-    return { next: { ...limits, [side]: { ...limits[side], [key]: setting } }, change };
-  });
+  // In the player's turn: their bets wait for the limit, and it is taken whatever it races.
+  await inPlayersTurn(deps, playerId, () =>
+    changeLimits(deps, playerId, (limits, now) => {
+      const key = slot(request.kind, request.period);
+      const side = setBy === 'PLAYER' ? 'player' : 'operator';
+      const current = limits[side][key]?.amount ?? null;
+      // Tighter applies at once; looser waits out the cooling-off (the one asked last is what waits).
+      const tighter = amount !== null && (current === null || amount < current);
+      const setting: LimitSetting =
+        tighter || amount === current
+          ? { amount }
+          : { amount: current, pending: { amount, effectiveAt: new Date(Date.parse(now) + COOLING_OFF_MS).toISOString() } };
+      const change: Omit<ProtectionChangeRecord, 'id' | 'playerId'> = {
+        kind: 'LIMIT',
+        limit: key,
+        setBy,
+        by: caller.playerId,
+        at: now,
+        effectiveAt: setting.pending?.effectiveAt ?? now,
+        before: current === null ? null : String(current),
+        after: amount === null ? null : String(amount),
+      };
+      return { next: { ...limits, [side]: { ...limits[side], [key]: setting } }, change };
+    }),
+  );
   return playerId;
 }
 
@@ -128,7 +132,7 @@ async function changeLimits(
   playerId: string,
   apply: (limits: LimitsRecord, now: string) => { next: LimitsRecord; change?: Omit<ProtectionChangeRecord, 'id' | 'playerId'> },
 ): Promise<'WRITTEN' | 'UNCHANGED'> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  return untilTaken(async () => {
     const [stored, account] = await Promise.all([getLimits(deps.db, playerId), getAccount(deps.db, playerId)]);
     if (!account)
       throw new ServiceError(
@@ -159,9 +163,8 @@ async function changeLimits(
       change && { ...change, id: deps.newId(), playerId },
       inForce.some(({ kind }) => kind === 'SESSION_TIME') ? playClock(timed) : undefined,
     );
-    if (written) return 'WRITTEN';
-  }
-  throw tableBusy();
+    return written ? 'WRITTEN' : undefined;
+  });
 }
 
 const accountLimit = (account: AccountRecord, kind: LimitKind, period: LimitPeriod): number | undefined =>

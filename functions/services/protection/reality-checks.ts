@@ -1,10 +1,10 @@
-import type { AccountRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
 import { getAccount } from '../../store/money/accounts';
 import { acknowledgeCheck, dueChecks, markTold, writeRealityCheck } from '../../store/protection/reality-checks';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
-import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
+import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
 
 /**
  * Reality checks (docs/PLAYER-PROTECTION.md; UKGC RTS 14): every so many minutes of a session,
@@ -60,29 +60,50 @@ export async function setRealityCheck(
       'minutes',
     );
   }
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const account = await getAccount(deps.db, playerId);
-    if (!account) throw new ServiceError('NOT_FOUND', 'That player has no account here.');
-    const at = deps.now();
-    const setting = minutes === null ? null : { minutes, at, dueAt: later(at, minutes) };
-    if (await writeRealityCheck(deps.db, playerId, setting, account.rcDueAt)) return playerId;
-  }
-  throw tableBusy();
+  return inPlayersTurn(deps, playerId, () =>
+    untilTaken(async () => {
+      const account = await getAccount(deps.db, playerId);
+      if (!account) throw new ServiceError('NOT_FOUND', 'That player has no account here.');
+      const at = deps.now();
+      // The check is meant to be seen: a player whose check is due acknowledges it before changing or ending them.
+      const due = realityCheckOf(account);
+      if (due && due.dueAt <= at && playerId === caller.playerId) throw checkDue(due.dueAt);
+      const setting = minutes === null ? null : { minutes, at, dueAt: later(at, minutes) };
+      return (await writeRealityCheck(deps.db, playerId, setting, account.rcDueAt)) ? playerId : undefined;
+    }),
+  );
 }
 
-/** The player acknowledges the check due at `dueAt` (the one they were told): bets are taken again until the next. */
+const checkDue = (dueAt: string): ServiceError =>
+  new ServiceError(
+    'REALITY_CHECK_DUE',
+    `Your reality check due at ${dueAt} waits for you: acknowledge it (acknowledgeRealityCheck) before changing your reality checks.`,
+    null,
+  );
+
+/**
+ * The player acknowledges the check due at `dueAt` (the one they were told): bets are taken again
+ * until the next. The same acknowledgement sent again is answered as done; any other moment (one
+ * made up, one not due yet, an older check's) is refused, and nothing changes.
+ */
 export async function acknowledgeRealityCheck(deps: ServiceDependencies, caller: Caller, dueAt: string): Promise<string> {
-  const account = await getAccount(deps.db, caller.playerId);
-  const check = account && realityCheckOf(account);
-  if (!account || !check) throw new ServiceError('NOT_FOUND', 'You have no reality check turned on.');
-  if (check.dueAt !== dueAt) {
-    // Sent again after it was acknowledged: answered as done.
-    if (check.dueAt > dueAt) return caller.playerId;
-    throw new ServiceError('BAD_USER_INPUT', `No reality check fell due at that moment: the next is due at ${check.dueAt}.`, 'dueAt');
-  }
-  if (dueAt > deps.now()) throw new ServiceError('BAD_USER_INPUT', `That reality check is due at ${dueAt}, not yet.`, 'dueAt');
-  if (!(await acknowledgeCheck(deps.db, caller.playerId, dueAt, later(deps.now(), check.everyMinutes)))) throw tableBusy();
-  return caller.playerId;
+  return inPlayersTurn(deps, caller.playerId, () =>
+    untilTaken(async () => {
+      const account = await getAccount(deps.db, caller.playerId);
+      const check = account && realityCheckOf(account);
+      if (!account || !check) throw new ServiceError('NOT_FOUND', 'You have no reality check turned on.');
+      if (check.dueAt !== dueAt) {
+        if (account.rcAckedAt === dueAt) return caller.playerId;
+        throw new ServiceError(
+          'BAD_USER_INPUT',
+          `No reality check of yours fell due at that moment: the one to acknowledge is due at ${check.dueAt}.`,
+          'dueAt',
+        );
+      }
+      if (dueAt > deps.now()) throw new ServiceError('BAD_USER_INPUT', `That reality check is due at ${dueAt}, not yet.`, 'dueAt');
+      return (await acknowledgeCheck(deps.db, caller.playerId, dueAt, later(deps.now(), check.everyMinutes))) ? caller.playerId : undefined;
+    }),
+  );
 }
 
 /** Why the account refused a stake, as far as reality checks go: the check due, told now if it was not yet. */

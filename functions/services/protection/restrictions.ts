@@ -1,10 +1,11 @@
 import { getAccount } from '../../store/money/accounts';
 import { PERMANENT_UNTIL, getRestriction, listProtectionChanges, writeRestriction } from '../../store/protection/restrictions';
-import type { AccountRecord, ProtectionChangeRecord, RestrictionRecord } from '../../store/kernel/records';
+import type { AccountRecord } from '../../store/money/account-records';
+import type { ProtectionChangeRecord, RestrictionRecord } from '../../store/protection/protection-records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
-import { MAX_ATTEMPTS, tableBusy } from '../tables/table-access';
+import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
 
 /**
  * Time-outs, self-exclusions and operators' blocks (docs/PLAYER-PROTECTION.md). Each is on the
@@ -147,7 +148,10 @@ const latest = (...untils: (string | undefined)[]): string | undefined =>
     .sort()
     .at(-1);
 
-/** Reads, changes and writes the player's restrictions under their version, with the change's audit record; again if raced. */
+/**
+ * Reads, changes and writes the player's restrictions under their version, with the change's
+ * audit record: in the player's turn, again after a wait whenever raced (player-requests.ts).
+ */
 async function change(
   deps: ServiceDependencies,
   playerId: string,
@@ -156,14 +160,15 @@ async function change(
     now: string,
   ) => { next: Omit<RestrictionRecord, 'version'>; change: Omit<ProtectionChangeRecord, 'id' | 'playerId'> },
 ): Promise<RestrictionRecord> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const [current, account] = await Promise.all([getRestriction(deps.db, playerId), getAccount(deps.db, playerId)]);
-    const { next, change } = apply(current, deps.now());
-    const written: RestrictionRecord = { ...next, version: (current?.version ?? 0) + 1 };
-    if (await writeRestriction(deps.db, written, current?.version, { ...change, id: deps.newId(), playerId }, account !== undefined))
-      return written;
-  }
-  throw tableBusy();
+  return inPlayersTurn(deps, playerId, () =>
+    untilTaken(async () => {
+      const [current, account] = await Promise.all([getRestriction(deps.db, playerId), getAccount(deps.db, playerId)]);
+      const { next, change } = apply(current, deps.now());
+      const written: RestrictionRecord = { ...next, version: (current?.version ?? 0) + 1 };
+      const audit = { ...change, id: deps.newId(), playerId };
+      return (await writeRestriction(deps.db, written, current?.version, audit, account !== undefined)) ? written : undefined;
+    }),
+  );
 }
 
 /** Why a restricted player may not bet or deposit now, or undefined if they may. */

@@ -1,7 +1,8 @@
 import { formatCard } from '../../rules/baccarat';
 import { fairDice } from '../../fairness/fair-dealing';
 import { dealtShoeOf } from '../../fairness/rng-shoe';
-import type { DealRecord, RollRecord, SeedRecord } from '../../store/kernel/records';
+import type { DealRecord, RollRecord } from '../../store/rounds/outcome-records';
+import type { SeedRecord } from '../../store/rng/rng-records';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { submitRoll, type RollOutcome } from '../rounds/submit-roll';
 import { submitDeal, type DealOutcome } from '../rounds/submit-deal';
@@ -86,7 +87,7 @@ function dealDrawn(
   }
   const at = outcome.recordedAt;
   const shoe = (table.state.shoeNumber ?? 1) + 1;
-  const next = committedSeed(seed.tableId, at, { shoe, lastReveal: revealOf(seed, at) });
+  const next = committedSeed(seed.tableId, at, { shoe, decks: table.options.decks, lastReveal: revealOf(seed, at) });
   return {
     ...decision,
     outcome,

@@ -1,6 +1,6 @@
 import { getTableSession, updateDealingPause } from '../../store/tables/tables';
 import { deleteLoopClaim, getLoopClaim, listLoopClaims, passLoopClaim } from '../../store/rng/loop-claims';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { bettingDeadline } from '../betting/betting-gate';
 import { closeBetting } from '../betting/close-betting';
 import { ServiceError } from '../kernel/service-error';

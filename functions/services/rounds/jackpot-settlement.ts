@@ -1,7 +1,8 @@
 import { splitJackpotPrize } from '../../rules/baccarat';
 import { poolContribution } from '../../rules/money';
 import { getJackpotPool, commitJackpotRound } from '../../store/rounds/jackpot-pools';
-import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord, JackpotRound } from '../../store/kernel/records';
+import type { DealRecord, JackpotPayoutRecord, JackpotRound } from '../../store/rounds/outcome-records';
+import type { JackpotPoolRecord } from '../../store/rounds/jackpot-pool-record';
 import { backoff } from '../../store/kernel/retry';
 import { ServiceError } from '../kernel/service-error';
 import { jackpotJournals, type ShareHolder } from '../money/journals';

@@ -4,7 +4,9 @@ import { decideDeal } from '../../rules/baccarat/game';
 import { decideRoll } from '../../rules/craps/game';
 import type { BetDecision } from '../../rules/game';
 import { gameOf } from '../../rules/games';
-import type { BetRecord, PendingOutcome, PlannedSettlement, TableRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { PendingOutcome, TableRecord } from '../../store/tables/table-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 
 /**
  * What an outcome does to bets, through each game's rules: the plan the dealer's outcome is

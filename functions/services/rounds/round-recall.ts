@@ -1,8 +1,8 @@
 import { parseRoundId } from '../../store/kernel/keys';
 
 export { roundId } from '../../store/kernel/keys';
-import { getOutcome } from '../../store/rounds/settlement';
-import type { OutcomeRecord } from '../../store/kernel/records';
+import { getOutcome } from '../../store/rounds/outcomes';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer } from '../tables/tenancy';

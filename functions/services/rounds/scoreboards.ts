@@ -1,7 +1,8 @@
 import { CARDS_PER_DECK, shoeRoads, type ShoeRoads } from '../../rules/baccarat';
-import type { DealRecord, RollTally } from '../../store/kernel/records';
+import type { DealRecord } from '../../store/rounds/outcome-records';
+import type { RollTally } from '../../store/tables/table-records';
 import { NO_ROLLS } from '../../store/tables/scoreboard';
-import { outcomesFrom } from '../../store/rounds/settlement';
+import { outcomesFrom } from '../../store/rounds/outcomes';
 import type { ServiceDependencies } from '../kernel/services';
 import { currentRound, type TableOf } from '../tables/table-access';
 

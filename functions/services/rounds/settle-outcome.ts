@@ -1,13 +1,12 @@
 import { getBets, listOpenBets } from '../../store/betting/bets';
-import type { BetRecord, Game, OutcomeRecord, PendingOutcome, PlannedSettlement, TableState } from '../../store/kernel/records';
-import {
-  betAfterSettlement,
-  getOutcome,
-  needsSettlement,
-  readPlan,
-  recordOutcome,
-  type FairnessWrites,
-} from '../../store/rounds/settlement';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { Game, PendingOutcome, TableState } from '../../store/tables/table-records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
+import { betAfterSettlement } from '../../store/rounds/bet-decisions';
+import { getOutcome } from '../../store/rounds/outcomes';
+import { needsSettlement, recordOutcome, type FairnessWrites } from '../../store/rounds/outcome-recording';
+import { readPlan } from '../../store/rounds/plan-chunks';
 import { getTableSession } from '../../store/tables/tables';
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { runSettlement } from './settlement-job';

@@ -1,4 +1,6 @@
-import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 
 /**
  * What an outcome did to a bet, as the API answers it (BetSettlement): its entry in the outcome's

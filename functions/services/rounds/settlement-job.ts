@@ -1,6 +1,7 @@
-import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 import { backoff } from '../../store/kernel/retry';
-import { showsSettlement } from '../../store/rounds/settlement';
+import { showsSettlement } from '../../store/rounds/bet-decisions';
 import { applyJackpotRound } from './jackpot-settlement';
 import { decidedPerShard, entriesOfPart, packed, settlementWaves, type SettlementUnit } from './settlement-units';
 import { settlementStoreOn, type SettlementStore } from './settlement-store';
@@ -13,7 +14,7 @@ import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
 
 /**
- * Runs what is left of a table's settlement job (store/rounds/settlement.ts): every part of
+ * Runs what is left of a table's settlement job (store/rounds/settling-marker.ts): every part of
  * outcome `sequence`'s plan not paid yet, a few at once, then the job's end. This is how the
  * sweeper finishes what a crash left, and how a dealer's next outcome finishes the last one.
  *

@@ -1,4 +1,6 @@
-import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 import { dynamoSettlementStore } from '../../store/rounds/settlement-store';
 import type { Db } from '../../store/kernel/db';
 import type { SettlementUnit } from './settlement-units';

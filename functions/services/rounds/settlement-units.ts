@@ -1,7 +1,8 @@
 import type { JournalRecord } from '../../store/money/ledger';
-import type { OutcomeRecord, PlannedSettlement } from '../../store/kernel/records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
-import { stillOpen } from '../../store/rounds/settlement';
+import { stillOpen } from '../../store/rounds/bet-decisions';
 import { payoutJournal } from '../money/journals';
 import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { creditOf, payoutTransactionId, rollbackOfStake } from '../wallet/wallet-calls';

@@ -1,5 +1,5 @@
 import { getTableSession, resetShoe } from '../../store/tables/tables';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from '../tables/table-access';
 

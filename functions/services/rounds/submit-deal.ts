@@ -1,6 +1,7 @@
 import { formatCard, highestJackpotCombination, parseCard, resolveDeal, assertShoeHolds, type Card } from '../../rules/baccarat';
 import { BASIS_POINTS, odds, winnings } from '../../rules/money';
-import type { BetRecord, DealRecord, JackpotRound } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { DealRecord, JackpotRound } from '../../store/rounds/outcome-records';
 import { planDeal } from './outcome-plans';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';

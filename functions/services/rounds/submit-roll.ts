@@ -1,5 +1,5 @@
 import { holderOf, nextShooter, parseRoll, seatOrder, shooterOfRoll, type ShooterPosition } from '../../rules/craps';
-import type { RollRecord } from '../../store/kernel/records';
+import type { RollRecord } from '../../store/rounds/outcome-records';
 import { asCrapsBets } from '../tables/craps-table';
 import { planRoll } from './outcome-plans';
 import { noShooter } from '../betting/shooter-check';

@@ -1,4 +1,4 @@
-import { listSettlingTables } from '../../store/rounds/settlement';
+import { listSettlingTables } from '../../store/rounds/settling-marker';
 import { runSettlement } from './settlement-job';
 import type { ServiceDependencies } from '../kernel/services';
 

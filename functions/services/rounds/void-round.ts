@@ -1,5 +1,6 @@
 import { GAME_NAMES, gameOf } from '../../rules/games';
-import type { Game, TableState, VoidRecord } from '../../store/kernel/records';
+import type { Game, TableState } from '../../store/tables/table-records';
+import type { VoidRecord } from '../../store/rounds/outcome-records';
 import { planVoid } from './outcome-plans';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';

@@ -1,6 +1,6 @@
 import { GAME_NAMES } from '../../rules/games';
 import { getTableSession, storeDealers } from '../../store/tables/tables';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { partnerOfPlayer } from '../../store/kernel/keys';
 import { assertPlayerId } from './tenancy';
 import { ServiceError } from '../kernel/service-error';

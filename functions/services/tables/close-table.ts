@@ -1,7 +1,7 @@
 import { GAME_NAMES } from '../../rules/games';
 import { listOpenBets } from '../../store/betting/bets';
 import { CLOSED_FOR_GOOD, moveGates, restoreGates } from '../../store/betting/gates';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { closeTableSession, getTableSession } from '../../store/tables/tables';
 import { ServiceError } from '../kernel/service-error';
 import { closeBetting } from '../betting/close-betting';

@@ -1,4 +1,6 @@
-import type { Game, OutcomeRecord, SeedRecord } from '../../store/kernel/records';
+import type { Game } from '../../store/tables/table-records';
+import type { OutcomeRecord } from '../../store/rounds/outcome-records';
+import type { SeedRecord } from '../../store/rng/rng-records';
 import { dealFromShoe, rollFromSeed } from '../rng/deal-round';
 import type { SettledOutcome } from '../rounds/settle-outcome';
 import type { ServiceError } from '../kernel/service-error';
@@ -27,8 +29,8 @@ export interface GameTables<G extends Game> {
   closingRefusal(deps: ServiceDependencies, table: TableOf<G>): Promise<((then: string) => ServiceError) | null>;
   /** Where the server deals the game (docs/FAIRNESS.md): what its first seed is for, and how a round is dealt from a seed. */
   readonly serverDealt: {
-    /** A seed per roll (craps), or per shoe, starting with shoe 1 (baccarat). */
-    readonly firstSeed: { readonly shoe?: number };
+    /** A seed per roll (craps), or per shoe, starting with shoe 1, of the table's decks (baccarat). */
+    firstSeed(table: TableOf<G>): { readonly shoe?: number; readonly decks?: number };
     deal(deps: ServiceDependencies, table: TableOf<G>, seed: SeedRecord): Promise<SettledOutcome<OutcomeRecord, G>>;
   };
 }
@@ -46,13 +48,13 @@ const GAME_TABLES: { readonly [G in Game]: GameTables<G> } = {
     open: async (_deps, common, request) => openCrapsTable(common, request, request.craps),
     // A roll needs someone who may throw it (art. 2.1).
     closingRefusal: async (deps, table) => ((await shooterAvailable(deps, table)) ? null : (then) => noShooter(table, then)),
-    serverDealt: { firstSeed: {}, deal: rollFromSeed },
+    serverDealt: { firstSeed: () => ({}), deal: rollFromSeed },
   },
   BACCARAT: {
     optionsField: 'baccarat',
     open: (deps, common, request) => openBaccaratTable(deps, common, request, request.baccarat),
     closingRefusal: async () => null,
-    serverDealt: { firstSeed: { shoe: 1 }, deal: dealFromShoe },
+    serverDealt: { firstSeed: (table) => ({ shoe: 1, decks: table.options.decks }), deal: dealFromShoe },
   },
 };
 

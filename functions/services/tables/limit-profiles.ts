@@ -1,5 +1,5 @@
 import { getLimitAssignments, putLimitAssignment } from '../../store/tables/limit-assignments';
-import type { LimitAssignmentRecord, LimitProfile, PlayerLimits, TableRecord } from '../../store/kernel/records';
+import type { LimitAssignmentRecord, LimitProfile, PlayerLimits, TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { CACHE_MS } from './table-cache';

@@ -1,6 +1,6 @@
 import { isGameName } from '../../rules/games';
 import { getTables, lobbyEntries } from '../../store/tables/lobby';
-import type { Game, TableRecord, TableStatus } from '../../store/kernel/records';
+import type { Game, TableRecord, TableStatus } from '../../store/tables/table-records';
 import { decodeCursor, encodeCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { offeredTo } from './tenancy';

@@ -1,7 +1,7 @@
 import { gameOf } from '../../rules/games';
 import type { CommissionOption } from '../../rules/baccarat';
 import { BASIS_POINTS } from '../../rules/money';
-import type { BaccaratTableRecord } from '../../store/kernel/records';
+import type { BaccaratTableRecord } from '../../store/tables/table-records';
 import { requireJackpotPool } from '../money/jackpot-pools';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';

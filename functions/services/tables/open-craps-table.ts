@@ -1,6 +1,6 @@
 import { gameOf } from '../../rules/games';
 import type { CrapsOptionsInput } from '../../rules/craps';
-import type { CrapsTableRecord } from '../../store/kernel/records';
+import type { CrapsTableRecord } from '../../store/tables/table-records';
 import { limitProfiles, limitsOf, once, type Stakes, type TableStakesRequest } from './table-stakes';
 import type { TableCommon } from './table-common';
 

@@ -1,7 +1,7 @@
 import { GAME_NAMES } from '../../rules/games';
 import { createTableSession, getTableSession } from '../../store/tables/tables';
 import { createOnce, creation } from '../kernel/creation-keys';
-import type { Dealing, Game, TableRecord } from '../../store/kernel/records';
+import type { Dealing, Game, TableRecord } from '../../store/tables/table-records';
 import { committedSeed } from '../rng/server-seeds';
 import { sendStep } from '../rng/round-loop';
 import { bettingDeadline } from '../betting/betting-gate';
@@ -65,7 +65,7 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   if (misplaced) throw new ServiceError('BAD_USER_INPUT', `${misplaced} options were given for a ${request.game} table.`);
   const opened = await tables.open(deps, common, request);
   // The server's first seed is committed to before the table takes a bet (docs/FAIRNESS.md).
-  const first = rng ? committedSeed(opened.id, now, tables.serverDealt.firstSeed) : undefined;
+  const first = rng ? committedSeed(opened.id, now, tables.serverDealt.firstSeed(opened)) : undefined;
   const table = first ? { ...opened, fairness: first.fairness } : opened;
   const loop = first && { tableId: table.id, token: deps.newId(), dueAt: bettingDeadline(table)! };
   let created = false;

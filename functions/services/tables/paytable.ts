@@ -1,7 +1,7 @@
 import type { JackpotPaytableEntry } from '../../rules/baccarat/paytable';
 import { gameOf } from '../../rules/games';
 import type { PaytableEntry } from '../../rules/paytable';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 
 export type PaytableBetEntry = PaytableEntry & { readonly minimum: number; readonly maximum: number };
 

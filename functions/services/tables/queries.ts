@@ -1,7 +1,9 @@
 import { takenSeats } from '../../store/tables/seats';
 import { getBet, listOpenBets, listPlayerBets, listPlayerOpenBets } from '../../store/betting/bets';
-import type { BetRecord, DealRecord, OutcomeRecord, RollRecord, TableRecord } from '../../store/kernel/records';
-import { outcomesPage } from '../../store/rounds/settlement';
+import type { BetRecord } from '../../store/betting/bet-records';
+import type { DealRecord, OutcomeRecord, RollRecord } from '../../store/rounds/outcome-records';
+import type { TableRecord } from '../../store/tables/table-records';
+import { outcomesPage } from '../../store/rounds/outcomes';
 import { getTableSession } from '../../store/tables/tables';
 import { ServiceError } from '../kernel/service-error';
 import { afterPendingOutcome } from '../rounds/outcome-plans';

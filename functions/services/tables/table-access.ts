@@ -1,7 +1,7 @@
 import { gameOf } from '../../rules/games';
 import { getTableSession } from '../../store/tables/tables';
 import { cachedTable, rememberBetShards } from './table-cache';
-import type { Game, TableRecord } from '../../store/kernel/records';
+import type { Game, TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { offeredTo, runsTable } from './tenancy';

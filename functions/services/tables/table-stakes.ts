@@ -1,6 +1,6 @@
 import { MAX_MONEY, MAX_STAKE_PER_ROUND } from '../../rules/money';
 import { RuleViolation } from '../../rules/rule-violation';
-import type { LimitProfile, PlayerLimits } from '../../store/kernel/records';
+import type { LimitProfile, PlayerLimits } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { MAX_LIMIT_PROFILES, assertProfileName } from './limit-profiles';
 

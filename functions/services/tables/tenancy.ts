@@ -1,5 +1,5 @@
 import { partnerOfPlayer } from '../../store/kernel/keys';
-import type { TableRecord } from '../../store/kernel/records';
+import type { TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { SUBJECT } from '../kernel/request-checks';
 import type { Caller } from '../kernel/services';

@@ -1,5 +1,5 @@
 import { sendWalletCall } from '../../wallet/wallet-client';
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { createWalletCall, saveWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { ServiceError } from '../kernel/service-error';
@@ -26,6 +26,8 @@ export async function debitStake(
   if (!(wallet.currencies ?? []).includes(currency))
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
   const endpoint = await walletEndpointOf(deps, wallet);
+  // Counted before anything is written or sent: a request past its calls is refused having moved nothing.
+  deps.reads?.spendWalletCall();
   const at = deps.now();
   const debit: WalletCallRecord = {
     ...debitOf(bet, wallet.partner, currency, at),

@@ -28,7 +28,9 @@ export async function walletBalance(
   if (!wallet) return null;
   const asked = currency ?? wallet.currencies![0]!;
   if (!wallet.currencies!.includes(asked)) throw new ServiceError('CURRENCY_MISMATCH', 'Your wallet does not hold that currency.');
-  const result = await callWallet(await walletEndpointOf(deps, wallet), 'balance', {
+  const endpoint = await walletEndpointOf(deps, wallet);
+  deps.reads?.spendWalletCall();
+  const result = await callWallet(endpoint, 'balance', {
     requestId: `balance:${deps.newId()}`,
     playerId: subjectOf(caller.playerId),
     currency: asked,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { partnerOfPlayer, roundId } from '../../store/kernel/keys';
-import type { BetRecord } from '../../store/kernel/records';
+import type { BetRecord } from '../../store/betting/bet-records';
 import { callOf, type StoredWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 
 /**

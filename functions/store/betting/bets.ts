@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { batchGet } from '../kernel/batch-get';
 import { betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
-import type { BetRecord } from '../kernel/records';
+import type { BetRecord } from './bet-records';
 import { isPosition, type PositionRecord } from './positions';
 import { tableDefinition } from '../kernel/table-definition';
 

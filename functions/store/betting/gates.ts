@@ -3,10 +3,11 @@ import type { Db } from '../kernel/db';
 import { MAX_BET_SHARDS, gateKey } from '../kernel/keys';
 import { TRANSACTION_ITEMS } from '../kernel/transact';
 import { toItem, toRecord } from '../kernel/items';
-import type { GateRecord } from '../kernel/records';
+import type { GateRecord } from './bet-records';
 import { retryWhileRaced } from '../kernel/retry';
 import type { TransactAction } from '../kernel/transact-action';
 import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
+import { allOf, anyOf } from '../kernel/conditions';
 
 /**
  * The betting gate ("no more bets"), spread over one item per shard of the table (keys.ts, betShardsOf): a bet
@@ -25,6 +26,17 @@ export const openBetsCapacity = (shards: number): number => MAX_OPEN_BETS_PER_SH
 /** Open bets the largest table (MAX_BET_SHARDS shards) holds at most. */
 export const MAX_OPEN_BETS_PER_TABLE = openBetsCapacity(MAX_BET_SHARDS);
 
+/** No gate is written for the shard yet. */
+const GATE_ABSENT = 'attribute_not_exists(pk)';
+/** The shard takes bets for round `:round`. */
+const GATE_FOR_ROUND = '#round = :round';
+/** The shard holds no open bet. */
+const GATE_EMPTY = '#open = :zero';
+/** No outcome has counted bets out of the shard yet. */
+const GATE_NOTHING_SETTLED = 'settledThrough = :zero';
+/** The shard has room for one more open bet (`:capacity`: MAX_OPEN_BETS_PER_SHARD). */
+const GATE_HAS_ROOM = '#open < :capacity';
+
 /**
  * A table's `shards` gate shards, open for `round`, as Put actions in groups of at most
  * TRANSACTION_ITEMS, for the transactions written before the table itself (tables.ts,
@@ -40,7 +52,8 @@ export function newGates(db: Db, tableId: string, shards: number, round: number)
       Put: {
         TableName: db.tableName,
         Item: toItem(gateKey(tableId, shard), gate),
-        ConditionExpression: 'attribute_not_exists(pk) OR (#round = :round AND #open = :zero AND settledThrough = :zero)',
+        // Absent, or exactly as this opening writes it: an opening cut off and tried again.
+        ConditionExpression: anyOf(GATE_ABSENT, allOf(GATE_FOR_ROUND, GATE_EMPTY, GATE_NOTHING_SETTLED)),
         ExpressionAttributeNames: { '#round': 'round', '#open': 'open' },
         ExpressionAttributeValues: { ':round': round, ':zero': 0 },
       },
@@ -61,7 +74,7 @@ export function admitBet(db: Db, tableId: string, shard: number, round: number):
       TableName: db.tableName,
       Key: gateKey(tableId, shard),
       UpdateExpression: 'SET #open = #open + :one',
-      ConditionExpression: '#round = :round AND #open < :capacity',
+      ConditionExpression: allOf(GATE_FOR_ROUND, GATE_HAS_ROOM),
       ExpressionAttributeNames: { '#open': 'open', '#round': 'round' },
       ExpressionAttributeValues: { ':one': 1, ':round': round, ':capacity': MAX_OPEN_BETS_PER_SHARD },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -76,7 +89,7 @@ export function releaseBet(db: Db, tableId: string, shard: number, round: number
       TableName: db.tableName,
       Key: gateKey(tableId, shard),
       UpdateExpression: 'SET #open = #open - :one',
-      ConditionExpression: '#round = :round',
+      ConditionExpression: GATE_FOR_ROUND,
       ExpressionAttributeNames: { '#open': 'open', '#round': 'round' },
       ExpressionAttributeValues: { ':one': 1, ':round': round },
     },

@@ -1,8 +1,9 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { layoutTotalsKey } from '../kernel/keys';
-import type { BetType } from '../kernel/records';
+import type { BetType } from './bet-records';
 import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
+import { anyOf } from '../kernel/conditions';
 
 /**
  * What a table display shows of the layout: how many players have bets on it, and per bet type how
@@ -54,6 +55,13 @@ export async function getLayoutTotals(db: Db, tableId: string): Promise<StoredLa
   return { totals: fromStored(Item.totals as StoredTotals), takenAt: Item.takenAt, takenFor: Item.takenFor as number };
 }
 
+/** Nobody has claimed a refresh of the totals yet. */
+const NEVER_CLAIMED = 'attribute_not_exists(claimedAt)';
+/** The last claim was made at or before `:staleBefore`: it has lapsed. */
+const CLAIM_LAPSED = 'claimedAt <= :staleBefore';
+/** The last claim was for an earlier outcome (`:outcomes`: the outcomes recorded so far): it has lapsed too. */
+const CLAIM_FOR_EARLIER_OUTCOME = 'claimedFor < :outcomes';
+
 /**
  * Claims the refresh of the table's totals: granted to one reader per window (`staleBefore`: a
  * claim made then or before has lapsed, as totals taken then are out of date) and per outcome (a claim for an earlier outcome has lapsed too).
@@ -70,7 +78,7 @@ export async function claimLayoutRefresh(
         TableName: db.tableName,
         Key: layoutTotalsKey(tableId),
         UpdateExpression: 'SET claimedAt = :at, claimedFor = :outcomes',
-        ConditionExpression: 'attribute_not_exists(claimedAt) OR claimedAt <= :staleBefore OR claimedFor < :outcomes',
+        ConditionExpression: anyOf(NEVER_CLAIMED, CLAIM_LAPSED, CLAIM_FOR_EARLIER_OUTCOME),
         ExpressionAttributeValues: { ':at': claim.at, ':staleBefore': claim.staleBefore, ':outcomes': claim.outcomes },
       }),
     ),

@@ -6,6 +6,7 @@ import { toItem, toRecord } from '../kernel/items';
 import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 import { transact } from '../kernel/transact';
 import { retryWhileRaced } from '../kernel/retry';
+import { allOf } from '../kernel/conditions';
 
 /**
  * WebSocket connections and their subscriptions (the graphql-ws protocol's state, which a Lambda
@@ -79,6 +80,13 @@ export async function acknowledgeConnection(db: Db, connectionId: string, caller
 
 export type Added = 'ADDED' | 'DUPLICATE' | 'TOO_MANY' | 'GONE';
 
+/** The connection was acknowledged (it has its caller): it is still open and may subscribe. */
+const CONNECTION_ACKNOWLEDGED = 'attribute_exists(caller)';
+/** The connection has no subscription of this id yet: a subscription is added once. */
+const NOT_SUBSCRIBED_YET = 'attribute_not_exists(subscriptions.#id)';
+/** The connection holds fewer subscriptions than `:max`. */
+const UNDER_SUBSCRIPTION_LIMIT = 'subscriptionCount < :max';
+
 /** Adds a subscription to its connection and to its topic's shard, in one transaction. */
 export async function addSubscription(db: Db, subscription: SubscriptionRecord, shards: number, max: number): Promise<Added> {
   const shard = liveShardOf(subscription.connectionId, shards);
@@ -89,7 +97,7 @@ export async function addSubscription(db: Db, subscription: SubscriptionRecord, 
           TableName: db.tableName,
           Key: connectionKey(subscription.connectionId),
           UpdateExpression: 'SET subscriptions.#id = :entry ADD subscriptionCount :one',
-          ConditionExpression: 'attribute_exists(caller) AND attribute_not_exists(subscriptions.#id) AND subscriptionCount < :max',
+          ConditionExpression: allOf(CONNECTION_ACKNOWLEDGED, NOT_SUBSCRIBED_YET, UNDER_SUBSCRIPTION_LIMIT),
           ExpressionAttributeNames: { '#id': subscription.id },
           ExpressionAttributeValues: { ':entry': { topic: subscription.topic, shard }, ':one': 1, ':max': max },
         },

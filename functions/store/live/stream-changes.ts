@@ -1,10 +1,14 @@
 import type { AttributeValue as StreamAttributeValue } from 'aws-lambda';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { AccountRecord, BetRecord, JackpotPoolRecord, RestrictionRecord, TableRecord } from '../kernel/records';
+import type { AccountRecord } from '../money/account-records';
+import type { BetRecord } from '../betting/bet-records';
+import type { JackpotPoolRecord } from '../rounds/jackpot-pool-record';
+import type { RestrictionRecord } from '../protection/protection-records';
+import type { TableRecord } from '../tables/table-records';
 import type { WalletCallRecord } from '../wallet/wallet-calls';
 import { toRecord } from '../kernel/items';
-import { tableOfItem } from '../kernel/table-item';
+import { tableOfItem } from '../tables/table-item';
 
 /** A DynamoDB stream record, as Lambda hands it over and as GetRecords answers it (NEW_AND_OLD_IMAGES). */
 export interface StreamRecord {

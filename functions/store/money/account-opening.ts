@@ -1,6 +1,6 @@
 import type { Db } from '../kernel/db';
 import { restrictionKey } from '../kernel/keys';
-import type { AccountRecord } from '../kernel/records';
+import type { AccountRecord } from './account-records';
 import { transact } from '../kernel/transact';
 import { accountItem } from './accounts';
 

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { accountKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import type { AccountRecord } from '../kernel/records';
+import type { AccountRecord } from './account-records';
 
 export const accountItem = (account: AccountRecord): Record<string, unknown> => toItem(accountKey(account.id), account);
 

@@ -4,7 +4,7 @@ import type { Db } from '../kernel/db';
 import { cashMovementKey } from '../kernel/keys';
 import { depositIntoAccount, debitAccount } from './transaction-actions';
 import { toItem, toRecord } from '../kernel/items';
-import type { CashMovementRecord } from '../kernel/records';
+import type { CashMovementRecord } from './account-records';
 import { recordJournal, type JournalRecord } from './ledger';
 import { transact } from '../kernel/transact';
 

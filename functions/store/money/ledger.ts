@@ -12,7 +12,7 @@ import {
 } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import type { TransactAction } from '../kernel/transact-action';
-import type { BetType } from '../kernel/records';
+import type { BetType } from '../betting/bet-records';
 
 /**
  * The double-entry ledger. Every movement of money is one journal: immutable, written in the

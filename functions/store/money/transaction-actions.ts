@@ -6,6 +6,7 @@ import type { JournalRecord } from './ledger';
 import { countedAgainst, paidBack, periodKeysAt } from '../protection/limits';
 import { REALITY_CHECK_CONDITION } from '../protection/reality-checks';
 import { PLAY_TIME_CONDITION } from '../protection/play-time';
+import { allOf, anyOf } from '../kernel/conditions';
 
 /**
  * Transaction actions shared by the use cases that move money (placing a bet, taking one down,
@@ -14,6 +15,24 @@ import { PLAY_TIME_CONDITION } from '../protection/play-time';
  * same transaction (store/money/ledger.ts), and counts it on the account (`journals`): a statement
  * reads the account before and after its query, and the same count says it saw a still moment.
  */
+
+/** The player's account exists. */
+const ACCOUNT_EXISTS = 'attribute_exists(pk)';
+/** The account holds `:currency`: money never moves between currencies. */
+const IN_ACCOUNT_CURRENCY = 'currency = :currency';
+/** The balance covers the amount taken out (`:cover`): it never goes below zero. */
+const BALANCE_COVERS = 'balance >= :cover';
+/** The balance stays within the cashier's ceiling with the deposit on it (`:room`: the ceiling less the deposit). */
+const DEPOSIT_WITHIN_CEILING = 'balance <= :room';
+/** The balance before a stake is at most MAX_BETTING_BALANCE (`:bettingBalance`), so that what a bet may pay stays within Money's range. */
+const BALANCE_MAY_BET = 'balance <= :bettingBalance';
+/** The account's exposure, with the stake's reserve taken onto it, stays within MAX_EXPOSURE (`:exposureRoom`: MAX_EXPOSURE less the reserve). */
+const EXPOSURE_HAS_ROOM = anyOf('attribute_not_exists(exposure)', 'exposure <= :exposureRoom');
+/** No time-out or self-exclusion runs at `:now`: none was ever set, or it ended. */
+const NO_RESTRICTION_RUNNING = anyOf('attribute_not_exists(restrictedUntil)', 'restrictedUntil <= :now');
+/** No operator has blocked the player. */
+const NOT_BLOCKED = 'attribute_not_exists(blocked)';
+
 /**
  * Money into a player's account (which must exist; given a currency, hold that currency), with
  * the journal it is recorded by: the account keeps which journal moved it last (`lastJournal`),
@@ -32,7 +51,7 @@ export function creditAccount(
   const adds = [...paid.adds, 'sessionReturned :paidBack'];
   const { values } = paid;
   return moveBalance(db, playerId, amount, journal, {
-    condition: `attribute_exists(pk)${currency !== undefined ? ' AND currency = :currency' : ''}`,
+    condition: allOf(ACCOUNT_EXISTS, ...(currency !== undefined ? [IN_ACCOUNT_CURRENCY] : [])),
     currency,
     exposure: -released,
     adds,
@@ -53,7 +72,7 @@ export function depositIntoAccount(
 ): TransactAction {
   const counted = countedAgainst(['DEPOSIT'], amount, periodKeysAt(unrestrictedAt));
   return moveBalance(db, playerId, amount, journal, {
-    condition: `attribute_exists(pk) AND currency = :currency AND balance <= :room AND ${UNRESTRICTED} AND ${counted.condition}`,
+    condition: allOf(ACCOUNT_EXISTS, IN_ACCOUNT_CURRENCY, DEPOSIT_WITHIN_CEILING, UNRESTRICTED, counted.condition),
     currency,
     adds: counted.adds,
     values: { ':room': limit - amount, ':now': unrestrictedAt, ...counted.values },
@@ -64,7 +83,7 @@ export function depositIntoAccount(
  * What an item of a player's (their account, their restriction item) must hold for them to bet or
  * deposit at `:now`: no time-out or self-exclusion running, no operator's block.
  */
-export const UNRESTRICTED = '(attribute_not_exists(restrictedUntil) OR restrictedUntil <= :now) AND attribute_not_exists(blocked)';
+export const UNRESTRICTED = allOf(NO_RESTRICTION_RUNNING, NOT_BLOCKED);
 
 /**
  * Money out of a player's account, only if the balance covers it (and, given one, in that
@@ -94,12 +113,13 @@ export function debitAccount(
   const reserving = reserve !== undefined;
   const counted = unrestrictedAt !== undefined ? countedAgainst(['STAKE', 'LOSS'], amount, periodKeysAt(unrestrictedAt)) : undefined;
   return moveBalance(db, playerId, -amount, journal, {
-    condition: [
-      'attribute_exists(pk) AND balance >= :cover',
-      ...(currency !== undefined ? ['currency = :currency'] : []),
-      ...(reserving ? ['balance <= :bettingBalance', '(attribute_not_exists(exposure) OR exposure <= :exposureRoom)'] : []),
+    condition: allOf(
+      ACCOUNT_EXISTS,
+      BALANCE_COVERS,
+      ...(currency !== undefined ? [IN_ACCOUNT_CURRENCY] : []),
+      ...(reserving ? [BALANCE_MAY_BET, EXPOSURE_HAS_ROOM] : []),
       ...(counted ? [UNRESTRICTED, counted.condition, REALITY_CHECK_CONDITION, PLAY_TIME_CONDITION] : []),
-    ].join(' AND '),
+    ),
     currency,
     exposure: reserve ?? 0,
     // The session a reality check reports counts the stake.

@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { accountKey, limitsKey } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
 import { protectionChangeAction, versionedPutAction } from './protection-actions';
-import type { LimitsRecord, ProtectionChangeRecord } from '../kernel/records';
+import type { LimitsRecord, ProtectionChangeRecord } from './protection-records';
 import { transact } from '../kernel/transact';
 import { isRetryable, writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../kernel/db';
 import { protectionChangeKey, type ItemKey } from '../kernel/keys';
 import { toItem } from '../kernel/items';
-import type { ProtectionChangeRecord } from '../kernel/records';
+import type { ProtectionChangeRecord } from './protection-records';
 import type { TransactAction } from '../kernel/transact-action';
 
 /**

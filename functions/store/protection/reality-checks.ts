@@ -27,8 +27,8 @@ export async function writeRealityCheck(
       TableName: db.tableName,
       Key: accountKey(playerId),
       UpdateExpression: setting
-        ? 'SET rcEvery = :every, rcDueAt = :due, sessionAt = :at, sessionStaked = :zero, sessionReturned = :zero REMOVE rcToldAt'
-        : 'REMOVE rcEvery, rcDueAt, rcToldAt',
+        ? 'SET rcEvery = :every, rcDueAt = :due, sessionAt = :at, sessionStaked = :zero, sessionReturned = :zero REMOVE rcToldAt, rcAckedAt'
+        : 'REMOVE rcEvery, rcDueAt, rcToldAt, rcAckedAt',
       ConditionExpression: `attribute_exists(pk) AND ${previousDueAt === undefined ? 'attribute_not_exists(rcDueAt)' : 'rcDueAt = :previous'}`,
       ExpressionAttributeValues: {
         ...(setting ? { ':every': setting.minutes, ':due': setting.dueAt, ':at': setting.at, ':zero': 0 } : {}),
@@ -38,13 +38,17 @@ export async function writeRealityCheck(
   });
 }
 
-/** The check due at `dueAt` acknowledged: the next falls due at `nextDueAt`, the session going on. */
+/**
+ * The check due at `dueAt` acknowledged: the next falls due at `nextDueAt`, the session going on.
+ * The account keeps which check was acknowledged last, so that the same acknowledgement sent again
+ * is answered as done, and no other moment is.
+ */
 export function acknowledgeCheck(db: Db, playerId: string, dueAt: string, nextDueAt: string): Promise<boolean> {
   return sendMove(db, playerId, dueAt, nextDueAt, {
     Update: {
       TableName: db.tableName,
       Key: accountKey(playerId),
-      UpdateExpression: 'SET rcDueAt = :next REMOVE rcToldAt',
+      UpdateExpression: 'SET rcDueAt = :next, rcAckedAt = :due REMOVE rcToldAt',
       ConditionExpression: 'rcDueAt = :due',
       ExpressionAttributeValues: { ':next': nextDueAt, ':due': dueAt },
     },

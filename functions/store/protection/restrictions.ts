@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { PROTECTION_CHANGE_PREFIX, accountKey, restrictionKey } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
 import { protectionChangeAction, versionedPutAction } from './protection-actions';
-import type { ProtectionChangeRecord, RestrictionRecord } from '../kernel/records';
+import type { ProtectionChangeRecord, RestrictionRecord } from './protection-records';
 import type { TransactAction } from '../kernel/transact-action';
 import { transact } from '../kernel/transact';
 import { isRetryable } from '../kernel/transaction-cancellation';

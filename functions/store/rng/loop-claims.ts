@@ -3,7 +3,7 @@ import type { Db } from '../kernel/db';
 import { RNG_LOOP_PK, rngLoopKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
 import { queryAll } from '../betting/bets';
-import type { RngLoopRecord } from '../kernel/records';
+import type { RngLoopRecord } from './rng-records';
 import type { TransactAction } from '../kernel/transact-action';
 import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 

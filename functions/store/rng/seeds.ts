@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { seedKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import type { SeedRecord } from '../kernel/records';
+import type { SeedRecord } from './rng-records';
 import type { TransactAction } from '../kernel/transact-action';
 
 /**

@@ -2,10 +2,11 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { recordJournal, type JournalRecord } from '../money/ledger';
 import type { Db } from '../kernel/db';
 import { outcomeKey, poolKey } from '../kernel/keys';
-import { awardJackpotShare } from './settlement';
+import { awardJackpotShare } from './bet-decisions';
 import { creditAccount, releaseExposure } from '../money/transaction-actions';
 import { toItem, toRecord } from '../kernel/items';
-import type { DealRecord, JackpotPayoutRecord, JackpotPoolRecord } from '../kernel/records';
+import type { DealRecord, JackpotPayoutRecord } from './outcome-records';
+import type { JackpotPoolRecord } from './jackpot-pool-record';
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { createTogether, transact, type Created } from '../kernel/transact';
 

@@ -1,5 +1,7 @@
 import type { Db } from '../kernel/db';
-import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../kernel/records';
+import type { BetRecord } from '../betting/bet-records';
+import type { OutcomeRecord } from './outcome-records';
+import type { PlannedSettlement } from './planned-settlement';
 import type { JournalRecord } from '../money/ledger';
 import { recordJournal } from '../money/ledger';
 import { creditAccount, releaseExposure } from '../money/transaction-actions';
@@ -9,21 +11,18 @@ import { getBetsTogether } from '../betting/bets';
 import { countOutDecided } from '../betting/gates';
 import {
   claimSettlementPart,
-  commitSettlementBatch,
   completeSettlementPart,
-  decideBet,
-  finishSettlement,
-  getOutcome,
   getSettlingMarker,
-  markBetStays,
-  moveBet,
-  plannedDecision,
-  readPlan,
   releaseSettlementPart,
   upgradeSettlingMarker,
-  type BatchResult,
   type SettlementClaim,
-} from './settlement';
+} from './settling-marker';
+import { decideBet, markBetStays, moveBet, plannedDecision } from './bet-decisions';
+import { getOutcome } from './outcomes';
+import { readPlan } from './plan-chunks';
+import { finishSettlement } from './settlement-finish';
+import { transact } from '../kernel/transact';
+import { isRetryable } from '../kernel/transaction-cancellation';
 
 /** A unit of a settlement as the job hands it over (services/rounds/settlement-units.ts): its own record of the fields the store writes. */
 interface Unit {
@@ -34,6 +33,18 @@ interface Unit {
   readonly released: number;
   /** Seamless bets' unit: paid by a credit to the partner's wallet (written here, sent by the wallet workers), with the rollbacks of voided debits. */
   readonly wallet?: { readonly credit?: WalletCallRecord; readonly rollbacks: readonly StoredWalletCall[] };
+}
+
+export type BatchResult = 'APPLIED' | 'RACED' | 'CONDITION_FAILED';
+
+/** Sends one transaction of a settlement: RACED and CONDITION_FAILED changed nothing. */
+export async function commitSettlementBatch(db: Db, actions: readonly TransactAction[]): Promise<BatchResult> {
+  try {
+    return (await transact(db, { units: actions })).written ? 'APPLIED' : 'CONDITION_FAILED';
+  } catch (error) {
+    if (isRetryable(error)) return 'RACED';
+    throw error;
+  }
 }
 
 /** DynamoDB's side of the settlement job's port (services/rounds/settlement-store.ts). */

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { limitAssignmentKey, partnerOfPlayer } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import type { LimitAssignmentRecord } from '../kernel/records';
+import type { LimitAssignmentRecord } from './table-records';
 
 export type LimitTarget = { readonly playerId: string } | { readonly partner: string };
 

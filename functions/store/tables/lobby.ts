@@ -3,8 +3,8 @@ import { batchGet } from '../kernel/batch-get';
 import type { Db } from '../kernel/db';
 import { lobbyEntryKey, tableKey, type ItemKey } from '../kernel/keys';
 import { toItem, toRecord } from '../kernel/items';
-import { tableOfItem } from '../kernel/table-item';
-import type { Game, TableRecord, TableStatus } from '../kernel/records';
+import { tableOfItem } from './table-item';
+import type { Game, TableRecord, TableStatus } from './table-records';
 import type { TransactAction } from '../kernel/transact-action';
 
 /**

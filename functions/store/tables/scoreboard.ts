@@ -1,4 +1,5 @@
-import type { OutcomeRecord, RecentResult, RollStatistics, RollTally, TableRecord } from '../kernel/records';
+import type { OutcomeRecord } from '../rounds/outcome-records';
+import type { RecentResult, RollStatistics, RollTally, TableRecord } from './table-records';
 
 /**
  * What a table keeps on its item for scoreboards and lobbies, updated in the transaction that

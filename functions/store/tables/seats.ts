@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { seatKey, tableKey } from '../kernel/keys';
 import { toRecord } from '../kernel/items';
-import type { SeatRecord } from '../kernel/records';
+import type { SeatRecord } from './table-records';
 import type { TransactAction } from '../kernel/transact-action';
 
 /**

@@ -4,11 +4,12 @@ import { createTogether, transact, type Created } from '../kernel/transact';
 import type { Db } from '../kernel/db';
 import { tableKey } from '../kernel/keys';
 import { toItem } from '../kernel/items';
-import { tableOfItem } from '../kernel/table-item';
+import { tableOfItem } from './table-item';
 import { newGates } from '../betting/gates';
 import { closedTableEntries, openTableEntry } from './lobby';
 import type { ShooterPosition } from '../../rules/craps';
-import type { ActorStamp, RngLoopRecord, SeedRecord, TableRecord } from '../kernel/records';
+import type { ActorStamp, TableRecord } from './table-records';
+import type { RngLoopRecord, SeedRecord } from '../rng/rng-records';
 import { newSeedAction } from '../rng/seeds';
 import { newLoopClaimAction } from '../rng/loop-claims';
 

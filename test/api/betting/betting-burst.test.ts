@@ -9,7 +9,7 @@ import { dealer, refusalCode, type GraphQLResponse } from '../../support/test-ap
 import { useTestApi } from '../../support/use-test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
 import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
-import type { BetType } from '../../../functions/store/kernel/records';
+import type { BetType } from '../../../functions/store/betting/bet-records';
 
 const api = useTestApi();
 afterEach(() => api.expectReconciled());
@@ -52,7 +52,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
     expect(await api.balances(crowd)).toEqual(crowd.map(() => 10_000 - STAKED));
     const open = await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS);
     for (const player of crowd) expect(open.filter((bet) => bet.playerId === player).length, player).toBe(CHIPS.length);
-  }, 60_000);
+  });
 
   it("stop exactly at the player's limits: chips beyond them are refused by the limit, never CONFLICT", async () => {
     const tableId = await openTable('playerLimits: { maxOpenBets: 3 }');
@@ -73,7 +73,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
       expect(theirs.length, player).toBe(3);
       expect(await api.balance(player)).toBe(10_000 - theirs.reduce((sum, bet) => sum + bet.amount, 0));
     }
-  }, 60_000);
+  });
 });
 
 describe("a player's five chips sent to five servers at once", () => {
@@ -105,5 +105,5 @@ describe("a player's five chips sent to five servers at once", () => {
     expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(crowd.length * CHIPS.length);
     // They did meet: across servers a player's chips race for the player's account and position.
     expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(refusedBefore);
-  }, 60_000);
+  });
 });

@@ -40,7 +40,7 @@ async function tableEventsAfterOpening(subscription: Subscription, count: number
     subscription.received[0]?.tableEvents.kind === 'BETTING_OPENED' && subscription.received[0].tableEvents.table.nextSequence === 1
       ? subscription.received.slice(1)
       : subscription.received;
-  await expect.poll(() => afterOpening().length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(() => afterOpening().length).toBeGreaterThanOrEqual(count);
   return afterOpening().slice(0, count);
 }
 
@@ -166,7 +166,7 @@ describe('a table subscriber', () => {
     expect(events[1]!.tableEvents.result).toEqual({ dice: null, total: null, winner: 'BANKER', natural: true });
     expect(events[5]!.tableEvents.table.status).toBe('CLOSED');
 
-    const seen = (await lobby.until(1, 10_000)) && lobby.received.filter(({ lobbyEvents: e }) => e.table.id === tableId);
+    const seen = (await lobby.until(1)) && lobby.received.filter(({ lobbyEvents: e }) => e.table.id === tableId);
     await expect
       .poll(() => lobby.received.filter(({ lobbyEvents: e }) => e.table.id === tableId).at(-1)?.lobbyEvents.kind)
       .toBe('TABLE_CLOSED');
@@ -175,7 +175,8 @@ describe('a table subscriber', () => {
   });
 
   it('of a table the server deals hears each commitment before its bets, each reveal with its roll, and the loop paused and resumed', async () => {
-    const tableId = await openTable('CRAPS', { dealing: 'RNG' });
+    // The longest window a table may have: however loaded the machine, the bet is placed within it.
+    const tableId = await openTable('CRAPS', { dealing: 'RNG', bettingWindowSeconds: 600 });
     await api.fundAccount('live-rng', 10_000);
     const viewer = await connect('live-rng-viewer');
     const table = await viewer.subscribe(
@@ -186,7 +187,7 @@ describe('a table subscriber', () => {
       .fairness;
     await placeBet('live-rng', tableId, 'FIELD', 100);
     // The round loop's step, at the deadline (the test's clock is the step's alone).
-    const due = { ...api.deps, now: () => new Date(Date.now() + 20_000).toISOString() };
+    const due = { ...api.deps, now: () => new Date(Date.now() + 601_000).toISOString() };
     await stepRoundLoop(due, { tableId, token: (await getLoopClaim(api.db, tableId))!.token });
     await api.data(dealer('live-rng-operator'), `mutation ($t: ID!) { pauseDealing(input: { tableId: $t }) { table { id } } }`, {
       t: tableId,
@@ -195,7 +196,7 @@ describe('a table subscriber', () => {
       t: tableId,
     });
 
-    await expect.poll(() => table.received.map(({ tableEvents: e }) => e.kind), { timeout: 10_000 }).toContain('DEALING_RESUMED');
+    await expect.poll(() => table.received.map(({ tableEvents: e }) => e.kind)).toContain('DEALING_RESUMED');
     const events = table.received.map(({ tableEvents: e }) => e);
     const recorded = events.find((event) => event.kind === 'OUTCOME_RECORDED')!;
     // The roll's event reveals the seed committed to before the bet, and carries the next commitment.
@@ -230,7 +231,7 @@ describe('a table subscriber', () => {
     await closeAndDealBankerNatural(tableId);
     // Half of the 1,000 jackpot bet goes in, and the Player's pair of fives takes the 1,000 single-pair prize out, in one write
     // (the pool's opening, 100,000, may come first: the stream runs a moment behind the writes).
-    await expect.poll(() => pool.received.at(-1)?.jackpotPool.amount, { timeout: 10_000 }).toBe(100_000 + 500 - 1_000);
+    await expect.poll(() => pool.received.at(-1)?.jackpotPool.amount).toBe(100_000 + 500 - 1_000);
     expect(pool.received.map(({ jackpotPool: p }) => p.id)).toEqual(pool.received.map(() => poolId));
     expect(pool.received.length).toBeLessThanOrEqual(2);
   });

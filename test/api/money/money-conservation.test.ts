@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
-import type { BetRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
 import { queryAll } from '../../../functions/store/betting/bets';
 import { shardPk } from '../../../functions/store/kernel/keys';
 import { seededRandom } from '../../../functions/rules/seeded-random';

@@ -46,7 +46,7 @@ describe('a reality check', () => {
     expect(await sweepRealityChecks(api.deps)).toEqual({ told: 1 });
     // Told once: the next sweep finds nothing new.
     expect(await sweepRealityChecks(api.deps)).toEqual({ told: 0 });
-    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind), { timeout: 10_000 }).toContain('REALITY_CHECK');
+    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind)).toContain('REALITY_CHECK');
     const told = events.received.find(({ myEvents: e }) => e.kind === 'REALITY_CHECK')!.myEvents.realityCheck;
     expect(told).toMatchObject({ everyMinutes: 30, dueAt: set.dueAt, staked: 500, returned: 0, net: -500 });
 
@@ -65,12 +65,51 @@ describe('a reality check', () => {
     // The next check, met by a bet before the sweeper: the bet tells it.
     ahead += 30 * 60_000 + 1_000;
     expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
-    await expect.poll(() => events.received.filter(({ myEvents: e }) => e.kind === 'REALITY_CHECK').length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => events.received.filter(({ myEvents: e }) => e.kind === 'REALITY_CHECK').length).toBe(2);
+
+    // A check is meant to be seen: while one is due, the player can neither turn checks off nor change them.
+    expect(refusalCode(await api.graphql(player, SET, { input: { minutes: null } }))).toBe('REALITY_CHECK_DUE');
+    expect(refusalCode(await api.graphql(player, SET, { input: { minutes: 240 } }))).toBe('REALITY_CHECK_DUE');
+    expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+    const due = (await api.data(player, `{ playerProtection { realityCheck { dueAt } } }`)).playerProtection.realityCheck.dueAt;
+    await api.data(player, ACK, { dueAt: due });
 
     // Turned off, nothing holds bets.
     await api.data(player, SET, { input: { minutes: null } });
     expect(refusalCode(await bet(player, table))).toBeUndefined();
     await api.expectReconciled();
+  });
+
+  it("acknowledges only the check that is due: a made-up moment, an older check or another player's is refused and changes nothing", async () => {
+    const [player, other] = ['reality-made-up', 'reality-other'];
+    await api.fundAccount(player, 10_000);
+    await api.fundAccount(other, 10_000);
+    const table = await api.openTable();
+    const first = (await api.data(player, SET, { input: { minutes: 10 } })).setRealityCheck.protection.realityCheck;
+    const others = (await api.data(other, SET, { input: { minutes: 20 } })).setRealityCheck.protection.realityCheck;
+    ahead += 10 * 60_000 + 1_000;
+    expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+    await api.data(player, ACK, { dueAt: first.dueAt });
+    ahead += 10 * 60_000 + 1_000;
+    const second = (await api.data(player, `{ playerProtection { realityCheck { dueAt } } }`)).playerProtection.realityCheck.dueAt;
+    expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+
+    const madeUp = new Date(Date.parse(first.dueAt) - 3_600_000).toISOString();
+    const older = new Date(Date.parse(first.dueAt) - 1).toISOString();
+    for (const dueAt of [madeUp, older, others.dueAt, new Date(now() + 3_600_000).toISOString()]) {
+      expect(refusalOf(await api.graphql(player, ACK, { dueAt }))).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'dueAt'] });
+      // Nothing acknowledged: the check still holds bets, still due at the same moment.
+      expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+      expect((await api.data(player, `{ playerProtection { realityCheck { dueAt } } }`)).playerProtection.realityCheck.dueAt).toBe(second);
+    }
+    // The last acknowledged, sent again, is answered as done (a retry), and acknowledges nothing new either.
+    expect(refusalCode(await api.graphql(player, ACK, { dueAt: first.dueAt }))).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBe('REALITY_CHECK_DUE');
+    // An operator of the player may still end them (the check is the player's to see, not the operator's).
+    expect(
+      refusalCode(await api.graphql({ id: 'reality-op', roles: ['operator'] }, SET, { input: { playerId: player, minutes: null } })),
+    ).toBeUndefined();
+    expect(refusalCode(await bet(player, table))).toBeUndefined();
   });
 
   it('takes 10 to 240 minutes, and an acknowledgement of the check that is due, once it is', async () => {
@@ -97,7 +136,7 @@ describe('a restriction begun', () => {
     const closed = new Promise<number>((resolve) => client.client.on('closed', (event) => resolve((event as { code: number }).code)));
     const events = await client.subscribe(`subscription { myEvents { kind } }`);
     await api.data(player, `mutation { takeTimeOut(input: { hours: 24 }) { userErrors { code } } }`);
-    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind), { timeout: 10_000 }).toContain('PLAY_RESTRICTED');
+    await expect.poll(() => events.received.map(({ myEvents: e }) => e.kind)).toContain('PLAY_RESTRICTED');
     expect(await closed).toBe(4403);
 
     // Connecting again to watch is refused too, every subscription, until the time-out ends.

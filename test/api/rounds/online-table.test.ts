@@ -56,7 +56,7 @@ describe('a hundred players betting at one table at the same moment', () => {
     // A player's two bets share an account, and one gate shard serves several players: in one server they take
     // turns there (turns.ts) rather than meet real DynamoDB's refusals (races between servers: betting-burst.test.ts).
     expect(api.conflictModel.stats.refusedTransactions).toBe(refusedBefore);
-  }, 90_000);
+  });
 });
 
 describe('closing betting while bets are in flight', () => {
@@ -116,5 +116,5 @@ describe('closing betting while bets are in flight', () => {
     expect(rolled.data!.submitRoll).toMatchObject({ settlementComplete: true });
     expect(rolled.data!.submitRoll.settlements).toHaveLength(placed.length + 1); // and the shooter's
     for (const player of crowd) expect(await api.balance(player), player).toBe(10_000 + 100 * placedBy(player));
-  }, 90_000);
+  });
 });

@@ -13,12 +13,15 @@ import { sweepRoundLoops, stepRoundLoop } from '../../../functions/services/rng/
 import { getLoopClaim } from '../../../functions/store/rng/loop-claims';
 import { crash, withFaults } from '../../support/faults';
 import { verifyCommitment, verifyRoll, verifyShoe } from '../../../functions/fairness/verification';
-import { parseCard } from '../../../functions/rules/baccarat';
+import { formatCard, parseCard } from '../../../functions/rules/baccarat';
+import { getSeed } from '../../../functions/store/rng/seeds';
 import { dealtShoeOf } from '../../../functions/fairness/rng-shoe';
 import { verifyTable } from '../../../scripts/table-verification';
 
+/** The handler's clock: it moves only when a test moves it on, so that no window runs out while the machine is busy. */
+const START = Date.now();
 let ahead = 0;
-const now = () => Date.now() + ahead;
+const now = () => START + ahead;
 const api = useTestApi({ clock: () => new Date(now()).toISOString() });
 const OPERATOR = dealer('rng-operator');
 const DEALER = { id: 'rng-dealer-person', roles: ['dealer'], tables: [] as string[] };
@@ -26,14 +29,14 @@ const PLAYER = 'rng-player';
 
 const TABLE = `query ($t: ID!) { table(id: $t) {
   dealing dealingPaused nextSequence bettingOpen bettingClosesAt bettingWindowSeconds
-  fairness { commitment shoe publishedAt lastReveal { commitment seed salt shoe revealedAt } }
+  fairness { commitment shoe publishedAt lastReveal { commitment seed salt shoe burn revealedAt } }
 } }`;
 const tableNow = async (tableId: string) => (await api.data(PLAYER, TABLE, { t: tableId })).table;
 const ROLLS = `query ($t: ID!) { table(id: $t) { ... on CrapsTable { rolls(first: 50) { edges { node { sequence dice fairness { commitment seed salt } } } } } } }`;
 const rollsOf = async (tableId: string) =>
   ((await api.data(PLAYER, ROLLS, { t: tableId })).table.rolls.edges as { node: any }[]).map((edge) => edge.node);
 const DEALS = `query ($t: ID!, $after: String) { table(id: $t) { ... on BaccaratTable {
-  deals(first: 200, after: $after) { edges { node { sequence shoe shoePosition cards fairness { commitment seed salt } } } pageInfo { hasNextPage endCursor } }
+  deals(first: 200, after: $after) { edges { node { sequence shoe shoePosition cards fairness { commitment seed salt burn } } } pageInfo { hasNextPage endCursor } }
 } } }`;
 async function dealsOf(tableId: string): Promise<any[]> {
   const all: any[] = [];
@@ -290,6 +293,10 @@ describe('a baccarat table the server deals', () => {
     expect(new Set(deals.map((deal) => deal.fairness.commitment))).toEqual(new Set([opened.fairness.commitment]));
     const { seed, salt } = after.fairness.lastReveal;
     expect(deals.every((deal) => deal.fairness.seed === seed && deal.fairness.salt === salt)).toBe(true);
+    // And its burn, the one the seed deals, on each of them and on the table's last reveal.
+    const burn = dealtShoeOf(seed, 6).burn.map(formatCard);
+    expect(after.fairness.lastReveal.burn).toEqual(burn);
+    expect(deals.every((deal) => deal.fairness.burn.join(' ') === burn.join(' '))).toBe(true);
     const reveal = { seed, salt, commitment: opened.fairness.commitment };
     const rounds = deals.map((deal) => deal.cards.map(parseCard));
     expect(verifyShoe(reveal, 6, { rounds })).toEqual({ ok: true });
@@ -304,7 +311,7 @@ describe('a baccarat table the server deals', () => {
     await api.placeBet(PLAYER, { tableId, type: 'PLAYER', amount: 100 });
     await pastDeadline(tableId, { only: true });
     const [next] = (await dealsOf(tableId)).filter((deal) => deal.shoe === 2);
-    expect(next.fairness).toEqual({ commitment: after.fairness.commitment, seed: null, salt: null });
+    expect(next.fairness).toEqual({ commitment: after.fairness.commitment, seed: null, salt: null, burn: null });
     // Its burn (the first card and as many more as it counts: 2 to 11 cards) counts as dealt for shoe tracking.
     const tracked = (
       await api.data(PLAYER, `query ($t: ID!) { table(id: $t) { ... on BaccaratTable { cardsDealtFromShoe } } }`, { t: tableId })
@@ -334,7 +341,26 @@ describe('a baccarat table the server deals', () => {
     const inTransit = await verifyTable({ url: `${api.url}/graphql`, token, tableId, shoe: 1, fetch: tampering });
     expect(inTransit.passed).toBe(false);
     expect(inTransit.lines[0]).toMatch(/^FAIL {2}shoe 1 .*round \d+ of the shoe: the seed deals/);
-  }, 60_000);
+  });
+
+  it('takes no card for a voided round: the next round is dealt the cards it would have had, and the void is not among the deals', async () => {
+    const tableId = await openRng({ game: 'BACCARAT', baccarat: { decks: 6 } });
+    const { commitment } = (await tableNow(tableId)).fairness;
+    await api.data(OPERATOR, `mutation ($t: ID!) { closeBetting(input: { tableId: $t }) { table { id } userErrors { code } } }`, {
+      t: tableId,
+    });
+    await api.data(
+      OPERATOR,
+      `mutation ($t: ID!) { voidRound(input: { tableId: $t, reason: "camera fault", sequence: 1 }) { settlementComplete userErrors { code } } }`,
+      { t: tableId },
+    );
+    await pastDeadline(tableId, { only: true });
+    // The seed is still secret (the shoe is in play): the test reads it from the store.
+    const dealt = dealtShoeOf((await getSeed(api.db, tableId, commitment))!.seed, 6);
+    const [deal] = await dealsOf(tableId);
+    expect(deal).toMatchObject({ sequence: 2, shoe: 1, shoePosition: 1, cards: dealt.rounds[0]!.map(formatCard) });
+    expect(deal.fairness).toEqual({ commitment, seed: null, salt: null, burn: null });
+  });
 
   it("refuses a dealer's cards and shoe", async () => {
     const tableId = await openRng({ game: 'BACCARAT' });

@@ -15,7 +15,7 @@ import { sweepWalletCalls } from '../../../functions/services/wallet/deliver-wal
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 import { MAX_POOL_ATTEMPTS } from '../../../functions/services/rounds/jackpot-settlement';
-import { listSettlingTables } from '../../../functions/store/rounds/settlement';
+import { listSettlingTables } from '../../../functions/store/rounds/settling-marker';
 import { runSettlement } from '../../../functions/services/rounds/settlement-job';
 import { budgeted, ReadBudget } from '../../../functions/services/kernel/read-budget';
 

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../../support/use-test-api';
 import { seedBets } from '../../../local/bulk-setup';
-import { getOutcome } from '../../../functions/store/rounds/settlement';
+import { getOutcome } from '../../../functions/store/rounds/outcomes';
 import { ENTRIES_PER_PART } from '../../../functions/services/rounds/settlement-units';
 import type { SettlementPart } from '../../../functions/services/kernel/work-queue';
 

@@ -37,12 +37,16 @@ const ids = (page: { edges: { node: { id: string } }[] }) => page.edges.map((edg
 
 let craps: string;
 let named: string;
+/** When the named table was opened: between these times (its betting window counts from then). */
+let namedOpened: { from: number; to: number };
 let p1Only: string;
 let closed: string;
 let baccarat: string;
 beforeAll(async () => {
   craps = await open({ game: 'CRAPS' });
+  const from = Date.now();
   named = await open({ game: 'CRAPS', name: 'Golden Dragon 1', bettingWindowSeconds: 30 });
+  namedOpened = { from, to: Date.now() };
   p1Only = await open({ game: 'CRAPS', name: 'Partner room', partners: ['lb-p1'] });
   closed = await open({ game: 'CRAPS', name: 'Closed early' });
   await api.data(HOUSE, `mutation ($t: ID!) { closeTable(input: { tableId: $t }) { table { status } userErrors { code message } } }`, {
@@ -78,7 +82,9 @@ describe('the lobby', () => {
       bettingClosesAt: null,
     });
     expect(golden.name).toBe('Golden Dragon 1');
-    expect(Date.parse(golden.bettingClosesAt)).toBeGreaterThan(Date.now());
+    // Its deadline: the window from its opening (whether or not the window has run out since).
+    expect(Date.parse(golden.bettingClosesAt)).toBeGreaterThanOrEqual(namedOpened.from + 30_000);
+    expect(Date.parse(golden.bettingClosesAt)).toBeLessThanOrEqual(namedOpened.to + 30_000);
     // Both games without a filter; the jackpot's pool amount with the baccarat table.
     const all = await lobby(HOUSE);
     expect(ids(all)).toEqual([baccarat, craps, named, p1Only]);

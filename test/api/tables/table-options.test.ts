@@ -244,3 +244,34 @@ describe('a baccarat table', () => {
     expect(refusalCode(await open({ game: 'BACCARAT', betLimits: [{ type: 'FIELD', maximum: 500 }] }))).toBe('INVALID_TABLE_OPTIONS');
   });
 });
+
+describe("a table's maximum", () => {
+  // Chips sent one after another on one spot: the last that would pass the maximum is refused, and moves nothing.
+  async function chipsOnOneSpot(tableId: string, spot: Record<string, unknown>, chip: number, chips: number) {
+    const codes = [];
+    for (let i = 0; i < chips; i++) codes.push(refusalCode(await bet(tableId, { ...spot, amount: chip })));
+    return codes;
+  }
+
+  it("bounds a player's total on a baccarat spot in a round, however many bets make it", async () => {
+    await api.fundAccount(PLAYER, 1_000_000);
+    const tableId = (await open({ game: 'BACCARAT', maximumBet: 10_000 })).data!.openTable.table.id;
+    const balance = await api.balance(PLAYER);
+    expect(await chipsOnOneSpot(tableId, { type: 'BANKER', seat: 1 }, 4_000, 3)).toEqual([undefined, undefined, 'STAKE_ABOVE_MAXIMUM']);
+    // From another seat too: the spot is the player's BANKER, whichever seat it is bet from.
+    expect(refusalCode(await bet(tableId, { type: 'BANKER', seat: 2, amount: 4_000 }))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(refusalCode(await bet(tableId, { type: 'BANKER', seat: 2, amount: 2_000 }))).toBeUndefined();
+    // Another spot has its own maximum.
+    expect(refusalCode(await bet(tableId, { type: 'PLAYER', seat: 1, amount: 10_000 }))).toBeUndefined();
+    expect(await api.balance(PLAYER)).toBe(balance! - 20_000);
+  });
+
+  it("bounds a player's total on a craps spot", async () => {
+    await api.fundAccount(PLAYER, 1_000_000);
+    const tableId = (await open({ game: 'CRAPS', maximumBet: 10_000 })).data!.openTable.table.id;
+    const balance = await api.balance(PLAYER);
+    expect(await chipsOnOneSpot(tableId, { type: 'FIELD' }, 4_000, 3)).toEqual([undefined, undefined, 'STAKE_ABOVE_MAXIMUM']);
+    expect(refusalCode(await bet(tableId, { type: 'FIELD', amount: 2_000 }))).toBeUndefined();
+    expect(await api.balance(PLAYER)).toBe(balance! - 10_000);
+  });
+});

@@ -16,18 +16,13 @@ let partner: SeamlessPartner;
 let table: string;
 
 beforeAll(async () => {
-  partner = await startSeamlessPartner(
-    api,
-    'seamless-co',
-    {
-      alice: { currency: 'MOP', balance: 10_000 },
-      bob: { currency: 'MOP', balance: 10_000 },
-      poor: { currency: 'MOP', balance: 50 },
-      blocked: { currency: 'MOP', balance: 10_000, blocked: true },
-      limited: { currency: 'MOP', balance: 10_000, debitLimit: 200 },
-    },
-    { timeoutMs: 2_000 },
-  );
+  partner = await startSeamlessPartner(api, 'seamless-co', {
+    alice: { currency: 'MOP', balance: 10_000 },
+    bob: { currency: 'MOP', balance: 10_000 },
+    poor: { currency: 'MOP', balance: 50 },
+    blocked: { currency: 'MOP', balance: 10_000, blocked: true },
+    limited: { currency: 'MOP', balance: 10_000, debitLimit: 200 },
+  });
   table = await api.openTable();
 });
 afterAll(() => partner.wallet.close());
@@ -70,6 +65,26 @@ describe('configuring a partner', () => {
       input: { partner: 'third-co', mode: 'SEAMLESS', baseUrl: 'https://wallet.example', currencies: ['MOP'] },
     });
     expect(secretless.data!.configurePartnerWallet.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'secret'] }]);
+  });
+});
+
+describe("a player's balance in their wallet", () => {
+  const balances = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `b${i}: walletBalance { balance }`).join(' ')} }`;
+  const balanceCalls = () => partner.wallet.received.filter(({ operation }) => operation === 'balance').length;
+
+  it('is one call to the wallet for each time a request asks it, 20 at most: 2,000 aliases call it never', async () => {
+    const before = balanceCalls();
+    const twenty = await api.graphql(partner.player('alice'), balances(20));
+    expect(refusalCode(twenty)).toBeUndefined();
+    expect(Object.values(twenty.data!).map((answer) => (answer as { balance: number }).balance)).toEqual(Array(20).fill(10_000));
+    expect(balanceCalls()).toBe(before + 20);
+    // Past it, refused whole before anything runs: the wallet hears nothing.
+    for (const count of [21, 2_000]) {
+      const refused = await api.graphql(partner.player('alice'), balances(count));
+      expect(refusalCode(refused)).toBe('REQUEST_TOO_EXPENSIVE');
+      expect(refused.data ?? null).toBeNull();
+    }
+    expect(balanceCalls()).toBe(before + 20);
   });
 });
 
@@ -148,14 +163,14 @@ describe('a bet', () => {
 
 describe('a wallet that fails', () => {
   it.each([
-    ['times out before taking the stake', { kind: 'TIMEOUT', when: 'BEFORE', delayMs: 2_500 }],
-    ['times out after taking it', { kind: 'TIMEOUT', when: 'AFTER', delayMs: 2_500 }],
+    // Held unanswered until the tables give up on it.
+    ['times out before taking the stake', { kind: 'TIMEOUT', when: 'BEFORE' }],
+    ['times out after taking it', { kind: 'TIMEOUT', when: 'AFTER' }],
     ['answers 503', { kind: 'SERVER_ERROR', when: 'BEFORE' }],
     ['drops the connection after taking it', { kind: 'DROP', when: 'AFTER' }],
   ] as const)('%s: the bet is refused, WALLET_UNAVAILABLE, and the debit rolled back until confirmed', async (_, fault) => {
     const before = partner.balance('alice');
-    partner.wallet.injectFault({ ...fault, operation: 'debit' });
-    const res = await placeBet('alice', { type: 'FIELD', amount: 300 });
+    const res = await partner.failing({ ...fault, operation: 'debit' }, () => placeBet('alice', { type: 'FIELD', amount: 300 }));
     expect(refusalCode(res)).toBe('WALLET_UNAVAILABLE');
     expect(res.errors![0]!.extensions!.retryable).toBe(true);
     await partner.expectBooksAgree();
@@ -178,7 +193,8 @@ describe('a wallet that fails', () => {
 
 describe('a wallet that fails a credit or a rollback', () => {
   it.each([
-    ['times out', { kind: 'TIMEOUT', delayMs: 2_500 }],
+    // Held unanswered until the tables give up on it.
+    ['times out', { kind: 'TIMEOUT' }],
     ['answers 503', { kind: 'SERVER_ERROR' }],
     ['drops the connection after taking it', { kind: 'DROP', when: 'AFTER' }],
     ['answers slowly, within the timeout', { kind: 'SLOW', delayMs: 300 }],
@@ -187,15 +203,15 @@ describe('a wallet that fails a credit or a rollback', () => {
     // A rollback: a debit left unanswered.
     const before = partner.balance('bob');
     partner.wallet.injectFault({ kind: 'SERVER_ERROR', when: 'AFTER', operation: 'debit' });
-    partner.wallet.injectFault({ ...pending, operation: 'rollback' });
-    expect(refusalCode(await placeBet('bob', { type: 'FIELD', amount: 100 }))).toBe('WALLET_UNAVAILABLE');
+    const refused = await partner.failing({ ...pending, operation: 'rollback' }, () => placeBet('bob', { type: 'FIELD', amount: 100 }));
+    expect(refusalCode(refused)).toBe('WALLET_UNAVAILABLE');
     await partner.expectBooksAgree();
     expect(partner.balance('bob')).toBe(before);
     // A credit: a round won.
     await api.seatShooter(table);
     await placeBet('bob', { type: 'FIELD', amount: 100 });
-    partner.wallet.injectFault({ ...pending, operation: 'credit' });
-    await api.closeAndRoll(table, [2, 2]); // 4: the field pays even money (and sets the point: the shooter's next come-out waits)
+    // 4: the field pays even money (and sets the point: the shooter's next come-out waits)
+    await partner.failing({ ...pending, operation: 'credit' }, () => api.closeAndRoll(table, [2, 2]));
     await partner.expectBooksAgree();
     expect(partner.balance('bob')).toBe(before + 100);
     await api.closeAndRoll(table, [1, 3]); // 4 again: the point made, back to a come-out

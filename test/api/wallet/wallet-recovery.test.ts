@@ -16,8 +16,9 @@ import { debitOf } from '../../../functions/services/wallet/wallet-calls';
 import { DEBIT_GRACE_MS, sweepWalletCalls } from '../../../functions/services/wallet/deliver-wallet-call';
 import { sendWalletCall } from '../../../functions/wallet/wallet-client';
 import { SEAMLESS_SECRET } from '../../support/seamless-partner';
+import { WALLET_PATIENCE_MS } from '../../support/patience';
 import { noBusinessMetrics } from '../../../functions/services/kernel/business-metrics';
-import type { BetRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
 
 /** The handler's clock, moved on by the tests (the wallet's own is the real one: signatures are judged by it). */
 let offsetMs = 0;
@@ -43,10 +44,11 @@ async function debitWrittenThenCrashed(sent: boolean): Promise<string> {
   const bet = { id: `${table}.00-crashed-${sent}`, tableId: table, playerId: 'recovering-co/carol', amount: 300, round: 1 } as BetRecord;
   const debit = {
     ...debitOf(bet, 'recovering-co', 'MOP', now()),
-    nextAttemptAt: new Date(Date.parse(now()) + 500 + DEBIT_GRACE_MS).toISOString(),
+    nextAttemptAt: new Date(Date.parse(now()) + WALLET_PATIENCE_MS + DEBIT_GRACE_MS).toISOString(),
   };
   await createWalletCall(api.db, debit);
-  if (sent) await sendWalletCall({ baseUrl: partner.wallet.url, secret: SEAMLESS_SECRET }, 'debit', debit.body);
+  if (sent)
+    await sendWalletCall({ baseUrl: partner.wallet.url, secret: SEAMLESS_SECRET, timeoutMs: WALLET_PATIENCE_MS }, 'debit', debit.body);
   return debit.transactionId;
 }
 
@@ -59,7 +61,7 @@ it.each([
   // Within its timeout and grace, the debit is its request's: the sweeper leaves it.
   await sweepWalletCalls(api.deps);
   expect((await getWalletCall(api.db, transactionId))?.state).toBe('SENT');
-  offsetMs += 500 + DEBIT_GRACE_MS + 1_000;
+  offsetMs += WALLET_PATIENCE_MS + DEBIT_GRACE_MS + 1_000;
   await sweepWalletCalls(api.deps);
   await partner.expectBooksAgree();
   expect(await getWalletCall(api.db, transactionId)).toMatchObject({

@@ -3,6 +3,7 @@ import {
   COMMISSION_OPTIONS,
   makeBaccaratOptions,
   resolveDeal,
+  assertSpotWithinMaximum,
   settleBet,
   stakeReturned,
   validateBet,
@@ -139,6 +140,25 @@ describe('validateBet', () => {
     expect(violationOf(() => validateBet(options, { type: 'PLAYER', amount: 50_100 }))).toBe('STAKE_ABOVE_MAXIMUM');
     expect(violationOf(() => validateBet(options, { type: 'TIE', amount: 10_100 }))).toBe('STAKE_ABOVE_MAXIMUM');
     expect(violationOf(() => validateBet(options, { type: 'PLAYER', amount: 10_100 }))).toBe('NO VIOLATION');
+  });
+
+  it('bounds what one player holds on a spot in a round, not each bet: ten chips on BANKER count as one stake', () => {
+    const banker = (amount: number) => ({ type: 'BANKER' as const, amount });
+    const tenThousands = Array.from({ length: 5 }, () => banker(10_000));
+    expect(violationOf(() => assertSpotWithinMaximum(options, banker(100), tenThousands))).toBe('STAKE_ABOVE_MAXIMUM');
+    expect(violationOf(() => assertSpotWithinMaximum(options, banker(10_000), tenThousands.slice(1)))).toBe('NO VIOLATION');
+    // Other spots do not count; TIE has its own maximum.
+    expect(
+      violationOf(() =>
+        assertSpotWithinMaximum(options, { type: 'TIE', amount: 5_000 }, [...tenThousands, { type: 'TIE', amount: 5_000 }]),
+      ),
+    ).toBe('NO VIOLATION');
+    expect(violationOf(() => assertSpotWithinMaximum(options, { type: 'TIE', amount: 5_100 }, [{ type: 'TIE', amount: 5_000 }]))).toBe(
+      'STAKE_ABOVE_MAXIMUM',
+    );
+    // Jackpot bets, one per seat, are bounded each on its own.
+    const jackpot = { type: 'JACKPOT' as const, amount: options.limits.JACKPOT.maximum, seat: 2, seated: true };
+    expect(violationOf(() => assertSpotWithinMaximum(options, jackpot, [{ ...jackpot, seat: 1 }]))).toBe('NO VIOLATION');
   });
 
   it('refuses zero, negative and fractional stakes', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidateBet } from '../../../functions/services/betting/candidate-bet';
 import { gameOf } from '../../../functions/rules/games';
-import type { TableRecord } from '../../../functions/store/kernel/records';
+import type { TableRecord } from '../../../functions/store/tables/table-records';
 
 const craps = gameOf('CRAPS');
 const table = {

@@ -4,13 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventsOfChange, LOBBY_TOPIC } from '../../../functions/services/live/live-events';
-import type {
-  AccountRecord,
-  BaccaratTableRecord,
-  BetRecord,
-  CrapsTableRecord,
-  JackpotPoolRecord,
-} from '../../../functions/store/kernel/records';
+import type { AccountRecord } from '../../../functions/store/money/account-records';
+import type { BaccaratTableRecord, CrapsTableRecord } from '../../../functions/store/tables/table-records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
+import type { JackpotPoolRecord } from '../../../functions/store/rounds/jackpot-pool-record';
 import type { WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
 
 const craps = (changes: Omit<Partial<CrapsTableRecord>, 'state'> & { state?: Partial<CrapsTableRecord['state']> } = {}): CrapsTableRecord =>

@@ -9,7 +9,8 @@ import {
   takeDownJournal,
 } from '../../../functions/services/money/journals';
 import { homeOf, type JournalRecord } from '../../../functions/store/money/ledger';
-import type { BetRecord, JackpotPoolRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
+import type { JackpotPoolRecord } from '../../../functions/store/rounds/jackpot-pool-record';
 
 const legsSum = (journal: JournalRecord) => journal.legs.reduce((sum, leg) => sum + leg.amount, 0);
 const bet: BetRecord = {

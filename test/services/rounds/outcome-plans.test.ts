@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
 import { awaitsStayMark, planRoll } from '../../../functions/services/rounds/outcome-plans';
-import type { BetRecord, TableRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
+import type { TableRecord } from '../../../functions/store/tables/table-records';
 
 const options = makeCrapsOptions({ minimum: 100, maximum: 100_000 });
 const SEQUENCE = 5;

@@ -12,7 +12,9 @@ import type { ServiceDependencies } from '../../../functions/services/kernel/ser
 import { ServiceError } from '../../../functions/services/kernel/service-error';
 import { betId, newBetKey } from '../../../functions/store/kernel/keys';
 import type { Db } from '../../../functions/store/kernel/db';
-import type { BetRecord, OutcomeRecord, PlannedSettlement } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
+import type { OutcomeRecord } from '../../../functions/store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../../functions/store/rounds/planned-settlement';
 import { InMemorySettlementStore } from '../../support/in-memory-settlement-store';
 
 const TABLE = 'job-table';

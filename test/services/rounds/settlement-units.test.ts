@@ -20,7 +20,8 @@ import {
   unitItems,
 } from '../../../functions/services/rounds/settlement-units';
 import { betId, newBetKey, shardOfBetKey } from '../../../functions/store/kernel/keys';
-import type { OutcomeRecord, PlannedSettlement } from '../../../functions/store/kernel/records';
+import type { OutcomeRecord } from '../../../functions/store/rounds/outcome-records';
+import type { PlannedSettlement } from '../../../functions/store/rounds/planned-settlement';
 
 const OUTCOME = { kind: 'ROLL', tableId: 't', currency: 'MOP', sequence: 3 } as OutcomeRecord;
 const AT = '2026-12-01T10:00:00.000Z';

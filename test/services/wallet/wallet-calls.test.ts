@@ -19,7 +19,7 @@ import { retryDelayMs } from '../../../functions/services/wallet/deliver-wallet-
 import { totalsOf } from '../../../functions/services/wallet/wallet-reports';
 import { parseCall } from '../../../functions/wallet/wallet-protocol';
 import { betId, newBetKey } from '../../../functions/store/kernel/keys';
-import type { BetRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
 import type { WalletCallRecord } from '../../../functions/store/wallet/wallet-calls';
 
 const AT = '2026-12-03T10:00:00.000Z';

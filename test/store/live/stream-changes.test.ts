@@ -29,7 +29,7 @@ describe('a stream record', () => {
     });
   });
 
-  it('of a table stored before a setting existed, reads it as a table read does (store/kernel/table-item.ts)', () => {
+  it('of a table stored before a setting existed, reads it as a table read does (store/tables/table-item.ts)', () => {
     const change = changeOfRecord(record({ pk: 'TABLE#t', sk: 'TABLE' }, undefined, { id: 't', game: 'CRAPS', options: {} }));
     expect(change).toEqual({
       kind: 'TABLE',

@@ -9,14 +9,20 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../../functions/store/kernel/db';
 import { createTableSession, getTableSession, markBettingClosed } from '../../../functions/store/tables/tables';
-import { commitSettlementBatch, getOutcome, readPlan, recordOutcome, showsSettlement } from '../../../functions/store/rounds/settlement';
-import { unitActions } from '../../../functions/store/rounds/settlement-store';
+import { recordOutcome, recordOutcomeActions } from '../../../functions/store/rounds/outcome-recording';
+import { readPlan } from '../../../functions/store/rounds/plan-chunks';
+import { getOutcome } from '../../../functions/store/rounds/outcomes';
+import { showsSettlement } from '../../../functions/store/rounds/bet-decisions';
+import { commitSettlementBatch, unitActions } from '../../../functions/store/rounds/settlement-store';
 import { openBetItem } from '../../../functions/store/betting/placement';
 import { getBet } from '../../../functions/store/betting/bets';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_BET_SHARDS, newBetKey } from '../../../functions/store/kernel/keys';
 import { initialCrapsState, makeCrapsOptions } from '../../../functions/rules/craps';
-import type { BetRecord, CrapsTableRecord, PendingOutcome, PlannedSettlement, RollRecord } from '../../../functions/store/kernel/records';
+import type { BetRecord } from '../../../functions/store/betting/bet-records';
+import type { CrapsTableRecord, PendingOutcome } from '../../../functions/store/tables/table-records';
+import type { PlannedSettlement } from '../../../functions/store/rounds/planned-settlement';
+import type { RollRecord } from '../../../functions/store/rounds/outcome-records';
 import { ensureTable } from '../../../local/table-setup';
 import { localCredentials, localRegion } from '../../../local/dynamodb-local';
 
@@ -98,7 +104,7 @@ describe('recording an outcome', () => {
     const stored = (await getOutcome(db, table.id, 1))!;
     expect(stored.planned).toEqual({ planId: 'plan-1', entries: 20_000, chunks: outcome.planned.chunks, parts: 1 });
     expect(await readPlan(db, stored)).toEqual(plan);
-  }, 60_000);
+  });
 
   it('never reads the plan of an attempt that did not record the outcome', async () => {
     const table = await closedTable();
@@ -126,6 +132,26 @@ describe('recording an outcome', () => {
     const stored = (await getOutcome(db, table.id, 1))!;
     expect(stored.planned.planId).toBe('first');
     expect(await readPlan(db, stored)).toHaveLength(3);
+  });
+});
+
+describe("the outcome's conditions", () => {
+  it('records on the table as it was decided on, nothing settling, betting closed, and (drawn by the server) under its commitment', async () => {
+    const table = await closedTable();
+    const outcome = { ...roll(table), planned: { planId: 'p', entries: 1, chunks: 1, parts: 1 } } as RollRecord;
+    const pending: PendingOutcome = { sequence: 1, kind: 'ROLL', dice: [1, 2], stateBefore: table.state };
+    const byDealer = recordOutcomeActions(db, table, outcome, table.state, pending);
+    expect(byDealer.table.Update.ConditionExpression).toBe(
+      'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed',
+    );
+    expect(byDealer.outcome.Put.ConditionExpression).toBe('attribute_not_exists(pk)');
+    const drawn = recordOutcomeActions(db, table, outcome, table.state, pending, {
+      drawnUnder: 'c1',
+      tableFairness: { commitment: 'c2', publishedAt: outcome.recordedAt },
+    });
+    expect(drawn.table.Update.ConditionExpression).toBe(
+      'version = :version AND attribute_not_exists(settling) AND bettingClosed = :closed AND fairness.commitment = :drawnUnder',
+    );
   });
 });
 

@@ -1,9 +1,9 @@
 /**
- * A table item read back (store/kernel/table-item.ts): a table stored before a setting existed
+ * A table item read back (store/tables/table-item.ts): a table stored before a setting existed
  * is read as it was played, so that no reader needs a default of its own. Pure.
  */
 import { describe, expect, it } from 'vitest';
-import { tableOfItem } from '../../../functions/store/kernel/table-item';
+import { tableOfItem } from '../../../functions/store/tables/table-item';
 
 const stored = (extra: Record<string, unknown>) => ({ pk: 'TABLE#t', sk: 'TABLE', id: 't', status: 'OPEN', ...extra });
 

@@ -1,5 +1,5 @@
-import type { TableRecord } from './records';
-import { toRecord } from './items';
+import type { TableRecord } from './table-records';
+import { toRecord } from '../kernel/items';
 import { gameOf, type GameTypes, type TableGame } from '../../rules/games';
 
 /** Tables stored before a table's gate shards were a setting have this many. */

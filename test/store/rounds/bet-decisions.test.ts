@@ -1,0 +1,37 @@
+/**
+ * The writes that carry an outcome onto each bet (store/rounds/bet-decisions.ts), each under a
+ * condition from named clauses, clause for clause as it was written as one literal: a bet is
+ * decided only while open, moved or left standing once per outcome, awarded its jackpot share
+ * once. Pure: nothing is sent.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../functions/store/kernel/db';
+import { DEFAULT_BET_SHARDS, newBetKey } from '../../../functions/store/kernel/keys';
+import { awardJackpotShare, decideBet, markBetStays, moveBet } from '../../../functions/store/rounds/bet-decisions';
+
+const db = { tableName: 't' } as Db;
+const betId = `table.${newBetKey('player', DEFAULT_BET_SHARDS, 'bet')}`;
+
+describe("the conditions of a bet's settlement writes", () => {
+  it('decides a bet only while it is open', () => {
+    const decided = {
+      id: betId,
+      status: 'WON',
+      winnings: 100,
+      returned: 200,
+      settledAt: '2026-12-09T12:00:00.000Z',
+      settledBy: 3,
+    } as const;
+    expect(decideBet(db, decided).Update!.ConditionExpression).toBe('attribute_exists(layoutSk)');
+  });
+
+  it('moves a bet, or lets it stay, only while open and once per outcome', () => {
+    const once = 'attribute_exists(layoutSk) AND (attribute_not_exists(lastOutcome) OR lastOutcome < :sequence)';
+    expect(moveBet(db, betId, 6, 3).Update!.ConditionExpression).toBe(once);
+    expect(markBetStays(db, betId, 3).Update!.ConditionExpression).toBe(once);
+  });
+
+  it("awards a jackpot share only while the bet still shows its outcome's LOST", () => {
+    expect(awardJackpotShare(db, betId, 3, 500).Update!.ConditionExpression).toBe('settledBy = :sequence AND #status = :lost');
+  });
+});
