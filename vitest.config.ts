@@ -29,12 +29,18 @@ const NEEDS_DYNAMODB = [
  * last keeps one worker busy after the other has finished.
  */
 const LONGEST_FIRST = [
-  'test/bench/run.test.ts',
   'test/local/table-page-browser.test.ts',
+  'test/bench/run.test.ts',
   'test/infra/graphql-bundle.test.ts',
+  'test/api/wallet/seamless-wallet.test.ts',
+  'test/api/rounds/settlement-workers.test.ts',
+  'test/api/rounds/rng-loop-timers.test.ts',
   'test/api/rounds/settlement-recovery.test.ts',
-  'test/api/money/ledger-conservation.test.ts',
   'test/local/explorer-browser.test.ts',
+  'test/api/protection/busy-account.test.ts',
+  'test/api/requests/authorization.test.ts',
+  'test/api/money/ledger-conservation.test.ts',
+  'test/api/tables/bet-shards.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

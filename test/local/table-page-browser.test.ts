@@ -4,7 +4,7 @@
  * `npm start` serves them. The demo player bets through the page's form; the test's dealer
  * closes betting and records the outcome; the page shows the result, the settlement and the new
  * balance from its subscriptions alone: it reads over HTTP only what an event says changed, and
- * never polls. Screenshots go to .local/screenshots/ (and docs/, with UPDATE_DOCS_SCREENSHOTS=1).
+ * never polls. Screenshots go to .local/screenshots/ with SCREENSHOTS=1 (and docs/, with UPDATE_DOCS_SCREENSHOTS=1).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
@@ -25,6 +25,8 @@ import { getAccount } from '../../functions/store/money/accounts';
 const VIEWPORT = { width: 1100, height: 800 };
 const SCREENSHOTS = '.local/screenshots';
 const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
+// Taken only when asked: encoding each page is CPU the suite's other files need.
+const TAKE_SCREENSHOTS = UPDATE_DOCS || process.env.SCREENSHOTS === '1';
 const DEALER = dealer('page-dealer');
 const BET_QUERY = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 
@@ -138,8 +140,9 @@ const settled = (page: Page, name: string, status: string | RegExp, net: string 
     .first()
     .waitFor();
 
-/** Into .local/screenshots/; the docs' own pictures (`docs`) into docs/ as well with UPDATE_DOCS_SCREENSHOTS=1. */
+/** Into .local/screenshots/ with SCREENSHOTS=1; the docs' own pictures (`docs`) into docs/ as well with UPDATE_DOCS_SCREENSHOTS=1. */
 async function screenshot(page: Page, name: string, { docs = false } = {}): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
   if (docs && UPDATE_DOCS) await page.screenshot({ path: `docs/${name}.png` });
 }

@@ -155,6 +155,8 @@ export interface TestApiOptions {
    * many instances meet on DynamoDB.
    */
   readonly instancePerRequest?: boolean;
+  /** How long the dealer's request waits for the settlement workers (production's SETTLEMENT_WAIT_MS unless given). */
+  readonly settlementWaitMs?: number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -181,6 +183,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   // Partners' wallet secrets in a file of this run's own (as `npm start` keeps them in .local/).
   const withSecrets = {
     ...(options.clock ? { ...system, now: options.clock } : system),
+    ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
     walletSecrets: fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`)),
   };
   // Calls to seamless wallets go to the real wallet worker handler, in this process, as `npm start` runs it.

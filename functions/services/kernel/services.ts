@@ -42,6 +42,12 @@ export interface ServiceDependencies {
    * no turns together (turns.ts). Absent: the process is one instance.
    */
   readonly instance?: string;
+  /**
+   * How long the dealer's request waits for the settlement workers to pay a big round
+   * (rounds/settle-outcome.ts, SETTLEMENT_WAIT_MS unless given): a test on a loaded machine waits
+   * as long as its workers take.
+   */
+  readonly settlementWaitMs?: number;
 }
 
 /**

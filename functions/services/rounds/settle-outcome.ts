@@ -179,7 +179,7 @@ async function settle<O extends OutcomeRecord>(
   try {
     const parts = outcome.planned.parts ?? 1;
     if (parts > 1 && (await handedToWorkers(deps, outcome, parts))) {
-      done = await paidWithin(deps, outcome, SETTLEMENT_WAIT_MS);
+      done = await paidWithin(deps, outcome, deps.settlementWaitMs ?? SETTLEMENT_WAIT_MS);
     } else {
       done = (await runSettlement(deps, outcome.tableId, outcome.sequence, recorded)) === 'DONE';
     }

@@ -10,10 +10,13 @@ import { seedBets } from '../../../local/bulk-setup';
 import { getOutcome } from '../../../functions/store/rounds/outcomes';
 import { ENTRIES_PER_PART } from '../../../functions/services/rounds/settlement-units';
 import type { SettlementPart } from '../../../functions/services/kernel/work-queue';
+import { PATIENCE_MS } from '../../support/patience';
 
 const handed: SettlementPart[] = [];
 let queueDown = false;
 const api = useTestApi({
+  // The dealer's request waits for the workers as long as a loaded machine makes them take (6 s in production).
+  settlementWaitMs: PATIENCE_MS,
   wrapSettlementQueue: (queue) => ({
     async send(parts) {
       if (queueDown) throw new Error('the queue is down');
