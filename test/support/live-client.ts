@@ -20,7 +20,7 @@ export interface Subscription<T = Record<string, any>> {
 
 export interface LiveClient {
   readonly client: Client;
-  /** Subscribes, and resolves once the server has taken the subscription (a ping sent after it came back). */
+  /** Subscribes, and resolves once the server has taken the subscription (a ping sent after its subscribe came back). */
   subscribe<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<Subscription<T>>;
   close(): Promise<void>;
 }
@@ -29,6 +29,16 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
   const token = await api.token(who);
   let socket: WebSocket | undefined;
   const pongs: (() => void)[] = [];
+  // graphql-ws sends a subscribe a moment after subscribe() is called (once it has its socket): a
+  // ping sent before it would come back before the server took the subscription.
+  const subscribesSent: (() => void)[] = [];
+  const watchSubscribes = (opened: WebSocket) => {
+    const send = opened.send.bind(opened) as (data: string) => void;
+    (opened as unknown as { send: (data: string) => void }).send = (data: string) => {
+      send(data);
+      if ((JSON.parse(data) as { type?: string }).type === 'subscribe') subscribesSent.shift()?.();
+    };
+  };
   const client = createClient({
     url: api.wsUrl,
     webSocketImpl: WebSocket,
@@ -36,6 +46,7 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
     retryAttempts: 0,
     lazy: false,
     on: {
+      opened: (opened) => watchSubscribes(opened as WebSocket),
       connected: (opened) => (socket = opened as WebSocket),
       pong: () => pongs.shift()?.(),
     },
@@ -58,6 +69,15 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
       const errors: { message: string; extensions?: { code?: string; retryable?: boolean } }[] = [];
       const waiters: (() => void)[] = [];
       const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+      // Sent, or ended before it could be (a connection closed): either way nothing more to wait for.
+      let markSent!: () => void;
+      const sent = new Promise<void>((resolve) => (markSent = resolve));
+      subscribesSent.push(markSent);
+      const ended = () => {
+        const waiting = subscribesSent.indexOf(markSent);
+        if (waiting !== -1) subscribesSent.splice(waiting, 1);
+        markSent();
+      };
       client.subscribe<T>(
         { query, variables },
         {
@@ -67,12 +87,18 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
           },
           error: (error) => {
             errors.push(...(Array.isArray(error) ? error : [{ message: String(error) }]));
+            ended();
             wake();
           },
-          complete: wake,
+          complete: () => {
+            ended();
+            wake();
+          },
         },
       );
-      await roundTrip();
+      // The server handles a connection's messages in order: a ping sent after the subscribe comes back once it is taken.
+      await sent;
+      if (socket?.readyState === WebSocket.OPEN) await roundTrip();
       // Woken by what arrives; the deadline only ends a test that would otherwise hang.
       const waitFor = async (done: () => boolean, what: string) => {
         const deadline = Date.now() + PATIENCE_MS;

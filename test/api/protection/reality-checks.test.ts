@@ -9,6 +9,8 @@ import { refusalCode, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { liveClient, type LiveClient } from '../../support/live-client';
 import { sweepRealityChecks } from '../../../functions/services/protection/reality-checks';
+import { listeningFor } from '../../../functions/services/live/live-access';
+import { playerTopic } from '../../../functions/services/live/live-events';
 
 let ahead = 0;
 const now = () => Date.now() + ahead;
@@ -147,8 +149,9 @@ describe('a restriction begun', () => {
       expect(refused.map(({ extensions }) => extensions?.code)).toEqual(['PLAYER_TIMED_OUT']);
       expect(refused[0]!.message).toMatch(/time-out/i);
     }
+    // Once it ends, the same check lets them watch again (asked directly: a token lasts 12 hours, a time-out at least 24).
     ahead += 24 * 3_600_000 + 60_000;
-    const after = await again.subscribe(`subscription { lobbyEvents { kind } }`);
-    expect(after.errors).toEqual([]);
+    const caller = { playerId: player, roles: new Set<never>() };
+    await expect(listeningFor(api.deps, caller, 'myEvents', {})).resolves.toBe(playerTopic(player));
   });
 });
