@@ -1,5 +1,4 @@
 import { backoff, raceWaitCap } from '../../store/kernel/retry';
-import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { ServiceError } from './service-error';
 import type { ServiceDependencies } from './services';
 import { inTurn, playerTurn } from './turns';
@@ -34,14 +33,4 @@ export async function untilTaken<T>(attempt: () => Promise<T | undefined>): Prom
     if (answer !== undefined) return answer;
   }
   throw new ServiceError('CONFLICT', 'The player\u2019s account stayed busy for too long; retry.');
-}
-
-/** A write's answer, or undefined where it lost a race or was throttled (nothing written): what untilTaken sends again. */
-export async function unlessRaced<T>(sent: Promise<T>): Promise<T | undefined> {
-  try {
-    return await sent;
-  } catch (error) {
-    if (isRetryable(error)) return undefined;
-    throw error;
-  }
 }

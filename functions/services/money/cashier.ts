@@ -17,7 +17,8 @@ import { freshCounting, periodKeysAt } from '../../store/protection/limits';
 import { limitRefusal } from '../protection/limits';
 import { countProtectionRefusal } from '../protection/refusals';
 import { accountRestriction } from '../protection/restrictions';
-import { inPlayersTurn, unlessRaced, untilTaken } from '../kernel/player-requests';
+import { PATIENT_ATTEMPTS, inPlayersTurn } from '../kernel/player-requests';
+import { raceWaitCap, retryWhileRaced } from '../../store/kernel/retry';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -122,7 +123,7 @@ async function moveCash(
   };
   // The journal is in the account's currency, and the transaction checks it still is; a race
   // with another process's use of the account is waited out (player-requests.ts).
-  const commit = () => untilTaken(() => unlessRaced(commitCashMovement(deps.db, movement, cashJournal(movement))));
+  const commit = () => retryWhileRaced(() => commitCashMovement(deps.db, movement, cashJournal(movement)), PATIENT_ATTEMPTS, raceWaitCap());
   let outcome = await commit();
   // A deposit meeting a new day, week or month starts its limits' counting again, once, and is sent again.
   for (let again = 0; outcome === 'ACCOUNT_REFUSED' && kind === 'DEPOSIT' && again < 3; again++) {
