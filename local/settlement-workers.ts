@@ -7,6 +7,16 @@ const DELIVERIES = 3;
 /** The wait before a failed message is delivered again (SQS: its visibility timeout). */
 const REDELIVERY_MS = 2_000;
 
+/** SQS delays a message at most this long (15 minutes). */
+const MAX_DELAY_MS = 900_000;
+
+/** Runs `go` no sooner than `dueAt` (a timer may fire a millisecond early: it is set again for the rest). */
+function deliverAt(dueAt: number, go: () => void): void {
+  const wait = dueAt - Date.now();
+  if (wait <= 0) setImmediate(go);
+  else setTimeout(() => deliverAt(dueAt, go), wait).unref();
+}
+
 /**
  * A work queue as `npm start` and the tests run it: each message handed, in this process, to the
  * real worker handler (functions/workers/) as SQS hands it to the Lambda, at once or after its
@@ -31,11 +41,8 @@ export function localWorkQueue<M>(
   };
   return {
     async send(messages, options) {
-      const delayMs = Math.min(900, options?.delaySeconds ?? 0) * 1_000;
-      for (const message of messages) {
-        if (delayMs > 0) setTimeout(() => deliver(message, 1), delayMs).unref();
-        else setImmediate(() => deliver(message, 1));
-      }
+      const dueAt = Date.now() + Math.min(MAX_DELAY_MS, options?.delayMs ?? 0);
+      for (const message of messages) deliverAt(dueAt, () => deliver(message, 1));
     },
   };
 }

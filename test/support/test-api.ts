@@ -157,6 +157,8 @@ export interface TestApiOptions {
   readonly instancePerRequest?: boolean;
   /** How long the dealer's request waits for the settlement workers (production's SETTLEMENT_WAIT_MS unless given). */
   readonly settlementWaitMs?: number;
+  /** The wallet outbox's wait between sends of a call (production's retryDelayMs unless given). */
+  readonly walletRetryDelayMs?: (attempts: number) => number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -184,6 +186,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const withSecrets = {
     ...(options.clock ? { ...system, now: options.clock } : system),
     ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
+    ...(options.walletRetryDelayMs ? { walletRetryDelayMs: options.walletRetryDelayMs } : {}),
     walletSecrets: fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`)),
   };
   // Calls to seamless wallets go to the real wallet worker handler, in this process, as `npm start` runs it.

@@ -23,9 +23,7 @@ import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
 import { candidateBet, type BetRequest } from './candidate-bet';
 import { placementStoreOn, type PlacementStore } from './placement-store';
 import { seamlessWalletOf } from '../wallet/partner-wallets';
-import { debitStake, rollBackDebit } from '../wallet/seamless-debit';
-import { withoutDue } from '../wallet/wallet-calls';
-import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
+import { KeptStake } from './kept-stake';
 import { accountRestriction, assertMayPlay } from '../protection/restrictions';
 import { limitRefusal } from '../protection/limits';
 import { countProtectionRefusal } from '../protection/refusals';
@@ -111,110 +109,121 @@ async function place(
   // refusal it leads to, and any lost race, is asked again of a fresh read.
   // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
   let fresh = caller.roles.has('DEALER');
-  for (let attempt = 0, moves = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const now = deps.now();
-    // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
-    const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
-    // The caller's shard needs the table's shard count: known once this process has read the table.
-    const shards = knownBetShards(deps, request.tableId);
-    const [table, read, seat] = await Promise.all([
-      loadPlayableTable(deps, request.tableId, GAME_NAMES, { fresh, seenBy: caller }),
-      copy || shards === undefined ? undefined : store.playerLayout(request.tableId, caller.playerId, shards),
-      request.seat != null && Number.isInteger(request.seat) ? store.seat(request.tableId, request.seat) : undefined,
-    ]);
-    if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
-    // A partner's operator runs no table, but is staff all the same: operators play nowhere.
-    if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
-    const layout =
-      copy && copy.round === currentRound(table)
-        ? copy
-        : layoutFor(table, read ?? (await store.playerLayout(table.id, caller.playerId, table.betShards)));
-    // A seamless attempt's bet id names its debit in the partner's wallet: each attempt is a movement of its own.
-    const betKey = newBetKey(caller.playerId, table.betShards, wallet ? deps.newId() : uniqueId);
-    // The caller's limit profile, where the table offers one (limit-profiles.ts).
-    const limits = await limitsFor(deps, caller, table);
-    let placement: BetPlacement;
-    try {
-      const candidate = candidateBet(table, caller, request, betKey, now);
-      const validated = validatePlacement(
-        judgedBy(table, limits),
-        limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
-        layout.bets,
-      );
-      // A seamless stake holds no reserve: there is no account of ours for it to be reserved in.
-      const bet = wallet ? { ...validated, seamless: true as const } : withReserve(table, validated);
-      placement = {
-        table,
-        betKey,
-        bet,
-        positionVersion: layout.positionVersion,
-        journal: stakeJournal(bet, table.currency, caller.playerId),
-        ...(key !== undefined ? { idempotencyKey: key } : {}),
-      };
-      assertBettingOpen(table, now);
-      if (placement.bet.seat != null)
-        placement = { ...placement, seat: await seatClaim(store, table, placement.bet.seat, caller.playerId, seat) };
-    } catch (error) {
-      if (fresh || !isRefusal(error)) throw error;
+  // A seamless stake is debited once and kept by every attempt after (kept-stake.ts).
+  const stake = wallet ? new KeptStake(deps, wallet) : undefined;
+  let laid = false;
+  try {
+    for (let attempt = 0, moves = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const now = deps.now();
+      // The caller's bets as this process last left them, if it did: no read (layout-cache.ts).
+      const copy = fresh ? undefined : rememberedLayout(deps, request.tableId, caller.playerId);
+      // The caller's shard needs the table's shard count: known once this process has read the table.
+      const shards = knownBetShards(deps, request.tableId);
+      const [table, read, seat] = await Promise.all([
+        loadPlayableTable(deps, request.tableId, GAME_NAMES, { fresh, seenBy: caller }),
+        copy || shards === undefined ? undefined : store.playerLayout(request.tableId, caller.playerId, shards),
+        request.seat != null && Number.isInteger(request.seat) ? store.seat(request.tableId, request.seat) : undefined,
+      ]);
+      if (runsTable(caller, table)) throw new ServiceError('FORBIDDEN', 'You run this table: nobody may bet at a table they deal.');
+      // A partner's operator runs no table, but is staff all the same: operators play nowhere.
+      if (caller.roles.has('OPERATOR')) throw new ServiceError('FORBIDDEN', 'Operators may not bet.');
+      const layout =
+        copy && copy.round === currentRound(table)
+          ? copy
+          : layoutFor(table, read ?? (await store.playerLayout(table.id, caller.playerId, table.betShards)));
+      // A seamless bet's id names its debit in the partner's wallet: kept while the debit stands, new once it is given back.
+      const betKey = stake
+        ? await stake.betKeyFor(currentRound(table), () => newBetKey(caller.playerId, table.betShards, deps.newId()))
+        : newBetKey(caller.playerId, table.betShards, uniqueId);
+      // The caller's limit profile, where the table offers one (limit-profiles.ts).
+      const limits = await limitsFor(deps, caller, table);
+      let placement: BetPlacement;
+      try {
+        const candidate = candidateBet(table, caller, request, betKey, now);
+        const validated = validatePlacement(
+          judgedBy(table, limits),
+          limits.profile === null ? candidate : { ...candidate, limitProfile: limits.profile },
+          layout.bets,
+        );
+        // A seamless stake holds no reserve: there is no account of ours for it to be reserved in.
+        const bet = wallet ? { ...validated, seamless: true as const } : withReserve(table, validated);
+        placement = {
+          table,
+          betKey,
+          bet,
+          positionVersion: layout.positionVersion,
+          journal: stakeJournal(bet, table.currency, caller.playerId),
+          ...(key !== undefined ? { idempotencyKey: key } : {}),
+        };
+        assertBettingOpen(table, now);
+        if (placement.bet.seat != null)
+          placement = { ...placement, seat: await seatClaim(store, table, placement.bet.seat, caller.playerId, seat) };
+      } catch (error) {
+        if (fresh || !isRefusal(error)) throw error;
+        fresh = true;
+        forgetTable(deps, request.tableId);
+        continue;
+      }
+
+      const outcome = stake
+        ? await placeThroughWallet(deps, store, placement, stake, now)
+        : await sendPlacement(deps, store, placement, now);
+      if (outcome.placed) {
+        laid = true;
+        // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
+        deps.metrics.betPlaced();
+        rememberLayout(deps, table.id, caller.playerId, {
+          round: placement.bet.round,
+          positionVersion: layout.positionVersion + 1,
+          bets: [...layout.bets, placement.bet],
+        });
+        return placement.bet;
+      }
+      forgetLayout(deps, table.id, caller.playerId);
+      switch (outcome.reason) {
+        case 'DUPLICATE_REQUEST':
+          return sameRequest(await requireBet(store, outcome.existingBetId), request);
+        case 'DEBIT_UNCONFIRMED':
+          throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not confirm the stake in time; it is given back. Try again.');
+        case 'ACCOUNT_REFUSED':
+          await explainAccount(deps, store, caller, table, placement.bet);
+          break;
+        case 'RESTRICTED':
+          await assertMayPlay(deps, caller.playerId, placement.bet.placedAt);
+          break;
+        case 'BETTING_CLOSED':
+          // The gate closed after the table was read: say so, once the table is read fresh.
+          if (fresh) throw bettingClosed();
+          break;
+        case 'SHARD_FULL':
+          throw new ServiceError(
+            'TABLE_FULL',
+            `The table holds the most bets it takes at once (${openBetsCapacity(table.betShards)}); bet after the next outcome.`,
+          );
+        case 'RACED':
+          // Another transaction held an item (the player's account: their own bet at another table):
+          // a jittered wait, so that the two do not meet again at once.
+          await backoff(attempt, 5, raceWaitCap());
+          break;
+        case 'POSITION_CHANGED':
+          // Another of the player's own requests landed first: read their bets again (the table is
+          // as it was), after a short random wait so that the player's other chips do not read in step.
+          if (moves++ < MAX_POSITION_MOVES) {
+            attempt--; // not an attempt lost: MAX_POSITION_MOVES bounds these
+            await backoff(Math.min(moves, 4), 4, 50);
+            continue;
+          }
+          break;
+        // SEAT_CHANGED: read again.
+      }
       fresh = true;
       forgetTable(deps, request.tableId);
-      continue;
     }
-
-    const outcome = wallet
-      ? await placeThroughWallet(deps, store, placement, wallet, now)
-      : await sendPlacement(deps, store, placement, now);
-    if (outcome.placed) {
-      // Counted here, where the bet is laid: a request sent again answers the same bet, uncounted.
-      deps.metrics.betPlaced();
-      rememberLayout(deps, table.id, caller.playerId, {
-        round: placement.bet.round,
-        positionVersion: layout.positionVersion + 1,
-        bets: [...layout.bets, placement.bet],
-      });
-      return placement.bet;
-    }
-    forgetLayout(deps, table.id, caller.playerId);
-    switch (outcome.reason) {
-      case 'DUPLICATE_REQUEST':
-        return sameRequest(await requireBet(store, outcome.existingBetId), request);
-      case 'DEBIT_UNCONFIRMED':
-        throw new ServiceError('WALLET_UNAVAILABLE', 'Your wallet did not confirm the stake in time; it is given back. Try again.');
-      case 'ACCOUNT_REFUSED':
-        await explainAccount(deps, store, caller, table, placement.bet);
-        break;
-      case 'RESTRICTED':
-        await assertMayPlay(deps, caller.playerId, placement.bet.placedAt);
-        break;
-      case 'BETTING_CLOSED':
-        // The gate closed after the table was read: say so, once the table is read fresh.
-        if (fresh) throw bettingClosed();
-        break;
-      case 'SHARD_FULL':
-        throw new ServiceError(
-          'TABLE_FULL',
-          `The table holds the most bets it takes at once (${openBetsCapacity(table.betShards)}); bet after the next outcome.`,
-        );
-      case 'RACED':
-        // Another transaction held an item (the player's account: their own bet at another table):
-        // a jittered wait, so that the two do not meet again at once.
-        await backoff(attempt, 5, raceWaitCap());
-        break;
-      case 'POSITION_CHANGED':
-        // Another of the player's own requests landed first: read their bets again (the table is
-        // as it was), after a short random wait so that the player's other chips do not read in step.
-        if (moves++ < MAX_POSITION_MOVES) {
-          attempt--; // not an attempt lost: MAX_POSITION_MOVES bounds these
-          await backoff(Math.min(moves, 4), 4, 50);
-          continue;
-        }
-        break;
-      // SEAT_CHANGED: read again.
-    }
-    fresh = true;
-    forgetTable(deps, request.tableId);
+    throw new ServiceError('CONFLICT', 'The table was too busy to take the bet; retry.');
+  } finally {
+    // Refused, answered with another request's bet, or out of attempts: the stake goes back to the wallet.
+    if (!laid) await stake?.release('the bet was not laid');
   }
-  throw new ServiceError('CONFLICT', 'The table was too busy to take the bet; retry.');
 }
 
 /** The caller's bets as read, as they stand once the table's pending outcome is paid: what a bet is validated against. */
@@ -256,29 +265,17 @@ async function explainAccount(
 /**
  * A seamless bet: its stake debited in the partner's wallet (refused there: the bet is refused,
  * nothing owed), then the placement, which confirms the debit with the bet. A placement that does
- * not land (betting closed meanwhile, the player's position moved...) rolls its debit back.
+ * not land keeps the debit for the next attempt (kept-stake.ts).
  */
 async function placeThroughWallet(
   deps: ServiceDependencies,
   store: PlacementStore,
   placement: BetPlacement,
-  wallet: PartnerWalletRecord,
+  stake: KeptStake,
   now: string,
 ): Promise<PlacementOutcome> {
-  // Nothing is asked of the wallet for a player kept from play (their restriction item; the bet's transaction checks it again).
-  await assertMayPlay(deps, placement.bet.playerId, now);
-  const debit = await debitStake(deps, wallet, placement.bet, placement.table.currency);
-  const outcome = await sendPlacement(
-    deps,
-    store,
-    { ...placement, confirmedDebit: withoutDue({ ...debit, state: 'CONFIRMED', updatedAt: deps.now() }) },
-    now,
-  );
-  if (outcome.placed) return outcome;
-  // A transaction applied whose answer was lost (the SDK sent it again, and its conditions then
-  // failed): the debit confirmed is the bet laid.
-  if ((await store.walletCall(debit.transactionId))?.state === 'CONFIRMED') return { placed: true };
-  await rollBackDebit(deps, debit, 'the bet was not laid');
+  const outcome = await sendPlacement(deps, store, await stake.debited(placement, now), now);
+  if (outcome.placed || (await stake.confirmedIn(store))) return { placed: true };
   return outcome;
 }
 

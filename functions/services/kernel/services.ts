@@ -48,6 +48,12 @@ export interface ServiceDependencies {
    * as long as its workers take.
    */
   readonly settlementWaitMs?: number;
+  /**
+   * The wallet outbox's wait before a call's next send, by the sends made so far
+   * (wallet/deliver-wallet-call.ts, retryDelayMs unless given: a second, doubling): a test waits
+   * milliseconds between the sends it makes fail.
+   */
+  readonly walletRetryDelayMs?: (attempts: number) => number;
 }
 
 /**

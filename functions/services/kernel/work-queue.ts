@@ -4,8 +4,11 @@
  * delivered more than once: whatever a worker does with it must be safe to repeat.
  */
 export interface WorkQueue<M> {
-  /** Sends the messages, each delivered after `delaySeconds` (at most 900, SQS's most). */
-  send(messages: readonly M[], options?: { readonly delaySeconds?: number }): Promise<void>;
+  /**
+   * Sends the messages, each delivered no sooner than `delayMs` from now: SQS counts whole
+   * seconds, at most 900, so it rounds up; locally the delay is kept to the millisecond.
+   */
+  send(messages: readonly M[], options?: { readonly delayMs?: number }): Promise<void>;
 }
 
 /** One part of a round's settlement, for a worker to pay (services/rounds/settlement-job.ts, settlePart). */

@@ -30,7 +30,7 @@ const DEADLINE_SLACK_MS = 50;
 /** When a step could not do its work for a passing reason (a round still being paid, a race), it tries again this soon. */
 const RETRY_MS = 1_000;
 /** SQS delays a message by 900 s at most. */
-const MAX_DELAY_SECONDS = 900;
+const MAX_DELAY_MS = 900_000;
 
 /** Runs the step `step` names, if its token is still the table's loop claim. */
 export async function stepRoundLoop(deps: ServiceDependencies, step: RngStep): Promise<void> {
@@ -91,8 +91,7 @@ async function armNext(deps: ServiceDependencies, tableId: string, from: string,
 /** Sends a step due at `dueAt` (without a queue, the sweeper steps the table once it is due). */
 export async function sendStep(deps: ServiceDependencies, step: RngStep, dueAt: number): Promise<void> {
   if (!deps.rngQueue) return;
-  const seconds = Math.ceil((dueAt - Date.parse(deps.now())) / 1_000);
-  await deps.rngQueue.send([step], { delaySeconds: Math.min(MAX_DELAY_SECONDS, Math.max(0, seconds)) });
+  await deps.rngQueue.send([step], { delayMs: Math.min(MAX_DELAY_MS, Math.max(0, dueAt - Date.parse(deps.now()))) });
 }
 
 /**

@@ -20,7 +20,7 @@ import { rollingBack, withoutDue } from './wallet-calls';
  *   hearing back) is rolled back: a debit is never sent again.
  * - A rollback is sent until the wallet answers OK or UNKNOWN_TRANSACTION (nothing was taken).
  * - A credit is sent until the wallet answers OK; any refusal is logged for operators and sent again.
- * - Each failed send waits longer (RETRY_DELAYS_MS); 24 hours after it fell due, a call is set
+ * - Each failed send waits longer (retryDelayMs); 24 hours after it fell due, a call is set
  *   aside (DEAD_LETTERED), counted for an alarm and listed for operators (walletCallsNeedingAttention).
  */
 
@@ -78,7 +78,7 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
     ...call,
     attempts,
     updatedAt: now,
-    nextAttemptAt: new Date(Date.parse(now) + retryDelayMs(attempts)).toISOString(),
+    nextAttemptAt: new Date(Date.parse(now) + (deps.walletRetryDelayMs ?? retryDelayMs)(attempts)).toISOString(),
     lastProblem: verdict.problem,
   };
   if (!(await saveWalletCall(deps.db, next, [call.state], call.attempts))) return 'DONE';
@@ -101,7 +101,7 @@ export async function queueWalletCalls(deps: ServiceDependencies, transactionIds
   try {
     await deps.walletQueue.send(
       transactionIds.map((transactionId) => ({ transactionId })),
-      delayMs > 0 ? { delaySeconds: Math.ceil(delayMs / 1_000) } : undefined,
+      delayMs > 0 ? { delayMs } : undefined,
     );
   } catch (error) {
     deps.log.error('wallet calls were not queued: the sweeper delivers them', { error: error instanceof Error ? error : String(error) });
@@ -111,7 +111,7 @@ export async function queueWalletCalls(deps: ServiceDependencies, transactionIds
 const isDue = (call: WalletCallRecord, now: string): boolean => call.nextAttemptAt === undefined || call.nextAttemptAt <= now;
 
 async function later(deps: ServiceDependencies, call: WalletCallRecord, now: string): Promise<Delivery> {
-  await queueWalletCalls(deps, [call.transactionId], Math.max(1_000, Date.parse(call.nextAttemptAt ?? now) - Date.parse(now)));
+  await queueWalletCalls(deps, [call.transactionId], Date.parse(call.nextAttemptAt ?? now) - Date.parse(now));
   return 'LATER';
 }
 

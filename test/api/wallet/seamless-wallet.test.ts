@@ -11,7 +11,9 @@ import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamle
 import { getWalletCall } from '../../../functions/store/wallet/wallet-calls';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 
-const api = useTestApi();
+// The outbox's backoff doubles from 25 ms, not from a second: what is tested is that a call is
+// sent again until taken, the same call each time (the production schedule has its own unit test).
+const api = useTestApi({ walletRetryDelayMs: (attempts) => 25 * 2 ** (attempts - 1) });
 let partner: SeamlessPartner;
 let table: string;
 
