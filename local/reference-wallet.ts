@@ -6,6 +6,11 @@
  * answers. It can be told to fail as real wallets fail: time out, answer 5xx, answer slowly, or
  * drop the connection, before or after it has moved the money. The tests and the conformance
  * check run against it; it is what a partner's wallet is measured by.
+ *
+ * On version 2 of the contract it keeps rounds as a strict wallet does: a round's result credit
+ * (`roundClosed: true`) closes the player's round, and any later call of it that is not a replay
+ * is refused with ROUND_CLOSED, moving nothing. The tables must never send one (a rollback
+ * refused so leaves the stake taken): the tests read `refusedForClosedRound` to prove they don't.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -18,6 +23,7 @@ import {
   type DebitCall,
   type RollbackCall,
   type WalletAnswer,
+  type WalletContractVersion,
   type WalletErrorCode,
   type WalletOperation,
 } from '../functions/wallet/wallet-protocol';
@@ -71,6 +77,10 @@ export interface ReferenceWallet {
   readonly abandoned: number;
   /** Every call received, in order, whatever was answered (a dropped or timed-out one too). */
   readonly received: readonly { readonly operation: string; readonly body: string }[];
+  /** Version 2: the rounds closed by their result credit, as `<playerId> <roundId>`. */
+  readonly closedRounds: ReadonlySet<string>;
+  /** Version 2: every call refused with ROUND_CLOSED, in order: the tables must never cause one. */
+  readonly refusedForClosedRound: readonly { readonly operation: string; readonly body: string }[];
   close(): Promise<void>;
 }
 
@@ -80,8 +90,11 @@ export async function startReferenceWallet(options: {
   readonly port?: number;
   /** Seconds since the epoch: the clock stale signatures are judged by. */
   readonly now?: () => number;
+  /** The contract version the wallet's partner is on (1 when absent): version 2 bodies, and rounds kept. */
+  readonly version?: WalletContractVersion;
 }): Promise<ReferenceWallet> {
   const { secret } = options;
+  const version = options.version ?? 1;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const players = new Map(Object.entries(options.players ?? {}));
   const movements = new Map<string, Movement>();
@@ -90,6 +103,10 @@ export async function startReferenceWallet(options: {
   const answersByRequest = new Map<string, { bodyHash: string; answer: WalletAnswer }>();
   const faults: (WalletFault & { left: number })[] = [];
   const received: { operation: string; body: string }[] = [];
+  /** Version 2: a (player, round) whose result credit was taken; no call of it may follow. */
+  const closedRounds = new Set<string>();
+  const refusedForClosedRound: { operation: string; body: string }[] = [];
+  const roundOf = (call: DebitCall) => `${call.playerId} ${call.roundId}`;
   const held = new Set<ServerResponse>();
   let abandoned = 0;
   /** Lets a held call go, unanswered: its connection is dropped. */
@@ -114,6 +131,8 @@ export async function startReferenceWallet(options: {
         ? earlier.answer
         : refused('DUPLICATE_TRANSACTION', 'that transaction id was a movement of other content');
     }
+    // Only a replay (answered above) gets past a closed round: a call sent after its result is refused whole.
+    if (version === 2 && closedRounds.has(roundOf(call))) return refused('ROUND_CLOSED', "the player's round was closed by its result");
     if (operation === 'debit') {
       if (rolledBackUnseen.has(call.transactionId))
         return refused('TRANSACTION_ROLLED_BACK', 'that debit was rolled back before it arrived');
@@ -124,6 +143,7 @@ export async function startReferenceWallet(options: {
       player.balance -= call.amount;
     } else if (operation === 'credit') {
       player.balance += call.amount;
+      if (version === 2 && call.roundClosed) closedRounds.add(roundOf(call));
     } else {
       const debit = movements.get((call as RollbackCall).rolledBackTransactionId);
       if (debit && debit.operation !== 'debit') return refused('INVALID_REQUEST', 'only a debit is rolled back');
@@ -150,7 +170,7 @@ export async function startReferenceWallet(options: {
     } catch {
       return refused('INVALID_REQUEST', 'the body is not JSON');
     }
-    const parsed = parseCall(operation, json);
+    const parsed = parseCall(operation, json, version);
     if ('invalid' in parsed) return refused('INVALID_REQUEST', parsed.invalid);
     const { call } = parsed;
     const bodyHash = createHash('sha256').update(body).digest('hex');
@@ -163,6 +183,7 @@ export async function startReferenceWallet(options: {
     if (!player) answer = refused('UNKNOWN_PLAYER', 'no such player');
     else if (player.currency !== call.currency) answer = refused('CURRENCY_MISMATCH', "the player's wallet holds another currency");
     else answer = operation === 'balance' ? ok(player) : move(operation, call as DebitCall, player);
+    if (answer.status === 'ERROR' && answer.code === 'ROUND_CLOSED') refusedForClosedRound.push({ operation, body });
     answersByRequest.set(call.requestId, { bodyHash, answer });
     return answer;
   }
@@ -232,6 +253,8 @@ export async function startReferenceWallet(options: {
     players,
     movements,
     received,
+    closedRounds,
+    refusedForClosedRound,
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     clearFaults: () => {
       faults.splice(0);

@@ -3,27 +3,37 @@
  *   npm run --silent wallet-check -- --url https://wallet.partner.example/casino --player test-1 --currency MOP
  * with the shared secret in WALLET_SECRET (never on the command line, where the shell's history
  * and the process list would keep it). The test player must hold at least 10 minor units; every
- * check leaves their balance as it found it. Prints one line per check, then a summary.
+ * check leaves their balance as it found it. `--contract 2` checks a wallet on version 2 of the
+ * contract (its calls carry `roundClosed`, its credits `creditKind`, and rounds closed by their
+ * result are checked too); version 1 when absent. Prints one line per check, then a summary.
  * Exit code 0: every check passed; 1: some failed; 2: could not run.
  */
 import { parseArgs } from 'node:util';
+import { WALLET_CONTRACT_VERSIONS } from '../functions/wallet/wallet-protocol';
 import { checkWallet } from './wallet-conformance';
+
+const USAGE =
+  'usage: WALLET_SECRET=<secret> npm run --silent wallet-check -- --url <base URL> --player <test player> --currency <ISO code> [--contract <1|2>]';
 
 try {
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, player: { type: 'string' }, currency: { type: 'string' }, 'timeout-ms': { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      player: { type: 'string' },
+      currency: { type: 'string' },
+      contract: { type: 'string', default: '1' },
+      'timeout-ms': { type: 'string' },
+    },
   });
   const secret = process.env.WALLET_SECRET;
-  if (!values.url || !values.player || !values.currency || !secret) {
-    throw new Error(
-      'usage: WALLET_SECRET=<secret> npm run --silent wallet-check -- --url <base URL> --player <test player> --currency <ISO code>',
-    );
-  }
+  const version = WALLET_CONTRACT_VERSIONS.find((known) => String(known) === values.contract);
+  if (!values.url || !values.player || !values.currency || !secret || version === undefined) throw new Error(USAGE);
   const results = await checkWallet({
     baseUrl: values.url,
     secret,
     playerId: values.player,
     currency: values.currency,
+    version,
     ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
   });
   for (const result of results)

@@ -3,17 +3,15 @@
  * partner runs them before going live: `npm run wallet-check`. Each check is a few real calls
  * about one test player, in small amounts, and leaves the player's balance as it found it
  * (every debit is credited or rolled back), so it may run against a staging wallet's test player.
+ * A rule of the contract a wallet breaks fails its check, and only that one; a check that failed
+ * having moved the balance puts it back with a credit or a debit of the difference.
  */
 import { randomUUID } from 'node:crypto';
-import { answerSignature, callWallet, type WalletCallResult, type WalletEndpoint } from '../functions/wallet/wallet-client';
-import type { WalletAnswer, WalletCalls, WalletErrorCode, WalletOperation } from '../functions/wallet/wallet-protocol';
+import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
 import { signatureOf, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../functions/wallet/wallet-signature';
+import { expectBalance, expectCode, expectOk, expectSame, Session, type Check, type ConformanceTarget } from './wallet-check-session';
 
-export interface ConformanceTarget extends WalletEndpoint {
-  /** A test player of the wallet, holding at least 10 minor units of `currency`. */
-  readonly playerId: string;
-  readonly currency: string;
-}
+export type { ConformanceTarget } from './wallet-check-session';
 
 export interface CheckResult {
   readonly name: string;
@@ -22,102 +20,33 @@ export interface CheckResult {
   readonly detail?: string;
 }
 
-class CheckFailed extends Error {}
-
-/** Runs every check, in order; one that fails does not stop the others. */
+/** Runs every check of the target's contract version, in order; one that fails does not stop the others. */
 export async function checkWallet(target: ConformanceTarget): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
-  for (const [name, check] of CHECKS) {
+  for (const [name, check] of checksOf(target.version ?? 1)) {
+    const session = new Session(target);
+    const before = await session.balance().catch(() => undefined);
     try {
-      await check(new Session(target));
+      await check(session);
       results.push({ name, passed: true });
     } catch (error) {
-      results.push({ name, passed: false, detail: error instanceof Error ? error.message : String(error) });
+      const detail = error instanceof Error ? error.message : String(error);
+      results.push({
+        name,
+        passed: false,
+        detail: before === undefined ? detail : `${detail}${await new Session(target).putBack(before)}`,
+      });
     }
   }
   return results;
 }
 
-/** One check's calls about the test player, with fresh ids. */
-class Session {
-  readonly round = `wallet-check.${randomUUID()}`;
-  constructor(readonly target: ConformanceTarget) {}
+const ID_PUNCTUATION = '_.:/#@+|-';
+/** An id as the tables may make one: `kind:`, unique, with every character ids may hold, `length` long. */
+const punctuatedId = (kind: string, length: number) =>
+  `${kind}:${randomUUID()}${ID_PUNCTUATION}`.padEnd(length, `a1${ID_PUNCTUATION}`).slice(0, length);
 
-  id = (kind: string) => `${kind}-${randomUUID()}`;
-
-  movement(amount: number): WalletCalls['debit'] {
-    return {
-      requestId: this.id('req'),
-      playerId: this.target.playerId,
-      currency: this.target.currency,
-      transactionId: this.id('tx'),
-      amount,
-      tableId: 'wallet-check',
-      roundId: this.round,
-      betIds: [this.id('bet')],
-    };
-  }
-
-  async call<O extends WalletOperation>(operation: O, call: WalletCalls[O]): Promise<WalletAnswer> {
-    return answered(await callWallet(this.target, operation, call), operation);
-  }
-
-  async balance(): Promise<number> {
-    const answer = await this.call('balance', {
-      requestId: this.id('req'),
-      playerId: this.target.playerId,
-      currency: this.target.currency,
-    });
-    if (answer.status !== 'OK') throw new CheckFailed(`balance answered ${answer.code}`);
-    return answer.balance;
-  }
-
-  /**
-   * Sends `body` to `operation` with the headers given, not signed by the client (the signature
-   * checks' own calls); the answer must still be signed by the wallet, refusals too.
-   */
-  async raw(operation: WalletOperation, body: string, headers: Record<string, string>): Promise<WalletAnswer> {
-    const response = await fetch(`${this.target.baseUrl.replace(/\/$/, '')}/${operation}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body,
-      signal: AbortSignal.timeout(this.target.timeoutMs ?? 3_000),
-    });
-    const text = await response.text();
-    const signed = answerSignature(this.target.secret, response, text, Math.floor(Date.now() / 1000));
-    if (signed !== 'VALID')
-      throw new CheckFailed(`${operation}: no trusted answer (HTTP ${response.status}, the answer's signature is ${signed.toLowerCase()})`);
-    try {
-      return JSON.parse(text) as WalletAnswer;
-    } catch {
-      throw new CheckFailed(`${operation}: HTTP ${response.status}, not a JSON answer`);
-    }
-  }
-}
-
-function answered(result: WalletCallResult, operation: string): WalletAnswer {
-  if (result.kind === 'ANSWERED') return result.answer;
-  const why = result.kind === 'UNTRUSTED_ANSWER' ? result.reason : result.kind === 'SERVER_ERROR' ? `HTTP ${result.status}` : result.kind;
-  throw new CheckFailed(`${operation}: no trusted answer (${why})`);
-}
-
-function expectOk(answer: WalletAnswer, what: string): number {
-  if (answer.status !== 'OK') throw new CheckFailed(`${what}: expected OK, got ${answer.code}`);
-  return answer.balance;
-}
-
-function expectCode(answer: WalletAnswer, code: WalletErrorCode, what: string): void {
-  if (answer.status !== 'ERROR' || answer.code !== code) {
-    throw new CheckFailed(`${what}: expected ${code}, got ${answer.status === 'OK' ? 'OK' : answer.code}`);
-  }
-}
-
-function expectBalance(actual: number, expected: number, what: string): void {
-  if (actual !== expected) throw new CheckFailed(`${what}: balance ${actual}, expected ${expected}`);
-}
-
-type Check = (session: Session) => Promise<void>;
-
+/** The contract's rules, one check each, for every version. */
 const CHECKS: readonly (readonly [string, Check])[] = [
   [
     'answers balance, signed with the shared secret',
@@ -126,116 +55,254 @@ const CHECKS: readonly (readonly [string, Check])[] = [
     },
   ],
   [
-    'refuses a call without a signature, or with a wrong one, with INVALID_SIGNATURE, and moves nothing',
+    'refuses a call of any operation without a signature, or with a wrong one, with INVALID_SIGNATURE, and moves nothing',
     async (s) => {
       const before = await s.balance();
-      const body = JSON.stringify(s.movement(1));
-      const now = Math.floor(Date.now() / 1000);
-      expectCode(await s.raw('debit', body, {}), 'INVALID_SIGNATURE', 'unsigned debit');
-      const wrong = signatureOf(`${s.target.secret}-not`, now, body);
-      expectCode(
-        await s.raw('debit', body, { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: wrong }),
-        'INVALID_SIGNATURE',
-        'wrongly signed debit',
-      );
+      const debit = s.debit(1);
+      const calls = {
+        balance: { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency },
+        debit,
+        credit: s.credit(1),
+        rollback: s.rollback(s.debit(1)),
+      };
+      for (const [operation, call] of Object.entries(calls) as [keyof typeof calls, object][]) {
+        const body = JSON.stringify(call);
+        const now = Math.floor(Date.now() / 1000);
+        expectCode(await s.raw(operation, body, {}), 'INVALID_SIGNATURE', `unsigned ${operation}`);
+        const wrong = { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signatureOf(`${s.target.secret}-not`, now, body) };
+        expectCode(await s.raw(operation, body, wrong), 'INVALID_SIGNATURE', `${operation} signed with another secret`);
+        const otherTime = { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signatureOf(s.target.secret, now - 1, body) };
+        expectCode(await s.raw(operation, body, otherTime), 'INVALID_SIGNATURE', `${operation} signed for another timestamp`);
+      }
+      expectBalance(await s.balance(), before, 'after the refused calls');
+    },
+  ],
+  [
+    `refuses a call signed more than ${SIGNATURE_TOLERANCE_SECONDS} s ago (a replay) or ahead with INVALID_SIGNATURE, and moves nothing`,
+    async (s) => {
+      const before = await s.balance();
+      for (const [when, offset] of [
+        ['ago', -1],
+        ['ahead', 1],
+      ] as const) {
+        const body = JSON.stringify(s.debit(1));
+        const then = Math.floor(Date.now() / 1000) + offset * (SIGNATURE_TOLERANCE_SECONDS + 60);
+        const headers = { [TIMESTAMP_HEADER]: String(then), [SIGNATURE_HEADER]: signatureOf(s.target.secret, then, body) };
+        expectCode(await s.raw('debit', body, headers), 'INVALID_SIGNATURE', `debit signed ${SIGNATURE_TOLERANCE_SECONDS + 60} s ${when}`);
+      }
       expectBalance(await s.balance(), before, 'after the refused debits');
     },
   ],
   [
-    `refuses a call signed more than ${SIGNATURE_TOLERANCE_SECONDS} s ago (a replay) with INVALID_SIGNATURE`,
+    'checks the signature over the raw body exactly as sent, not over its JSON read again',
     async (s) => {
-      const body = JSON.stringify(s.movement(1));
-      const then = Math.floor(Date.now() / 1000) - SIGNATURE_TOLERANCE_SECONDS - 60;
-      const headers = { [TIMESTAMP_HEADER]: String(then), [SIGNATURE_HEADER]: signatureOf(s.target.secret, then, body) };
-      expectCode(await s.raw('debit', body, headers), 'INVALID_SIGNATURE', 'stale debit');
+      const call = { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency };
+      const spaced = JSON.stringify(call, null, 2);
+      const now = Math.floor(Date.now() / 1000);
+      const asSent = { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signatureOf(s.target.secret, now, spaced) };
+      expectOk(await s.raw('balance', spaced, asSent), 'a body with spaces, signed as sent');
+      const other = { ...call, requestId: s.id('req') };
+      const compact = { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signatureOf(s.target.secret, now, JSON.stringify(other)) };
+      expectCode(
+        await s.raw('balance', JSON.stringify(other, null, 2), compact),
+        'INVALID_SIGNATURE',
+        'a body with spaces, signed without',
+      );
     },
   ],
   [
     'debits and credits, answering the balance after',
     async (s) => {
       const before = await s.balance();
-      expectBalance(expectOk(await s.call('debit', s.movement(3)), 'debit'), before - 3, 'after debit of 3');
-      expectBalance(expectOk(await s.call('credit', s.movement(3)), 'credit'), before, 'after credit of 3');
+      expectBalance(expectOk(await s.call('debit', s.debit(3)), 'debit'), before - 3, 'after debit of 3');
+      expectBalance(expectOk(await s.call('credit', s.credit(3)), 'credit'), before, 'after credit of 3');
+    },
+  ],
+  [
+    `accepts ids as the tables make them: up to 128 of letters, digits and ${ID_PUNCTUATION.split('').join(' ')}`,
+    async (s) => {
+      const before = await s.balance();
+      const ids = (kind: string) => ({ requestId: punctuatedId('REQ', 128), transactionId: punctuatedId(kind, 128) });
+      const debit = { ...s.debit(2), ...ids('STAKE'), betIds: [punctuatedId('BET', 128), punctuatedId('BET', 40)] };
+      expectOk(await s.call('debit', debit), 'debit');
+      expectBalance(await s.balance(), before - 2, 'after the debit of 2');
+      expectOk(await s.call('credit', { ...s.credit(2), ...ids('PAYOUT'), betIds: debit.betIds }), 'credit');
+      expectBalance(await s.balance(), before, 'after the credit of 2');
     },
   ],
   [
     'answers an exact replay (same requestId, same body) with the first answer, moving nothing again',
     async (s) => {
       const before = await s.balance();
-      const debit = s.movement(2);
+      const debit = s.debit(2);
       const first = await s.call('debit', debit);
-      const again = await s.call('debit', debit);
-      if (JSON.stringify(first) !== JSON.stringify(again))
-        throw new CheckFailed(`replay answered ${JSON.stringify(again)}, first ${JSON.stringify(first)}`);
+      expectSame(await s.call('debit', debit), first, 'the replay');
       expectBalance(await s.balance(), before - 2, 'after a debit and its replay');
-      await s.call('credit', s.movement(2));
+      await s.call('credit', s.credit(2));
     },
   ],
   [
-    'treats a transactionId sent again (a new requestId) with the same content as the same movement',
+    'refuses a requestId sent again with another body with INVALID_REQUEST, and moves nothing',
     async (s) => {
       const before = await s.balance();
-      const debit = s.movement(2);
+      const debit = s.debit(2);
       expectOk(await s.call('debit', debit), 'debit');
-      expectOk(await s.call('debit', { ...debit, requestId: s.id('req') }), 'the same debit again');
-      expectBalance(await s.balance(), before - 2, 'after the same debit twice');
-      await s.call('credit', s.movement(2));
-    },
-  ],
-  [
-    'refuses a transactionId sent again with another amount with DUPLICATE_TRANSACTION, and moves nothing',
-    async (s) => {
-      const before = await s.balance();
-      const debit = s.movement(2);
-      expectOk(await s.call('debit', debit), 'debit');
+      const another = { ...s.debit(2), requestId: debit.requestId };
+      expectCode(await s.call('debit', another), 'INVALID_REQUEST', 'another debit under the first one’s requestId');
       expectCode(
-        await s.call('debit', { ...debit, requestId: s.id('req'), amount: 3 }),
-        'DUPLICATE_TRANSACTION',
-        'the debit with another amount',
+        await s.call('credit', { ...s.credit(2), requestId: debit.requestId }),
+        'INVALID_REQUEST',
+        'a credit under the debit’s requestId',
       );
-      expectCode(await s.call('credit', { ...debit, requestId: s.id('req') }), 'DUPLICATE_TRANSACTION', 'a credit with the debit’s id');
-      expectBalance(await s.balance(), before - 2, 'after the duplicates');
-      await s.call('credit', s.movement(2));
+      expectBalance(await s.balance(), before - 2, 'after the refused calls');
+      await s.call('credit', s.credit(2));
     },
   ],
   [
-    'rolls a debit back once, however often the rollback is sent',
+    'treats a transactionId sent again (a new requestId) with the same content as the same movement, answered as the first time',
     async (s) => {
       const before = await s.balance();
-      const debit = s.movement(4);
+      const debit = s.debit(2);
+      const first = await s.call('debit', debit);
+      expectOk(first, 'debit');
+      expectOk(await s.call('debit', s.debit(1)), 'another debit, between');
+      expectSame(await s.call('debit', { ...debit, requestId: s.id('req') }), first, 'the same debit again');
+      expectBalance(await s.balance(), before - 3, 'after the same debit twice and another');
+      await s.call('credit', s.credit(3));
+    },
+  ],
+  [
+    'refuses a transactionId sent again with another amount, operation, round or bets with DUPLICATE_TRANSACTION, and moves nothing',
+    async (s) => {
+      const before = await s.balance();
+      const debit = s.debit(2);
       expectOk(await s.call('debit', debit), 'debit');
-      const rollback = { ...s.movement(4), rolledBackTransactionId: debit.transactionId };
+      const again = (change: Partial<typeof debit>) => ({ ...debit, requestId: s.id('req'), ...change });
+      expectCode(await s.call('debit', again({ amount: 3 })), 'DUPLICATE_TRANSACTION', 'the debit with another amount');
+      expectCode(await s.call('credit', s.asCredit(again({}))), 'DUPLICATE_TRANSACTION', 'a credit with the debit’s id');
+      expectCode(await s.call('debit', again({ roundId: `${s.round}-2` })), 'DUPLICATE_TRANSACTION', 'the debit in another round');
+      expectCode(await s.call('debit', again({ betIds: [s.id('bet')] })), 'DUPLICATE_TRANSACTION', 'the debit for other bets');
+      expectBalance(await s.balance(), before - 2, 'after the duplicates');
+      await s.call('credit', s.credit(2));
+    },
+  ],
+  [
+    'rolls a debit back once, however often the rollback is sent and under whatever rollback id',
+    async (s) => {
+      const before = await s.balance();
+      const debit = s.debit(4);
+      expectOk(await s.call('debit', debit), 'debit');
+      const rollback = s.rollback(debit);
       expectBalance(expectOk(await s.call('rollback', rollback), 'rollback'), before, 'after the rollback');
       expectOk(await s.call('rollback', { ...rollback, requestId: s.id('req') }), 'the rollback again');
-      expectBalance(await s.balance(), before, 'after the rollback twice');
+      expectOk(await s.call('rollback', s.rollback(debit)), 'the debit rolled back under another rollback id');
+      expectBalance(await s.balance(), before, 'after the rollback three times');
     },
   ],
   [
     'answers a rollback of a debit it never had with UNKNOWN_TRANSACTION, and refuses that debit if it arrives after',
     async (s) => {
       const before = await s.balance();
-      const debit = s.movement(1);
-      const rollback = { ...s.movement(1), rolledBackTransactionId: debit.transactionId };
-      expectCode(await s.call('rollback', rollback), 'UNKNOWN_TRANSACTION', 'rollback of an unknown debit');
+      const debit = s.debit(1);
+      expectCode(await s.call('rollback', s.rollback(debit)), 'UNKNOWN_TRANSACTION', 'rollback of an unknown debit');
       expectCode(await s.call('debit', debit), 'TRANSACTION_ROLLED_BACK', 'the debit arriving after its rollback');
       expectBalance(await s.balance(), before, 'after the late debit');
     },
   ],
   [
-    'refuses a debit past the balance with INSUFFICIENT_FUNDS, and moves nothing',
+    'refuses a debit past the balance with INSUFFICIENT_FUNDS, and moves nothing, not even when that debit is rolled back',
     async (s) => {
       const before = await s.balance();
-      expectCode(await s.call('debit', s.movement(before + 1)), 'INSUFFICIENT_FUNDS', 'debit of the balance plus 1');
+      const debit = s.debit(before + 1);
+      expectCode(await s.call('debit', debit), 'INSUFFICIENT_FUNDS', 'debit of the balance plus 1');
       expectBalance(await s.balance(), before, 'after the refused debit');
+      const rollback = await s.call('rollback', s.rollback(debit));
+      if (rollback.status === 'ERROR') expectCode(rollback, 'UNKNOWN_TRANSACTION', 'the refused debit’s rollback');
+      expectBalance(await s.balance(), before, 'after the refused debit’s rollback');
     },
   ],
   [
     'credits 0, closing a round that won nothing, without moving the balance',
     async (s) => {
       const before = await s.balance();
-      expectBalance(expectOk(await s.call('credit', s.movement(0)), 'credit of 0'), before, 'after a credit of 0');
+      expectBalance(expectOk(await s.call('credit', s.credit(0, true)), 'credit of 0'), before, 'after a credit of 0');
     },
   ],
 ];
 
-export const CHECK_NAMES = CHECKS.map(([name]) => name);
+/** Version 2: a debit of 2 in the check's round, then the round's result credit of 2 (`roundClosed: true`): the round closed, the balance as it was. */
+async function closeRound(s: Session) {
+  const before = await s.balance();
+  const debit = s.debit(2);
+  expectOk(await s.call('debit', debit), 'the round’s debit');
+  const result = s.credit(2, true);
+  const answer = await s.call('credit', result);
+  expectBalance(expectOk(answer, 'the round’s result (roundClosed: true)'), before, 'after the round’s debit and result');
+  return { before, debit, result, answer };
+}
+
+/** Version 2's own rules: the round fields, and a round closed by its result. */
+const ROUND_CHECKS: readonly (readonly [string, Check])[] = [
+  [
+    'refuses a version 2 movement without roundClosed, a credit without creditKind, or a round ended but by its result, with INVALID_REQUEST, and moves nothing',
+    async (s) => {
+      const before = await s.balance();
+      const { roundClosed: _debit, ...debit } = s.debit(1);
+      const { roundClosed: _credit, ...credit } = s.credit(1);
+      const { creditKind: _kind, ...kindless } = s.credit(1);
+      const { roundClosed: _rollback, ...rollback } = s.rollback(s.debit(1));
+      const invalid = [
+        ['debit', debit, 'a debit without roundClosed'],
+        ['credit', credit, 'a credit without roundClosed'],
+        ['credit', kindless, 'a credit without creditKind'],
+        ['rollback', rollback, 'a rollback without roundClosed'],
+        ['debit', { ...s.debit(1), roundClosed: true }, 'a debit with roundClosed: true'],
+        ['credit', { ...s.credit(1, true), creditKind: 'TAKE_DOWN' }, 'a take-down’s credit with roundClosed: true'],
+      ] as const;
+      for (const [operation, call, what] of invalid) expectCode(await s.send(operation, call), 'INVALID_REQUEST', what);
+      expectBalance(await s.balance(), before, 'after the refused calls');
+    },
+  ],
+  [
+    'closes a round with its result (roundClosed: true), answering that credit sent again (same requestId, or a new one) as the first time',
+    async (s) => {
+      const { before, result, answer } = await closeRound(s);
+      expectSame(await s.call('credit', result), answer, 'the result’s exact replay');
+      expectSame(await s.call('credit', { ...result, requestId: s.id('req') }), answer, 'the result’s transactionId under a new requestId');
+      expectBalance(await s.balance(), before, 'after the result three times');
+    },
+  ],
+  ...(['debit', 'credit', 'rollback'] as const).map(
+    (operation) =>
+      [
+        `refuses a ${operation} of a round closed by its result with ROUND_CLOSED, and moves nothing`,
+        async (s: Session) => {
+          const { before, debit } = await closeRound(s);
+          const late = { debit: s.debit(1), credit: s.credit(1), rollback: s.rollback(debit) }[operation];
+          expectCode(await s.send(operation, late), 'ROUND_CLOSED', `a ${operation} of the closed round`);
+          expectBalance(await s.balance(), before, `after the ${operation} of the closed round`);
+        },
+      ] as const,
+  ),
+];
+
+/** Last: a wallet that takes an amount not whole may be left with a balance no later check could read. */
+const AMOUNT_CHECK: readonly [string, Check] = [
+  'refuses an amount that is not whole minor units (1.5, -1, "2") or a debit of 0 with INVALID_REQUEST, and moves nothing',
+  async (s) => {
+    const before = await s.balance();
+    for (const amount of [1.5, -1, '2']) {
+      expectCode(await s.send('debit', { ...s.debit(1), amount }), 'INVALID_REQUEST', `a debit of ${JSON.stringify(amount)}`);
+      expectCode(await s.send('credit', { ...s.credit(1), amount }), 'INVALID_REQUEST', `a credit of ${JSON.stringify(amount)}`);
+    }
+    expectCode(await s.call('debit', s.debit(0)), 'INVALID_REQUEST', 'a debit of 0');
+    expectBalance(await s.balance(), before, 'after the refused calls');
+  },
+];
+
+const checksOf = (version: WalletContractVersion) => [...CHECKS, ...(version >= 2 ? ROUND_CHECKS : []), AMOUNT_CHECK];
+
+/** The checks' names, in order, for a wallet on `version` of the contract. */
+export const checkNames = (version: WalletContractVersion = 1): string[] => checksOf(version).map(([name]) => name);
+/** The version 1 checks' names, in order. */
+export const CHECK_NAMES = checkNames(1);

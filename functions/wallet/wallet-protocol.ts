@@ -4,6 +4,22 @@
  * the reference wallet (local/) and the conformance check (scripts/) share these shapes.
  */
 
+/**
+ * The contract's versions (docs/WALLET.md, "Versions"). Version 2 adds to every movement whether
+ * it ends the player's round (`roundClosed`, true on one credit a round, after which the round
+ * gets no call), and to every credit what it pays (`creditKind`); a wallet that keeps rounds
+ * refuses a call of a round it closed (ROUND_CLOSED). Each partner is on one version, a setting
+ * of the house's operators: version 1 partners keep the version 1 bodies until they move.
+ */
+export const WALLET_CONTRACT_VERSIONS = [1, 2] as const;
+export type WalletContractVersion = (typeof WALLET_CONTRACT_VERSIONS)[number];
+/** The version a partner configured today starts on. */
+export const CURRENT_WALLET_CONTRACT: WalletContractVersion = 2;
+
+/** What a version 2 credit pays: a round's result (its wins, pushes and refunds, 0 when nothing), a bet taken down, a jackpot prize. */
+export const CREDIT_KINDS = ['ROUND_RESULT', 'TAKE_DOWN', 'JACKPOT_PRIZE'] as const;
+export type CreditKind = (typeof CREDIT_KINDS)[number];
+
 /** The four calls, each a signed POST to `<wallet base URL>/<operation>`. */
 export const WALLET_OPERATIONS = ['balance', 'debit', 'credit', 'rollback'] as const;
 export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
@@ -27,13 +43,22 @@ interface MovementCall extends CallBase {
   /** `<tableId>.<sequence>`: the round the bets are for. */
   readonly roundId: string;
   readonly betIds: readonly string[];
+  /**
+   * Version 2: whether this call ends the player's round. True on one credit of the round (its
+   * result), never on a debit, a rollback, a take-down's or a prize's credit; no call of the
+   * round follows it. Absent in version 1.
+   */
+  readonly roundClosed?: boolean;
 }
 
 export type BalanceCall = CallBase;
 /** Takes a stake from the player's balance; the bet is taken only once the wallet confirms it. */
 export type DebitCall = MovementCall;
-/** Pays what a player's round returned (0 when nothing): it closes the player's round. */
-export type CreditCall = MovementCall;
+/** Pays what a player's round returned (0 when nothing), a bet taken down, or a jackpot prize. */
+export interface CreditCall extends MovementCall {
+  /** Version 2: what the credit pays. Absent in version 1. */
+  readonly creditKind?: CreditKind;
+}
 /** Gives back a debit that may or may not have been made (a timeout, an error, a void round). */
 export interface RollbackCall extends MovementCall {
   /** The debit given back. */
@@ -59,6 +84,8 @@ export const WALLET_ERROR_CODES = [
   'DUPLICATE_TRANSACTION',
   'UNKNOWN_TRANSACTION',
   'TRANSACTION_ROLLED_BACK',
+  // Version 2: a debit, credit or rollback of a round the wallet closed.
+  'ROUND_CLOSED',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -75,7 +102,11 @@ const isAmount = (value: unknown): value is number => Number.isSafeInteger(value
  * The call `body` is, if it is one of `operation`'s, or why not: what a wallet checks before it
  * looks at any balance. Ids are 1 to 128 of letters, digits and `_ . : / # @ + | -`; amounts whole.
  */
-export function parseCall<O extends WalletOperation>(operation: O, body: unknown): { call: WalletCalls[O] } | { invalid: string } {
+export function parseCall<O extends WalletOperation>(
+  operation: O,
+  body: unknown,
+  version: WalletContractVersion = 1,
+): { call: WalletCalls[O] } | { invalid: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { invalid: 'the body is not a JSON object' };
   const fields = body as Record<string, unknown>;
   for (const name of ['requestId', 'playerId'] as const) if (!isId(fields[name])) return { invalid: `${name} is not an id` };
@@ -89,6 +120,19 @@ export function parseCall<O extends WalletOperation>(operation: O, body: unknown
       return { invalid: 'betIds is not a list of at most 100 ids' };
     }
     if (operation === 'rollback' && !isId(fields.rolledBackTransactionId)) return { invalid: 'rolledBackTransactionId is not an id' };
+    if (version >= 2) {
+      const invalid = roundFieldsInvalid(operation, fields);
+      if (invalid) return { invalid };
+    }
   }
   return { call: body as WalletCalls[O] };
+}
+
+/** Version 2's round fields: every movement says whether it ends the round, and only a round's result may. */
+function roundFieldsInvalid(operation: WalletOperation, fields: Record<string, unknown>): string | undefined {
+  if (typeof fields.roundClosed !== 'boolean') return 'roundClosed is not true or false';
+  if (operation !== 'credit') return fields.roundClosed ? `a ${operation} never ends a round` : undefined;
+  if (!(CREDIT_KINDS as readonly unknown[]).includes(fields.creditKind)) return `creditKind is not one of ${CREDIT_KINDS.join(', ')}`;
+  if (fields.roundClosed && fields.creditKind !== 'ROUND_RESULT') return 'only a round result ends a round';
+  return undefined;
 }

@@ -1,13 +1,14 @@
 /**
  * The reference seamless wallet (local/reference-wallet.ts) over real HTTP: it passes every
  * conformance check; the client (functions/wallet/wallet-client.ts) reads each of its faults as
- * what it is; and the conformance check fails a wallet that is not idempotent.
+ * what it is; on version 2 it keeps rounds as a strict wallet does; and the conformance check
+ * fails a wallet that is not idempotent.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
-import { callWallet } from '../../functions/wallet/wallet-client';
+import { callWallet, sendWalletCall } from '../../functions/wallet/wallet-client';
 import { signedHeaders } from '../../functions/wallet/wallet-signature';
 import { CHECK_NAMES, checkWallet } from '../../scripts/wallet-conformance';
 import { MIN_TIMEOUT_MS } from '../../functions/services/wallet/partner-wallets';
@@ -59,6 +60,119 @@ describe('the reference wallet', () => {
     expect(await refusedCode('capped', 101)).toBe('LIMIT_REACHED');
     expect(await refusedCode('nobody', 1)).toBe('UNKNOWN_PLAYER');
     expect([wallet.players.get('blocked')!.balance, wallet.players.get('capped')!.balance]).toEqual([500, 500]);
+  });
+});
+
+describe('a version 2 wallet (it keeps rounds)', () => {
+  let strict: ReferenceWallet;
+  beforeEach(async () => {
+    strict = await startReferenceWallet({
+      secret: SECRET,
+      version: 2,
+      players: { ana: { currency: 'MOP', balance: 500 }, bea: { currency: 'MOP', balance: 500 } },
+    });
+  });
+  afterEach(() => strict.close());
+
+  const at = () => ({ ...endpoint(), baseUrl: strict.url });
+  /** A version 2 movement of `playerId`'s round `roundId`: it never ends the round but as a result credit says so. */
+  const movementOf = (playerId: string, amount: number, roundId = 't1.1') => ({
+    ...debitOf(playerId, amount),
+    roundId,
+    roundClosed: false,
+  });
+  const resultOf = (playerId: string, amount: number, roundId = 't1.1') => ({
+    ...movementOf(playerId, amount, roundId),
+    creditKind: 'ROUND_RESULT' as const,
+    roundClosed: true,
+  });
+  const answered = async (result: Promise<Awaited<ReturnType<typeof callWallet>>>) => {
+    const outcome = await result;
+    return outcome.kind === 'ANSWERED' ? outcome.answer : outcome;
+  };
+  const balance = (playerId: string) => strict.players.get(playerId)!.balance;
+
+  it("closes a player's round on its result credit, and only on that", async () => {
+    const debit = movementOf('ana', 50);
+    expect(await answered(callWallet(at(), 'debit', debit))).toMatchObject({ status: 'OK', balance: 450 });
+    // A take-down's credit pays without ending the round.
+    await callWallet(at(), 'credit', { ...movementOf('ana', 10), creditKind: 'TAKE_DOWN' });
+    expect(strict.closedRounds.size).toBe(0);
+    expect(await answered(callWallet(at(), 'credit', resultOf('ana', 100)))).toMatchObject({ status: 'OK', balance: 560 });
+    expect([...strict.closedRounds]).toEqual(['ana t1.1']);
+    expect(strict.refusedForClosedRound).toEqual([]);
+  });
+
+  it('refuses a debit, a credit and a rollback of a closed round with ROUND_CLOSED, moving nothing, and lists each', async () => {
+    const debit = movementOf('ana', 50);
+    await callWallet(at(), 'debit', debit);
+    await callWallet(at(), 'credit', resultOf('ana', 0));
+    const late = {
+      debit: movementOf('ana', 20),
+      credit: { ...movementOf('ana', 30), creditKind: 'ROUND_RESULT' as const },
+      rollback: { ...movementOf('ana', 50), rolledBackTransactionId: debit.transactionId },
+    };
+    for (const operation of ['debit', 'credit', 'rollback'] as const) {
+      expect(await answered(callWallet(at(), operation, late[operation]))).toMatchObject({ status: 'ERROR', code: 'ROUND_CLOSED' });
+      expect(strict.movements.has(late[operation].transactionId)).toBe(false);
+    }
+    // Nothing taken, nothing paid, and the debit the rollback would have given back stays taken: the player lost 50.
+    expect(balance('ana')).toBe(450);
+    expect(strict.movements.get(debit.transactionId)!.rolledBack).toBeUndefined();
+    expect(strict.refusedForClosedRound).toEqual(
+      (['debit', 'credit', 'rollback'] as const).map((operation) => ({ operation, body: JSON.stringify(late[operation]) })),
+    );
+  });
+
+  it('answers an exact replay of the closing credit with its first answer, by its requestId or its transactionId', async () => {
+    const result = resultOf('ana', 100);
+    const first = await answered(callWallet(at(), 'credit', result));
+    expect(first).toMatchObject({ status: 'OK', balance: 600 });
+    expect(await answered(callWallet(at(), 'credit', result))).toEqual(first);
+    expect(await answered(callWallet(at(), 'credit', { ...result, requestId: `req-${++next}` }))).toEqual(first);
+    expect(balance('ana')).toBe(600);
+    expect(strict.refusedForClosedRound).toEqual([]);
+  });
+
+  it("keeps the player's other rounds and other players' same round open", async () => {
+    await callWallet(at(), 'credit', resultOf('ana', 0, 't1.1'));
+    expect(await answered(callWallet(at(), 'debit', movementOf('ana', 10, 't1.2')))).toMatchObject({ status: 'OK', balance: 490 });
+    expect(await answered(callWallet(at(), 'debit', movementOf('bea', 10, 't1.1')))).toMatchObject({ status: 'OK', balance: 490 });
+    expect(await answered(callWallet(at(), 'credit', resultOf('bea', 25, 't1.1')))).toMatchObject({ status: 'OK', balance: 515 });
+    expect([...strict.closedRounds].sort()).toEqual(['ana t1.1', 'bea t1.1']);
+    expect(strict.refusedForClosedRound).toEqual([]);
+  });
+
+  it('refuses a movement without roundClosed, or a credit without creditKind, as INVALID_REQUEST, moving nothing', async () => {
+    const invalidBodies = {
+      debit: debitOf('ana', 10),
+      credit: { ...movementOf('ana', 10) },
+    } as const;
+    for (const operation of ['debit', 'credit'] as const) {
+      const body = invalidBodies[operation];
+      expect(await answered(sendWalletCall(at(), operation, JSON.stringify(body)))).toMatchObject({
+        status: 'ERROR',
+        code: 'INVALID_REQUEST',
+      });
+      expect(strict.movements.has(body.transactionId)).toBe(false);
+    }
+    expect(balance('ana')).toBe(500);
+  });
+});
+
+describe('a version 1 wallet (the default)', () => {
+  it('keeps no rounds: a debit after a credit that says it closed the round is taken', async () => {
+    const before = wallet.players.get('ana')!.balance;
+    const round = `t1.${++next}`;
+    await callWallet(endpoint(), 'credit', { ...debitOf('ana', 0), roundId: round, roundClosed: true, creditKind: 'ROUND_RESULT' });
+    const debit = { ...debitOf('ana', 10), roundId: round };
+    expect(await callWallet(endpoint(), 'debit', debit)).toMatchObject({
+      kind: 'ANSWERED',
+      answer: { status: 'OK', balance: before - 10 },
+    });
+    expect([wallet.closedRounds.size, wallet.refusedForClosedRound.length]).toEqual([0, 0]);
+    await callWallet(endpoint(), 'rollback', { ...debitOf('ana', 10), roundId: round, rolledBackTransactionId: debit.transactionId });
+    expect(wallet.players.get('ana')!.balance).toBe(before);
   });
 });
 
@@ -125,10 +239,12 @@ describe('the conformance check', () => {
       expect(failed).toEqual([
         CHECK_NAMES.find((name) => name.startsWith('refuses a call signed more than'))!,
         CHECK_NAMES.find((name) => name.startsWith('answers an exact replay'))!,
+        CHECK_NAMES.find((name) => name.startsWith('refuses a requestId sent again with another body'))!,
         CHECK_NAMES.find((name) => name.startsWith('treats a transactionId sent again'))!,
         CHECK_NAMES.find((name) => name.startsWith('refuses a transactionId sent again'))!,
         CHECK_NAMES.find((name) => name.startsWith('rolls a debit back once'))!,
         CHECK_NAMES.find((name) => name.startsWith('answers a rollback of a debit it never had'))!,
+        CHECK_NAMES.find((name) => name.startsWith('refuses an amount that is not whole minor units'))!,
       ]);
       for (const result of results.filter((result) => !result.passed)) expect(result.detail).toBeTruthy();
     } finally {

@@ -3,6 +3,7 @@
  * HTTP, configured through the API as the house's operators configure one, and the checks that
  * the partner's books and ours agree.
  */
+import { dueWalletCalls } from '../../functions/store/wallet/wallet-calls';
 import { expect, vi } from 'vitest';
 import { startReferenceWallet, type ReferenceWallet, type WalletFault, type WalletPlayer } from '../../local/reference-wallet';
 import { forgetPartnerWallet, MIN_TIMEOUT_MS } from '../../functions/services/wallet/partner-wallets';
@@ -32,7 +33,7 @@ export interface SeamlessPartner {
   /**
    * Waits until every call to the wallet is delivered, then checks that both books agree to the
    * unit: each player's wallet moved exactly what our ledger says their wallet was debited and
-   * credited (the ledger's WALLET legs), and our ledger reconciles.
+   * credited (the ledger's WALLET legs), our ledger reconciles, and no call is left to deliver.
    */
   expectBooksAgree(): Promise<void>;
 }
@@ -89,6 +90,8 @@ export async function startSeamlessPartner(api: TestApi, partner: string, player
       const moved = () => [...wallet.players].reduce((sum, [subject, player]) => sum + player.balance - opening.get(subject)!, 0);
       await vi.waitFor(
         async () => {
+          // Every call delivered (a credit of 0, a round's end, moves no money but is owed all the same).
+          expect(await dueWalletCalls(api.db, '9999-12-31T23:59:59.999Z')).toEqual([]);
           const { currencies, consistent } = await api.reconcile();
           expect(consistent).toBe(true);
           const ledger = currencies.find((currency) => currency.currency === 'MOP')?.partnerWallets ?? 0n;

@@ -31,12 +31,17 @@ export class KeptStake {
     return this.held?.betKey ?? newKey();
   }
 
-  /** The placement, with the debit its transaction confirms: the stake is asked of the wallet here the first time only. */
-  async debited(placement: BetPlacement, now: string): Promise<BetPlacement> {
+  /**
+   * The placement, with the debit its transaction confirms: the stake is asked of the wallet here
+   * the first time only. Undefined: the bet's round is over at the wallet (the table read was
+   * older than its round), nothing asked.
+   */
+  async debited(placement: BetPlacement, now: string): Promise<BetPlacement | undefined> {
     if (!this.held) {
       // Nothing is asked of the wallet for a player kept from play (their restriction item; the bet's transaction checks it again).
       await assertMayPlay(this.deps, placement.bet.playerId, now);
       const debit = await debitStake(this.deps, this.wallet, placement.bet, placement.table.currency);
+      if (debit === 'ROUND_OVER') return undefined;
       this.held = { debit, betKey: placement.betKey, round: placement.bet.round };
     }
     return { ...placement, confirmedDebit: withoutDue({ ...this.held.debit, state: 'CONFIRMED', updatedAt: this.deps.now() }) };

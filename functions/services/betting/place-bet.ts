@@ -274,7 +274,10 @@ async function placeThroughWallet(
   stake: KeptStake,
   now: string,
 ): Promise<PlacementOutcome> {
-  const outcome = await sendPlacement(deps, store, await stake.debited(placement, now), now);
+  const debited = await stake.debited(placement, now);
+  // The round is over at the wallet: as betting closed under a table read too old.
+  if (!debited) return { placed: false, reason: 'BETTING_CLOSED' };
+  const outcome = await sendPlacement(deps, store, debited, now);
   if (outcome.placed || (await stake.confirmedIn(store))) return { placed: true };
   return outcome;
 }

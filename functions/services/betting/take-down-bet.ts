@@ -13,6 +13,8 @@ import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome, awaitsStayMark } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
 import { creditOf, takeDownTransactionId } from '../wallet/wallet-calls';
+import { partnerOfPlayer } from '../../store/kernel/keys';
+import { contractOf, partnerWalletOf } from '../wallet/partner-wallets';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
 import type { JournalRecord } from '../../store/money/ledger';
@@ -56,13 +58,14 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
 
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
     const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt!);
-    // A seamless stake goes back to the partner's wallet, by a credit of its own (docs/WALLET.md).
+    // A seamless stake goes back to the partner's wallet, by a credit of its own that never ends the round (docs/WALLET.md).
     const credit = bet.seamless
       ? creditOf(
           takeDownTransactionId(bet.id),
           bet.playerId,
-          { amount: bet.amount, currency: table.currency, tableId, sequence: currentRound(table), betIds: [bet.id] },
+          { amount: bet.amount, currency: table.currency, tableId, sequence: currentRound(table), betIds: [bet.id], kind: 'TAKE_DOWN' },
           takenDown.settledAt!,
+          contractOf(await partnerWalletOf(deps, partnerOfPlayer(bet.playerId)!)),
         )
       : undefined;
     const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal, credit);

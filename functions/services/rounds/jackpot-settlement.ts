@@ -8,7 +8,8 @@ import { ServiceError } from '../kernel/service-error';
 import { jackpotJournals, type ShareHolder } from '../money/journals';
 import type { ServiceDependencies } from '../kernel/services';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
-import { creditOf, prizeTransactionId } from '../wallet/wallet-calls';
+import { creditOf, prizeTransactionId, type Contract } from '../wallet/wallet-calls';
+import { walletContractsOf } from '../wallet/partner-wallets';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 
 /** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
@@ -48,7 +49,8 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       contributions,
       deps.now(),
     );
-    const credits = prizeCredits(deal, payout, pool.currency, deps.now());
+    const contracts = await walletContractsOf(deps, round.bettors);
+    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), contracts);
     const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, credits);
     if (applied === 'APPLIED')
       await queueWalletCalls(
@@ -98,7 +100,13 @@ export function shareHolders(round: JackpotRound): ShareHolder[] {
 }
 
 /** The credits that pay seamless bettors' prizes in their wallets (docs/WALLET.md), by player. */
-function prizeCredits(deal: DealRecord, payout: JackpotPayoutRecord, currency: string, at: string): Map<string, WalletCallRecord> {
+function prizeCredits(
+  deal: DealRecord,
+  payout: JackpotPayoutRecord,
+  currency: string,
+  at: string,
+  contractOf: (playerId: string) => Contract,
+): Map<string, WalletCallRecord> {
   const credits = new Map<string, WalletCallRecord>();
   if (payout.share === 0) return credits;
   const holders = shareHolders(deal.jackpot!).filter((holder) => holder.seamless);
@@ -109,8 +117,9 @@ function prizeCredits(deal: DealRecord, payout: JackpotPayoutRecord, currency: s
       creditOf(
         prizeTransactionId(deal.tableId, deal.sequence, playerId),
         playerId,
-        { amount: betIds.length * payout.share, currency, tableId: deal.tableId, sequence: deal.sequence, betIds },
+        { amount: betIds.length * payout.share, currency, tableId: deal.tableId, sequence: deal.sequence, betIds, kind: 'JACKPOT_PRIZE' },
         at,
+        contractOf(playerId),
       ),
     );
   }

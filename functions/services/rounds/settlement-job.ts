@@ -9,6 +9,7 @@ import { outsideReadBudget } from '../kernel/read-budget';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
+import { walletContractsOf } from '../wallet/partner-wallets';
 
 /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
 export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
@@ -91,6 +92,8 @@ export async function settlePart(
 
   const started = performance.now();
   const settledAt = deps.now();
+  // Version 2 rounds' closing credits this run wrote: they wait for the job's end, and are handed over again once it has ended.
+  const closings: string[] = [];
   // What this run committed; none when an earlier run paid the part and died before it was counted.
   const tally = { batches: 0 };
   const parts = outcome.planned.parts ?? 1;
@@ -103,8 +106,15 @@ export async function settlePart(
     );
     try {
       // Seamless players are paid by calls to their wallets, written with their bets: handed to the wallet workers once written.
-      const handOver = (units: readonly SettlementUnit[]) => queueWalletCalls(deps, walletCallsOf(units));
-      for (const wave of settlementWaves(outcome, plan, settledAt))
+      const handOver = (units: readonly SettlementUnit[]) => {
+        closings.push(...closingCreditsOf(units));
+        return queueWalletCalls(deps, walletCallsOf(units));
+      };
+      const contracts = await walletContractsOf(
+        deps,
+        plan.filter((entry) => entry.seamless).map((entry) => entry.playerId),
+      );
+      for (const wave of settlementWaves(outcome, plan, settledAt, contracts))
         await payWave(job, packed(wave), sequence, settledAt, lease, tally, handOver);
       await countedOut;
     } catch (error) {
@@ -118,7 +128,10 @@ export async function settlePart(
   const left = await job.complete(tableId, sequence, part, owner);
   if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
   if (left === undefined) return 'BUSY';
-  if (left === 0) await endJob(deps, job, outcome);
+  if (left === 0) {
+    await endJob(deps, job, outcome);
+    await queueWalletCalls(deps, closings);
+  }
   return 'DONE';
 }
 
@@ -185,6 +198,9 @@ const walletCallsOf = (units: readonly SettlementUnit[]): string[] =>
         ]
       : [],
   );
+
+const closingCreditsOf = (units: readonly SettlementUnit[]): string[] =>
+  units.flatMap((unit) => (unit.wallet?.credit?.closesRound ? [unit.wallet.credit.transactionId] : []));
 
 /** A wave's batches, SETTLEMENT_CONCURRENCY transactions at a time. */
 async function payWave(

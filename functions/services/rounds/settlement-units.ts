@@ -5,7 +5,7 @@ import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import { stillOpen } from '../../store/rounds/bet-decisions';
 import { payoutJournal } from '../money/journals';
 import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
-import { creditOf, payoutTransactionId, rollbackOfStake } from '../wallet/wallet-calls';
+import { creditOf, payoutTransactionId, rollbackOfStake, type Contract } from '../wallet/wallet-calls';
 
 /**
  * How a round's plan is paid, worked out without the store: the plan cut into player units, the
@@ -65,7 +65,13 @@ export const unitItems = (unit: SettlementUnit): number =>
  * The plan's units, in waves: every player's first unit, then the second units of those with two,
  * so that no two transactions in flight at once credit one account.
  */
-export function settlementWaves(outcome: OutcomeRecord, plan: readonly PlannedSettlement[], settledAt: string): SettlementUnit[][] {
+export function settlementWaves(
+  outcome: OutcomeRecord,
+  plan: readonly PlannedSettlement[],
+  settledAt: string,
+  /** The wallet contract of each seamless player's partner (partner-wallets.ts, walletContractsOf). */
+  contractOf: (playerId: string) => Contract = () => 1,
+): SettlementUnit[][] {
   // A player's seamless bets (paid to their wallet) and account bets are paid apart; parts are numbered across both.
   const byPlayer = new Map<string, { seamless: PlannedSettlement[]; account: PlannedSettlement[] }>();
   for (const entry of plan) {
@@ -88,7 +94,15 @@ export function settlementWaves(outcome: OutcomeRecord, plan: readonly PlannedSe
           credit: mine.reduce((sum, entry) => sum + entry.returned, 0),
           journal: payoutJournal(outcome.tableId, outcome.sequence, playerId, mine, outcome.currency, settledAt, part),
           released: mine.reduce((sum, entry) => sum + (entry.released ?? 0), 0),
-          ...(entries === seamless ? { wallet: walletPayment(outcome, playerId, mine, settledAt, part) } : {}),
+          ...(entries === seamless
+            ? {
+                wallet: walletPayment(outcome, playerId, mine, settledAt, part, {
+                  contract: contractOf(playerId),
+                  // Version 2: the player's last seamless unit carries the credit that ends their round, if any call was theirs in it.
+                  closing: i + size >= entries.length && endsRound(entries),
+                }),
+              }
+            : {}),
         });
       }
     }
@@ -146,9 +160,11 @@ export const entriesOfPart = (plan: readonly PlannedSettlement[], part: number, 
 
 /**
  * How a seamless unit is paid in the partner's wallet: one credit of what its decided bets
- * returned (0 when nothing: the credit closes the player's round), and the rollbacks of the
- * debits of bets voided in their own round; no credit when it decided nothing else and closes no
- * round (its bets, all placed for earlier rolls, moved).
+ * returned, and the rollbacks of the debits of bets voided in their own round.
+ * - Version 1: the credit (0 when nothing came back) closes the player's round; there is none
+ *   when the unit decided nothing else and closes no round (its bets, all placed for earlier rolls, moved).
+ * - Version 2: only the player's last unit's credit ends the round (`roundClosed`), sent once
+ *   their other calls of the round are done; an earlier unit's credit, if it pays anything, does not.
  */
 function walletPayment(
   outcome: OutcomeRecord,
@@ -156,13 +172,14 @@ function walletPayment(
   entries: readonly PlannedSettlement[],
   settledAt: string,
   part: number,
+  { contract, closing }: { contract: Contract; closing: boolean },
 ): NonNullable<SettlementUnit['wallet']> {
-  // A bet that moved (a come bet to its number) or stays is still open: it is credited by the roll that decides it.
-  const credited = entries.filter((entry) => !entry.rollback && !stillOpen(entry));
+  const credited = entries.filter(paidNow);
   const rollbacks = entries
     .filter((entry) => entry.rollback)
-    .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence));
-  if (credited.length === 0 && !entries.some((entry) => entry.closesRound)) return { rollbacks };
+    .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence, contract));
+  const credits = contract >= 2 ? credited.length > 0 || closing : credited.length > 0 || entries.some((entry) => entry.closesRound);
+  if (!credits) return { rollbacks };
   const credit = creditOf(
     payoutTransactionId(outcome.tableId, outcome.sequence, playerId, part),
     playerId,
@@ -172,8 +189,18 @@ function walletPayment(
       tableId: outcome.tableId,
       sequence: outcome.sequence,
       betIds: credited.map((entry) => entry.betId),
+      kind: 'ROUND_RESULT',
+      closesRound: closing,
     },
     settledAt,
+    contract,
   );
   return { credit, rollbacks };
 }
+
+/** A bet the roll pays now: decided, not given back by a rollback. A bet that moved (a come bet to its number) or stays is credited by the roll that decides it. */
+const paidNow = (entry: PlannedSettlement): boolean => !entry.rollback && !stillOpen(entry);
+
+/** Version 2: whether the player's seamless entries of the outcome make a round at their wallet that a credit must end. */
+const endsRound = (entries: readonly PlannedSettlement[]): boolean =>
+  entries.some((entry) => paidNow(entry) || entry.rollback || entry.closesRound);

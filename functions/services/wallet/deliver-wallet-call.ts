@@ -9,6 +9,7 @@ import {
 import type { ServiceDependencies } from '../kernel/services';
 import { partnerWalletOf, walletEndpointOf } from './partner-wallets';
 import { rollingBack, withoutDue } from './wallet-calls';
+import { roundMayClose } from './round-closing';
 
 /**
  * The wallet workers' one job: deliver a call of the outbox (store/wallet/wallet-calls.ts) to its
@@ -48,6 +49,9 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
   if (call.state !== 'ROLLING_BACK' && call.state !== 'DUE') return 'DONE';
   // Not due yet: a later send was scheduled by whoever failed last (its own message), so this one ends here.
   if (!isDue(call, now)) return 'LATER';
+
+  // Version 2: a round's closing credit waits until no call of its round can follow it.
+  if (call.closesRound && !(await roundMayClose(deps, call))) return waitForRound(deps, call, now);
 
   const result = await send(deps, call);
   const verdict = verdictOn(call, result, deps.now());
@@ -106,6 +110,18 @@ export async function queueWalletCalls(deps: ServiceDependencies, transactionIds
   } catch (error) {
     deps.log.error('wallet calls were not queued: the sweeper delivers them', { error: error instanceof Error ? error : String(error) });
   }
+}
+
+/** A closing credit whose round is not done: looked at again in a moment, no send counted (its 24 hours run on). */
+async function waitForRound(deps: ServiceDependencies, call: WalletCallRecord, now: string): Promise<Delivery> {
+  const waiting: WalletCallRecord = {
+    ...call,
+    updatedAt: now,
+    nextAttemptAt: new Date(Date.parse(now) + (deps.walletRetryDelayMs ?? retryDelayMs)(1)).toISOString(),
+    lastProblem: "waiting for the round's other calls",
+  };
+  if (!(await saveWalletCall(deps.db, waiting, [call.state], call.attempts))) return 'DONE';
+  return later(deps, waiting, now);
 }
 
 const isDue = (call: WalletCallRecord, now: string): boolean => call.nextAttemptAt === undefined || call.nextAttemptAt <= now;

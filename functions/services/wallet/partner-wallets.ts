@@ -1,4 +1,5 @@
 import { DEFAULT_WALLET_TIMEOUT_MS, type WalletEndpoint } from '../../wallet/wallet-client';
+import { CURRENT_WALLET_CONTRACT, WALLET_CONTRACT_VERSIONS, type WalletContractVersion } from '../../wallet/wallet-protocol';
 import { partnerOfPlayer } from '../../store/kernel/keys';
 import { getPartnerWallet, putPartnerWallet, type PartnerWalletRecord } from '../../store/wallet/partner-wallets';
 import { ServiceError } from '../kernel/service-error';
@@ -15,6 +16,8 @@ export interface ConfigurePartnerWalletRequest {
   /** Set or replaced; required the first time a partner goes SEAMLESS. Never answered back. */
   readonly secret?: string | null;
   readonly timeoutMs?: number | null;
+  /** The wallet contract's version (1 or 2); left out, the partner keeps its own (a new partner: the current version). */
+  readonly contractVersion?: number | null;
 }
 
 /** A wallet call may wait this long at most, and at least this long (a setting per partner; 3 s by default). */
@@ -44,12 +47,13 @@ export async function configurePartnerWallet(
   if (request.mode === 'TRANSFER') {
     // The wallet it last named is kept: what its players are still owed (credits, rollbacks of bets taken seamless) goes there.
     const previous = await getPartnerWallet(deps.db, request.partner);
-    const { baseUrl, currencies, timeoutMs, secretSetAt } = previous ?? {};
+    const { baseUrl, currencies, timeoutMs, secretSetAt, contractVersion } = previous ?? {};
     const record: PartnerWalletRecord = {
       partner: request.partner,
       mode: 'TRANSFER',
       ...(baseUrl !== undefined ? { baseUrl, currencies: currencies ?? [], timeoutMs: timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS } : {}),
       ...(secretSetAt !== undefined ? { secretSetAt } : {}),
+      ...(contractVersion !== undefined ? { contractVersion } : {}),
       ...stamp,
     };
     await putPartnerWallet(deps.db, record);
@@ -65,6 +69,9 @@ export async function configurePartnerWallet(
   if (!Number.isInteger(timeoutMs) || timeoutMs < MIN_TIMEOUT_MS || timeoutMs > MAX_TIMEOUT_MS)
     throw new ServiceError('BAD_USER_INPUT', `timeoutMs: ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`, 'timeoutMs');
   const previous = await getPartnerWallet(deps.db, request.partner);
+  const contractVersion = request.contractVersion ?? previous?.contractVersion ?? (previous ? 1 : CURRENT_WALLET_CONTRACT);
+  if (!(WALLET_CONTRACT_VERSIONS as readonly number[]).includes(contractVersion))
+    throw new ServiceError('BAD_USER_INPUT', `contractVersion: one of ${WALLET_CONTRACT_VERSIONS.join(', ')}.`, 'contractVersion');
   const secret = request.secret ?? undefined;
   if (secret !== undefined && (secret.length < MIN_SECRET || secret.length > MAX_SECRET || !/^[\x21-\x7e]+$/.test(secret)))
     throw new ServiceError('BAD_USER_INPUT', `secret: ${MIN_SECRET} to ${MAX_SECRET} printable characters, no spaces.`, 'secret');
@@ -83,6 +90,7 @@ export async function configurePartnerWallet(
     baseUrl,
     currencies: [...new Set(currencies)],
     timeoutMs,
+    contractVersion: contractVersion as WalletContractVersion,
     secretSetAt: secret !== undefined ? stamp.configuredAt : previous!.secretSetAt!,
     ...stamp,
   };
@@ -189,4 +197,19 @@ export async function walletEndpointOf(deps: ServiceDependencies, wallet: Partne
     secret: copy.secret,
     timeoutMs: wallet.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS,
   };
+}
+
+/** The contract a partner's calls are written under: its configured version, 1 for a partner configured before versions. */
+export const contractOf = (wallet: PartnerWalletRecord | undefined): WalletContractVersion => wallet?.contractVersion ?? 1;
+
+/** The contract each player's partner is on now, read once per partner (this process's copies): for the calls a settlement writes. */
+export async function walletContractsOf(
+  deps: ServiceDependencies,
+  playerIds: Iterable<string>,
+): Promise<(playerId: string) => WalletContractVersion> {
+  const partners = new Set([...playerIds].map(partnerOfPlayer).filter((partner): partner is string => partner !== undefined));
+  const contracts = new Map(
+    await Promise.all([...partners].map(async (partner) => [partner, contractOf(await partnerWalletOf(deps, partner))] as const)),
+  );
+  return (playerId) => contracts.get(partnerOfPlayer(playerId) ?? '') ?? 1;
 }

@@ -1,11 +1,12 @@
 import { sendWalletCall } from '../../wallet/wallet-client';
 import type { BetRecord } from '../../store/betting/bet-records';
 import type { PartnerWalletRecord } from '../../store/wallet/partner-wallets';
-import { createWalletCall, saveWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { saveWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { createDebitInRound } from '../../store/wallet/wallet-rounds';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
-import { walletEndpointOf } from './partner-wallets';
+import { contractOf, walletEndpointOf } from './partner-wallets';
 import { debitOf, rollingBack, withoutDue } from './wallet-calls';
 
 /**
@@ -15,14 +16,15 @@ import { debitOf, rollingBack, withoutDue } from './wallet-calls';
  * for the bet's own transaction to confirm. Refused by the wallet (no funds, a blocked player, a
  * limit), the bet is refused with our code and nothing is owed. Unanswered (a timeout, a 5xx, an
  * unsigned answer, a refusal the contract does not expect), the debit is rolled back and the bet
- * refused as WALLET_UNAVAILABLE, which the player may retry.
+ * refused as WALLET_UNAVAILABLE, which the player may retry. ROUND_OVER: nothing was written or
+ * sent, the bet's round being over at the wallet (version 2): the table was read before it moved on.
  */
 export async function debitStake(
   deps: ServiceDependencies,
   wallet: PartnerWalletRecord,
   bet: BetRecord,
   currency: string,
-): Promise<WalletCallRecord> {
+): Promise<WalletCallRecord | 'ROUND_OVER'> {
   if (!(wallet.currencies ?? []).includes(currency))
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
   const endpoint = await walletEndpointOf(deps, wallet);
@@ -30,11 +32,12 @@ export async function debitStake(
   deps.reads?.spendWalletCall();
   const at = deps.now();
   const debit: WalletCallRecord = {
-    ...debitOf(bet, wallet.partner, currency, at),
+    ...debitOf(bet, wallet.partner, currency, at, contractOf(wallet)),
     // Until then, the request that sends it decides; after, the workers take it for lost and roll it back.
     nextAttemptAt: new Date(Date.parse(at) + (endpoint.timeoutMs ?? 0) + DEBIT_GRACE_MS).toISOString(),
   };
-  await createWalletCall(deps.db, debit);
+  // Version 2: listed in the player's round first; a round the wallet was told is over takes no more debits.
+  if (!(await createDebitInRound(deps.db, debit))) return 'ROUND_OVER';
   const result = await sendWalletCall(endpoint, 'debit', debit.body);
   if (result.kind === 'ANSWERED' && result.answer.status === 'OK')
     return { ...debit, balanceAfter: result.answer.balance, balanceAt: deps.now() };

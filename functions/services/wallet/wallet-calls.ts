@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { partnerOfPlayer, roundId } from '../../store/kernel/keys';
 import type { BetRecord } from '../../store/betting/bet-records';
 import { callOf, type StoredWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import type { CreditKind, WalletContractVersion } from '../../wallet/wallet-protocol';
 
 /**
  * The calls the tables make to a seamless partner's wallet, built from our own records: pure, so
@@ -28,8 +29,26 @@ export const prizeTransactionId = (tableId: string, sequence: number, playerId: 
 /** Every call of one movement and operation has one requestId: a retry is the same request. */
 const requestIdOf = (transactionId: string, operation: string): string => `${operation}:${transactionId}`.slice(0, 128);
 
+/** The wallet contract a partner is on (docs/WALLET.md, "Versions"): what shape its calls take. */
+export type Contract = WalletContractVersion;
+
+/** Version 2's round fields (docs/WALLET.md, "Rounds"): whether the call ends the round, and a credit's kind; none in version 1. */
+const roundFields = (contract: Contract, roundClosed: boolean, creditKind?: CreditKind) =>
+  contract >= 2 ? { roundClosed, ...(creditKind ? { creditKind } : {}) } : {};
+
+/** The record's mark of its contract: version 1 is the unmarked default. */
+const contractMark = (contract: Contract) => (contract >= 2 ? { contract: 2 as const } : {});
+
 /** The body of a stake's debit. */
-function debitCallOf(betId: string, playerId: string, amount: number, currency: string, tableId: string, round: number): StoredWalletCall {
+function debitCallOf(
+  betId: string,
+  playerId: string,
+  amount: number,
+  currency: string,
+  tableId: string,
+  round: number,
+  contract: Contract,
+): StoredWalletCall {
   const transactionId = debitTransactionId(betId);
   return {
     requestId: requestIdOf(transactionId, 'debit'),
@@ -40,6 +59,7 @@ function debitCallOf(betId: string, playerId: string, amount: number, currency: 
     tableId,
     roundId: roundId(tableId, round),
     betIds: [betId],
+    ...roundFields(contract, false),
   };
 }
 
@@ -52,18 +72,26 @@ const rollbackCallOf = (debit: StoredWalletCall): StoredWalletCall => ({
 });
 
 /** The rollback of a confirmed stake of round `round` (a voided round's): the same body as any rollback of that debit. */
-export const rollbackOfStake = (betId: string, playerId: string, amount: number, currency: string, tableId: string, round: number) =>
-  rollbackCallOf(debitCallOf(betId, playerId, amount, currency, tableId, round));
+export const rollbackOfStake = (
+  betId: string,
+  playerId: string,
+  amount: number,
+  currency: string,
+  tableId: string,
+  round: number,
+  contract: Contract,
+) => rollbackCallOf(debitCallOf(betId, playerId, amount, currency, tableId, round, contract));
 
 /** The debit of a bet's stake, in flight from the moment it is written (docs/WALLET.md: sent once, never again). */
-export function debitOf(bet: BetRecord, partner: string, currency: string, at: string): WalletCallRecord {
+export function debitOf(bet: BetRecord, partner: string, currency: string, at: string, contract: Contract): WalletCallRecord {
   return {
     transactionId: debitTransactionId(bet.id),
     partner,
     playerId: bet.playerId,
     kind: 'DEBIT',
+    ...contractMark(contract),
     operation: 'debit',
-    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round)),
+    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round, contract)),
     amount: bet.amount,
     currency,
     state: 'SENT',
@@ -88,7 +116,10 @@ export function rollingBack(debit: WalletCallRecord, at: string, problem: string
   };
 }
 
-/** A credit (a round's payment, 0 when nothing came back; a take-down; a prize), due at once. */
+/**
+ * A credit (a round's payment, 0 when nothing came back; a take-down; a prize), due at once.
+ * Version 2: it says what it pays, and `closesRound` makes it the one that ends its player's round.
+ */
 export function creditOf(
   transactionId: string,
   playerId: string,
@@ -98,14 +129,28 @@ export function creditOf(
     tableId,
     sequence,
     betIds,
-  }: { amount: number; currency: string; tableId: string; sequence: number; betIds: readonly string[] },
+    kind,
+    closesRound = false,
+  }: {
+    amount: number;
+    currency: string;
+    tableId: string;
+    sequence: number;
+    betIds: readonly string[];
+    kind: CreditKind;
+    closesRound?: boolean;
+  },
   at: string,
+  contract: Contract,
 ): WalletCallRecord {
+  const closing = contract >= 2 && closesRound;
   return {
     transactionId,
     partner: partnerOfPlayer(playerId)!,
     playerId,
     kind: 'CREDIT',
+    ...contractMark(contract),
+    ...(closing ? { closesRound: true as const } : {}),
     operation: 'credit',
     body: JSON.stringify({
       requestId: requestIdOf(transactionId, 'credit'),
@@ -116,6 +161,7 @@ export function creditOf(
       tableId,
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
+      ...roundFields(contract, closing, kind),
     } satisfies StoredWalletCall),
     amount,
     currency,

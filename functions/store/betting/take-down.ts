@@ -8,6 +8,7 @@ import type { BetRecord } from './bet-records';
 import { recordJournal, type JournalRecord } from '../money/ledger';
 import { isRetryable } from '../kernel/transaction-cancellation';
 import { transact } from '../kernel/transact';
+import { roundListingOf } from '../wallet/wallet-rounds';
 import { putWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 
 export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANGED';
@@ -36,6 +37,8 @@ export async function commitTakeDown(
         ? undefined
         : creditAccount(db, takenDown.playerId, takenDown.returned, journal, { released: takenDown.reserve ?? 0 }),
       credit: walletCredit && putWalletCall(db, walletCredit),
+      // Version 2: listed in the player's round, which must not be over at the wallet.
+      round: walletCredit && roundListingOf(db, walletCredit, { whileOpen: true }),
       bet: decideBet(db, takenDown),
       journal: recordJournal(db, journal),
     });
@@ -44,7 +47,7 @@ export async function commitTakeDown(
     throw error;
   }
   if (sent.written) return 'TAKEN_DOWN';
-  if (sent.refused.has('gate')) return 'BETTING_CLOSED';
+  if (sent.refused.has('gate') || sent.refused.has('round')) return 'BETTING_CLOSED';
   // The player's bets moved (another of their bets placed or taken down, this one settled): read again.
   if (['position', 'account', 'bet'].some((name) => sent.refused.has(name as 'position'))) return 'CHANGED';
   throw new Error(`taking bet ${takenDown.id} down was refused for ${[...sent.refused].join(', ')}`);

@@ -32,6 +32,8 @@
  *   PARTNER#<partner>     WALLET                    a partner's wallet mode (TRANSFER or SEAMLESS), its wallet's URL and currencies
  *   WALLETCALL#<txId>     CALL                      a call to a seamless partner's wallet (its outbox item): the call's exact body,
  *                                                   its state; while undelivered, in `byOwner` under WALLETDUE#<shard>
+ *   WALLETROUND#<p>#<round> ROUND                   a version 2 wallet's round of one player: the calls made in it, and once
+ *                                                   its closing credit is sent, when (no call of the round follows)
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
  * GSI byOwner also: ownerPk WALLETDUE#<shard>, ownerSk <dueAt>#<txId>, on a wallet call while it waits to be
  * delivered; WALLETDEAD#<partner>, on one given up after 24 hours (for operators).
@@ -162,6 +164,7 @@ export const subscriptionKey = (topic: string, shard: number, connectionId: stri
 export const partnerWalletKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'WALLET' });
 export const PARTNER_WALLET_SK = 'WALLET';
 export const walletCallKey = (transactionId: string): ItemKey => ({ pk: `WALLETCALL#${transactionId}`, sk: 'CALL' });
+export const walletRoundKey = (playerId: string, roundId: string): ItemKey => ({ pk: `WALLETROUND#${playerId}#${roundId}`, sk: 'ROUND' });
 /** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */
 export const WALLET_DUE_SHARDS = 16;
 export const walletDuePk = (shard: number): string => `WALLETDUE#${String(shard).padStart(2, '0')}`;

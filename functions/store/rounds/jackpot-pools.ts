@@ -11,6 +11,8 @@ import { isRetryable } from '../kernel/transaction-cancellation';
 import { createTogether, transact, type Created } from '../kernel/transact';
 
 import { putWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
+import { roundListingOf } from '../wallet/wallet-rounds';
+import type { TransactAction } from '../kernel/transact-action';
 /** A new pool, and the journal of its seed (house money), together; EXISTS if a pool has its id, RACED if a transaction in flight held it (nothing written). */
 export function createJackpotPool(db: Db, pool: JackpotPoolRecord, seedJournal?: JournalRecord): Promise<Created> {
   return createTogether(db, 'pool', {
@@ -80,7 +82,7 @@ export async function commitJackpotRound(
       // prize, letting go of the reserves their jackpot bets held (rules/money.ts); without a prize,
       // the reserves only. Shares staked from a seamless wallet are paid there, by a wallet call.
       accounts: [...sharesOf(bettors, reserves, seamless)].flatMap(([playerId, { shares, inWallet, released }]) => [
-        ...(walletCredits.has(playerId) ? [putWalletCall(db, walletCredits.get(playerId)!)] : []),
+        ...(walletCredits.has(playerId) ? prizeCallActions(db, walletCredits.get(playerId)!) : []),
         ...(payout.share > 0 && shares > inWallet
           ? [creditAccount(db, playerId, (shares - inWallet) * payout.share, prizeOf(journals, playerId), { released })]
           : released > 0
@@ -118,4 +120,10 @@ function sharesOf(
     });
   });
   return shares;
+}
+
+/** A prize's credit, and for version 2 its listing in the round: written before the round's closing credit may be sent (it waits for the round's settlement). */
+function prizeCallActions(db: Db, credit: WalletCallRecord): TransactAction[] {
+  const listing = roundListingOf(db, credit, { whileOpen: false });
+  return listing ? [putWalletCall(db, credit), listing] : [putWalletCall(db, credit)];
 }

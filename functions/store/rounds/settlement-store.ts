@@ -5,6 +5,7 @@ import type { PlannedSettlement } from './planned-settlement';
 import type { JournalRecord } from '../money/ledger';
 import { recordJournal } from '../money/ledger';
 import { creditAccount, releaseExposure } from '../money/transaction-actions';
+import { roundListingOf } from '../wallet/wallet-rounds';
 import { putWalletCall, rollBackConfirmedDebit, type StoredWalletCall, type WalletCallRecord } from '../wallet/wallet-calls';
 import type { TransactAction } from '../kernel/transact-action';
 import { getBetsTogether } from '../betting/bets';
@@ -92,6 +93,9 @@ export function unitActions(db: Db, unit: Unit, sequence: number, settledAt: str
     // The player's money is in their partner's wallet: the journal and the calls that pay it there, no account of ours.
     if (unit.journal) actions.push(recordJournal(db, unit.journal));
     if (unit.wallet.credit) actions.push(putWalletCall(db, unit.wallet.credit));
+    // Version 2: a credit that does not end the round is listed in it, for the closing credit to wait for.
+    const listing = unit.wallet.credit && roundListingOf(db, unit.wallet.credit, { whileOpen: false });
+    if (listing) actions.push(listing);
     for (const rollback of unit.wallet.rollbacks) actions.push(rollBackConfirmedDebit(db, rollback, settledAt));
   } else if (unit.journal) {
     actions.push(creditAccount(db, unit.playerId, unit.credit, unit.journal, { released: unit.released }), recordJournal(db, unit.journal));

@@ -18,6 +18,8 @@ export interface PartnerWalletRecord {
   readonly currencies?: readonly string[];
   /** SEAMLESS: how long a call may take before it counts as unanswered. */
   readonly timeoutMs?: number;
+  /** SEAMLESS: the wallet contract the partner is on (docs/WALLET.md, "Versions"); absent: version 1, as before versions. */
+  readonly contractVersion?: 1 | 2;
   /** When the secret was last set (the secret itself is never stored here). */
   readonly secretSetAt?: string;
   readonly configuredBy: string;

@@ -34,6 +34,10 @@ export interface StoredWalletCall {
   readonly roundId: string;
   readonly betIds: readonly string[];
   readonly rolledBackTransactionId?: string;
+  /** Version 2: whether the call ends the player's round (wallet-protocol.ts). */
+  readonly roundClosed?: boolean;
+  /** Version 2, a credit: what it pays. */
+  readonly creditKind?: 'ROUND_RESULT' | 'TAKE_DOWN' | 'JACKPOT_PRIZE';
 }
 
 export interface WalletCallRecord {
@@ -43,6 +47,13 @@ export interface WalletCallRecord {
   /** Our player id (`<partner>/<subject>`). */
   readonly playerId: string;
   readonly kind: 'DEBIT' | 'CREDIT';
+  /** The wallet contract it was written under (its partner's then): 2, or absent for version 1. */
+  readonly contract?: 2;
+  /**
+   * Version 2: the credit that ends its player's round (its body's roundClosed). Sent only once
+   * every other call of the round is done (wallet-rounds.ts); no call of the round follows it.
+   */
+  readonly closesRound?: true;
   /** What is sent now: the debit, its rollback, or the credit. */
   readonly operation: WalletCallOperation;
   /**

@@ -43,7 +43,7 @@ afterAll(() => partner.wallet.close());
 async function debitWrittenThenCrashed(sent: boolean): Promise<string> {
   const bet = { id: `${table}.00-crashed-${sent}`, tableId: table, playerId: 'recovering-co/carol', amount: 300, round: 1 } as BetRecord;
   const debit = {
-    ...debitOf(bet, 'recovering-co', 'MOP', now()),
+    ...debitOf(bet, 'recovering-co', 'MOP', now(), 2),
     nextAttemptAt: new Date(Date.parse(now()) + WALLET_PATIENCE_MS + DEBIT_GRACE_MS).toISOString(),
   };
   await createWalletCall(api.db, debit);

@@ -27,8 +27,9 @@ beforeAll(async () => {
     const credit = creditOf(
       transactionId,
       `paging-co/p${i % 5}`,
-      { amount: 100 + i, currency: 'MOP', tableId: 't', sequence: i, betIds: [] },
+      { amount: 100 + i, currency: 'MOP', tableId: 't', sequence: i, betIds: [], kind: 'ROUND_RESULT' },
       at,
+      2,
     );
     await createWalletCall(api.db, i % 3 === 0 ? { ...credit, state: 'CONFIRMED' } : credit);
   }
@@ -37,8 +38,9 @@ beforeAll(async () => {
     creditOf(
       'PAYOUT:t.99:p0:0',
       'paging-co/p0',
-      { amount: 7, currency: 'MOP', tableId: 't', sequence: 99, betIds: [] },
+      { amount: 7, currency: 'MOP', tableId: 't', sequence: 99, betIds: [], kind: 'ROUND_RESULT' },
       '2026-12-01T00:00:00.000Z',
+      2,
     ),
   );
 });

@@ -32,12 +32,16 @@ const bet = fc
     return { id: betId(tableId, newBetKey(playerId, 64, id)), tableId, playerId, amount, round } as BetRecord;
   });
 
-describe('a debit', () => {
+const CONTRACTS = [1, 2] as const;
+/** What version 2 adds to every movement's body, a credit's kind aside. */
+const roundFieldsOf = (contract: 1 | 2, roundClosed = false) => (contract === 2 ? { roundClosed } : {});
+
+describe.each(CONTRACTS)('contract version %i: a debit', (contract) => {
   it("is a call the contract accepts, for the bet's stake, its player as the partner knows them, and its round", () => {
     fc.assert(
       fc.property(bet, (placed) => {
-        const debit = debitOf(placed, 'acme', 'MOP', AT);
-        const parsed = parseCall('debit', JSON.parse(debit.body));
+        const debit = debitOf(placed, 'acme', 'MOP', AT, contract);
+        const parsed = parseCall('debit', JSON.parse(debit.body), contract);
         expect(parsed).toEqual({
           call: {
             requestId: `debit:STAKE:${placed.id}`.slice(0, 128),
@@ -48,9 +52,11 @@ describe('a debit', () => {
             tableId: placed.tableId,
             roundId: `${placed.tableId}.${placed.round}`,
             betIds: [placed.id],
+            ...roundFieldsOf(contract),
           },
         });
         expect(debit).toMatchObject({ kind: 'DEBIT', operation: 'debit', state: 'SENT', attempts: 1, partner: 'acme' });
+        expect(debit.contract).toBe(contract === 2 ? 2 : undefined);
       }),
     );
   });
@@ -58,11 +64,16 @@ describe('a debit', () => {
   it('is rolled back by the same call whether it went unanswered or its round was voided', () => {
     fc.assert(
       fc.property(bet, (placed) => {
-        const unanswered = rollingBack(debitOf(placed, 'acme', 'MOP', AT), AT, 'the debit was not answered');
-        const voided = rollbackOfStake(placed.id, placed.playerId, placed.amount, 'MOP', placed.tableId, placed.round);
+        const unanswered = rollingBack(debitOf(placed, 'acme', 'MOP', AT, contract), AT, 'the debit was not answered');
+        const voided = rollbackOfStake(placed.id, placed.playerId, placed.amount, 'MOP', placed.tableId, placed.round, contract);
         expect(unanswered.body).toBe(JSON.stringify(voided));
-        expect(parseCall('rollback', JSON.parse(unanswered.body))).toMatchObject({
-          call: { transactionId: `ROLLBACK:${placed.id}`, rolledBackTransactionId: `STAKE:${placed.id}`, amount: placed.amount },
+        expect(parseCall('rollback', JSON.parse(unanswered.body), contract)).toMatchObject({
+          call: {
+            transactionId: `ROLLBACK:${placed.id}`,
+            rolledBackTransactionId: `STAKE:${placed.id}`,
+            amount: placed.amount,
+            ...roundFieldsOf(contract),
+          },
         });
         expect(unanswered).toMatchObject({ operation: 'rollback', state: 'ROLLING_BACK', attempts: 0, dueSince: AT, nextAttemptAt: AT });
       }),
@@ -70,24 +81,28 @@ describe('a debit', () => {
   });
 });
 
-describe('a credit', () => {
+describe.each(CONTRACTS)('contract version %i: a credit', (contract) => {
   it('names its movement after ours: a round, a player and a part; a take-down; a prize; within the contract', () => {
     fc.assert(
       fc.property(bet, fc.integer({ min: 0, max: 15 }), fc.integer({ min: 0, max: 2 ** 52 }), (placed, part, amount) => {
         const ids = [
-          payoutTransactionId(placed.tableId, placed.round, placed.playerId, part),
-          takeDownTransactionId(placed.id),
-          prizeTransactionId(placed.tableId, placed.round, placed.playerId),
-        ];
-        for (const transactionId of ids) {
+          [payoutTransactionId(placed.tableId, placed.round, placed.playerId, part), 'ROUND_RESULT'],
+          [takeDownTransactionId(placed.id), 'TAKE_DOWN'],
+          [prizeTransactionId(placed.tableId, placed.round, placed.playerId), 'JACKPOT_PRIZE'],
+        ] as const;
+        for (const [transactionId, kind] of ids) {
           const credit = creditOf(
             transactionId,
             placed.playerId,
-            { amount, currency: 'MOP', tableId: placed.tableId, sequence: placed.round, betIds: [placed.id] },
+            { amount, currency: 'MOP', tableId: placed.tableId, sequence: placed.round, betIds: [placed.id], kind },
             AT,
+            contract,
           );
-          expect(parseCall('credit', JSON.parse(credit.body))).toMatchObject({ call: { transactionId, amount } });
+          expect(parseCall('credit', JSON.parse(credit.body), contract)).toMatchObject({ call: { transactionId, amount } });
+          expect(JSON.parse(credit.body).creditKind).toBe(contract === 2 ? kind : undefined);
+          expect(JSON.parse(credit.body).roundClosed).toBe(contract === 2 ? false : undefined);
           expect(credit).toMatchObject({ partner: 'acme', kind: 'CREDIT', state: 'DUE', dueSince: AT });
+          expect(credit.closesRound).toBeUndefined();
         }
         // Two players' credits of one round never share an id; a player's parts neither.
         expect(payoutTransactionId(placed.tableId, placed.round, placed.playerId, part)).not.toBe(
@@ -96,6 +111,31 @@ describe('a credit', () => {
         expect(payoutTransactionId(placed.tableId, placed.round, placed.playerId, part)).not.toBe(
           payoutTransactionId(placed.tableId, placed.round, placed.playerId, part + 1),
         );
+      }),
+    );
+  });
+
+  it('ends its round only as a round result in version 2, marked for the outbox to send it last; version 1 says nothing of rounds', () => {
+    fc.assert(
+      fc.property(bet, (placed) => {
+        const closing = creditOf(
+          payoutTransactionId(placed.tableId, placed.round, placed.playerId, 0),
+          placed.playerId,
+          {
+            amount: 0,
+            currency: 'MOP',
+            tableId: placed.tableId,
+            sequence: placed.round,
+            betIds: [],
+            kind: 'ROUND_RESULT',
+            closesRound: true,
+          },
+          AT,
+          contract,
+        );
+        expect(parseCall('credit', JSON.parse(closing.body), contract)).toHaveProperty('call');
+        expect(JSON.parse(closing.body).roundClosed).toBe(contract === 2 ? true : undefined);
+        expect(closing.closesRound).toBe(contract === 2 ? true : undefined);
       }),
     );
   });
