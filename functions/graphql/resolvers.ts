@@ -142,6 +142,8 @@ export const resolvers: Resolvers = {
 
   PartnerWallet: {
     currencies: (wallet) => [...(wallet.currencies ?? [])],
+    // A partner configured before versions is on version 1.
+    contractVersion: (wallet) => (wallet.baseUrl === undefined ? null : (wallet.contractVersion ?? 1)),
   },
   // The body sent is kept as its exact string; what the schema shows of it is read from it.
   PartnerWalletReport: {

@@ -3,6 +3,7 @@
  * HTTP, configured through the API as the house's operators configure one, and the checks that
  * the partner's books and ours agree.
  */
+import type { WalletContractVersion } from '../../functions/wallet/wallet-protocol';
 import { dueWalletCalls } from '../../functions/store/wallet/wallet-calls';
 import { expect, vi } from 'vitest';
 import { startReferenceWallet, type ReferenceWallet, type WalletFault, type WalletPlayer } from '../../local/reference-wallet';
@@ -51,13 +52,28 @@ export async function setWalletTimeout(api: TestApi, partner: string, timeoutMs:
   forgetPartnerWallet(api.deps, partner);
 }
 
-export async function startSeamlessPartner(api: TestApi, partner: string, players: Record<string, WalletPlayer>): Promise<SeamlessPartner> {
+/** What each seamless partner's wallet moved since it started, by the test API it is a partner of. */
+const walletsMoved = new WeakMap<TestApi, ReadonlySet<() => number>>();
+
+/**
+ * A seamless partner on `contract` (version 2 unless told), its wallet the reference wallet on the
+ * same version: in version 2 it keeps rounds as a strict wallet does, and refuses a call of a round
+ * it closed (ROUND_CLOSED; listed in `wallet.refusedForClosedRound`, which expectBooksAgree checks is empty).
+ */
+export async function startSeamlessPartner(
+  api: TestApi,
+  partner: string,
+  players: Record<string, WalletPlayer>,
+  { contract = 2 }: { readonly contract?: WalletContractVersion } = {},
+): Promise<SeamlessPartner> {
   const opening = new Map(Object.entries(players).map(([subject, player]) => [subject, player.balance]));
-  const wallet = await startReferenceWallet({ secret: SEAMLESS_SECRET, players });
+  const wallet = await startReferenceWallet({ secret: SEAMLESS_SECRET, players, version: contract });
+  const movedHere = () => [...wallet.players].reduce((sum, [subject, player]) => sum + player.balance - opening.get(subject)!, 0);
+  walletsMoved.set(api, new Set([...(walletsMoved.get(api) ?? []), movedHere]));
   await api.data(
     dealer('test-dealer'),
     `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { mode } userErrors { code message } } }`,
-    { input: { partner, mode: 'SEAMLESS', baseUrl: wallet.url, currencies: ['MOP'], secret: SEAMLESS_SECRET } },
+    { input: { partner, mode: 'SEAMLESS', baseUrl: wallet.url, currencies: ['MOP'], secret: SEAMLESS_SECRET, contractVersion: contract } },
   );
   await setWalletTimeout(api, partner, WALLET_PATIENCE_MS);
   return {
@@ -87,11 +103,14 @@ export async function startSeamlessPartner(api: TestApi, partner: string, player
       }
     },
     async expectBooksAgree() {
-      const moved = () => [...wallet.players].reduce((sum, [subject, player]) => sum + player.balance - opening.get(subject)!, 0);
+      // The ledger's partnerWallets is every seamless partner's: what each wallet of the test API moved, summed.
+      const moved = () => [...(walletsMoved.get(api) ?? [])].reduce((sum, walletMoved) => sum + walletMoved(), 0);
       await vi.waitFor(
         async () => {
           // Every call delivered (a credit of 0, a round's end, moves no money but is owed all the same).
           expect(await dueWalletCalls(api.db, '9999-12-31T23:59:59.999Z')).toEqual([]);
+          // No call of a round after the credit that ended it (a wallet keeping rounds refuses it).
+          expect(wallet.refusedForClosedRound).toEqual([]);
           const { currencies, consistent } = await api.reconcile();
           expect(consistent).toBe(true);
           const ledger = currencies.find((currency) => currency.currency === 'MOP')?.partnerWallets ?? 0n;

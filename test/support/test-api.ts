@@ -104,8 +104,8 @@ export interface TestApi {
   placeBet(who: Who, input: Record<string, unknown>, select?: string): Promise<Record<string, any>>;
   /** "No more bets" at the table, as a dealer: required before every roll or deal. Answers the sequence the outcome gets. */
   closeBetting(tableId: string): Promise<number>;
-  /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. */
-  closeAndRoll(tableId: string, dice: readonly [number, number]): Promise<void>;
+  /** "No more bets", then the dice, as a dealer, for the round the table is on: the roll must be recorded and paid. Answers its sequence. */
+  closeAndRoll(tableId: string, dice: readonly [number, number]): Promise<number>;
   /**
    * Test setup: a shooter for a craps table (a roll needs a player whose open bets total the table
    * minimum, art. 2.1; any bet would do): `playerId` (default test-shooter, funded for it) puts
@@ -332,6 +332,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         { input: { tableId, dice, sequence } },
       );
       if (refusalOf(res) || !res.data?.submitRoll.settlementComplete) throw new Error(`the roll was not paid: ${JSON.stringify(res)}`);
+      return sequence;
     },
     async seatShooter(this: TestApi, tableId, { playerId = 'test-shooter', type = 'PASS_LINE', amount = 100 } = {}) {
       const { openBets } = (await this.data(playerId, `query ($id: ID!) { table(id: $id) { openBets { type } } }`, { id: tableId })).table;

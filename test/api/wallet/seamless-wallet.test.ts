@@ -68,6 +68,22 @@ describe('configuring a partner', () => {
     });
     expect(secretless.data!.configurePartnerWallet.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'secret'] }]);
   });
+
+  it('puts a new partner on wallet contract version 2, keeps the version it is on unless told, and takes 1 or 2 only', async () => {
+    const configure = (input: Record<string, unknown>) =>
+      api.graphql(
+        dealer('test-dealer'),
+        `mutation ($input: ConfigurePartnerWalletInput!) { configurePartnerWallet(input: $input) { wallet { contractVersion } userErrors { code field } } }`,
+        { input: { partner: 'versioned-co', mode: 'SEAMLESS', baseUrl: 'https://wallet.example', currencies: ['MOP'], ...input } },
+      );
+    expect((await configure({ secret: 'v'.repeat(40) })).data!.configurePartnerWallet.wallet).toEqual({ contractVersion: 2 });
+    expect((await configure({ contractVersion: 1 })).data!.configurePartnerWallet.wallet).toEqual({ contractVersion: 1 });
+    expect((await configure({ timeoutMs: 2_000 })).data!.configurePartnerWallet.wallet).toEqual({ contractVersion: 1 });
+    expect((await configure({ contractVersion: 3 })).data!.configurePartnerWallet.userErrors).toEqual([
+      { code: 'BAD_USER_INPUT', field: ['input', 'contractVersion'] },
+    ]);
+    expect((await configure({ contractVersion: 2 })).data!.configurePartnerWallet.wallet).toEqual({ contractVersion: 2 });
+  });
 });
 
 describe("a player's balance in their wallet", () => {
