@@ -14,7 +14,7 @@ import type { Caller, ServiceDependencies } from '../functions/services/kernel/s
 import { currentRound } from '../functions/services/tables/table-access';
 import { TOKEN_LIFETIME_SECONDS, type DevAuthorizer } from './dev-authorizer';
 import type { ExplorerConfig } from './server';
-import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from './seamless-demo';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_SEAMLESS_V1_PARTNER } from './seamless-demo';
 
 export const DEMO_PLAYER = 'demo-player';
 export const DEMO_OPERATOR = 'demo-operator';
@@ -197,6 +197,8 @@ export async function demoVariables(deps: ServiceDependencies): Promise<{ rollSe
  */
 /** The explorer config's `?as=` (and a table page's) for the demo seamless partner's player. */
 export const AS_SEAMLESS_PLAYER = 'seamless';
+/** The same, for the player of the demo's partner still on wallet contract version 1. */
+export const AS_SEAMLESS_V1_PLAYER = 'seamless-v1';
 
 export const demoExplorerConfig =
   (deps: ServiceDependencies, authorizer: DevAuthorizer): ((as?: string) => Promise<ExplorerConfig>) =>
@@ -204,11 +206,11 @@ export const demoExplorerConfig =
     const dealer = {
       authorization: `Bearer ${await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables })}`,
     };
-    // `?as=seamless`: the demo seamless partner's player, whose money stays in their partner's wallet.
-    const player =
-      as === AS_SEAMLESS_PLAYER
-        ? await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_PARTNER })
-        : await authorizer.issueToken(DEMO_PLAYER);
+    // `?as=seamless` (`seamless-v1`): a demo seamless partner's player, whose money stays in their partner's wallet.
+    const seamlessPartner = { [AS_SEAMLESS_PLAYER]: DEMO_SEAMLESS_PARTNER, [AS_SEAMLESS_V1_PLAYER]: DEMO_SEAMLESS_V1_PARTNER }[as ?? ''];
+    const player = seamlessPartner
+      ? await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: seamlessPartner })
+      : await authorizer.issueToken(DEMO_PLAYER);
     return {
       defaultQuery: DEMO_QUERY,
       headers: { authorization: `Bearer ${player}` },

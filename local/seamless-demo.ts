@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Caller, ServiceDependencies } from '../functions/services/kernel/services';
 import { configurePartnerWallet } from '../functions/services/wallet/partner-wallets';
 import { startReferenceWallet, type ReferenceWallet } from './reference-wallet';
+import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
 
 export const DEMO_SEAMLESS_PARTNER = 'demo-seamless';
 /** The partner's demo player: `demo-seamless/demo-player` to this API, `demo-player` to the partner's wallet. */
@@ -17,24 +18,33 @@ export const DEMO_WALLET_BALANCE = 1_000_000;
 
 const operator: Caller = { playerId: 'demo-operator', roles: new Set(['OPERATOR']) };
 
+/** The demo's partner still on wallet contract version 1, beside the one on version 2: both play at the demo's tables. */
+export const DEMO_SEAMLESS_V1_PARTNER = 'demo-seamless-v1';
+
 /**
- * Starts the partner's wallet (on `port`, any free one by default) and configures the partner as
- * SEAMLESS at its URL. The wallet keeps its balances in memory: a restart starts them again
- * (what our ledger kept is not replayed into it).
+ * Starts a partner's wallet (on `port`, any free one by default) and configures the partner as
+ * SEAMLESS at its URL, on wallet contract `contract`: the demo's partner on version 2 (its
+ * wallet keeping rounds as a strict wallet does), and one still on version 1. The wallet keeps
+ * its balances in memory: a restart starts them again (what our ledger kept is not replayed into it).
  */
-export async function startDemoSeamlessPartner(deps: ServiceDependencies, port = 0): Promise<ReferenceWallet> {
-  const secret = (await deps.walletSecrets!.get(DEMO_SEAMLESS_PARTNER)) ?? randomBytes(32).toString('hex');
+export async function startDemoSeamlessPartner(
+  deps: ServiceDependencies,
+  { port = 0, partner = DEMO_SEAMLESS_PARTNER, contract = 2 }: { port?: number; partner?: string; contract?: WalletContractVersion } = {},
+): Promise<ReferenceWallet> {
+  const secret = (await deps.walletSecrets!.get(partner)) ?? randomBytes(32).toString('hex');
   const wallet = await startReferenceWallet({
     secret,
     port,
+    version: contract,
     players: { [DEMO_SEAMLESS_SUBJECT]: { currency: 'MOP', balance: DEMO_WALLET_BALANCE } },
   });
   await configurePartnerWallet(deps, operator, {
-    partner: DEMO_SEAMLESS_PARTNER,
+    partner,
     mode: 'SEAMLESS',
     baseUrl: wallet.url,
     currencies: ['MOP'],
     secret,
+    contractVersion: contract,
   });
   return wallet;
 }

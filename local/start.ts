@@ -22,7 +22,7 @@ import { sweepRealityChecks } from '../functions/services/protection/reality-che
 import { walletCallWorker } from '../functions/workers/wallet-call-handler';
 import { sweepWalletCalls } from '../functions/services/wallet/deliver-wallet-call';
 import { fileSecrets } from '../functions/store/kernel/wallet-secrets';
-import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, startDemoSeamlessPartner } from './seamless-demo';
+import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_SEAMLESS_V1_PARTNER, startDemoSeamlessPartner } from './seamless-demo';
 import { ledgerChecker } from '../functions/ledger/handler';
 
 // The AWS SDK warns that Node 20 support ends in 2027; Lambda runs Node 22.
@@ -81,7 +81,9 @@ try {
   // The round loops of tables the server deals: their timers died with the last process.
   await sweepRoundLoops(deps, { lostAfterMs: 0 });
   // The demo's seamless partner: its wallet runs here, on WALLET_PORT (any free port unless set).
-  const partnerWallet = await startDemoSeamlessPartner(deps, Number(process.env.WALLET_PORT ?? 0));
+  const partnerWallet = await startDemoSeamlessPartner(deps, { port: Number(process.env.WALLET_PORT ?? 0) });
+  // Beside it, a partner still on wallet contract version 1 (docs/WALLET.md, "Versions"): both play at the same tables.
+  const v1Wallet = await startDemoSeamlessPartner(deps, { partner: DEMO_SEAMLESS_V1_PARTNER, contract: 1 });
   // As the scheduled sweeper Lambda does in AWS.
   const sweeper = setInterval(() => {
     void sweepSettlements(deps).catch((error: unknown) => console.error('settlement sweep failed:', error));
@@ -119,6 +121,7 @@ try {
   const dealerToken = await authorizer.issueToken(DEMO_DEALER.id, DEMO_DEALER.roles, { tables: DEMO_DEALER.tables });
   const operatorToken = await authorizer.issueToken(DEMO_OPERATOR, ['operator']);
   const seamlessToken = await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_PARTNER });
+  const v1Token = await authorizer.issueToken(DEMO_SEAMLESS_SUBJECT, [], { partner: DEMO_SEAMLESS_V1_PARTNER });
   // What the demo player holds now: a restart keeps what was played.
   const playerBalance = await demoPlayerBalance(deps);
   const server = await startLocalServer({
@@ -153,10 +156,13 @@ Demo dealer "${DEMO_DEALER.id}" (runs ${DEMO_DEALER.tables.join(' and ')}: close
   ${dealerToken}
 Demo operator "${DEMO_OPERATOR}" (opens tables and jackpot pools), bearer token (12 h):
   ${operatorToken}
-Demo seamless partner "${DEMO_SEAMLESS_PARTNER}": its players' money stays in its own wallet (${partnerWallet.url}),
-  which every bet debits and every round credits. Its player "${DEMO_SEAMLESS_SUBJECT}" (10,000.00 MOP there;
-  query walletBalance), bearer token (12 h):
+Demo seamless partner "${DEMO_SEAMLESS_PARTNER}" (wallet contract version 2): its players' money stays in its own wallet
+  (${partnerWallet.url}), which every bet debits and every round credits. Its player "${DEMO_SEAMLESS_SUBJECT}"
+  (10,000.00 MOP there; query walletBalance; the table page: /tables/demo-craps?as=seamless), bearer token (12 h):
   ${seamlessToken}
+Demo seamless partner "${DEMO_SEAMLESS_V1_PARTNER}", still on version 1 (${v1Wallet.url}): its player "${DEMO_SEAMLESS_SUBJECT}"
+  (?as=seamless-v1), bearer token (12 h):
+  ${v1Token}
 
 Ctrl+C stops the API and DynamoDB Local.`);
 

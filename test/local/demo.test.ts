@@ -25,7 +25,13 @@ import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { formatMoney } from '../../client/table-page/money';
 import { CACHE_MS } from '../../functions/services/tables/table-cache';
 import { getLoopClaim } from '../../functions/store/rng/loop-claims';
-import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT, DEMO_WALLET_BALANCE, startDemoSeamlessPartner } from '../../local/seamless-demo';
+import {
+  DEMO_SEAMLESS_PARTNER,
+  DEMO_SEAMLESS_SUBJECT,
+  DEMO_SEAMLESS_V1_PARTNER,
+  DEMO_WALLET_BALANCE,
+  startDemoSeamlessPartner,
+} from '../../local/seamless-demo';
 import { setWalletTimeout } from '../support/seamless-partner';
 import { PATIENCE_MS, WALLET_PATIENCE_MS } from '../support/patience';
 
@@ -113,25 +119,36 @@ describe('the demo', () => {
   });
 });
 
-describe("the demo's seamless partner", () => {
-  it("keeps its player's money in its own wallet: a bet is debited there, and the round credited there", async () => {
-    const wallet = await startDemoSeamlessPartner(api.deps);
-    try {
-      // Production's timeout (3 s), which `npm start` keeps, is one a loaded machine's wallet can take.
-      await setWalletTimeout(api, DEMO_SEAMLESS_PARTNER, WALLET_PATIENCE_MS);
-      const player = { id: DEMO_SEAMLESS_SUBJECT, roles: [], partner: DEMO_SEAMLESS_PARTNER };
-      const balance = async () => (await api.data(player, '{ walletBalance { balance currency } }')).walletBalance;
-      expect(await balance()).toEqual({ balance: DEMO_WALLET_BALANCE, currency: 'MOP' });
-      await api.placeBet(player, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5_000 });
-      expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE - 5_000);
-      await api.closeAndRoll(DEMO_TABLE, [3, 4]);
-      await vi.waitFor(async () => expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE + 5_000), { timeout: PATIENCE_MS });
-      // The house keeps no account for them: their money never left the partner's wallet.
-      expect(await api.balance(`${DEMO_SEAMLESS_PARTNER}/${DEMO_SEAMLESS_SUBJECT}`)).toBeUndefined();
-    } finally {
-      await wallet.close();
-    }
-  });
+describe("the demo's seamless partners", () => {
+  it.each([
+    [DEMO_SEAMLESS_PARTNER, 2],
+    [DEMO_SEAMLESS_V1_PARTNER, 1],
+  ] as const)(
+    "%s (wallet contract version %i) keeps its player's money in its own wallet: a bet is debited there, and the round credited there",
+    async (partner, contract) => {
+      const wallet = await startDemoSeamlessPartner(api.deps, { partner, contract });
+      try {
+        // Production's timeout (3 s), which `npm start` keeps, is one a loaded machine's wallet can take.
+        await setWalletTimeout(api, partner, WALLET_PATIENCE_MS);
+        const player = { id: DEMO_SEAMLESS_SUBJECT, roles: [], partner };
+        const balance = async () => (await api.data(player, '{ walletBalance { balance currency } }')).walletBalance;
+        expect(await balance()).toEqual({ balance: DEMO_WALLET_BALANCE, currency: 'MOP' });
+        await api.placeBet(player, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5_000 });
+        expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE - 5_000);
+        await api.closeAndRoll(DEMO_TABLE, [3, 4]);
+        await vi.waitFor(async () => expect((await balance()).balance).toBe(DEMO_WALLET_BALANCE + 5_000), { timeout: PATIENCE_MS });
+        // The house keeps no account for them: their money never left the partner's wallet.
+        expect(await api.balance(`${partner}/${DEMO_SEAMLESS_SUBJECT}`)).toBeUndefined();
+        // Each partner's calls follow its own version: version 2's say whether they end the round.
+        await vi.waitFor(() => expect(wallet.received.some((call) => call.operation === 'credit')).toBe(true), { timeout: PATIENCE_MS });
+        for (const call of wallet.received)
+          expect('roundClosed' in JSON.parse(call.body)).toBe(contract === 2 && call.operation !== 'balance');
+        expect(wallet.refusedForClosedRound).toEqual([]);
+      } finally {
+        await wallet.close();
+      }
+    },
+  );
 });
 
 describe('the start banner', () => {

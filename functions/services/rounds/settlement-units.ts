@@ -3,6 +3,7 @@ import type { OutcomeRecord } from '../../store/rounds/outcome-records';
 import type { PlannedSettlement } from '../../store/rounds/planned-settlement';
 import { parseBetId, shardOfBetKey } from '../../store/kernel/keys';
 import { stillOpen } from '../../store/rounds/bet-decisions';
+import { listedInRound } from '../../store/wallet/wallet-rounds';
 import { payoutJournal } from '../money/journals';
 import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { creditOf, payoutTransactionId, rollbackOfStake, type Contract } from '../wallet/wallet-calls';
@@ -18,8 +19,8 @@ export const ITEMS_PER_TRANSACTION = 100;
 const HALF_TRANSACTION = ITEMS_PER_TRANSACTION / 2;
 /** A unit's bets, beside its credit and its journal: two units always fill a transaction. */
 export const BETS_PER_UNIT = HALF_TRANSACTION - 2;
-/** A seamless unit's bets: each may bring a rollback beside it (a voided round), with the journal and the credit. */
-export const SEAMLESS_BETS_PER_UNIT = HALF_TRANSACTION / 2 - 1;
+/** A seamless unit's bets: each may bring a rollback beside it (a voided round), with the journal, the credit and its listing in the round. */
+export const SEAMLESS_BETS_PER_UNIT = HALF_TRANSACTION / 2 - 2;
 
 /**
  * A player's part of the plan, as one transaction unit: every bet of theirs the plan decides or
@@ -49,12 +50,13 @@ export interface SettlementUnit {
 
 /**
  * The items a unit writes in its transaction: its bets, and its player's account with the journal
- * (or the account alone, for a release); a seamless unit, its journal, its credit and its rollbacks.
+ * (or the account alone, for a release); a seamless unit, its journal, its credit (and, version 2,
+ * the credit's listing in the player's round) and its rollbacks.
  */
 export const unitItems = (unit: SettlementUnit): number =>
   unit.entries.length +
   (unit.wallet
-    ? (unit.journal ? 1 : 0) + (unit.wallet.credit ? 1 : 0) + unit.wallet.rollbacks.length
+    ? (unit.journal ? 1 : 0) + (unit.wallet.credit ? 1 + (listedInRound(unit.wallet.credit) ? 1 : 0) : 0) + unit.wallet.rollbacks.length
     : unit.journal
       ? 2
       : unit.released > 0

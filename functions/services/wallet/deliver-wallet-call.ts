@@ -8,7 +8,7 @@ import {
 } from '../../store/wallet/wallet-calls';
 import type { ServiceDependencies } from '../kernel/services';
 import { partnerWalletOf, walletEndpointOf } from './partner-wallets';
-import { rollingBack, withoutDue } from './wallet-calls';
+import { asNewRequest, rollingBack, withoutDue } from './wallet-calls';
 import { roundMayClose } from './round-closing';
 
 /**
@@ -80,6 +80,8 @@ export async function deliverWalletCall(deps: ServiceDependencies, transactionId
   }
   const next: WalletCallRecord = {
     ...call,
+    // Refused: the next send is a new request (wallet-calls.ts, asNewRequest); unanswered: the same one again.
+    ...(result.kind === 'ANSWERED' ? { body: asNewRequest(call.body, attempts) } : {}),
     attempts,
     updatedAt: now,
     nextAttemptAt: new Date(Date.parse(now) + (deps.walletRetryDelayMs ?? retryDelayMs)(attempts)).toISOString(),

@@ -69,7 +69,9 @@ export async function configurePartnerWallet(
   if (!Number.isInteger(timeoutMs) || timeoutMs < MIN_TIMEOUT_MS || timeoutMs > MAX_TIMEOUT_MS)
     throw new ServiceError('BAD_USER_INPUT', `timeoutMs: ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`, 'timeoutMs');
   const previous = await getPartnerWallet(deps.db, request.partner);
-  const contractVersion = request.contractVersion ?? previous?.contractVersion ?? (previous ? 1 : CURRENT_WALLET_CONTRACT);
+  // A partner seamless before versions existed (it has a wallet URL, no version) is on version 1; one never seamless starts on the current.
+  const contractVersion =
+    request.contractVersion ?? previous?.contractVersion ?? (previous?.baseUrl !== undefined ? 1 : CURRENT_WALLET_CONTRACT);
   if (!(WALLET_CONTRACT_VERSIONS as readonly number[]).includes(contractVersion))
     throw new ServiceError('BAD_USER_INPUT', `contractVersion: one of ${WALLET_CONTRACT_VERSIONS.join(', ')}.`, 'contractVersion');
   const secret = request.secret ?? undefined;

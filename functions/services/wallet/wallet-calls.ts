@@ -174,5 +174,17 @@ export function creditOf(
   };
 }
 
+/**
+ * The same call as a new request, to send again after the wallet answered it with a refusal: a
+ * wallet that remembers answers by requestId would repeat that refusal for as long as it is sent.
+ * The first requestId and `#<sends so far>`; the transaction id and content unchanged, so the
+ * wallet still makes it one movement. A call that got no answer is sent again as it was.
+ */
+export function asNewRequest(body: string, sends: number): string {
+  const call = JSON.parse(body) as StoredWalletCall;
+  const first = call.requestId.replace(/#\d+$/, '').slice(0, 120);
+  return JSON.stringify({ ...call, requestId: `${first}#${sends}` });
+}
+
 /** A call done with (confirmed, refused, given up): it is due no more. */
 export const withoutDue = ({ nextAttemptAt: _next, ...call }: WalletCallRecord): WalletCallRecord => call;

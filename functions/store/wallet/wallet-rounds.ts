@@ -109,12 +109,15 @@ export async function getWalletRound(db: Db, playerId: string, roundId: string):
   return Item ? toRecord<WalletRoundRecord>(Item) : undefined;
 }
 
+/** Whether a call is listed in its round when written (one more item in its transaction): a version 2 call that does not end the round. */
+export const listedInRound = (call: WalletCallRecord): boolean => call.contract === 2 && !call.closesRound;
+
 /**
  * The listing a call needs in the transaction that writes it: a version 2 call that does not end
  * its round is listed among the round's calls; a version 1 call, or the closing credit, is not.
  */
 export function roundListingOf(db: Db, call: WalletCallRecord, { whileOpen }: { whileOpen: boolean }): TransactAction | undefined {
-  if (call.contract !== 2 || call.closesRound) return undefined;
+  if (!listedInRound(call)) return undefined;
   return listRoundCall(db, {
     playerId: call.playerId,
     roundId: callOf(call).roundId,

@@ -83,6 +83,11 @@ describe('configuring a partner', () => {
       { code: 'BAD_USER_INPUT', field: ['input', 'contractVersion'] },
     ]);
     expect((await configure({ contractVersion: 2 })).data!.configurePartnerWallet.wallet).toEqual({ contractVersion: 2 });
+    // A partner that was TRANSFER only is made seamless on the current version too.
+    await configure({ partner: 'transfer-first-co', mode: 'TRANSFER' });
+    expect((await configure({ partner: 'transfer-first-co', secret: 'w'.repeat(40) })).data!.configurePartnerWallet.wallet).toEqual({
+      contractVersion: 2,
+    });
   });
 });
 
@@ -209,6 +214,32 @@ describe('a wallet that fails', () => {
   });
 });
 
+it('sends a credit the wallet refused again as a new request of the same movement, until it is taken', async () => {
+  partner.addPlayer('forgotten', { currency: 'MOP', balance: 1_000 });
+  await api.seatShooter(table);
+  await placeBet('forgotten', { type: 'FIELD', amount: 100 });
+  // The wallet loses the player for a while: it refuses their credit, UNKNOWN_PLAYER.
+  const player = partner.wallet.players.get('forgotten')!;
+  partner.wallet.players.delete('forgotten');
+  await api.closeAndRoll(table, [2, 2]); // 4: the field pays even money
+  const credits = () =>
+    partner.wallet.received
+      .filter((call) => call.operation === 'credit')
+      .map((call) => JSON.parse(call.body))
+      .filter((call) => call.playerId === 'forgotten');
+  await expect.poll(() => credits().length).toBeGreaterThanOrEqual(3);
+  partner.wallet.players.set('forgotten', player);
+  await partner.expectBooksAgree();
+  expect(partner.balance('forgotten')).toBe(1_100);
+  // Each send after a refusal a request of its own (a wallet remembering answers would repeat its refusal), one movement.
+  const sent = credits();
+  const [first, ...later] = [...new Set(sent.map((call) => call.requestId))];
+  expect(later.length).toBeGreaterThanOrEqual(2);
+  expect(later).toEqual(later.map((_, n) => `${first}#${n + 1}`));
+  expect(new Set(sent.map(({ requestId: _, ...content }) => JSON.stringify(content))).size).toBe(1);
+  await api.closeAndRoll(table, [1, 3]); // 4 again: the point made, back to a come-out
+});
+
 describe('a wallet that fails a credit or a rollback', () => {
   it.each([
     // Held unanswered until the tables give up on it.
@@ -227,7 +258,7 @@ describe('a wallet that fails a credit or a rollback', () => {
     expect(partner.balance('bob')).toBe(before);
     // A credit: a round won.
     await api.seatShooter(table);
-    await placeBet('bob', { type: 'FIELD', amount: 100 });
+    expect(refusalCode(await placeBet('bob', { type: 'FIELD', amount: 100 }))).toBeUndefined();
     // 4: the field pays even money (and sets the point: the shooter's next come-out waits)
     await partner.failing({ ...pending, operation: 'credit' }, () => api.closeAndRoll(table, [2, 2]));
     await partner.expectBooksAgree();

@@ -113,6 +113,34 @@ describe("a round's plan, cut into units", () => {
     expect(earlier.wallet.credit).toBeUndefined();
   });
 
+  it("version 2: only a player's last unit ends their round, once, and a void is ended by a credit of 0 after its rollbacks", () => {
+    const entry = (id: string, resolution: PlannedSettlement['resolution'], extra: Partial<PlannedSettlement> = {}): PlannedSettlement => ({
+      betId: betId('t', newBetKey('x/p', 8, id)),
+      playerId: 'x/p',
+      betType: 'FIELD',
+      resolution,
+      returned: resolution.outcome === 'WIN' ? 200 : resolution.outcome === 'VOID' ? 100 : 0,
+      seamless: true,
+      ...extra,
+    });
+    const many = Array.from({ length: SEAMLESS_BETS_PER_UNIT + 1 }, (_, i) => entry(`w${i}`, { outcome: 'WIN', winnings: 100 }));
+    const units = settlementWaves(OUTCOME, many, AT, () => 2).flat();
+    expect(units.map((unit) => [unit.part, unit.wallet?.credit?.closesRound ?? false])).toEqual([
+      [0, false],
+      [1, true],
+    ]);
+    expect(units.map((unit) => JSON.parse(unit.wallet!.credit!.body)).map((body) => [body.roundClosed, body.creditKind])).toEqual([
+      [false, 'ROUND_RESULT'],
+      [true, 'ROUND_RESULT'],
+    ]);
+    const [[voided]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, () => 2) as [[any]];
+    expect(voided.wallet.rollbacks).toHaveLength(1);
+    expect(voided.wallet.credit).toMatchObject({ amount: 0, closesRound: true });
+    // Version 1: the void's rollback alone.
+    const [[voidedV1]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, () => 1) as [[any]];
+    expect(voidedV1.wallet.credit).toBeUndefined();
+  });
+
   it('pays every entry in exactly one unit, its credit and release the sums of its entries, at most BETS_PER_UNIT bets each', () => {
     fc.assert(
       fc.property(plans, (plan) => {
@@ -142,10 +170,10 @@ describe("a round's plan, cut into units", () => {
     );
   });
 
-  it('packs a wave into transactions of at most 100 items, losing no unit', () => {
+  it('packs a wave into transactions of at most 100 items, losing no unit (version 2 credits listed in their rounds too)', () => {
     fc.assert(
-      fc.property(plans, (plan) => {
-        for (const wave of settlementWaves(OUTCOME, plan, AT)) {
+      fc.property(plans, fc.constantFrom(1 as const, 2 as const), (plan, contract) => {
+        for (const wave of settlementWaves(OUTCOME, plan, AT, () => contract)) {
           const batches = packed(wave);
           for (const batch of batches)
             expect(batch.reduce((items, unit) => items + unitItems(unit), 0)).toBeLessThanOrEqual(ITEMS_PER_TRANSACTION);

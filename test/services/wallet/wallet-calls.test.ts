@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  asNewRequest,
   creditOf,
   debitOf,
   payoutTransactionId,
@@ -142,6 +143,35 @@ describe.each(CONTRACTS)('contract version %i: a credit', (contract) => {
 });
 
 describe('sending again', () => {
+  it('after a refusal, as a new request of the same movement; after no answer, as the same request', () => {
+    fc.assert(
+      fc.property(bet, fc.integer({ min: 1, max: 10_000 }), (placed, sends) => {
+        const credit = creditOf(
+          takeDownTransactionId(placed.id),
+          placed.playerId,
+          {
+            amount: placed.amount,
+            currency: 'MOP',
+            tableId: placed.tableId,
+            sequence: placed.round,
+            betIds: [placed.id],
+            kind: 'TAKE_DOWN',
+          },
+          AT,
+          2,
+        );
+        const again = asNewRequest(credit.body, sends);
+        const { requestId, ...content } = JSON.parse(again);
+        const { requestId: first, ...original } = JSON.parse(credit.body);
+        expect(content).toEqual(original);
+        expect(requestId).toBe(`${first.slice(0, 120)}#${sends}`);
+        expect(parseCall('credit', JSON.parse(again), 2)).toHaveProperty('call');
+        // Refused again: still the first requestId's, with the new count.
+        expect(JSON.parse(asNewRequest(again, sends + 1)).requestId).toBe(`${first.slice(0, 120)}#${sends + 1}`);
+      }),
+    );
+  });
+
   it('waits twice as long each time, from a second up to 15 minutes', () => {
     expect([1, 2, 3, 4, 10, 11, 100].map(retryDelayMs)).toEqual([1_000, 2_000, 4_000, 8_000, 512_000, 900_000, 900_000]);
   });
