@@ -119,7 +119,7 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
       rows,
       notes: [
         `${options.samples} samples of each, interleaved, at one table; each bet taken down after (untimed).`,
-        "A seamless bet writes the debit's outbox item (one PutItem) before the call, and its transaction confirms the item instead of debiting an account: one write more than a transfer bet, and the wallet's round trip.",
+        "A seamless bet writes the debit's outbox item before the call (for a partner on wallet contract version 2, in one transaction with the player's round item, which lists it), and its transaction confirms the item instead of debiting an account: one write (version 2: a transaction of two) more than a transfer bet, and the wallet's round trip.",
       ],
     };
   } finally {
