@@ -171,12 +171,19 @@ export async function startReferenceWallet(options: {
       return refused('INVALID_REQUEST', 'the body is not JSON');
     }
     const parsed = parseCall(operation, json, version);
-    if ('invalid' in parsed) return refused('INVALID_REQUEST', parsed.invalid);
+    if ('invalid' in parsed) {
+      const requestId = (json as { requestId?: unknown } | null)?.requestId;
+      const refusal = refused('INVALID_REQUEST', parsed.invalid);
+      return typeof requestId === 'string' ? named(refusal, requestId) : refusal;
+    }
     const { call } = parsed;
     const bodyHash = createHash('sha256').update(body).digest('hex');
     const replayed = answersByRequest.get(call.requestId);
     if (replayed) {
-      return replayed.bodyHash === bodyHash ? replayed.answer : refused('INVALID_REQUEST', 'that requestId was sent with another body');
+      return named(
+        replayed.bodyHash === bodyHash ? replayed.answer : refused('INVALID_REQUEST', 'that requestId was sent with another body'),
+        call.requestId,
+      );
     }
     const player = players.get(call.playerId);
     let answer: WalletAnswer;
@@ -185,8 +192,11 @@ export async function startReferenceWallet(options: {
     else answer = operation === 'balance' ? ok(player) : move(operation, call as DebitCall, player);
     if (answer.status === 'ERROR' && answer.code === 'ROUND_CLOSED') refusedForClosedRound.push({ operation, body });
     answersByRequest.set(call.requestId, { bodyHash, answer });
-    return answer;
+    return named(answer, call.requestId);
   }
+
+  /** Version 2: an answer names the request it answers (a replayed movement's first answer, this request's id). */
+  const named = (answer: WalletAnswer, requestId: string): WalletAnswer => (version >= 2 ? { ...answer, requestId } : answer);
 
   /** The fault the next call of `operation` meets, if any: each fault counts down the calls it fails. */
   function faultFor(operation: WalletOperation): WalletFault | undefined {

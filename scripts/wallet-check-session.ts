@@ -22,6 +22,8 @@ export interface ConformanceTarget extends WalletEndpoint {
   readonly currency: string;
   /** The contract version the wallet keeps (1 when absent): version 2 bodies carry the round fields, and rounds are checked. */
   readonly version?: WalletContractVersion;
+  /** Version 2: the partner the calls name (`wallet-check` unless given): the id the house's operators know the partner by. */
+  readonly partner?: string;
 }
 
 /** Why a check failed: what was expected and what came. */
@@ -31,8 +33,16 @@ export class CheckFailed extends Error {}
 export class Session {
   readonly round = `wallet-check.${randomUUID()}`;
   readonly version: WalletContractVersion;
+  readonly endpoint: WalletEndpoint;
   constructor(readonly target: ConformanceTarget) {
     this.version = target.version ?? 1;
+    // Version 2's answers name the request they answer: the client refuses one that names another.
+    this.endpoint = { ...target, contract: this.version };
+  }
+
+  /** What every version 2 call carries beside the player: their partner. */
+  get named() {
+    return this.version >= 2 ? { partner: this.target.partner ?? 'wallet-check' } : {};
   }
 
   id = (kind: string) => `${kind}-${randomUUID()}`;
@@ -48,6 +58,7 @@ export class Session {
       tableId: 'wallet-check',
       roundId: this.round,
       betIds: [this.id('bet')],
+      ...this.named,
       ...(this.version >= 2 ? { roundClosed: false } : {}),
     };
   }
@@ -68,12 +79,12 @@ export class Session {
   }
 
   async call<O extends WalletOperation>(operation: O, call: WalletCalls[O]): Promise<WalletAnswer> {
-    return answered(await callWallet(this.target, operation, call), operation);
+    return answered(await callWallet(this.endpoint, operation, call), operation);
   }
 
   /** Sends any body as `operation`'s, signed: a call the contract does not allow, say. */
   async send(operation: WalletOperation, body: object): Promise<WalletAnswer> {
-    return answered(await sendWalletCall(this.target, operation, JSON.stringify(body)), operation);
+    return answered(await sendWalletCall(this.endpoint, operation, JSON.stringify(body)), operation);
   }
 
   async balance(): Promise<number> {
@@ -81,6 +92,7 @@ export class Session {
       requestId: this.id('req'),
       playerId: this.target.playerId,
       currency: this.target.currency,
+      ...this.named,
     });
     if (answer.status !== 'OK') throw new CheckFailed(`balance answered ${answer.code}`);
     return answer.balance;

@@ -8,8 +8,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
-import { signatureOf, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS, TIMESTAMP_HEADER } from '../functions/wallet/wallet-signature';
-import { expectBalance, expectCode, expectOk, expectSame, Session, type Check, type ConformanceTarget } from './wallet-check-session';
+import {
+  signatureOf,
+  signedHeaders,
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+  TIMESTAMP_HEADER,
+} from '../functions/wallet/wallet-signature';
+import {
+  CheckFailed,
+  expectBalance,
+  expectCode,
+  expectOk,
+  expectSame,
+  Session,
+  type Check,
+  type ConformanceTarget,
+} from './wallet-check-session';
 
 export type { ConformanceTarget } from './wallet-check-session';
 
@@ -60,7 +75,7 @@ const CHECKS: readonly (readonly [string, Check])[] = [
       const before = await s.balance();
       const debit = s.debit(1);
       const calls = {
-        balance: { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency },
+        balance: { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency, ...s.named },
         debit,
         credit: s.credit(1),
         rollback: s.rollback(s.debit(1)),
@@ -96,7 +111,7 @@ const CHECKS: readonly (readonly [string, Check])[] = [
   [
     'checks the signature over the raw body exactly as sent, not over its JSON read again',
     async (s) => {
-      const call = { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency };
+      const call = { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency, ...s.named };
       const spaced = JSON.stringify(call, null, 2);
       const now = Math.floor(Date.now() / 1000);
       const asSent = { [TIMESTAMP_HEADER]: String(now), [SIGNATURE_HEADER]: signatureOf(s.target.secret, now, spaced) };
@@ -241,8 +256,27 @@ async function closeRound(s: Session) {
   return { before, debit, result, answer };
 }
 
-/** Version 2's own rules: the round fields, and a round closed by its result. */
+/** Version 2's own rules: answers naming their request, the round fields, and a round closed by its result. */
 const ROUND_CHECKS: readonly (readonly [string, Check])[] = [
+  [
+    'names the request it answers (requestId) in every answer, refusals included, under its signature',
+    async (s) => {
+      const debit = s.debit(1);
+      const asked = [
+        ['balance', { requestId: s.id('req'), playerId: s.target.playerId, currency: s.target.currency, ...s.named }],
+        ['debit', debit],
+        ['credit', s.asCredit({ ...debit, requestId: s.id('req'), transactionId: s.id('tx') }, true)],
+        // A refusal, whatever the wallet refuses it for (its round closed, past the balance): nothing moves.
+        ['debit', s.debit(Number.MAX_SAFE_INTEGER)],
+      ] as const;
+      for (const [operation, call] of asked) {
+        const body = JSON.stringify(call);
+        const answer = await s.raw(operation, body, signedHeaders(s.target.secret, body, Math.floor(Date.now() / 1000)));
+        if (answer.requestId !== call.requestId)
+          throw new CheckFailed(`a ${operation} was answered naming ${JSON.stringify(answer.requestId)}, not ${call.requestId}`);
+      }
+    },
+  ],
   [
     'refuses a version 2 movement without roundClosed, a credit without creditKind, or a round ended but by its result, with INVALID_REQUEST, and moves nothing',
     async (s) => {

@@ -1,5 +1,11 @@
 import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER, type SignatureCheck } from './wallet-signature';
-import { WALLET_ERROR_CODES, type WalletAnswer, type WalletCalls, type WalletOperation } from './wallet-protocol';
+import {
+  WALLET_ERROR_CODES,
+  type WalletAnswer,
+  type WalletCalls,
+  type WalletContractVersion,
+  type WalletOperation,
+} from './wallet-protocol';
 
 /** Where a partner's wallet is and how it is called. */
 export interface WalletEndpoint {
@@ -10,6 +16,8 @@ export interface WalletEndpoint {
   readonly timeoutMs?: number;
   /** Seconds since the epoch, for the signatures. */
   readonly now?: () => number;
+  /** The wallet contract's version the partner is on: from 2, an answer must name the request it answers. */
+  readonly contract?: WalletContractVersion;
 }
 
 export const DEFAULT_WALLET_TIMEOUT_MS = 3_000;
@@ -68,7 +76,12 @@ export async function sendWalletCall(endpoint: WalletEndpoint, operation: Wallet
   const signature = answerSignature(endpoint.secret, response, text, now());
   if (signature !== 'VALID') return { kind: 'UNTRUSTED_ANSWER', reason: `the answer's signature is ${signature.toLowerCase()}` };
   const answer = walletAnswerOf(text);
-  return answer ? { kind: 'ANSWERED', answer } : { kind: 'UNTRUSTED_ANSWER', reason: 'not a wallet answer' };
+  if (!answer) return { kind: 'UNTRUSTED_ANSWER', reason: 'not a wallet answer' };
+  // Version 2: the signed answer names its request, so that an answer to another call cannot be passed off as this one's
+  // (a refusal of a body whose requestId could not be read may name none).
+  if ((endpoint.contract ?? 1) >= 2 && (answer.status === 'OK' || answer.requestId !== undefined) && answer.requestId !== requestIdOf(body))
+    return { kind: 'UNTRUSTED_ANSWER', reason: 'the answer names another request' };
+  return { kind: 'ANSWERED', answer };
 }
 
 /** Whether a wallet's answer, `text` as received with `response`'s headers, is signed with `secret`. */
@@ -80,6 +93,8 @@ export const answerSignature = (secret: string, response: Response, text: string
     nowSeconds,
   );
 
+const requestIdOf = (body: string): unknown => (JSON.parse(body) as { requestId?: unknown }).requestId;
+
 /** The answer `text` is, if it is one the contract allows. */
 function walletAnswerOf(text: string): WalletAnswer | undefined {
   let json: unknown;
@@ -90,9 +105,10 @@ function walletAnswerOf(text: string): WalletAnswer | undefined {
   }
   if (typeof json !== 'object' || json === null) return undefined;
   const answer = json as Record<string, unknown>;
-  if (answer.status === 'OK' && Number.isSafeInteger(answer.balance) && typeof answer.currency === 'string') return answer as WalletAnswer;
+  if (answer.status === 'OK' && Number.isSafeInteger(answer.balance) && typeof answer.currency === 'string')
+    return answer as unknown as WalletAnswer;
   if (answer.status === 'ERROR' && (WALLET_ERROR_CODES as readonly unknown[]).includes(answer.code) && typeof answer.message === 'string') {
-    return answer as WalletAnswer;
+    return answer as unknown as WalletAnswer;
   }
   return undefined;
 }

@@ -31,6 +31,8 @@ interface CallBase {
   /** The player, as the partner knows them (the token's subject). */
   readonly playerId: string;
   readonly currency: string;
+  /** Version 2: the partner the player is of (its id in the house's configuration): two partners on one wallet tell their players apart. */
+  readonly partner?: string;
 }
 
 /** A money movement: its own id, its amount in minor units, and the round and bets it is for. */
@@ -89,9 +91,14 @@ export const WALLET_ERROR_CODES = [
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
+/** Version 2: every answer names the request it answers, under its signature (an answer cannot be passed off as another's). */
+interface AnswerBase {
+  readonly requestId?: string;
+}
+
 export type WalletAnswer =
-  | { readonly status: 'OK'; readonly balance: number; readonly currency: string }
-  | { readonly status: 'ERROR'; readonly code: WalletErrorCode; readonly message: string };
+  | (AnswerBase & { readonly status: 'OK'; readonly balance: number; readonly currency: string })
+  | (AnswerBase & { readonly status: 'ERROR'; readonly code: WalletErrorCode; readonly message: string });
 
 const ID = /^[A-Za-z0-9_.:/#@+|-]{1,128}$/;
 const CURRENCY = /^[A-Z]{3}$/;
@@ -111,6 +118,7 @@ export function parseCall<O extends WalletOperation>(
   const fields = body as Record<string, unknown>;
   for (const name of ['requestId', 'playerId'] as const) if (!isId(fields[name])) return { invalid: `${name} is not an id` };
   if (typeof fields.currency !== 'string' || !CURRENCY.test(fields.currency)) return { invalid: 'currency is not an ISO-4217 code' };
+  if (version >= 2 && !isId(fields.partner)) return { invalid: 'partner is not an id' };
   if (operation !== 'balance') {
     for (const name of ['transactionId', 'tableId', 'roundId'] as const)
       if (!isId(fields[name])) return { invalid: `${name} is not an id` };

@@ -74,11 +74,13 @@ describe('a version 2 wallet (it keeps rounds)', () => {
   });
   afterEach(() => strict.close());
 
-  const at = () => ({ ...endpoint(), baseUrl: strict.url });
+  // A version 2 caller: it trusts only an answer naming the request it answers.
+  const at = () => ({ ...endpoint(), baseUrl: strict.url, contract: 2 as const });
   /** A version 2 movement of `playerId`'s round `roundId`: it never ends the round but as a result credit says so. */
   const movementOf = (playerId: string, amount: number, roundId = 't1.1') => ({
     ...debitOf(playerId, amount),
     roundId,
+    partner: 'acme',
     roundClosed: false,
   });
   const resultOf = (playerId: string, amount: number, roundId = 't1.1') => ({
@@ -129,7 +131,9 @@ describe('a version 2 wallet (it keeps rounds)', () => {
     const first = await answered(callWallet(at(), 'credit', result));
     expect(first).toMatchObject({ status: 'OK', balance: 600 });
     expect(await answered(callWallet(at(), 'credit', result))).toEqual(first);
-    expect(await answered(callWallet(at(), 'credit', { ...result, requestId: `req-${++next}` }))).toEqual(first);
+    // The same movement under a new request: the first answer, naming this request.
+    const again = { ...result, requestId: `req-${++next}` };
+    expect(await answered(callWallet(at(), 'credit', again))).toEqual({ ...first, requestId: again.requestId });
     expect(balance('ana')).toBe(600);
     expect(strict.refusedForClosedRound).toEqual([]);
   });
@@ -221,6 +225,16 @@ describe('a call to a failing wallet', () => {
     });
     // The wallet refused the call (INVALID_SIGNATURE), signing that with its own secret: neither is trusted.
     expect(result).toEqual({ kind: 'UNTRUSTED_ANSWER', reason: "the answer's signature is wrong" });
+  });
+
+  it('is not trusted, by a version 2 caller, when its answer does not name the request it answers', async () => {
+    // This wallet is on version 1: its answers name no request, which version 2 requires.
+    const result = await callWallet({ ...endpoint(), contract: 2 }, 'balance', {
+      requestId: `req-${++next}`,
+      playerId: 'ana',
+      currency: 'MOP',
+    });
+    expect(result).toEqual({ kind: 'UNTRUSTED_ANSWER', reason: 'the answer names another request' });
   });
 });
 

@@ -198,6 +198,7 @@ export async function walletEndpointOf(deps: ServiceDependencies, wallet: Partne
     baseUrl: wallet.baseUrl!,
     secret: copy.secret,
     timeoutMs: wallet.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS,
+    contract: contractOf(wallet),
   };
 }
 

@@ -2,7 +2,7 @@ import { callWallet } from '../../wallet/wallet-client';
 import { ServiceError } from '../kernel/service-error';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { seamlessWalletOf, walletEndpointOf } from './partner-wallets';
+import { contractOf, seamlessWalletOf, walletEndpointOf } from './partner-wallets';
 import { subjectOf } from './wallet-calls';
 
 /** A seamless player's balance in their partner's wallet, as it answered at `readAt`. */
@@ -34,6 +34,7 @@ export async function walletBalance(
     requestId: `balance:${deps.newId()}`,
     playerId: subjectOf(caller.playerId),
     currency: asked,
+    ...(contractOf(wallet) >= 2 ? { partner: wallet.partner } : {}),
   });
   if (result.kind === 'ANSWERED' && result.answer.status === 'OK')
     return { playerId: caller.playerId, balance: result.answer.balance, currency: result.answer.currency, readAt: deps.now() };

@@ -32,9 +32,12 @@ const requestIdOf = (transactionId: string, operation: string): string => `${ope
 /** The wallet contract a partner is on (docs/WALLET.md, "Versions"): what shape its calls take. */
 export type Contract = WalletContractVersion;
 
-/** Version 2's round fields (docs/WALLET.md, "Rounds"): whether the call ends the round, and a credit's kind; none in version 1. */
-const roundFields = (contract: Contract, roundClosed: boolean, creditKind?: CreditKind) =>
-  contract >= 2 ? { roundClosed, ...(creditKind ? { creditKind } : {}) } : {};
+/**
+ * Version 2's fields (docs/WALLET.md, "Versions"): the player's partner, whether the call ends the
+ * round ("Rounds"), and a credit's kind; none in version 1.
+ */
+const roundFields = (contract: Contract, playerId: string, roundClosed: boolean, creditKind?: CreditKind) =>
+  contract >= 2 ? { partner: partnerOfPlayer(playerId)!, roundClosed, ...(creditKind ? { creditKind } : {}) } : {};
 
 /** The record's mark of its contract: version 1 is the unmarked default. */
 const contractMark = (contract: Contract) => (contract >= 2 ? { contract: 2 as const } : {});
@@ -59,7 +62,7 @@ function debitCallOf(
     tableId,
     roundId: roundId(tableId, round),
     betIds: [betId],
-    ...roundFields(contract, false),
+    ...roundFields(contract, playerId, false),
   };
 }
 
@@ -161,7 +164,7 @@ export function creditOf(
       tableId,
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
-      ...roundFields(contract, closing, kind),
+      ...roundFields(contract, playerId, closing, kind),
     } satisfies StoredWalletCall),
     amount,
     currency,

@@ -34,8 +34,8 @@ const bet = fc
   });
 
 const CONTRACTS = [1, 2] as const;
-/** What version 2 adds to every movement's body, a credit's kind aside. */
-const roundFieldsOf = (contract: 1 | 2, roundClosed = false) => (contract === 2 ? { roundClosed } : {});
+/** What version 2 adds to every movement's body, a credit's kind aside: the player's partner, and whether the round ends. */
+const roundFieldsOf = (contract: 1 | 2, roundClosed = false) => (contract === 2 ? { partner: 'acme', roundClosed } : {});
 
 describe.each(CONTRACTS)('contract version %i: a debit', (contract) => {
   it("is a call the contract accepts, for the bet's stake, its player as the partner knows them, and its round", () => {
