@@ -28,8 +28,10 @@ const PATIENT_WALLET_MS = 60_000;
 const PATIENT_CREDITS_MS = 5 * 60_000;
 
 export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessPlaceBetOptions) {
+  // The partner on wallet contract version 2, its wallet keeping rounds as a strict wallet does.
   const wallet = await startReferenceWallet({
     secret: SECRET,
+    version: 2,
     players: { [SEAMLESS_PLAYER]: { currency: 'MOP', balance: 1_000_000_000 }, floor: { currency: 'MOP', balance: 1_000_000_000 } },
   });
   try {
@@ -42,6 +44,7 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
         baseUrl: wallet.url,
         currencies: ['MOP'],
         secret: SECRET,
+        contractVersion: 2,
       },
     );
     // A wallet call unanswered in 3 s (the default) would fail the figure on a loaded machine, where it measures only how
@@ -64,21 +67,28 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
     /** The wallet's debit alone, as the tables sign and send it; given back by a credit, untimed. */
     const debitOnce = async () => {
       const transactionId = `FLOOR:${randomUUID()}`;
-      const call = { playerId: 'floor', currency: 'MOP', amount: 100, tableId, roundId: `${tableId}.1`, betIds: [] };
+      const call = {
+        playerId: 'floor',
+        currency: 'MOP',
+        amount: 100,
+        tableId,
+        roundId: `${tableId}.1`,
+        betIds: [],
+        partner: PARTNER,
+        roundClosed: false,
+      };
+      // As the tables call a version 2 wallet: its answer must name the request.
+      const endpoint = { baseUrl: wallet.url, secret: SECRET, contract: 2 as const };
       const { ms, result } = await timed(() =>
-        sendWalletCall(
-          { baseUrl: wallet.url, secret: SECRET },
-          'debit',
-          JSON.stringify({ requestId: transactionId, transactionId, ...call }),
-        ),
+        sendWalletCall(endpoint, 'debit', JSON.stringify({ requestId: transactionId, transactionId, ...call })),
       );
       if (result.kind !== 'ANSWERED' || result.answer.status !== 'OK')
         throw new Error(`the floor's debit failed: ${JSON.stringify(result)}`);
       const credit = `${transactionId}:back`;
       await sendWalletCall(
-        { baseUrl: wallet.url, secret: SECRET },
+        endpoint,
         'credit',
-        JSON.stringify({ requestId: credit, transactionId: credit, ...call }),
+        JSON.stringify({ requestId: credit, transactionId: credit, ...call, creditKind: 'ROUND_RESULT' }),
       );
       return ms;
     };
