@@ -253,7 +253,10 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
         if (READS_ONCE_PER_REQUEST[key] !== undefined) once.add(key);
         const field = named(parent).getFields?.()[selection.name.value];
         if (!field || !selection.selectionSet) continue;
-        add(measure(named(field.type), selection.selectionSet, depth + 1, spread), itemsOf(field, selection.arguments ?? [], variables));
+        add(
+          measure(named(field.type), selection.selectionSet, depth + 1, spread),
+          itemsOf(field, key, selection.arguments ?? [], variables),
+        );
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
         const type = selection.typeCondition ? typeOf(selection.typeCondition.name.value) : parent;
         if (type) add(measure(type, selection.selectionSet, depth + 1, spread), 1);
@@ -286,6 +289,7 @@ function measured(schema: GraphQLSchema, fragments: ReadonlyMap<string, Fragment
 /** How many items a field's result may hold: its page size, or an estimate for a list without one. */
 function itemsOf(
   field: { readonly type: SchemaType; readonly args?: readonly { readonly name: string; readonly defaultValue?: unknown }[] },
+  key: string,
   args: readonly { readonly name: { readonly value: string }; readonly value: ValueNode }[],
   variables: Record<string, unknown>,
 ): number {
@@ -297,6 +301,9 @@ function itemsOf(
       given?.kind === Kind.INT ? Number(given.value) : given?.kind === Kind.VARIABLE ? variables[given.name.value] : declared.defaultValue;
     return typeof value === 'number' && value > 0 ? value : LIST_ESTIMATE;
   }
-  // A connection's edges are as many as its page, counted on the connection's field.
-  return isList(field.type) && !String(named(field.type)).endsWith('Edge') ? LIST_ESTIMATE : 1;
+  // A connection's edges, and a page's items, are as many as its page, counted on the connection's or the page's field.
+  return isList(field.type) && !String(named(field.type)).endsWith('Edge') && !PAGE_ITEMS.has(key) ? LIST_ESTIMATE : 1;
 }
+
+/** The lists of a page type whose field takes the page's size (`first`): their items are counted there, once. */
+const PAGE_ITEMS: ReadonlySet<string> = new Set(['WalletCallPage.calls']);

@@ -77,6 +77,18 @@ describe("a partner's day of wallet calls", () => {
     expect(all.data!.partnerWalletReport.callPage.calls).toHaveLength(CALLS);
   });
 
+  it('takes the page size the docs give (1,000 calls) with every field of a call: the page counts its calls once', async () => {
+    const fields = `transactionId operation playerId amount currency state tableId roundId betIds attempts createdAt updatedAt
+      lastProblem refusal settledBy settledAt settlementNote`;
+    const answer = await api.graphql(
+      OPERATOR,
+      `query ($day: Date!) { partnerWalletReport(partner: "paging-co", day: $day) { callPage(first: 1000) { calls { ${fields} } nextCursor } } }`,
+      { day: DAY },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.partnerWalletReport.callPage.calls).toHaveLength(CALLS);
+  });
+
   it("totals every call of the day, whatever page is asked for, and none of the next day's", async () => {
     const { partnerWalletReport } = await api.data(
       OPERATOR,
