@@ -23,8 +23,16 @@ export interface WalletCurrencyTotals {
   readonly debited: bigint;
   /** Credits the wallet confirmed. */
   readonly credited: bigint;
-  /** Credits and rollbacks still being delivered (or set aside): owed to the partner's players, not yet confirmed. */
+  /**
+   * Credits, and rollbacks of debits that were confirmed (a voided round's), still being delivered
+   * or set aside: owed to the partner's players, as the ledger has it (its partnerWallets).
+   */
   readonly owed: bigint;
+  /**
+   * Rollbacks of debits never confirmed (unanswered, or their bet not laid), still being delivered
+   * or set aside: the wallet gives back what it may hold; the ledger never counted them.
+   */
+  readonly unconfirmedRollbacks: bigint;
 }
 
 /** A partner's day, whose totals and calls are read as they are asked for (a busy day's calls come in pages). */
@@ -88,16 +96,21 @@ export function totalsOf(calls: readonly WalletCallRecord[]): WalletCurrencyTota
 
 /** Totals by currency, a call at a time. */
 class Totals {
-  private readonly sums = new Map<string, { debited: bigint; credited: bigint; owed: bigint }>();
+  private readonly sums = new Map<string, { debited: bigint; credited: bigint; owed: bigint; unconfirmedRollbacks: bigint }>();
 
   add(call: WalletCallRecord): void {
-    const sums = this.sums.get(call.currency) ?? this.sums.set(call.currency, { debited: 0n, credited: 0n, owed: 0n }).get(call.currency)!;
+    const sums =
+      this.sums.get(call.currency) ??
+      this.sums.set(call.currency, { debited: 0n, credited: 0n, owed: 0n, unconfirmedRollbacks: 0n }).get(call.currency)!;
     const amount = BigInt(call.amount);
     if (call.kind === 'DEBIT') {
       // A debit counts while it stands: confirmed, or rolled back not yet confirmed (the partner may still hold it).
       // (A rollback settled by hand gave the stake back: it counts nowhere, as one the wallet confirmed.)
       if (call.state === 'CONFIRMED') sums.debited += amount;
-      if (call.state === 'ROLLING_BACK' || call.state === 'DEAD_LETTERED') sums.owed += amount;
+      if (call.state === 'ROLLING_BACK' || call.state === 'DEAD_LETTERED') {
+        if (call.confirmedBefore) sums.owed += amount;
+        else sums.unconfirmedRollbacks += amount;
+      }
     } else if (call.state === 'CONFIRMED' || call.state === 'SETTLED_BY_HAND') sums.credited += amount;
     else if (call.state === 'DUE' || call.state === 'DEAD_LETTERED') sums.owed += amount;
   }

@@ -83,6 +83,12 @@ export interface WalletCallRecord {
    */
   readonly balanceAfter?: number;
   readonly balanceAt?: string;
+  /**
+   * A debit rolled back after it was confirmed (its bet taken, then voided in its own round): the
+   * ledger journalled the stake and owes it back. A debit never confirmed is rolled back in case
+   * (the wallet may hold it or not): the ledger never journalled it.
+   */
+  readonly confirmedBefore?: true;
   /** A call set aside and then settled with the partner by hand: who recorded it, when, and what they wrote. */
   readonly settledBy?: string;
   readonly settledAt?: string;
@@ -308,7 +314,7 @@ export function rollBackConfirmedDebit(db: Db, rollback: StoredWalletCall, at: s
       TableName: db.tableName,
       Key: walletCallKey(transactionId),
       UpdateExpression:
-        'SET #state = :rolling, operation = :rollback, body = :body, attempts = :zero, updatedAt = :at, dueSince = :at, nextAttemptAt = :at, lastProblem = :why, ownerPk = :duePk, ownerSk = :dueSk',
+        'SET #state = :rolling, operation = :rollback, body = :body, attempts = :zero, updatedAt = :at, dueSince = :at, nextAttemptAt = :at, lastProblem = :why, confirmedBefore = :true, ownerPk = :duePk, ownerSk = :dueSk',
       ConditionExpression: '#state = :confirmed',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: {
@@ -321,6 +327,7 @@ export function rollBackConfirmedDebit(db: Db, rollback: StoredWalletCall, at: s
         ':duePk': walletDuePk(walletDueShardOf(transactionId)),
         ':dueSk': `${at}#${transactionId}`,
         ':confirmed': 'CONFIRMED',
+        ':true': true,
       },
     },
   };

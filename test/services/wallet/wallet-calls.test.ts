@@ -181,13 +181,17 @@ describe("a partner's day of calls", () => {
   const call = (kind: 'DEBIT' | 'CREDIT', state: WalletCallRecord['state'], amount: number, currency = 'MOP') =>
     ({ kind, state, amount, currency }) as WalletCallRecord;
 
-  it('totals, by currency, the stakes that stand, the credits confirmed and what is still owed', () => {
+  it('totals, by currency, the stakes that stand, the credits confirmed, what the ledger owes, and the rollbacks it never counted', () => {
     expect(
       totalsOf([
         call('DEBIT', 'CONFIRMED', 500),
         call('DEBIT', 'REFUSED', 700),
         call('DEBIT', 'ROLLED_BACK', 300),
-        call('DEBIT', 'ROLLING_BACK', 40),
+        // A voided round's stake, confirmed before: owed, as the ledger has it.
+        { ...call('DEBIT', 'ROLLING_BACK', 40), confirmedBefore: true },
+        // An unanswered debit's rollback: the ledger never counted it.
+        call('DEBIT', 'ROLLING_BACK', 11),
+        call('DEBIT', 'DEAD_LETTERED', 2),
         call('CREDIT', 'CONFIRMED', 1_000),
         call('CREDIT', 'DUE', 20),
         call('CREDIT', 'DEAD_LETTERED', 3),
@@ -196,8 +200,8 @@ describe("a partner's day of calls", () => {
         call('DEBIT', 'CONFIRMED', 9, 'HKD'),
       ]),
     ).toEqual([
-      { currency: 'HKD', debited: 9n, credited: 0n, owed: 0n },
-      { currency: 'MOP', debited: 500n, credited: 1_100n, owed: 63n },
+      { currency: 'HKD', debited: 9n, credited: 0n, owed: 0n, unconfirmedRollbacks: 0n },
+      { currency: 'MOP', debited: 500n, credited: 1_100n, owed: 63n, unconfirmedRollbacks: 13n },
     ]);
   });
 });
