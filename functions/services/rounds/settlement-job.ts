@@ -92,7 +92,8 @@ export async function settlePart(
 
   const started = performance.now();
   const settledAt = deps.now();
-  // Version 2 rounds' closing credits this run wrote: they wait for the job's end, and are handed over again once it has ended.
+  // Version 2 rounds' closing credits this run wrote: handed over once its part is paid (and, if it ends the job,
+  // once the job has ended), since they are sent only after the round's settlement.
   const closings: string[] = [];
   // What this run committed; none when an earlier run paid the part and died before it was counted.
   const tally = { batches: 0 };
@@ -107,8 +108,9 @@ export async function settlePart(
     try {
       // Seamless players are paid by calls to their wallets, written with their bets: handed to the wallet workers once written.
       const handOver = (units: readonly SettlementUnit[]) => {
-        closings.push(...closingCreditsOf(units));
-        return queueWalletCalls(deps, walletCallsOf(units));
+        const calls = walletCallsOf(units);
+        closings.push(...calls.closing);
+        return queueWalletCalls(deps, calls.now);
       };
       const contracts = await walletContractsOf(
         deps,
@@ -128,10 +130,8 @@ export async function settlePart(
   const left = await job.complete(tableId, sequence, part, owner);
   if (tally.batches > 0) deps.metrics.settlementRun({ durationMs: performance.now() - started, batches: tally.batches });
   if (left === undefined) return 'BUSY';
-  if (left === 0) {
-    await endJob(deps, job, outcome);
-    await queueWalletCalls(deps, closings);
-  }
+  if (left === 0) await endJob(deps, job, outcome);
+  await queueWalletCalls(deps, closings);
   return 'DONE';
 }
 
@@ -188,19 +188,16 @@ interface Tally {
   batches: number;
 }
 
-/** The wallet calls units wrote: their credits, and the debits they roll back. */
-const walletCallsOf = (units: readonly SettlementUnit[]): string[] =>
-  units.flatMap((unit) =>
-    unit.wallet
-      ? [
-          ...(unit.wallet.credit ? [unit.wallet.credit.transactionId] : []),
-          ...unit.wallet.rollbacks.map((rollback) => rollback.rolledBackTransactionId!),
-        ]
-      : [],
-  );
-
-const closingCreditsOf = (units: readonly SettlementUnit[]): string[] =>
-  units.flatMap((unit) => (unit.wallet?.credit?.closesRound ? [unit.wallet.credit.transactionId] : []));
+/** The wallet calls units wrote: their credits and the debits they roll back, to send now; version 2 rounds' closing credits apart. */
+function walletCallsOf(units: readonly SettlementUnit[]): { now: string[]; closing: string[] } {
+  const calls = { now: [] as string[], closing: [] as string[] };
+  for (const { wallet } of units) {
+    if (!wallet) continue;
+    if (wallet.credit) (wallet.credit.closesRound ? calls.closing : calls.now).push(wallet.credit.transactionId);
+    calls.now.push(...wallet.rollbacks.map((rollback) => rollback.rolledBackTransactionId!));
+  }
+  return calls;
+}
 
 /** A wave's batches, SETTLEMENT_CONCURRENCY transactions at a time. */
 async function payWave(

@@ -1,6 +1,6 @@
 import { parseRoundId } from '../../store/kernel/keys';
 import { getOutcome } from '../../store/rounds/outcomes';
-import { callOf, getWalletCall, type WalletCallRecord } from '../../store/wallet/wallet-calls';
+import { callOf, getWalletCalls, type WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { closeWalletRound, getWalletRound } from '../../store/wallet/wallet-rounds';
 import type { ServiceDependencies } from '../kernel/services';
 
@@ -25,8 +25,7 @@ export async function roundMayClose(deps: ServiceDependencies, closing: WalletCa
   if (listed?.closedBy === closing.transactionId) return true;
 
   const others = [...(listed?.calls ?? [])].filter((transactionId) => transactionId !== closing.transactionId);
-  const calls = await Promise.all(others.map((transactionId) => getWalletCall(deps.db, transactionId)));
-  if (calls.some((call) => call !== undefined && UNDELIVERED.has(call.state))) return false;
+  if ((await getWalletCalls(deps.db, others)).some((call) => UNDELIVERED.has(call.state))) return false;
   return closeWalletRound(deps.db, {
     playerId: closing.playerId,
     roundId,

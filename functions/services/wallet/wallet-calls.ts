@@ -36,7 +36,7 @@ export type Contract = WalletContractVersion;
  * Version 2's fields (docs/WALLET.md, "Versions"): the player's partner, whether the call ends the
  * round ("Rounds"), and a credit's kind; none in version 1.
  */
-const roundFields = (contract: Contract, playerId: string, roundClosed: boolean, creditKind?: CreditKind) =>
+const versionFields = (contract: Contract, playerId: string, roundClosed: boolean, creditKind?: CreditKind) =>
   contract >= 2 ? { partner: partnerOfPlayer(playerId)!, roundClosed, ...(creditKind ? { creditKind } : {}) } : {};
 
 /** The record's mark of its contract: version 1 is the unmarked default. */
@@ -62,7 +62,7 @@ function debitCallOf(
     tableId,
     roundId: roundId(tableId, round),
     betIds: [betId],
-    ...roundFields(contract, playerId, false),
+    ...versionFields(contract, playerId, false),
   };
 }
 
@@ -164,7 +164,7 @@ export function creditOf(
       tableId,
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
-      ...roundFields(contract, playerId, closing, kind),
+      ...versionFields(contract, playerId, closing, kind),
     } satisfies StoredWalletCall),
     amount,
     currency,

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
 import { toItem, toRecord } from '../kernel/items';
+import { batchGet } from '../kernel/batch-get';
 import { walletCallKey, walletCallsPk, walletDeadPk, walletDuePk, walletDueShardOf, WALLET_DUE_SHARDS } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
 import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
@@ -168,6 +169,10 @@ export async function getWalletCall(db: Db, transactionId: string): Promise<Wall
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: walletCallKey(transactionId), ConsistentRead: true }));
   return Item ? toRecord<WalletCallRecord>(Item) : undefined;
 }
+
+/** The calls with these transaction ids that are stored, read strongly consistent in batches (in no order). */
+export const getWalletCalls = (db: Db, transactionIds: readonly string[]): Promise<WalletCallRecord[]> =>
+  batchGet<WalletCallRecord>(db, transactionIds.map(walletCallKey), { consistent: true });
 
 /** Calls due by `now` in every due partition (the index is eventually consistent: each is read again before it is sent). */
 export async function dueWalletCalls(db: Db, now: string, limit = 100): Promise<string[]> {
