@@ -11,14 +11,18 @@
  * (`roundClosed: true`) closes the player's round, and any later call of it that is not a replay
  * is refused with ROUND_CLOSED, moving nothing. The tables must never send one (a rollback
  * refused so leaves the stake taken): the tests read `refusedForClosedRound` to prove they don't.
+ * It also issues session tokens (`openSession`), answers `authenticate` with them, and refuses a
+ * debit or balance whose token is not its player's live session (INVALID_TOKEN); a credit or a
+ * rollback is taken whatever became of its session.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkSignature, SIGNATURE_HEADER, signedHeaders, TIMESTAMP_HEADER } from '../functions/wallet/wallet-signature';
 import {
   parseCall,
   WALLET_OPERATIONS,
+  type AuthenticateCall,
   type CreditCall,
   type DebitCall,
   type RollbackCall,
@@ -35,6 +39,8 @@ export interface WalletPlayer {
   blocked?: boolean;
   /** The most a debit may take (LIMIT_REACHED beyond): a player's own limit, say. */
   debitLimit?: number;
+  /** ISO 3166-1 alpha-2: what `authenticate` answers. */
+  country?: string;
 }
 
 /** How the wallet fails the next calls: before it moves the money, or after (the caller cannot tell which). */
@@ -81,6 +87,10 @@ export interface ReferenceWallet {
   readonly closedRounds: ReadonlySet<string>;
   /** Version 2: every call refused with ROUND_CLOSED, in order: the tables must never cause one. */
   readonly refusedForClosedRound: readonly { readonly operation: string; readonly body: string }[];
+  /** Version 2: a new session token for the player, as the partner's site issues one when the player signs in. */
+  openSession(playerId: string): string;
+  /** The session ends (the player signed out): its token is refused from now on, but by credits and rollbacks. */
+  endSession(token: string): void;
   close(): Promise<void>;
 }
 
@@ -107,6 +117,8 @@ export async function startReferenceWallet(options: {
   const closedRounds = new Set<string>();
   const refusedForClosedRound: { operation: string; body: string }[] = [];
   const roundOf = (call: DebitCall) => `${call.playerId} ${call.roundId}`;
+  /** Version 2: the session tokens issued, with their player and whether the session ended. */
+  const sessions = new Map<string, { readonly playerId: string; ended: boolean }>();
   const held = new Set<ServerResponse>();
   let abandoned = 0;
   /** Lets a held call go, unanswered: its connection is dropped. */
@@ -116,7 +128,7 @@ export async function startReferenceWallet(options: {
   };
 
   const refused = (code: WalletErrorCode, message: string): WalletAnswer => ({ status: 'ERROR', code, message });
-  const ok = (player: WalletPlayer): WalletAnswer => ({ status: 'OK', balance: player.balance, currency: player.currency });
+  const ok = (player: WalletPlayer) => ({ status: 'OK' as const, balance: player.balance, currency: player.currency });
 
   /** The answer to a movement call, moving the money if it is the first of its transaction id. */
   function move(
@@ -185,14 +197,38 @@ export async function startReferenceWallet(options: {
         call.requestId,
       );
     }
-    const player = players.get(call.playerId);
+    if (operation === 'authenticate') {
+      const answer = authenticated(call as AuthenticateCall);
+      answersByRequest.set(call.requestId, { bodyHash, answer });
+      return named(answer, call.requestId);
+    }
+    const player = players.get((call as DebitCall).playerId);
     let answer: WalletAnswer;
     if (!player) answer = refused('UNKNOWN_PLAYER', 'no such player');
-    else if (player.currency !== call.currency) answer = refused('CURRENCY_MISMATCH', "the player's wallet holds another currency");
-    else answer = operation === 'balance' ? ok(player) : move(operation, call as DebitCall, player);
+    else if (outOfSession(operation, call as DebitCall)) answer = refused('INVALID_TOKEN', "the token is not the player's live session");
+    else if (player.currency !== (call as DebitCall).currency)
+      answer = refused('CURRENCY_MISMATCH', "the player's wallet holds another currency");
+    else answer = operation === 'balance' ? ok(player) : move(operation as 'debit', call as DebitCall, player);
     if (answer.status === 'ERROR' && answer.code === 'ROUND_CLOSED') refusedForClosedRound.push({ operation, body });
     answersByRequest.set(call.requestId, { bodyHash, answer });
     return named(answer, call.requestId);
+  }
+
+  /** A token's player, their currency, country and balance; a token not issued, or ended, refused. */
+  function authenticated(call: AuthenticateCall): WalletAnswer {
+    const session = sessions.get(call.sessionToken);
+    if (!session || session.ended) return refused('INVALID_TOKEN', 'no such live session');
+    const player = players.get(session.playerId);
+    if (!player) return refused('UNKNOWN_PLAYER', 'no such player');
+    if (player.blocked) return refused('PLAYER_BLOCKED', 'the player may not play');
+    return { ...ok(player), playerId: session.playerId, ...(player.country ? { country: player.country } : {}) };
+  }
+
+  /** A debit or balance naming a session that is not the player's live one: a credit or rollback is taken whatever its session. */
+  function outOfSession(operation: WalletOperation, call: DebitCall): boolean {
+    if (call.sessionToken === undefined || (operation !== 'debit' && operation !== 'balance')) return false;
+    const session = sessions.get(call.sessionToken);
+    return !session || session.ended || session.playerId !== call.playerId;
   }
 
   /** Version 2: an answer names the request it answers (a replayed movement's first answer, this request's id). */
@@ -265,6 +301,15 @@ export async function startReferenceWallet(options: {
     received,
     closedRounds,
     refusedForClosedRound,
+    openSession: (playerId) => {
+      const token = `session-${randomUUID()}`;
+      sessions.set(token, { playerId, ended: false });
+      return token;
+    },
+    endSession: (token) => {
+      const session = sessions.get(token);
+      if (session) session.ended = true;
+    },
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     clearFaults: () => {
       faults.splice(0);

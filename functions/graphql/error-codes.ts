@@ -62,6 +62,7 @@ export const RETRYABLE: { readonly [Code in ErrorCode]: boolean } = {
   INVALID_DECK_COUNT: false,
   INSUFFICIENT_FUNDS: false,
   PLAYER_BLOCKED: false,
+  SESSION_ENDED: false,
   PLAYER_TIMED_OUT: false,
   PLAYER_SELF_EXCLUDED: false,
   RESTRICTION_IN_FORCE: false,

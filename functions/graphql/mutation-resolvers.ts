@@ -28,6 +28,7 @@ const openAccount = loadedWhenCalled(() => import('../services/money/cashier'), 
 const withdraw = loadedWhenCalled(() => import('../services/money/cashier'), 'withdraw');
 const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'openJackpotPool');
 const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
+const startWalletSession = loadedWhenCalled(() => import('../services/wallet/wallet-sessions'), 'startWalletSession');
 const settleWalletCallByHand = loadedWhenCalled(() => import('../services/wallet/settle-by-hand'), 'settleWalletCallByHand');
 
 /** What an outcome's payload says besides the outcome itself. */
@@ -157,6 +158,10 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
       const playerId = await setRealityCheck(ctx.deps, caller, { playerId: input.playerId ?? null, minutes: input.minutes ?? null });
       return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
     }),
+  startWalletSession: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['StartWalletSessionPayload']>(info, async () => ({
+      session: await startWalletSession(ctx.deps, requireCaller(ctx), input),
+    })),
   acknowledgeRealityCheck: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['AcknowledgeRealityCheckPayload']>(info, async () => {
       const caller = requireCaller(ctx);

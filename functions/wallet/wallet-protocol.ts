@@ -20,8 +20,8 @@ export const CURRENT_WALLET_CONTRACT: WalletContractVersion = 2;
 export const CREDIT_KINDS = ['ROUND_RESULT', 'TAKE_DOWN', 'JACKPOT_PRIZE'] as const;
 export type CreditKind = (typeof CREDIT_KINDS)[number];
 
-/** The four calls, each a signed POST to `<wallet base URL>/<operation>`. */
-export const WALLET_OPERATIONS = ['balance', 'debit', 'credit', 'rollback'] as const;
+/** The calls, each a signed POST to `<wallet base URL>/<operation>`; `authenticate` is version 2's. */
+export const WALLET_OPERATIONS = ['authenticate', 'balance', 'debit', 'credit', 'rollback'] as const;
 export type WalletOperation = (typeof WALLET_OPERATIONS)[number];
 
 /** What every call carries. */
@@ -33,6 +33,24 @@ interface CallBase {
   readonly currency: string;
   /** Version 2: the partner the player is of (its id in the house's configuration): two partners on one wallet tell their players apart. */
   readonly partner?: string;
+  /**
+   * Version 2: the partner's session token the player came in with (`authenticate`): on a debit
+   * or balance, the session the player is in; on a credit or rollback, the session of the bets
+   * it is for, which may have ended since (the wallet takes it all the same). Absent for a player
+   * who never came in through a session (one signed in with the partner's identity provider).
+   */
+  readonly sessionToken?: string;
+}
+
+/**
+ * Version 2, at a session's start (a launch): whether the partner's session token is one it
+ * issued and still valid, and whose it is. Answered OK with the player, their currency, country
+ * and balance; INVALID_TOKEN when it is not valid; PLAYER_BLOCKED for a player who may not play.
+ */
+export interface AuthenticateCall {
+  readonly requestId: string;
+  readonly partner: string;
+  readonly sessionToken: string;
 }
 
 /** A money movement: its own id, its amount in minor units, and the round and bets it is for. */
@@ -68,6 +86,7 @@ export interface RollbackCall extends MovementCall {
 }
 
 export interface WalletCalls {
+  readonly authenticate: AuthenticateCall;
   readonly balance: BalanceCall;
   readonly debit: DebitCall;
   readonly credit: CreditCall;
@@ -88,6 +107,8 @@ export const WALLET_ERROR_CODES = [
   'TRANSACTION_ROLLED_BACK',
   // Version 2: a debit, credit or rollback of a round the wallet closed.
   'ROUND_CLOSED',
+  // Version 2: a session token the wallet did not issue, or whose session ended (authenticate, a debit, a balance).
+  'INVALID_TOKEN',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
 
@@ -97,11 +118,21 @@ interface AnswerBase {
 }
 
 export type WalletAnswer =
-  | (AnswerBase & { readonly status: 'OK'; readonly balance: number; readonly currency: string })
+  | (AnswerBase & {
+      readonly status: 'OK';
+      readonly balance: number;
+      readonly currency: string;
+      /** `authenticate`: the player the token is of, as the partner knows them. */
+      readonly playerId?: string;
+      /** `authenticate`: the player's country, ISO 3166-1 alpha-2, when the wallet knows it. */
+      readonly country?: string;
+    })
   | (AnswerBase & { readonly status: 'ERROR'; readonly code: WalletErrorCode; readonly message: string });
 
 const ID = /^[A-Za-z0-9_.:/#@+|-]{1,128}$/;
 const CURRENCY = /^[A-Z]{3}$/;
+/** A partner's session token: 1 to 256 printable characters, no spaces (a UUID, a JWT of modest size). */
+export const SESSION_TOKEN = /^[\x21-\x7e]{1,256}$/;
 const isId = (value: unknown): value is string => typeof value === 'string' && ID.test(value);
 const isAmount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
@@ -116,6 +147,9 @@ export function parseCall<O extends WalletOperation>(
 ): { call: WalletCalls[O] } | { invalid: string } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { invalid: 'the body is not a JSON object' };
   const fields = body as Record<string, unknown>;
+  if (operation === 'authenticate') return authenticateCall(fields, version) as { call: WalletCalls[O] } | { invalid: string };
+  if (fields.sessionToken !== undefined && (version < 2 || !isSessionToken(fields.sessionToken)))
+    return { invalid: 'sessionToken is not a session token' };
   for (const name of ['requestId', 'playerId'] as const) if (!isId(fields[name])) return { invalid: `${name} is not an id` };
   if (typeof fields.currency !== 'string' || !CURRENCY.test(fields.currency)) return { invalid: 'currency is not an ISO-4217 code' };
   if (version >= 2 && !isId(fields.partner)) return { invalid: 'partner is not an id' };
@@ -134,6 +168,18 @@ export function parseCall<O extends WalletOperation>(
     }
   }
   return { call: body as WalletCalls[O] };
+}
+
+const isSessionToken = (value: unknown): value is string => typeof value === 'string' && SESSION_TOKEN.test(value);
+
+function authenticateCall(
+  fields: Record<string, unknown>,
+  version: WalletContractVersion,
+): { call: AuthenticateCall } | { invalid: string } {
+  if (version < 2) return { invalid: 'authenticate is a call of version 2' };
+  for (const name of ['requestId', 'partner'] as const) if (!isId(fields[name])) return { invalid: `${name} is not an id` };
+  if (!isSessionToken(fields.sessionToken)) return { invalid: 'sessionToken is not a session token' };
+  return { call: fields as unknown as AuthenticateCall };
 }
 
 /** Version 2's round fields: every movement says whether it ends the round, and only a round's result may. */

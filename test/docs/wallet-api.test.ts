@@ -17,6 +17,7 @@ const schemaOf = (operation: string) => {
 
 /** A call of each operation that parseCall takes. */
 const VALID: Record<WalletOperation, Record<string, unknown>> = {
+  authenticate: { requestId: 'r', partner: 'p', sessionToken: 's' },
   balance: { requestId: 'r', playerId: 'p', currency: 'MOP' },
   debit: { requestId: 'r', playerId: 'p', currency: 'MOP', transactionId: 't', amount: 1, tableId: 'T', roundId: 'T.1', betIds: ['b'] },
   credit: { requestId: 'r', playerId: 'p', currency: 'MOP', transactionId: 't', amount: 0, tableId: 'T', roundId: 'T.1', betIds: [] },
@@ -34,7 +35,7 @@ const VALID: Record<WalletOperation, Record<string, unknown>> = {
 };
 
 describe('the wallet contract in OpenAPI', () => {
-  it('has the four operations, each a signed POST answering the signed Answer', () => {
+  it('has the five operations, each a signed POST answering the signed Answer', () => {
     expect(Object.keys(api.paths).sort()).toEqual(WALLET_OPERATIONS.map((operation) => `/${operation}`).sort());
     for (const operation of WALLET_OPERATIONS) {
       const post = api.paths[`/${operation}`].post;
@@ -52,12 +53,24 @@ describe('the wallet contract in OpenAPI', () => {
 
   it.each(WALLET_OPERATIONS)('requires for %s exactly the fields the wallet refuses a call without', (operation) => {
     const schema = schemaOf(operation);
+    // authenticate is version 2's; the others' version 1 fields are the schema's own, version 2's are apart (*Version2).
+    const version = operation === 'authenticate' ? 2 : 1;
     expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(VALID[operation]).sort());
-    expect('call' in parseCall(operation, VALID[operation])).toBe(true);
+    expect('call' in parseCall(operation, VALID[operation], version)).toBe(true);
     for (const field of Object.keys(VALID[operation])) {
       const { [field]: _, ...without } = VALID[operation];
-      expect('invalid' in parseCall(operation, without), `${operation} without ${field}`).toBe(schema.required.includes(field));
+      expect('invalid' in parseCall(operation, without, version), `${operation} without ${field}`).toBe(schema.required.includes(field));
     }
+  });
+
+  it('takes authenticate and a session token only in version 2, and a token only of the form it states', () => {
+    expect('invalid' in parseCall('authenticate', VALID.authenticate, 1)).toBe(true);
+    const token = new RegExp(api.components.schemas.SessionToken.pattern);
+    for (const sessionToken of ['s', 'eyJhbGciOi.x-y_z', 'x'.repeat(256), 'x'.repeat(257), 'with space', '']) {
+      const call = { ...VALID.balance, partner: 'p', sessionToken };
+      expect('call' in parseCall('balance', call, 2), JSON.stringify(sessionToken)).toBe(token.test(sessionToken));
+    }
+    expect('invalid' in parseCall('balance', { ...VALID.balance, sessionToken: 's' }, 1)).toBe(true);
   });
 
   it('takes a credit of 0 and refuses a debit of 0, as the code does', () => {

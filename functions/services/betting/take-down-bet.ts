@@ -14,6 +14,7 @@ import { afterPendingOutcome, awaitsStayMark } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
 import { creditOf, takeDownTransactionId } from '../wallet/wallet-calls';
 import { partnerOfPlayer } from '../../store/kernel/keys';
+import { sessionTokenOf } from '../wallet/wallet-sessions';
 import { contractOf, partnerWalletOf } from '../wallet/partner-wallets';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
@@ -59,15 +60,7 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
     const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
     const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt!);
     // A seamless stake goes back to the partner's wallet, by a credit of its own that never ends the round (docs/WALLET.md).
-    const credit = bet.seamless
-      ? creditOf(
-          takeDownTransactionId(bet.id),
-          bet.playerId,
-          { amount: bet.amount, currency: table.currency, tableId, sequence: currentRound(table), betIds: [bet.id], kind: 'TAKE_DOWN' },
-          takenDown.settledAt!,
-          contractOf(await partnerWalletOf(deps, partnerOfPlayer(bet.playerId)!)),
-        )
-      : undefined;
+    const credit = bet.seamless ? await takeDownCredit(deps, bet, table.currency, currentRound(table), takenDown.settledAt!) : undefined;
     const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal, credit);
     if (outcome === 'TAKEN_DOWN') {
       if (credit) await queueWalletCalls(deps, [credit.transactionId]);
@@ -83,6 +76,26 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
     // CHANGED or still RACED: read again.
   }
   throw tableBusy();
+}
+
+/** A seamless stake's credit back to the partner's wallet: never the one that ends the round. */
+async function takeDownCredit(deps: ServiceDependencies, bet: BetRecord, currency: string, round: number, at: string) {
+  const wallet = await partnerWalletOf(deps, partnerOfPlayer(bet.playerId)!);
+  return creditOf(
+    takeDownTransactionId(bet.id),
+    bet.playerId,
+    {
+      amount: bet.amount,
+      currency,
+      tableId: bet.tableId,
+      sequence: round,
+      betIds: [bet.id],
+      kind: 'TAKE_DOWN',
+      sessionToken: wallet ? await sessionTokenOf(deps, wallet, bet.playerId) : undefined,
+    },
+    at,
+    contractOf(wallet),
+  );
 }
 
 async function sendTakeDown(

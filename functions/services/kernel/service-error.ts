@@ -44,6 +44,7 @@ export type ServiceErrorCode =
   | 'REALITY_CHECK_DUE'
   | 'LIMIT_REACHED'
   | 'WALLET_UNAVAILABLE'
+  | 'SESSION_ENDED'
   | 'WALLET_CALL_NOT_SET_ASIDE'
   | 'CONFLICT';
 

@@ -9,6 +9,7 @@ import { jackpotJournals, type ShareHolder } from '../money/journals';
 import type { ServiceDependencies } from '../kernel/services';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { creditOf, prizeTransactionId, type Contract } from '../wallet/wallet-calls';
+import { walletSessionsOf } from '../wallet/wallet-sessions';
 import { walletContractsOf } from '../wallet/partner-wallets';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 
@@ -50,7 +51,9 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       deps.now(),
     );
     const contracts = await walletContractsOf(deps, round.bettors);
-    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), contracts);
+    const seamless = shareHolders(round).filter((holder) => holder.seamless);
+    const sessions = await walletSessionsOf(deps, payout.share === 0 ? [] : seamless.map((holder) => holder.playerId), contracts);
+    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), contracts, sessions);
     const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, credits);
     if (applied === 'APPLIED')
       await queueWalletCalls(
@@ -106,6 +109,7 @@ function prizeCredits(
   currency: string,
   at: string,
   contractOf: (playerId: string) => Contract,
+  sessionOf: (playerId: string) => string | undefined,
 ): Map<string, WalletCallRecord> {
   const credits = new Map<string, WalletCallRecord>();
   if (payout.share === 0) return credits;
@@ -117,7 +121,15 @@ function prizeCredits(
       creditOf(
         prizeTransactionId(deal.tableId, deal.sequence, playerId),
         playerId,
-        { amount: betIds.length * payout.share, currency, tableId: deal.tableId, sequence: deal.sequence, betIds, kind: 'JACKPOT_PRIZE' },
+        {
+          amount: betIds.length * payout.share,
+          currency,
+          tableId: deal.tableId,
+          sequence: deal.sequence,
+          betIds,
+          kind: 'JACKPOT_PRIZE',
+          sessionToken: sessionOf(playerId),
+        },
         at,
         contractOf(playerId),
       ),

@@ -73,6 +73,8 @@ export function settlementWaves(
   settledAt: string,
   /** The wallet contract of each seamless player's partner (partner-wallets.ts, walletContractsOf). */
   contractOf: (playerId: string) => Contract = () => 1,
+  /** Version 2: each seamless player's session token, if they came in by one (wallet-sessions.ts, walletSessionsOf). */
+  sessionOf: (playerId: string) => string | undefined = () => undefined,
 ): SettlementUnit[][] {
   // A player's seamless bets (paid to their wallet) and account bets are paid apart; parts are numbered across both.
   const byPlayer = new Map<string, { seamless: PlannedSettlement[]; account: PlannedSettlement[] }>();
@@ -100,6 +102,7 @@ export function settlementWaves(
             ? {
                 wallet: walletPayment(outcome, playerId, mine, settledAt, part, {
                   contract: contractOf(playerId),
+                  sessionToken: sessionOf(playerId),
                   // Version 2: the player's last seamless unit carries the credit that ends their round, if any call was theirs in it.
                   closing: i + size >= entries.length && endsRound(entries),
                 }),
@@ -174,12 +177,14 @@ function walletPayment(
   entries: readonly PlannedSettlement[],
   settledAt: string,
   part: number,
-  { contract, closing }: { contract: Contract; closing: boolean },
+  { contract, closing, sessionToken }: { contract: Contract; closing: boolean; sessionToken: string | undefined },
 ): NonNullable<SettlementUnit['wallet']> {
   const credited = entries.filter(paidNow);
   const rollbacks = entries
     .filter((entry) => entry.rollback)
-    .map((entry) => rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence, contract));
+    .map((entry) =>
+      rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence, contract, sessionToken),
+    );
   const credits = contract >= 2 ? credited.length > 0 || closing : credited.length > 0 || entries.some((entry) => entry.closesRound);
   if (!credits) return { rollbacks };
   const credit = creditOf(
@@ -193,6 +198,7 @@ function walletPayment(
       betIds: credited.map((entry) => entry.betId),
       kind: 'ROUND_RESULT',
       closesRound: closing,
+      sessionToken,
     },
     settledAt,
     contract,

@@ -8,6 +8,7 @@ import type { ServiceDependencies } from '../kernel/services';
 import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
 import { contractOf, walletEndpointOf } from './partner-wallets';
 import { debitOf, rollingBack, withoutDue } from './wallet-calls';
+import { sessionTokenOf } from './wallet-sessions';
 
 /**
  * A seamless bet's stake, taken from the partner's wallet before the bet is laid (docs/WALLET.md):
@@ -27,12 +28,12 @@ export async function debitStake(
 ): Promise<WalletCallRecord | 'ROUND_OVER'> {
   if (!(wallet.currencies ?? []).includes(currency))
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
-  const endpoint = await walletEndpointOf(deps, wallet);
+  const [endpoint, sessionToken] = await Promise.all([walletEndpointOf(deps, wallet), sessionTokenOf(deps, wallet, bet.playerId)]);
   // Counted before anything is written or sent: a request past its calls is refused having moved nothing.
   deps.reads?.spendWalletCall();
   const at = deps.now();
   const debit: WalletCallRecord = {
-    ...debitOf(bet, wallet.partner, currency, at, contractOf(wallet)),
+    ...debitOf(bet, wallet.partner, currency, at, contractOf(wallet), sessionToken),
     // Until then, the request that sends it decides; after, the workers take it for lost and roll it back.
     nextAttemptAt: new Date(Date.parse(at) + (endpoint.timeoutMs ?? 0) + DEBIT_GRACE_MS).toISOString(),
   };
@@ -74,7 +75,7 @@ const REFUSALS: Partial<
   Record<
     string,
     {
-      code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH';
+      code: 'INSUFFICIENT_FUNDS' | 'PLAYER_BLOCKED' | 'LIMIT_REACHED' | 'NOT_FOUND' | 'CURRENCY_MISMATCH' | 'SESSION_ENDED';
       message: string;
       final: boolean;
     }
@@ -85,4 +86,9 @@ const REFUSALS: Partial<
   LIMIT_REACHED: { code: 'LIMIT_REACHED', message: 'The stake would pass a limit your platform keeps for you.', final: true },
   UNKNOWN_PLAYER: { code: 'NOT_FOUND', message: "Your platform's wallet does not know you.", final: false },
   CURRENCY_MISMATCH: { code: 'CURRENCY_MISMATCH', message: "Your wallet does not hold the table's currency.", final: false },
+  INVALID_TOKEN: {
+    code: 'SESSION_ENDED',
+    message: 'Your session with your platform has ended: come in again from your platform. Nothing was taken.',
+    final: true,
+  },
 };

@@ -33,11 +33,19 @@ const requestIdOf = (transactionId: string, operation: string): string => `${ope
 export type Contract = WalletContractVersion;
 
 /**
- * Version 2's fields (docs/WALLET.md, "Versions"): the player's partner, whether the call ends the
- * round ("Rounds"), and a credit's kind; none in version 1.
+ * Version 2's fields (docs/WALLET.md, "Versions"): the player's partner, the session the call is
+ * of ("Sessions": a player who came in by one), whether the call ends the round ("Rounds"), and a
+ * credit's kind; none in version 1.
  */
-const versionFields = (contract: Contract, playerId: string, roundClosed: boolean, creditKind?: CreditKind) =>
-  contract >= 2 ? { partner: partnerOfPlayer(playerId)!, roundClosed, ...(creditKind ? { creditKind } : {}) } : {};
+const versionFields = (contract: Contract, playerId: string, roundClosed: boolean, sessionToken?: string, creditKind?: CreditKind) =>
+  contract >= 2
+    ? {
+        partner: partnerOfPlayer(playerId)!,
+        ...(sessionToken !== undefined ? { sessionToken } : {}),
+        roundClosed,
+        ...(creditKind ? { creditKind } : {}),
+      }
+    : {};
 
 /** The record's mark of its contract: version 1 is the unmarked default. */
 const contractMark = (contract: Contract) => (contract >= 2 ? { contract: 2 as const } : {});
@@ -51,6 +59,7 @@ function debitCallOf(
   tableId: string,
   round: number,
   contract: Contract,
+  sessionToken?: string,
 ): StoredWalletCall {
   const transactionId = debitTransactionId(betId);
   return {
@@ -62,7 +71,7 @@ function debitCallOf(
     tableId,
     roundId: roundId(tableId, round),
     betIds: [betId],
-    ...versionFields(contract, playerId, false),
+    ...versionFields(contract, playerId, false, sessionToken),
   };
 }
 
@@ -83,10 +92,18 @@ export const rollbackOfStake = (
   tableId: string,
   round: number,
   contract: Contract,
-) => rollbackCallOf(debitCallOf(betId, playerId, amount, currency, tableId, round, contract));
+  sessionToken?: string,
+) => rollbackCallOf(debitCallOf(betId, playerId, amount, currency, tableId, round, contract, sessionToken));
 
 /** The debit of a bet's stake, in flight from the moment it is written (docs/WALLET.md: sent once, never again). */
-export function debitOf(bet: BetRecord, partner: string, currency: string, at: string, contract: Contract): WalletCallRecord {
+export function debitOf(
+  bet: BetRecord,
+  partner: string,
+  currency: string,
+  at: string,
+  contract: Contract,
+  sessionToken?: string,
+): WalletCallRecord {
   return {
     transactionId: debitTransactionId(bet.id),
     partner,
@@ -94,7 +111,7 @@ export function debitOf(bet: BetRecord, partner: string, currency: string, at: s
     kind: 'DEBIT',
     ...contractMark(contract),
     operation: 'debit',
-    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round, contract)),
+    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round, contract, sessionToken)),
     amount: bet.amount,
     currency,
     state: 'SENT',
@@ -134,6 +151,7 @@ export function creditOf(
     betIds,
     kind,
     closesRound = false,
+    sessionToken,
   }: {
     amount: number;
     currency: string;
@@ -142,6 +160,8 @@ export function creditOf(
     betIds: readonly string[];
     kind: CreditKind;
     closesRound?: boolean;
+    /** Version 2: the player's session when the credit is written, if they came in by one. */
+    sessionToken?: string;
   },
   at: string,
   contract: Contract,
@@ -164,7 +184,7 @@ export function creditOf(
       tableId,
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
-      ...versionFields(contract, playerId, closing, kind),
+      ...versionFields(contract, playerId, closing, sessionToken, kind),
     } satisfies StoredWalletCall),
     amount,
     currency,

@@ -34,6 +34,8 @@
  *                                                   its state; while undelivered, in `byOwner` under WALLETDUE#<shard>
  *   WALLETROUND#<p>#<round> ROUND                   a version 2 wallet's round of one player: the calls made in it, and once
  *                                                   its closing credit is sent, when (no call of the round follows)
+ *   WALLETSESSION#<p>     SESSION                   a version 2 wallet's player's session: the partner's token `authenticate` took,
+ *                                                   which the player's calls carry
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
  * GSI byOwner also: ownerPk WALLETDUE#<shard>, ownerSk <dueAt>#<txId>, on a wallet call while it waits to be
  * delivered; WALLETDEAD#<partner>, on one given up after 24 hours (for operators).
@@ -164,6 +166,7 @@ export const subscriptionKey = (topic: string, shard: number, connectionId: stri
 export const partnerWalletKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'WALLET' });
 export const PARTNER_WALLET_SK = 'WALLET';
 export const walletCallKey = (transactionId: string): ItemKey => ({ pk: `WALLETCALL#${transactionId}`, sk: 'CALL' });
+export const walletSessionKey = (playerId: string): ItemKey => ({ pk: `WALLETSESSION#${playerId}`, sk: 'SESSION' });
 export const walletRoundKey = (playerId: string, roundId: string): ItemKey => ({ pk: `WALLETROUND#${playerId}#${roundId}`, sk: 'ROUND' });
 /** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */
 export const WALLET_DUE_SHARDS = 16;
