@@ -7,6 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Caller, ServiceDependencies } from '../functions/services/kernel/services';
 import { configurePartnerWallet } from '../functions/services/wallet/partner-wallets';
+import { startWalletSession } from '../functions/services/wallet/wallet-sessions';
+import { playerIdOf } from '../functions/store/kernel/keys';
 import { startReferenceWallet, type ReferenceWallet } from './reference-wallet';
 import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
 
@@ -24,7 +26,7 @@ export const DEMO_SEAMLESS_V1_PARTNER = 'demo-seamless-v1';
 /**
  * Starts a partner's wallet (on `port`, any free one by default) and configures the partner as
  * SEAMLESS at its URL, on wallet contract `contract`: the demo's partner on version 2 (its
- * wallet keeping rounds as a strict wallet does), and one still on version 1. The wallet keeps
+ * wallet keeping rounds as a strict wallet does, its player in a session), and one still on version 1. The wallet keeps
  * its balances in memory: a restart starts them again (what our ledger kept is not replayed into it).
  */
 export async function startDemoSeamlessPartner(
@@ -46,5 +48,12 @@ export async function startDemoSeamlessPartner(
     secret,
     contractVersion: contract,
   });
+  // Version 2: its player came in by a session, as from the partner's site (docs/WALLET.md, "Sessions"): every call for them carries its token.
+  if (contract >= 2)
+    await startWalletSession(
+      deps,
+      { playerId: playerIdOf(DEMO_SEAMLESS_SUBJECT, partner), roles: new Set() },
+      { sessionToken: wallet.openSession(DEMO_SEAMLESS_SUBJECT) },
+    );
   return wallet;
 }

@@ -157,7 +157,8 @@ Demo dealer "${DEMO_DEALER.id}" (runs ${DEMO_DEALER.tables.join(' and ')}: close
 Demo operator "${DEMO_OPERATOR}" (opens tables and jackpot pools), bearer token (12 h):
   ${operatorToken}
 Demo seamless partner "${DEMO_SEAMLESS_PARTNER}" (wallet contract version 2): its players' money stays in its own wallet
-  (${partnerWallet.url}), which every bet debits and every round credits. Its player "${DEMO_SEAMLESS_SUBJECT}"
+  (${partnerWallet.url}), which every bet debits and every round credits. Its player "${DEMO_SEAMLESS_SUBJECT}", in a session
+  of the partner's (startWalletSession: every call carries its token)
   (10,000.00 MOP there; query walletBalance; the table page: /tables/demo-craps?as=seamless), bearer token (12 h):
   ${seamlessToken}
 Demo seamless partner "${DEMO_SEAMLESS_V1_PARTNER}", still on version 1 (${v1Wallet.url}): its player "${DEMO_SEAMLESS_SUBJECT}"

@@ -109,6 +109,8 @@ export const FIELD_WALLET_CALLS: Readonly<Record<string, number>> = {
   'Query.walletBalance': 1,
   // A seamless player's stake is debited from their wallet.
   'Mutation.placeBet': 1,
+  // A session's token is authenticated by the wallet.
+  'Mutation.startWalletSession': 1,
 };
 
 /** Reads a request makes once, however many times it asks the field: the layout refreshes it may make. */
