@@ -1,11 +1,14 @@
 /**
  * One conformance check's calls about the test player (scripts/wallet-conformance.ts): the bodies
  * of the contract version checked, with fresh ids and a round of the check's own, sent signed
- * (or not, for the signature checks), and what the check expects of each answer.
+ * (or not, for the signature checks), and what the check expects of each answer. A check that
+ * needs what the operator did not give (the test player's live session token) is skipped.
  */
 import { randomUUID } from 'node:crypto';
 import { answerSignature, callWallet, sendWalletCall, type WalletCallResult, type WalletEndpoint } from '../functions/wallet/wallet-client';
 import type {
+  AuthenticateCall,
+  BalanceCall,
   CreditCall,
   DebitCall,
   RollbackCall,
@@ -24,10 +27,19 @@ export interface ConformanceTarget extends WalletEndpoint {
   readonly version?: WalletContractVersion;
   /** Version 2: the partner the calls name (`wallet-check` unless given): the id the house's operators know the partner by. */
   readonly partner?: string;
+  /**
+   * Version 2: a live session token of the test player, as the partner's site issues one when the
+   * player signs in: the checks that need a session the wallet issued run with it, and are
+   * skipped without (the check cannot open one: only the partner's site can).
+   */
+  readonly sessionToken?: string;
 }
 
 /** Why a check failed: what was expected and what came. */
 export class CheckFailed extends Error {}
+
+/** Why a check was not run: what it needs that it was not given. Not a failure. */
+export class CheckSkipped extends Error {}
 
 /** One check's calls about the test player, with fresh ids. */
 export class Session {
@@ -42,10 +54,35 @@ export class Session {
 
   /** What every version 2 call carries beside the player: their partner. */
   get named() {
-    return this.version >= 2 ? { partner: this.target.partner ?? 'wallet-check' } : {};
+    return this.version >= 2 ? { partner: this.partner } : {};
+  }
+
+  /** Version 2: the partner the test player is of. */
+  get partner() {
+    return this.target.partner ?? 'wallet-check';
+  }
+
+  /** The test player's live session token; a check that asks for it first is skipped without one (before any call of its own). */
+  get liveToken(): string {
+    if (this.target.sessionToken === undefined)
+      throw new CheckSkipped('needs a live session token of the test player (--session-token): only the partner’s site issues one');
+    return this.target.sessionToken;
   }
 
   id = (kind: string) => `${kind}-${randomUUID()}`;
+
+  /** A session token the wallet never issued: shaped as one (SESSION_TOKEN), unique, made up by the check. */
+  madeUpToken = () => `wallet-check-made-up-${randomUUID()}`;
+
+  /** Version 2: whether `sessionToken` is a live session, and whose. */
+  authenticate(sessionToken: string): AuthenticateCall {
+    return { requestId: this.id('req'), partner: this.partner, sessionToken };
+  }
+
+  /** The test player's balance, asked as the tables ask it (for a player who came in by no session: no token). */
+  balanceCall(): BalanceCall {
+    return { requestId: this.id('req'), playerId: this.target.playerId, currency: this.target.currency, ...this.named };
+  }
 
   /** A debit of `amount` in the check's round; on version 2, one that does not end it (no movement but a result credit does). */
   debit(amount: number): DebitCall {
@@ -88,12 +125,7 @@ export class Session {
   }
 
   async balance(): Promise<number> {
-    const answer = await this.call('balance', {
-      requestId: this.id('req'),
-      playerId: this.target.playerId,
-      currency: this.target.currency,
-      ...this.named,
-    });
+    const answer = await this.call('balance', this.balanceCall());
     if (answer.status !== 'OK') throw new CheckFailed(`balance answered ${answer.code}`);
     return answer.balance;
   }
@@ -165,6 +197,27 @@ export function expectSame(answer: WalletAnswer, first: WalletAnswer, what: stri
 
 export function expectBalance(actual: number, expected: number, what: string): void {
   if (actual !== expected) throw new CheckFailed(`${what}: balance ${actual}, expected ${expected}`);
+}
+
+/** Version 2: `answer` names the request `call` is, as every version 2 answer does, refusals included. */
+export function expectNamed(answer: WalletAnswer, call: { readonly requestId: string }, what: string): void {
+  if (answer.requestId !== call.requestId)
+    throw new CheckFailed(`${what}: answered naming ${JSON.stringify(answer.requestId)}, not ${call.requestId}`);
+}
+
+/**
+ * `answer` is authenticate's OK for the test player: it names them (`playerId`), in their currency,
+ * and a country, if any, as two capitals (ISO 3166-1 alpha-2). Their balance, returned.
+ */
+export function expectAuthenticated(answer: WalletAnswer, target: ConformanceTarget, what: string): number {
+  const balance = expectOk(answer, what);
+  const { playerId, currency, country } = answer as Extract<WalletAnswer, { status: 'OK' }>;
+  if (playerId !== target.playerId)
+    throw new CheckFailed(`${what}: expected the player ${target.playerId}, got ${JSON.stringify(playerId)}`);
+  if (currency !== target.currency) throw new CheckFailed(`${what}: expected the currency ${target.currency}, got ${currency}`);
+  if (country !== undefined && !/^[A-Z]{2}$/.test(country))
+    throw new CheckFailed(`${what}: country ${JSON.stringify(country)} is not ISO 3166-1 alpha-2`);
+  return balance;
 }
 
 export type Check = (session: Session) => Promise<void>;

@@ -4,7 +4,8 @@
  * about one test player, in small amounts, and leaves the player's balance as it found it
  * (every debit is credited or rolled back), so it may run against a staging wallet's test player.
  * A rule of the contract a wallet breaks fails its check, and only that one; a check that failed
- * having moved the balance puts it back with a credit or a debit of the difference.
+ * having moved the balance puts it back with a credit or a debit of the difference. A check that
+ * needs what it was not given (a live session token of the test player) is skipped, and says so.
  */
 import { randomUUID } from 'node:crypto';
 import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
@@ -17,8 +18,11 @@ import {
 } from '../functions/wallet/wallet-signature';
 import {
   CheckFailed,
+  CheckSkipped,
+  expectAuthenticated,
   expectBalance,
   expectCode,
+  expectNamed,
   expectOk,
   expectSame,
   Session,
@@ -30,12 +34,15 @@ export type { ConformanceTarget } from './wallet-check-session';
 
 export interface CheckResult {
   readonly name: string;
+  /** False for a skipped check too: a rule not checked is not passed. */
   readonly passed: boolean;
-  /** What was expected and what came, when it failed. */
+  /** Not run, for want of what `detail` says (a live session token): neither passed nor failed. */
+  readonly skipped?: true;
+  /** What was expected and what came, when it failed; what it needs, when skipped. */
   readonly detail?: string;
 }
 
-/** Runs every check of the target's contract version, in order; one that fails does not stop the others. */
+/** Runs every check of the target's contract version, in order; one that fails, or is skipped, does not stop the others. */
 export async function checkWallet(target: ConformanceTarget): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   for (const [name, check] of checksOf(target.version ?? 1)) {
@@ -45,6 +52,11 @@ export async function checkWallet(target: ConformanceTarget): Promise<CheckResul
       await check(session);
       results.push({ name, passed: true });
     } catch (error) {
+      // Skipped before any call of its own (Session.liveToken): nothing to put back.
+      if (error instanceof CheckSkipped) {
+        results.push({ name, passed: false, skipped: true, detail: error.message });
+        continue;
+      }
       const detail = error instanceof Error ? error.message : String(error);
       results.push({
         name,
@@ -320,6 +332,81 @@ const ROUND_CHECKS: readonly (readonly [string, Check])[] = [
   ),
 ];
 
+/**
+ * Version 2's sessions: a token the wallet never issued is refused at authenticate and on a debit
+ * or a balance, and a live one of the test player (given by the operator: only the partner's site
+ * issues one) taken; a credit or a rollback is taken whatever its token, its session maybe ended.
+ */
+const SESSION_CHECKS: readonly (readonly [string, Check])[] = [
+  [
+    'refuses to authenticate a session token it never issued with INVALID_TOKEN, naming the request',
+    async (s) => {
+      const call = s.authenticate(s.madeUpToken());
+      const answer = await s.call('authenticate', call);
+      expectCode(answer, 'INVALID_TOKEN', 'authenticate of a session token it never issued');
+      // The client trusts a refusal that names no request (its body may have been unreadable): this one's was not.
+      expectNamed(answer, call, 'the refused authenticate');
+    },
+  ],
+  [
+    'authenticates the test player’s live session token (--session-token): OK, naming the player, their currency and balance',
+    async (s) => {
+      const sessionToken = s.liveToken;
+      const before = await s.balance();
+      const answer = await s.call('authenticate', s.authenticate(sessionToken));
+      expectBalance(expectAuthenticated(answer, s.target, 'authenticate of the live session token'), before, 'answered by authenticate');
+      expectBalance(await s.balance(), before, 'after authenticate');
+    },
+  ],
+  [
+    'refuses a debit or a balance whose session token is not a live session of the player with INVALID_TOKEN, and moves nothing',
+    async (s) => {
+      const before = await s.balance();
+      const sessionToken = s.madeUpToken();
+      expectCode(
+        await s.call('debit', { ...s.debit(1), sessionToken }),
+        'INVALID_TOKEN',
+        'a debit carrying a session token it never issued',
+      );
+      expectCode(
+        await s.call('balance', { ...s.balanceCall(), sessionToken }),
+        'INVALID_TOKEN',
+        'a balance carrying a session token it never issued',
+      );
+      // Asked as for a player who came in by no session: the refused debit must have taken nothing.
+      expectBalance(await s.balance(), before, 'after the refused debit');
+    },
+  ],
+  [
+    'takes a balance, a debit and its credit carrying the test player’s live session token (--session-token)',
+    async (s) => {
+      const sessionToken = s.liveToken;
+      const before = await s.balance();
+      const balance = expectOk(await s.call('balance', { ...s.balanceCall(), sessionToken }), 'a balance in the live session');
+      expectBalance(balance, before, 'answered in the live session');
+      expectOk(await s.call('debit', { ...s.debit(1), sessionToken }), 'a debit of 1 in the live session');
+      expectBalance(await s.balance(), before - 1, 'after the debit of 1');
+      expectOk(await s.call('credit', { ...s.credit(1), sessionToken }), 'its credit of 1 in the live session');
+      expectBalance(await s.balance(), before, 'after the credit of 1');
+    },
+  ],
+  [
+    'takes a rollback and a credit whose session token it never issued (their session may have ended), never refusing one for its session',
+    async (s) => {
+      const before = await s.balance();
+      const sessionToken = s.madeUpToken();
+      // Each gives back a debit of the check's own, as the tables' would: the books end as they began.
+      const debit = s.debit(2);
+      expectOk(await s.call('debit', debit), 'a debit of 2');
+      expectOk(await s.call('rollback', { ...s.rollback(debit), sessionToken }), 'its rollback, carrying a session token it never issued');
+      expectBalance(await s.balance(), before, 'after the debit and its rollback');
+      expectOk(await s.call('debit', s.debit(2)), 'another debit of 2');
+      expectOk(await s.call('credit', { ...s.credit(2), sessionToken }), 'a credit of 2, carrying a session token it never issued');
+      expectBalance(await s.balance(), before, 'after the debit and the credit');
+    },
+  ],
+];
+
 /** Last: a wallet that takes an amount not whole may be left with a balance no later check could read. */
 const AMOUNT_CHECK: readonly [string, Check] = [
   'refuses an amount that is not whole minor units (1.5, -1, "2") or a debit of 0 with INVALID_REQUEST, and moves nothing',
@@ -334,7 +421,11 @@ const AMOUNT_CHECK: readonly [string, Check] = [
   },
 ];
 
-const checksOf = (version: WalletContractVersion) => [...CHECKS, ...(version >= 2 ? ROUND_CHECKS : []), AMOUNT_CHECK];
+const checksOf = (version: WalletContractVersion) => [
+  ...CHECKS,
+  ...(version >= 2 ? [...ROUND_CHECKS, ...SESSION_CHECKS] : []),
+  AMOUNT_CHECK,
+];
 
 /** The checks' names, in order, for a wallet on `version` of the contract. */
 export const checkNames = (version: WalletContractVersion = 1): string[] => checksOf(version).map(([name]) => name);

@@ -1,8 +1,9 @@
 /**
  * `npm run wallet-check`, as a partner runs it: the conformance checks against a wallet at a URL,
- * the secret from the environment, a line per check and an exit code a CI job can read. And each
- * rule of the contract (docs/WALLET.md), on both versions, failing its own check, and only that
- * one, for a wallet that breaks it: the reference wallet behind a proxy that plants one fault.
+ * the secret from the environment, a line per check and an exit code a CI job can read; the
+ * session checks that need a live token of the test player skipped without one. And each rule of
+ * the contract (docs/WALLET.md), on both versions, failing its own check, and only that one, for a
+ * wallet that breaks it: the reference wallet behind a proxy that plants one fault.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -65,28 +66,39 @@ function walletCheck(args: string[], secret?: string): Promise<{ status: number 
 
 describe('npm run wallet-check', () => {
   it.each([
-    { version: 1, contract: [] },
-    { version: 2, contract: ['--contract', '2'] },
+    { version: 1, contract: () => [] },
+    // A live session of the test player, as the partner's site opens one when they sign in: every session check runs.
+    { version: 2, contract: () => ['--contract', '2', '--session-token', strict.openSession('test-1')] },
   ] as const)(
     'passes a conforming wallet on version $version: a line per check, exit code 0, the test player left as found',
     async ({ version, contract }) => {
       const reference = version === 2 ? strict : wallet;
-      const run = await walletCheck(['--url', reference.url, '--player', 'test-1', '--currency', 'MOP', ...contract], SECRET);
+      const run = await walletCheck(['--url', reference.url, '--player', 'test-1', '--currency', 'MOP', ...contract()], SECRET);
       expect(run.stderr).toBe('');
       const names = checkNames(version);
       for (const name of names) expect(run.stdout).toContain(`pass  ${name}`);
-      expect(run.stdout).toContain(`${names.length} of ${names.length} checks passed`);
+      expect(run.stdout).toContain(`${names.length} of ${names.length} checks passed\n`);
       expect(run.status).toBe(0);
       expect(reference.players.get('test-1')!.balance).toBe(100);
     },
   );
 
-  it('checks the round rules on version 2 only', () => {
+  it('skips the session checks that need a live token without --session-token, saying so: exit code 0 if the others pass', async () => {
+    const run = await walletCheck(['--url', strict.url, '--player', 'test-1', '--currency', 'MOP', '--contract', '2'], SECRET);
+    const needingToken = checkNames(2).filter((name) => name.includes('live session token'));
+    expect(needingToken).toHaveLength(2);
+    for (const name of needingToken) expect(run.stdout).toContain(`skip  ${name}\n      needs a live session token of the test player`);
+    const ran = checkNames(2).length - needingToken.length;
+    expect(run.stdout).toContain(`${ran} of ${ran} checks passed, 2 skipped (they need --session-token)`);
+    expect(run.status).toBe(0);
+  });
+
+  it('checks the round and session rules on version 2 only', () => {
     expect(checkNames(1)).toEqual(CHECK_NAMES);
     const added = checkNames(2).filter((name) => !CHECK_NAMES.includes(name));
     expect(checkNames(2).filter((name) => CHECK_NAMES.includes(name))).toEqual(CHECK_NAMES);
-    expect(added).toHaveLength(6);
-    for (const name of added) expect(name).toMatch(/round|version 2|request it answers/);
+    expect(added).toHaveLength(11);
+    for (const name of added) expect(name).toMatch(/round|version 2|request it answers|session/);
   });
 
   it('fails every check, saying why, when the secret is not the wallet’s: exit code 1', async () => {
@@ -99,9 +111,13 @@ describe('npm run wallet-check', () => {
   it.each([
     { missing: 'the secret', args: [], secret: undefined },
     { missing: 'a known contract version', args: ['--contract', '3'], secret: SECRET },
+    { missing: 'version 2 for its session token', args: ['--session-token', 'session-1'], secret: SECRET },
+    { missing: 'a session token shaped as one', args: ['--contract', '2', '--session-token', 'session 1'], secret: SECRET },
   ])('says how to run it, with exit code 2, without $missing', async ({ args, secret }) => {
     const run = await walletCheck(['--url', wallet.url, '--player', 'test-1', '--currency', 'MOP', ...args], secret);
-    expect(run.stderr).toMatch(/usage: WALLET_SECRET=<secret> npm run --silent wallet-check .* \[--contract <1\|2>\]/);
+    expect(run.stderr).toMatch(
+      /usage: WALLET_SECRET=<secret> npm run --silent wallet-check .* \[--contract <1\|2>\] \[--session-token <token> \(contract 2\)\]/,
+    );
     expect(run.status).toBe(2);
   });
 });
@@ -124,6 +140,8 @@ interface Received {
 interface Proxy {
   readonly reference: ReferenceWallet;
   readonly player: WalletPlayer;
+  /** Version 2: the test player's live session, the token the check is given. */
+  readonly sessionToken: string;
   forward(): Promise<WalletAnswer>;
   /** `body` passed on instead, signed afresh: what the faulty wallet made of the call. */
   resigned(body: Body): Promise<WalletAnswer>;
@@ -135,7 +153,7 @@ type Fault = (call: Received, proxy: Proxy) => Promise<WalletAnswer>;
 const now = () => Math.floor(Date.now() / 1000);
 const fresh = () => `planted-${randomUUID()}`;
 const refused = (code: WalletErrorCode): WalletAnswer => ({ status: 'ERROR', code, message: 'planted' });
-const isMovement = (call: Received) => call.operation !== 'balance';
+const isMovement = (call: Received) => ['debit', 'credit', 'rollback'].includes(call.operation);
 const content = (call: Received) => {
   const { playerId, currency, amount, roundId, betIds } = call.body;
   return JSON.stringify([call.operation, playerId, currency, amount, roundId, [...((betIds as string[]) ?? [])].sort()]);
@@ -150,6 +168,9 @@ const firstSent = () => {
     return earlier && earlier.body.requestId !== call.body.requestId ? earlier : undefined;
   };
 };
+/** Version 2: a call carrying a session token that is not the test player's live session (one the wallet never issued). */
+const outOfSession = (call: Received, proxy: Proxy) =>
+  call.body.sessionToken !== undefined && call.body.sessionToken !== proxy.sessionToken;
 /** Version 2: a movement of a round the reference wallet closed that it has not answered before (not a replay). */
 const lateInClosedRound = (call: Received, proxy: Proxy, operation: WalletOperation) =>
   call.operation === operation &&
@@ -159,6 +180,7 @@ const lateInClosedRound = (call: Received, proxy: Proxy, operation: WalletOperat
 async function startPlantedWallet(version: WalletContractVersion, fault: Fault, { namesRequests = true } = {}) {
   const reference = await startReferenceWallet({ secret: SECRET, players: PLAYERS(), version });
   const player = reference.players.get('test-1')!;
+  const sessionToken = reference.openSession('test-1');
   const send = async (operation: WalletOperation, text: string, headers: Record<string, string>) => {
     const response = await fetch(`${reference.url}/${operation}`, { method: 'POST', headers, body: text });
     return (await response.json()) as WalletAnswer;
@@ -180,6 +202,7 @@ async function startPlantedWallet(version: WalletContractVersion, fault: Fault, 
     const answer = await fault(call, {
       reference,
       player,
+      sessionToken,
       forward: () =>
         send(operation, text, {
           ...(headers.timestamp ? { [TIMESTAMP_HEADER]: headers.timestamp } : {}),
@@ -188,15 +211,18 @@ async function startPlantedWallet(version: WalletContractVersion, fault: Fault, 
       resigned: (changed) => send(operation, JSON.stringify(changed), signedHeaders(SECRET, JSON.stringify(changed), now())),
       ok: () => ({ status: 'OK', balance: player.balance, currency: player.currency }),
     });
-    // Version 2: the faulty wallet still names the request it answers (its one fault is elsewhere), unless that is its fault.
+    // Version 2: the faulty wallet still names the request it answers (its one fault is elsewhere), unless that is its fault:
+    // in every answer, or in one the fault answers with requestId: undefined.
     const named = version >= 2 && typeof body.requestId === 'string' ? { ...answer, requestId: body.requestId } : answer;
-    const answered = JSON.stringify(namesRequests ? named : { ...answer, requestId: undefined });
+    const unnamed = !namesRequests || ('requestId' in answer && answer.requestId === undefined);
+    const answered = JSON.stringify(unnamed ? { ...answer, requestId: undefined } : named);
     response.writeHead(200, { 'content-type': 'application/json', ...signedHeaders(SECRET, answered, now()) }).end(answered);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     player,
+    sessionToken,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -458,6 +484,62 @@ const PLANTED: readonly {
     fault: (): Fault => (call, proxy) =>
       lateInClosedRound(call, proxy, operation) ? proxy.resigned({ ...call.body, roundId: fresh() }) : proxy.forward(),
   })),
+  {
+    wallet: 'authenticates a session token it never issued, as the test player’s',
+    fails: 'refuses to authenticate a session token it never issued',
+    versions: [2],
+    fault: () => async (call, proxy) => {
+      const answer = await proxy.forward();
+      return call.operation === 'authenticate' && answer.status === 'ERROR' ? { ...proxy.ok(), playerId: 'test-1' } : answer;
+    },
+  },
+  {
+    wallet: 'names no request in its refusal of an authenticate',
+    fails: 'refuses to authenticate a session token it never issued',
+    versions: [2],
+    fault: () => async (call, proxy) => {
+      const answer = await proxy.forward();
+      return call.operation === 'authenticate' && answer.status === 'ERROR' ? { ...answer, requestId: undefined } : answer;
+    },
+  },
+  ...(
+    [
+      ['another player', { playerId: 'test-2' }],
+      ['another currency', { currency: 'HKD' }],
+    ] as const
+  ).map(([what, change]) => ({
+    wallet: `authenticates a live session token naming ${what}`,
+    fails: 'authenticates the test player’s live session token',
+    versions: [2] as const,
+    fault: (): Fault => async (call, proxy) => {
+      const answer = await proxy.forward();
+      return call.operation === 'authenticate' && answer.status === 'OK' ? { ...answer, ...change } : answer;
+    },
+  })),
+  ...(['debit', 'balance'] as const).map((operation) => ({
+    wallet: `takes a ${operation} carrying a session token it never issued, as one carrying none`,
+    fails: 'refuses a debit or a balance whose session token is not a live session',
+    versions: [2] as const,
+    fault: (): Fault => (call, proxy) => {
+      if (call.operation !== operation || !outOfSession(call, proxy)) return proxy.forward();
+      const { sessionToken: _token, ...tokenless } = call.body;
+      return proxy.resigned(tokenless);
+    },
+  })),
+  {
+    wallet: 'refuses every debit carrying a session token, the live one too',
+    fails: 'takes a balance, a debit and its credit carrying the test player’s live session token',
+    versions: [2],
+    fault: () => (call, proxy) =>
+      call.operation === 'debit' && call.body.sessionToken !== undefined ? Promise.resolve(refused('INVALID_TOKEN')) : proxy.forward(),
+  },
+  ...(['rollback', 'credit'] as const).map((operation) => ({
+    wallet: `refuses a ${operation} whose session token is not a live session`,
+    fails: 'takes a rollback and a credit whose session token it never issued',
+    versions: [2] as const,
+    fault: (): Fault => (call, proxy) =>
+      call.operation === operation && outOfSession(call, proxy) ? Promise.resolve(refused('INVALID_TOKEN')) : proxy.forward(),
+  })),
 ];
 
 /** The one check whose name holds `part`. */
@@ -485,7 +567,9 @@ describe('the conformance check, against a wallet breaking one rule', () => {
         currency: 'MOP',
         timeoutMs: WALLET_PATIENCE_MS,
         version,
+        sessionToken: planted.sessionToken,
       });
+      // None failed, and none skipped (a skipped check has not passed): the live session token runs them all.
       expect(results.filter((result) => !result.passed)).toEqual([]);
       expect(planted.player.balance).toBe(100);
     } finally {
@@ -505,6 +589,7 @@ describe('the conformance check, against a wallet breaking one rule', () => {
           currency: 'MOP',
           timeoutMs: WALLET_PATIENCE_MS,
           version,
+          sessionToken: planted.sessionToken,
         });
         const failed = results.filter((result) => !result.passed);
         // A wallet whose answers name no request has no answer trusted (the tables refuse them): its own check fails among others.
