@@ -7,9 +7,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { PlayerTokenIssuer } from '../functions/services/kernel/player-token-issuer';
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type JWTPayload, type CryptoKey, type JWK } from 'jose';
 
 export const LOCAL_ISSUER = 'https://casino-tables.local/';
+/** The house's own player tokens' issuer on this machine (a partner's launch: docs/LAUNCH.md). */
+export const LOCAL_SESSIONS_ISSUER = 'https://casino-tables.local/sessions';
 export const LOCAL_AUDIENCE = 'casino-tables-api';
 const ALGORITHM = 'RS256';
 /** The clock skew API Gateway tolerates. */
@@ -41,9 +44,10 @@ interface KeyPair {
 
 /**
  * With `keyFile`, the signing key is kept there (created on first use), so tokens stay valid
- * across restarts of `npm start`; without it, a fresh key lives as long as the process.
+ * across restarts of `npm start`; without it, a fresh key lives as long as the process. With
+ * `sessions`, the house's own player tokens are trusted too, as API Gateway trusts both issuers.
  */
-export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthorizer> {
+export async function createDevAuthorizer(keyFile?: string, { sessions }: { sessions?: PlayerTokenIssuer } = {}): Promise<DevAuthorizer> {
   const keys = keyFile ? await keptKeyPair(keyFile) : { kid: 'local-1', ...(await generateKeyPair(ALGORITHM)) };
   return {
     issueToken: (sub, roles = [], claims = {}) => sign(keys, sub, roles, claims),
@@ -62,7 +66,7 @@ export async function createDevAuthorizer(keyFile?: string): Promise<DevAuthoriz
         if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
         return payload;
       } catch {
-        return null;
+        return (await sessions?.verify(token)) ?? null;
       }
     },
   };

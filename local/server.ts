@@ -45,7 +45,12 @@ export interface LocalServerOptions {
   readonly explorerConfig?: (as?: string) => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on the GraphQL path (local/live.ts). */
   readonly live?: LocalLive;
+  /** The session routes (a partner's launch, the player token's exchange, the JWKS: launch/routes.ts), taken without a token. */
+  readonly sessionRoutes?: LambdaHandlerFn;
 }
+
+/** The paths the session routes answer, as API Gateway routes them to their function without its JWT authorizer. */
+const SESSION_PATHS = /^\/(partner|session)\/v1\/|^\/\.well-known\//;
 
 export interface LocalServer {
   readonly url: string;
@@ -87,6 +92,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 async function route(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === GRAPHQL_PATH) return invokeHandler(options, request, response, url);
+  if (options.sessionRoutes && SESSION_PATHS.test(url.pathname))
+    return invokeHandler(options, request, response, url, options.sessionRoutes);
   if (request.method === 'GET' && url.pathname === '/explorer/config.json') {
     const as = url.searchParams.get('as') ?? undefined;
     const config = options.explorerConfig ? await options.explorerConfig(as) : { defaultQuery: '{ __typename }', headers: {} };
@@ -101,13 +108,21 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
   send(response, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));
 }
 
-async function invokeHandler(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+async function invokeHandler(
+  options: LocalServerOptions,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  /** A route without the authorizer (the session routes check their own callers). */
+  unauthorized?: LambdaHandlerFn,
+): Promise<void> {
   const body = await readBody(request).catch(() => undefined);
   // As API Gateway does past its payload limit (the function answers 413 past its own, smaller one).
   if (body === undefined)
     return send(response, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
   const headers = flattenHeaders(request);
-  const claims = await options.authorizer.verify(headers.authorization);
+  const handler = unauthorized ?? options.handler;
+  const claims = unauthorized ? {} : await options.authorizer.verify(headers.authorization);
   // As API Gateway's JWT authorizer: no valid token, no call to the function.
   if (!claims)
     return send(
@@ -118,7 +133,7 @@ async function invokeHandler(options: LocalServerOptions, request: IncomingMessa
     );
 
   const event = toApiGatewayEvent(request, url, headers, body, claims);
-  const result = await options.handler(event, lambdaContext(event.requestContext.requestId));
+  const result = await handler(event, lambdaContext(event.requestContext.requestId));
   if (!result || typeof result === 'string') return send(response, 200, { 'content-type': 'application/json' }, result ?? '');
   const responseHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(result.headers ?? {})) responseHeaders[name] = String(value);

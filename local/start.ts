@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-local';
 import { ensureTable } from './table-setup';
-import { createDevAuthorizer } from './dev-authorizer';
+import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER } from './dev-authorizer';
+import { playerTokenIssuer } from '../functions/launch/token-issuer';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
 import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
@@ -105,6 +106,8 @@ try {
     GRAPHQL_INTROSPECTION: 'on',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     WALLET_SECRETS: `file:${WALLET_SECRETS_FILE}`,
+    // The house's own player tokens (a partner's launch: docs/LAUNCH.md), their key kept with the wallet secrets.
+    PLAYER_TOKEN_ISSUER: LOCAL_SESSIONS_ISSUER,
     AWS_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
@@ -113,8 +116,12 @@ try {
   });
   const { graphQLEntry } = await import('../functions/graphql/handler');
   const handler = graphQLEntry(withWorkers);
+  const { launchEntry } = await import('../functions/launch/handler');
+  const sessionRoutes = launchEntry(withWorkers);
 
-  const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
+  const authorizer = await createDevAuthorizer('.local/dev-signing-key.json', {
+    sessions: playerTokenIssuer(LOCAL_SESSIONS_ISSUER, fileSecrets(WALLET_SECRETS_FILE)),
+  });
   // Subscriptions: the WebSocket on the same port, fed by DynamoDB Local's stream of the table.
   const live = await startLocalLive({ deps, authorizer, endpoint: dynamo.endpoint });
   const playerToken = await authorizer.issueToken(DEMO_PLAYER);
@@ -133,6 +140,7 @@ try {
     ...(process.env.CORS_ORIGINS ? { corsOrigins: process.env.CORS_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
     explorerConfig: demoExplorerConfig(deps, authorizer),
     live,
+    sessionRoutes: async (event, context) => (await sessionRoutes(event, context)) ?? undefined,
   }).catch(async (error: NodeJS.ErrnoException) => {
     await partnerWallet.close();
     await stopDynamo();

@@ -28,6 +28,8 @@ const openAccount = loadedWhenCalled(() => import('../services/money/cashier'), 
 const withdraw = loadedWhenCalled(() => import('../services/money/cashier'), 'withdraw');
 const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot-pools'), 'openJackpotPool');
 const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
+const issuePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'issuePartnerCredential');
+const revokePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'revokePartnerCredential');
 const startWalletSession = loadedWhenCalled(() => import('../services/wallet/wallet-sessions'), 'startWalletSession');
 const settleWalletCallByHand = loadedWhenCalled(() => import('../services/wallet/settle-by-hand'), 'settleWalletCallByHand');
 
@@ -158,6 +160,14 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
       const playerId = await setRealityCheck(ctx.deps, caller, { playerId: input.playerId ?? null, minutes: input.minutes ?? null });
       return { protection: await (await protection()).playerProtection(ctx.deps, caller, playerId) };
     }),
+  issuePartnerCredential: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['IssuePartnerCredentialPayload']>(info, async () => ({
+      credential: await issuePartnerCredential(ctx.deps, requireHouseOperator(ctx), input.partner),
+    })),
+  revokePartnerCredential: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['RevokePartnerCredentialPayload']>(info, async () => ({
+      credential: await revokePartnerCredential(ctx.deps, requireHouseOperator(ctx), input),
+    })),
   startWalletSession: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['StartWalletSessionPayload']>(info, async () => ({
       session: await startWalletSession(ctx.deps, requireCaller(ctx), input),

@@ -64,6 +64,7 @@ export const FIELD_READS: Readonly<Record<string, number>> = {
   'Query.bet': 1,
   'Query.jackpotPool': 1,
   'Query.cashMovement': 1,
+  'Query.partnerCredentials': 1,
   // A day's journals: a range of each of the book's shards at least.
   'Query.dailyReport': BOOK_SHARDS + 1,
   // The currencies, the latest day check of each, and the checks that found something (daily checks).

@@ -26,6 +26,7 @@ const recallRound = loadedWhenCalled(() => import('../services/rounds/round-reca
 const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');
 const dailyReport = loadedWhenCalled(() => import('../services/money/daily-report'), 'dailyReport');
 const walletBalance = loadedWhenCalled(() => import('../services/wallet/wallet-balance'), 'walletBalance');
+const listPartnerCredentials = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'listPartnerCredentials');
 const partnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'partnerWallet');
 const partnerWalletReport = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'partnerWalletReport');
 const walletCallsNeedingAttention = loadedWhenCalled(() => import('../services/wallet/wallet-reports'), 'walletCallsNeedingAttention');
@@ -130,6 +131,7 @@ export const resolvers: Resolvers = {
     dailyReport: (_, { day, currency }, ctx) => dailyReport(ctx.deps, requireRole(ctx, 'OPERATOR'), currency, day),
     walletBalance: (_, { currency }, ctx) => walletBalance(ctx.deps, requireCaller(ctx), currency),
     partnerWallet: (_, { partner }, ctx) => partnerWallet(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
+    partnerCredentials: (_, { partner }, ctx) => listPartnerCredentials(ctx.deps, requireHouseOperator(ctx), partner),
     partnerWalletReport: (_, { partner, day }, ctx) => partnerWalletReport(requireRole(ctx, 'OPERATOR'), partner, day),
     walletCallsNeedingAttention: (_, { partner }, ctx) => walletCallsNeedingAttention(ctx.deps, requireRole(ctx, 'OPERATOR'), partner),
     reconciliation: (_, __, ctx) => {

@@ -20,7 +20,9 @@ import type { BusinessMetrics } from '../../functions/services/kernel/business-m
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/kernel/services';
 import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
-import { createDevAuthorizer, type DevAuthorizer } from '../../local/dev-authorizer';
+import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER, type DevAuthorizer } from '../../local/dev-authorizer';
+import { launchRoutes } from '../../functions/launch/routes';
+import { playerTokenIssuer } from '../../functions/launch/token-issuer';
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { startLocalLive } from '../../local/live';
@@ -183,11 +185,14 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const logQueueError = (message: string, error: unknown) => loggedErrors.push({ message, error });
   // Partners' wallet secrets in a file of this run's own (as `npm start` keeps them in .local/).
+  const walletSecrets = fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`));
   const withSecrets = {
     ...(options.clock ? { ...system, now: options.clock } : system),
     ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
     ...(options.walletRetryDelayMs ? { walletRetryDelayMs: options.walletRetryDelayMs } : {}),
-    walletSecrets: fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`)),
+    walletSecrets,
+    // The house's own player tokens (a partner's launch), its key kept beside the wallet secrets.
+    playerTokens: playerTokenIssuer(LOCAL_SESSIONS_ISSUER, walletSecrets),
   };
   // Calls to seamless wallets go to the real wallet worker handler, in this process, as `npm start` runs it.
   const walletQueue = (options.wrapWalletQueue ?? ((queue) => queue))(
@@ -201,7 +206,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     // The round loop's steps go to the real worker handler, in this process, as `npm start` runs it.
     ...(options.rngQueue ? { rngQueue: localRngQueue((event) => rngDealerWorker(deps)(event), logQueueError) } : {}),
   };
-  const authorizer = await createDevAuthorizer(inject('signingKeyFile'));
+  const authorizer = await createDevAuthorizer(inject('signingKeyFile'), { sessions: deps.playerTokens! });
+  const sessionRoutes = launchRoutes(deps);
   const graphQLHandler = createGraphQLHandler(deps, (error) => loggedErrors.push(error), {
     introspection: { describedTypeDefs },
     instancePerRequest: options.instancePerRequest === true,
@@ -213,6 +219,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     handler: async (event, context) => (await graphQLHandler(event, context, () => undefined)) ?? undefined,
     authorizer,
     port: 0,
+    sessionRoutes: (event) => sessionRoutes(event),
     ...(live ? { live } : {}),
     ...(options.explorerConfig ? { explorerConfig: options.explorerConfig(deps, authorizer) } : {}),
   });

@@ -4,6 +4,7 @@ import type { ReadBudget } from './read-budget';
 import { consoleLog, type OperationsLog } from './operations-log';
 import type { RngStep, SettlementPart, WalletCallMessage, WorkQueue } from './work-queue';
 import { sqsQueue } from '../../store/kernel/sqs-queue';
+import type { PlayerTokenIssuer } from './player-token-issuer';
 import { fileSecrets, secretsManagerSecrets, type WalletSecrets } from '../../store/kernel/wallet-secrets';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
@@ -34,6 +35,8 @@ export interface ServiceDependencies {
   readonly rngQueue?: WorkQueue<RngStep>;
   /** Where partners' wallet secrets are kept (Secrets Manager in AWS, a file locally); absent, no partner can be seamless. */
   readonly walletSecrets?: WalletSecrets;
+  /** The house's own player tokens (sessions/player-tokens.ts): a partner's launch opens sessions they are issued for. */
+  readonly playerTokens?: PlayerTokenIssuer;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
   readonly reads?: ReadBudget;
   /**

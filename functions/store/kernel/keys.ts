@@ -34,6 +34,11 @@
  *                                                   its state; while undelivered, in `byOwner` under WALLETDUE#<shard>
  *   WALLETROUND#<p>#<round> ROUND                   a version 2 wallet's round of one player: the calls made in it, and once
  *                                                   its closing credit is sent, when (no call of the round follows)
+ *   PARTNER#<partner>     CREDENTIAL#<keyId>        a credential the partner signs its server-to-server calls (a launch) with: its
+ *                                                   secret is kept apart (the secret store), never here
+ *   SESSION#<sessionId>   SESSION                   a player's session, opened by a partner's launch: its player, currency,
+ *                                                   language, table, the partner's URLs; when it was last used, whether it ended
+ *   LAUNCHCODE#<hash>     CODE                      a launch's one-time code (by its hash), until exchanged for a player token
  *   WALLETSESSION#<p>     SESSION                   a version 2 wallet's player's session: the partner's token `authenticate` took,
  *                                                   which the player's calls carry
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
@@ -166,6 +171,10 @@ export const subscriptionKey = (topic: string, shard: number, connectionId: stri
 export const partnerWalletKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'WALLET' });
 export const PARTNER_WALLET_SK = 'WALLET';
 export const walletCallKey = (transactionId: string): ItemKey => ({ pk: `WALLETCALL#${transactionId}`, sk: 'CALL' });
+export const partnerCredentialKey = (partner: string, keyId: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: `CREDENTIAL#${keyId}` });
+export const PARTNER_CREDENTIAL_SK_PREFIX = 'CREDENTIAL#';
+export const playerSessionKey = (sessionId: string): ItemKey => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
+export const launchCodeKey = (codeHash: string): ItemKey => ({ pk: `LAUNCHCODE#${codeHash}`, sk: 'CODE' });
 export const walletSessionKey = (playerId: string): ItemKey => ({ pk: `WALLETSESSION#${playerId}`, sk: 'SESSION' });
 export const walletRoundKey = (playerId: string, roundId: string): ItemKey => ({ pk: `WALLETROUND#${playerId}#${roundId}`, sk: 'ROUND' });
 /** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */

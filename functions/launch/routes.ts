@@ -1,0 +1,158 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ServiceError, answeredCode } from '../services/kernel/service-error';
+import type { ServiceDependencies } from '../services/kernel/services';
+import { checkPartnerSignature } from '../services/sessions/partner-credentials';
+import { endSession, launchPlayer, type LaunchRequest } from '../services/sessions/launch';
+import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
+import { subjectOf } from '../services/wallet/wallet-calls';
+
+/**
+ * The REST side of sessions (docs/LAUNCH.md, docs/partner-api.yaml): a partner's backend launches
+ * its players and ends their sessions, signed with a credential of its own; the hosted client
+ * exchanges a launch's code for a player token and refreshes it; anyone reads the keys tokens are
+ * checked with. Every refusal is `{ "error": { "code", "message", "field" } }`, never echoing input.
+ */
+export type LaunchRoutes = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** A signed call's headers: the partner, its credential, and the signature as the wallet's calls carry it. */
+export const PARTNER_HEADER = 'x-partner';
+export const KEY_ID_HEADER = 'x-partner-key-id';
+export const PARTNER_TIMESTAMP_HEADER = 'x-partner-timestamp';
+export const PARTNER_SIGNATURE_HEADER = 'x-partner-signature';
+/** No call here needs more. */
+const MAX_BODY = 16 * 1024;
+
+export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { readonly clientBaseUrl?: string } = {}): LaunchRoutes {
+  return async (event) => {
+    try {
+      const route = `${event.requestContext.http.method} ${event.rawPath}`;
+      switch (route) {
+        case 'POST /partner/v1/launch': {
+          const { partner, body } = await signedCall(deps, event);
+          return json(200, await launchPlayer(deps, partner, body as LaunchRequest, clientBaseUrl ?? originOf(event)));
+        }
+        case 'POST /partner/v1/sessions/end': {
+          const { partner, body } = await signedCall(deps, event);
+          await endSession(deps, partner, (body as { sessionId?: string }).sessionId as string);
+          return json(200, { ended: true });
+        }
+        case 'POST /session/v1/token':
+          return json(200, tokenAnswer(await exchangeLaunchCode(deps, String((jsonBody(event) as { code?: unknown }).code ?? ''))));
+        case 'POST /session/v1/refresh': {
+          const bearer = /^Bearer (\S+)$/i.exec(event.headers.authorization ?? '')?.[1];
+          if (!bearer) throw new ServiceError('UNAUTHENTICATED', 'Send the player token to refresh as a Bearer token.');
+          return json(200, tokenAnswer(await refreshPlayerToken(deps, bearer)));
+        }
+        case 'GET /.well-known/jwks.json':
+          return json(200, await issuer(deps).jwks(), { 'cache-control': 'public, max-age=300' });
+        case 'GET /.well-known/openid-configuration': {
+          const { issuer: iss } = issuer(deps);
+          return json(
+            200,
+            { issuer: iss, jwks_uri: `${iss.replace(/\/$/, '')}/.well-known/jwks.json`, id_token_signing_alg_values_supported: ['RS256'] },
+            { 'cache-control': 'public, max-age=300' },
+          );
+        }
+        default:
+          return json(404, { error: { code: 'NOT_FOUND', message: 'No such route.', field: null } });
+      }
+    } catch (error) {
+      return refusal(deps, error);
+    }
+  };
+}
+
+/** The body of a call signed by a credential of the partner it names; UNAUTHENTICATED otherwise (which part failed is not said). */
+async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEventV2): Promise<{ partner: string; body: unknown }> {
+  const raw = rawBody(event);
+  const check = await checkPartnerSignature(deps, {
+    partner: event.headers[PARTNER_HEADER] ?? '',
+    keyId: event.headers[KEY_ID_HEADER] ?? '',
+    timestamp: event.headers[PARTNER_TIMESTAMP_HEADER],
+    signature: event.headers[PARTNER_SIGNATURE_HEADER],
+    body: raw,
+  });
+  if (check !== 'VALID')
+    throw new ServiceError(
+      'UNAUTHENTICATED',
+      check === 'STALE'
+        ? 'The call is signed more than 300 seconds from our clock: sign it when sending.'
+        : 'The call is not signed with a credential of the partner in force.',
+    );
+  return { partner: event.headers[PARTNER_HEADER]!, body: parsed(raw) };
+}
+
+const rawBody = (event: APIGatewayProxyEventV2): string => {
+  const body = event.body ?? '';
+  const text = event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (text.length > MAX_BODY) throw new ServiceError('BAD_USER_INPUT', `The body is longer than ${MAX_BODY} bytes.`, 'body');
+  return text;
+};
+
+const jsonBody = (event: APIGatewayProxyEventV2): unknown => parsed(rawBody(event));
+
+function parsed(text: string): unknown {
+  try {
+    const body = JSON.parse(text) as unknown;
+    if (typeof body === 'object' && body !== null && !Array.isArray(body)) return body;
+  } catch {
+    // Said below, the same for every body that is not an object.
+  }
+  throw new ServiceError('BAD_USER_INPUT', 'The body is not a JSON object.', 'body');
+}
+
+/** What the client is told with a token: enough to show the session, never the partner's own session token. */
+const tokenAnswer = ({ token, expiresAt, session }: IssuedPlayerToken) => ({
+  token,
+  expiresAt,
+  session: {
+    sessionId: session.sessionId,
+    partner: session.partner,
+    playerId: subjectOf(session.playerId),
+    currency: session.currency,
+    language: session.language,
+    tableId: session.tableId ?? null,
+    platform: session.platform,
+    lobbyUrl: session.lobbyUrl ?? null,
+    cashierUrl: session.cashierUrl ?? null,
+  },
+});
+
+/** The hosted client's origin, when none is configured: the one the call came to. */
+function originOf(event: APIGatewayProxyEventV2): string {
+  const host = event.headers.host ?? event.requestContext.domainName;
+  const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host);
+  return `${local ? 'http' : 'https'}://${host}`;
+}
+
+const STATUS: Partial<Record<string, number>> = {
+  BAD_USER_INPUT: 400,
+  CURRENCY_MISMATCH: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PLAYER_BLOCKED: 403,
+  PLAYER_TIMED_OUT: 403,
+  PLAYER_SELF_EXCLUDED: 403,
+  NOT_FOUND: 404,
+  TABLE_CLOSED: 409,
+  CONFLICT: 409,
+  SESSION_ENDED: 410,
+  WALLET_UNAVAILABLE: 503,
+};
+
+function refusal(deps: ServiceDependencies, error: unknown): APIGatewayProxyStructuredResultV2 {
+  const code = answeredCode(error);
+  if (code === 'INTERNAL_SERVER_ERROR') {
+    deps.log.error('a launch route failed', { error });
+    return json(500, { error: { code, message: 'Something failed inside; try again.', field: null } });
+  }
+  const field = error instanceof ServiceError ? (error.field ?? null) : null;
+  const message = error instanceof Error ? error.message : code;
+  return json(STATUS[code] ?? 400, { error: { code, message, field } }, code === 'UNAUTHENTICATED' ? { 'www-authenticate': 'Bearer' } : {});
+}
+
+const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  body: JSON.stringify(body),
+});

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { playerIdOf } from '../../store/kernel/keys';
+import { createPlayerSession, endPlayerSessionRecord, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
+import { putWalletSession } from '../../store/wallet/wallet-sessions';
+import { ServiceError } from '../kernel/service-error';
+import { isCurrencyCode, SUBJECT } from '../kernel/request-checks';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { assertMayPlay } from '../protection/restrictions';
+import { loadPlayableTable } from '../tables/table-access';
+import { contractOf, seamlessWalletOf } from '../wallet/partner-wallets';
+import { authenticateSession } from '../wallet/wallet-sessions';
+import { launchCodeHash } from './player-tokens';
+
+/** The languages the hosted client speaks (BCP 47). */
+export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans', 'pt'] as const;
+export const PLATFORMS = ['DESKTOP', 'MOBILE'] as const;
+/** A launch URL's code is good for this long, and once. */
+export const LAUNCH_CODE_SECONDS = 60;
+
+/** What a partner's backend sends to launch a player (docs/LAUNCH.md, docs/partner-api.yaml). */
+export interface LaunchRequest {
+  /** The player as the partner knows them. */
+  readonly playerId: string;
+  readonly currency: string;
+  readonly language: string;
+  readonly country?: string;
+  /** A table; absent, the lobby. */
+  readonly tableId?: string;
+  readonly platform: string;
+  readonly lobbyUrl?: string;
+  readonly cashierUrl?: string;
+  /** The partner's session token: required for a partner on wallet contract version 2, whose wallet authenticates it. */
+  readonly sessionToken?: string;
+}
+
+export interface Launched {
+  /** The hosted client's URL with its one-time code: the partner opens it in an iframe or a window. */
+  readonly launchUrl: string;
+  readonly sessionId: string;
+  /** When the code in launchUrl expires (it is good once). */
+  readonly codeExpiresAt: string;
+}
+
+/**
+ * A partner launches its player into a table or the lobby: the session is opened (one player,
+ * one currency, one language), and the answer is the hosted client's URL carrying a code the
+ * client exchanges for a player token of ours. Refused, nothing is opened:
+ * - a player kept from play (a time-out, a self-exclusion, an operator's block);
+ * - for a partner on wallet contract version 2, a session token its wallet does not authenticate
+ *   as this player's, in this currency (the wallet's `authenticate`).
+ */
+export async function launchPlayer(
+  deps: ServiceDependencies,
+  partner: string,
+  request: LaunchRequest,
+  clientBaseUrl: string,
+): Promise<Launched> {
+  const checked = checkedLaunch(request);
+  const playerId = playerIdOf(checked.playerId, partner);
+  const player: Caller = { playerId, roles: new Set(), partner };
+  const now = deps.now();
+  if (checked.tableId !== undefined) {
+    const table = await loadPlayableTable(deps, checked.tableId, ['CRAPS', 'BACCARAT'], { seenBy: player });
+    if (table.currency !== checked.currency)
+      throw new ServiceError(
+        'CURRENCY_MISMATCH',
+        `The table plays in ${table.currency}: launch the player in it, or to another table.`,
+        'currency',
+      );
+  }
+  await assertMayPlay(deps, playerId, now);
+  const wallet = await seamlessWalletOf(deps, playerId);
+  if (wallet && contractOf(wallet) >= 2) {
+    if (checked.sessionToken === undefined)
+      throw new ServiceError(
+        'BAD_USER_INPUT',
+        "sessionToken: your wallet authenticates your player's session: send its token.",
+        'sessionToken',
+      );
+    const session = await authenticateSession(deps, wallet, checked.sessionToken);
+    if (session.subject !== checked.playerId)
+      throw new ServiceError('FORBIDDEN', "Your wallet says the session token is another player's.", 'sessionToken');
+    if (session.currency !== checked.currency)
+      throw new ServiceError('CURRENCY_MISMATCH', "Your wallet holds the player's money in another currency.", 'currency');
+    await putWalletSession(deps.db, {
+      playerId,
+      partner,
+      sessionToken: checked.sessionToken,
+      currency: session.currency,
+      ...(session.country ? { country: session.country } : {}),
+      balance: session.balance,
+      startedAt: now,
+    });
+  }
+  const session: PlayerSessionRecord = {
+    sessionId: deps.newId(),
+    partner,
+    playerId,
+    currency: checked.currency,
+    language: checked.language,
+    ...(checked.country !== undefined ? { country: checked.country } : {}),
+    ...(checked.tableId !== undefined ? { tableId: checked.tableId } : {}),
+    platform: checked.platform as PlayerSessionRecord['platform'],
+    ...(checked.lobbyUrl !== undefined ? { lobbyUrl: checked.lobbyUrl } : {}),
+    ...(checked.cashierUrl !== undefined ? { cashierUrl: checked.cashierUrl } : {}),
+    startedAt: now,
+    lastUsedAt: now,
+  };
+  const code = randomBytes(32).toString('base64url');
+  const codeExpiresAt = new Date(Date.parse(now) + LAUNCH_CODE_SECONDS * 1_000).toISOString();
+  await createPlayerSession(deps.db, session, launchCodeHash(code), { sessionId: session.sessionId, expiresAt: codeExpiresAt });
+  const page = checked.tableId !== undefined ? `tables/${encodeURIComponent(checked.tableId)}` : 'lobby';
+  return { launchUrl: `${clientBaseUrl.replace(/\/$/, '')}/${page}?code=${code}`, sessionId: session.sessionId, codeExpiresAt };
+}
+
+/** The partner ends its player's session: no token is issued for it again (those issued expire within PLAYER_TOKEN_SECONDS). */
+export async function endSession(deps: ServiceDependencies, partner: string, sessionId: string): Promise<void> {
+  if (typeof sessionId !== 'string' || !SUBJECT.test(sessionId))
+    throw new ServiceError('BAD_USER_INPUT', "sessionId: a launch's sessionId.", 'sessionId');
+  if (!(await endPlayerSessionRecord(deps.db, sessionId, partner, deps.now(), 'PARTNER')))
+    throw new ServiceError('NOT_FOUND', 'No session of yours with that id is open.', 'sessionId');
+}
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The request as launchPlayer takes it, or the first field at fault (never echoed back). */
+function checkedLaunch(request: LaunchRequest): LaunchRequest {
+  const bad = (field: string, rule: string) => new ServiceError('BAD_USER_INPUT', `${field}: ${rule}.`, field);
+  if (typeof request !== 'object' || request === null) throw bad('body', 'a JSON object');
+  if (typeof request.playerId !== 'string' || !SUBJECT.test(request.playerId))
+    throw bad('playerId', '1 to 128 of letters, digits and . _ @ + : | -');
+  if (typeof request.currency !== 'string' || !isCurrencyCode(request.currency)) throw bad('currency', 'an ISO 4217 code');
+  if (!(LANGUAGES as readonly unknown[]).includes(request.language)) throw bad('language', `one of ${LANGUAGES.join(', ')}`);
+  if (request.country !== undefined && (typeof request.country !== 'string' || !COUNTRY.test(request.country)))
+    throw bad('country', 'an ISO 3166-1 alpha-2 code');
+  if (request.tableId !== undefined && (typeof request.tableId !== 'string' || !SUBJECT.test(request.tableId)))
+    throw bad('tableId', 'a table id, or none for the lobby');
+  if (!(PLATFORMS as readonly unknown[]).includes(request.platform)) throw bad('platform', `one of ${PLATFORMS.join(', ')}`);
+  for (const field of ['lobbyUrl', 'cashierUrl'] as const)
+    if (request[field] !== undefined && !isPartnerUrl(request[field])) throw bad(field, 'an absolute https URL of at most 512 characters');
+  if (request.sessionToken !== undefined && typeof request.sessionToken !== 'string') throw bad('sessionToken', 'a string');
+  return request;
+}
+
+/** An https URL (http only to this machine), without credentials: where the client's buttons go. */
+function isPartnerUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || value.length > 512) return false;
+  try {
+    const url = new URL(value);
+    const loopback = url.hostname === 'localhost' || url.hostname === '127.0.0.1';
+    return (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}

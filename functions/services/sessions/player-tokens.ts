@@ -1,0 +1,55 @@
+import { createHash } from 'node:crypto';
+import { getPlayerSession, touchPlayerSession, useLaunchCode, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
+import { ServiceError } from '../kernel/service-error';
+import type { PlayerTokenIssuer } from '../kernel/player-token-issuer';
+import type { ServiceDependencies } from '../kernel/services';
+import { subjectOf } from '../wallet/wallet-calls';
+
+/** A player token: short-lived, refreshed while its session lives. */
+export const PLAYER_TOKEN_SECONDS = 15 * 60;
+/** A session unused this long (no token issued for it) has ended. */
+export const SESSION_IDLE_SECONDS = 30 * 60;
+
+export interface IssuedPlayerToken {
+  readonly token: string;
+  readonly expiresAt: string;
+  readonly session: PlayerSessionRecord;
+}
+
+/** A launch code's hash: what the store keeps (the code itself travels only in the launch URL). */
+export const launchCodeHash = (code: string): string => createHash('sha256').update(code).digest('base64url');
+
+const sessionGone = () =>
+  new ServiceError('SESSION_ENDED', 'The session has ended, or the code was used or has expired: open the game again from your platform.');
+
+/** The launch's one-time code, used once, for a player token of its session. */
+export async function exchangeLaunchCode(deps: ServiceDependencies, code: string): Promise<IssuedPlayerToken> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(code)) throw new ServiceError('BAD_USER_INPUT', 'code: the code of a launch URL.', 'code');
+  const sessionId = await useLaunchCode(deps.db, launchCodeHash(code), deps.now());
+  if (sessionId === undefined) throw sessionGone();
+  return tokenFor(deps, sessionId);
+}
+
+/** A new token for the session of a token of ours, while the session lives. */
+export async function refreshPlayerToken(deps: ServiceDependencies, token: string): Promise<IssuedPlayerToken> {
+  const claims = await issuer(deps).verify(token);
+  if (!claims) throw new ServiceError('UNAUTHENTICATED', 'Send a player token of ours that has not expired.');
+  return tokenFor(deps, claims.sid);
+}
+
+async function tokenFor(deps: ServiceDependencies, sessionId: string): Promise<IssuedPlayerToken> {
+  const now = deps.now();
+  const idleSince = new Date(Date.parse(now) - SESSION_IDLE_SECONDS * 1_000).toISOString();
+  if (!(await touchPlayerSession(deps.db, sessionId, now, idleSince))) throw sessionGone();
+  const session = (await getPlayerSession(deps.db, sessionId))!;
+  const token = await issuer(deps).sign(
+    { sub: subjectOf(session.playerId), partner: session.partner, sid: sessionId },
+    PLAYER_TOKEN_SECONDS,
+  );
+  return { token, expiresAt: new Date(Date.parse(now) + PLAYER_TOKEN_SECONDS * 1_000).toISOString(), session };
+}
+
+export function issuer(deps: ServiceDependencies): PlayerTokenIssuer {
+  if (!deps.playerTokens) throw new Error('no player token issuer is configured (PLAYER_TOKEN_KEY)');
+  return deps.playerTokens;
+}

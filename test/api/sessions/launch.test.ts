@@ -1,0 +1,239 @@
+/**
+ * A partner launches its players with one signed call (docs/LAUNCH.md): the house's operators
+ * issue it credentials (two in force at once, to rotate), the launch answers the hosted client's
+ * URL with a one-time code, the client exchanges the code for a player token the house signs, and
+ * that token plays through the API until the session ends (the partner ends it, or it goes idle).
+ * Through real HTTP, against the local server's session routes and the real handler.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dealer } from '../../support/test-api';
+import { useTestApi } from '../../support/use-test-api';
+import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
+import { signatureOf } from '../../../functions/wallet/wallet-signature';
+import { LAUNCH_CODE_SECONDS } from '../../../functions/services/sessions/launch';
+import { SESSION_IDLE_SECONDS } from '../../../functions/services/sessions/player-tokens';
+
+/** The handler's clock: real time, moved on when a test says (a code's expiry, a session's idle limit). */
+let ahead = 0;
+const api = useTestApi({ clock: () => new Date(Date.now() + ahead).toISOString() });
+const OPERATOR = dealer('test-dealer');
+const PARTNER = 'launch-co';
+let table: string;
+let credential: { keyId: string; secret: string };
+let seamless: SeamlessPartner;
+
+const ISSUE = `mutation ($partner: ID!) {
+  issuePartnerCredential(input: { partner: $partner }) { credential { keyId secret issuedAt } userErrors { code message field } }
+}`;
+const REVOKE = `mutation ($partner: ID!, $keyId: ID!) {
+  revokePartnerCredential(input: { partner: $partner, keyId: $keyId }) { credential { keyId revokedAt } userErrors { code field } }
+}`;
+
+beforeAll(async () => {
+  table = await api.openTable();
+  credential = (await api.data(OPERATOR, ISSUE, { partner: PARTNER })).issuePartnerCredential.credential;
+  await api.fundAccount(`${PARTNER}/ana`, 100_000);
+  seamless = await startSeamlessPartner(api, 'launch-wallet-co', { sam: { currency: 'MOP', balance: 10_000 } });
+});
+afterAll(() => seamless.wallet.close());
+
+/** A call of the partner's backend, signed as docs/LAUNCH.md says, with `signer` (the partner's credential unless given). */
+async function partnerCall(
+  path: string,
+  body: unknown,
+  signer: { partner: string; keyId: string; secret: string } = { partner: PARTNER, ...credential },
+) {
+  const text = JSON.stringify(body);
+  // Signed by the clock the handler keeps (moved on by a test), as a partner signs by its own, in time with ours.
+  const timestamp = Math.floor((Date.now() + ahead) / 1_000);
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-partner': signer.partner,
+      'x-partner-key-id': signer.keyId,
+      'x-partner-timestamp': String(timestamp),
+      'x-partner-signature': signatureOf(signer.secret, timestamp, text),
+    },
+    body: text,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${api.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+const launchOf = (overrides: Record<string, unknown> = {}) => ({
+  playerId: 'ana',
+  currency: 'MOP',
+  language: 'pt',
+  country: 'MO',
+  tableId: table,
+  platform: 'MOBILE',
+  lobbyUrl: 'https://casino.partner.example/lobby',
+  cashierUrl: 'https://casino.partner.example/cashier',
+  ...overrides,
+});
+
+const codeOf = (launchUrl: string) => new URL(launchUrl).searchParams.get('code')!;
+
+/** A GraphQL request with a raw bearer token (the house's player token). */
+const graphql = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
+  const response = await fetch(`${api.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as any };
+};
+
+describe('a launch', () => {
+  it("answers the hosted client's URL; its code, used once, is a player token that plays at the table", async () => {
+    const launched = await partnerCall('/partner/v1/launch', launchOf());
+    expect(launched.status).toBe(200);
+    expect(launched.body).toEqual({ launchUrl: expect.any(String), sessionId: expect.any(String), codeExpiresAt: expect.any(String) });
+    const url = new URL(launched.body.launchUrl);
+    expect(`${url.origin}${url.pathname}`).toBe(`${api.url}/tables/${table}`);
+
+    const exchanged = await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) });
+    expect(exchanged.status).toBe(200);
+    expect(exchanged.body.session).toEqual({
+      sessionId: launched.body.sessionId,
+      partner: PARTNER,
+      playerId: 'ana',
+      currency: 'MOP',
+      language: 'pt',
+      tableId: table,
+      platform: 'MOBILE',
+      lobbyUrl: 'https://casino.partner.example/lobby',
+      cashierUrl: 'https://casino.partner.example/cashier',
+    });
+    // Once only.
+    const again = await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) });
+    expect([again.status, again.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+
+    const { token } = exchanged.body;
+    const me = await graphql(token, '{ me { id balance } }');
+    expect(me.body.data.me).toEqual({ id: `${PARTNER}/ana`, balance: 100_000 });
+    await api.seatShooter(table);
+    const bet = await graphql(
+      token,
+      `mutation { placeBet(input: { tableId: "${table}", type: FIELD, amount: 100 }) { bet { playerId } userErrors { code } } }`,
+    );
+    expect(bet.body.data.placeBet).toEqual({ bet: { playerId: `${PARTNER}/ana` }, userErrors: [] });
+
+    // Refreshed while the session lives; refused once the partner ends it.
+    const refreshed = await post('/session/v1/refresh', {}, { authorization: `Bearer ${token}` });
+    expect(refreshed.status).toBe(200);
+    expect((await graphql(refreshed.body.token, '{ me { id } }')).body.data.me.id).toBe(`${PARTNER}/ana`);
+    expect((await partnerCall('/partner/v1/sessions/end', { sessionId: launched.body.sessionId })).body).toEqual({ ended: true });
+    const ended = await post('/session/v1/refresh', {}, { authorization: `Bearer ${refreshed.body.token}` });
+    expect([ended.status, ended.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+    // Ended twice, or another partner's: no such session of theirs.
+    expect((await partnerCall('/partner/v1/sessions/end', { sessionId: launched.body.sessionId })).status).toBe(404);
+  });
+
+  it('opens a code good for a minute, and a session that ends when unused for its idle limit', async () => {
+    const late = await partnerCall('/partner/v1/launch', launchOf());
+    ahead += (LAUNCH_CODE_SECONDS + 1) * 1_000;
+    expect((await post('/session/v1/token', { code: codeOf(late.body.launchUrl) })).status).toBe(410);
+
+    const idle = await partnerCall('/partner/v1/launch', launchOf());
+    const { token } = (await post('/session/v1/token', { code: codeOf(idle.body.launchUrl) })).body;
+    ahead += (SESSION_IDLE_SECONDS + 1) * 1_000;
+    const refused = await post('/session/v1/refresh', {}, { authorization: `Bearer ${token}` });
+    expect([refused.status, refused.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+  });
+
+  it("of a seamless partner's player is authenticated by its wallet, and their calls carry the partner's session token", async () => {
+    const sessionToken = seamless.wallet.openSession('sam');
+    const partner = {
+      partner: 'launch-wallet-co',
+      ...(await api.data(OPERATOR, ISSUE, { partner: 'launch-wallet-co' })).issuePartnerCredential.credential,
+    };
+    const refused = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'sam', sessionToken: 'not-a-session' }), partner);
+    expect([refused.status, refused.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+    const others = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'someone-else', sessionToken }), partner);
+    expect([others.status, others.body.error.code]).toEqual([403, 'FORBIDDEN']);
+
+    const launched = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'sam', sessionToken }), partner);
+    expect(launched.status).toBe(200);
+    const { token } = (await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) })).body;
+    await api.seatShooter(table);
+    await graphql(token, `mutation { placeBet(input: { tableId: "${table}", type: FIELD, amount: 100 }) { bet { id } } }`);
+    const debit = seamless.wallet.received.filter((call) => call.operation === 'debit').map((call) => JSON.parse(call.body));
+    expect(debit).toEqual([expect.objectContaining({ playerId: 'sam', sessionToken })]);
+  });
+});
+
+describe('a launch is refused, opening nothing', () => {
+  it('unsigned, signed wrongly or with a revoked credential; two credentials are in force at once, never three', async () => {
+    const unsigned = await post('/partner/v1/launch', launchOf(), { 'x-partner': PARTNER });
+    expect([unsigned.status, unsigned.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
+    const forged = await partnerCall('/partner/v1/launch', launchOf(), {
+      partner: PARTNER,
+      keyId: credential.keyId,
+      secret: 'f'.repeat(64),
+    });
+    expect(forged.status).toBe(401);
+
+    const second = (await api.data(OPERATOR, ISSUE, { partner: PARTNER })).issuePartnerCredential.credential;
+    expect((await partnerCall('/partner/v1/launch', launchOf(), { partner: PARTNER, ...second })).status).toBe(200);
+    expect((await partnerCall('/partner/v1/launch', launchOf())).status).toBe(200);
+    const third = await api.graphql(OPERATOR, ISSUE, { partner: PARTNER });
+    expect(third.data!.issuePartnerCredential.userErrors).toEqual([
+      { code: 'BAD_USER_INPUT', message: expect.stringContaining('revoke one first'), field: ['input', 'partner'] },
+    ]);
+
+    expect(
+      (await api.data(OPERATOR, REVOKE, { partner: PARTNER, keyId: credential.keyId })).revokePartnerCredential.credential.revokedAt,
+    ).toEqual(expect.any(String));
+    expect((await partnerCall('/partner/v1/launch', launchOf())).status).toBe(401);
+    expect((await partnerCall('/partner/v1/launch', launchOf(), { partner: PARTNER, ...second })).status).toBe(200);
+    credential = second;
+    // Only the house's operators issue them, and no secret is ever listed.
+    expect(
+      (await api.graphql({ id: 'op', roles: ['operator'], partner: PARTNER }, ISSUE, { partner: PARTNER })).errors?.[0]?.extensions?.code,
+    ).toBe('FORBIDDEN');
+    const listed = await api.data(OPERATOR, `query ($p: ID!) { partnerCredentials(partner: $p) { keyId revokedAt } }`, { p: PARTNER });
+    expect(listed.partnerCredentials).toHaveLength(2);
+  });
+
+  it('for input out of form, named and never echoed; for a player kept from play; for a table in another currency', async () => {
+    for (const [field, value] of [
+      ['language', 'klingon'],
+      ['platform', 'FRIDGE'],
+      ['currency', 'mop'],
+      ['country', 'Macau'],
+      ['lobbyUrl', 'javascript:alert(1)'],
+      ['playerId', 'x'.repeat(2_048)],
+    ] as const) {
+      const refused = await partnerCall('/partner/v1/launch', launchOf({ [field]: value }));
+      expect([refused.status, refused.body.error.code, refused.body.error.field], field).toEqual([400, 'BAD_USER_INPUT', field]);
+      expect(JSON.stringify(refused.body)).not.toContain(value);
+    }
+    const hkd = await api.openTable({ currency: 'HKD' });
+    const elsewhere = await partnerCall('/partner/v1/launch', launchOf({ tableId: hkd }));
+    expect([elsewhere.status, elsewhere.body.error.code]).toEqual([400, 'CURRENCY_MISMATCH']);
+
+    await api.data({ id: 'bea', roles: [], partner: PARTNER }, `mutation { takeTimeOut(input: { hours: 24 }) { userErrors { code } } }`);
+    const timedOut = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'bea' }));
+    expect([timedOut.status, timedOut.body.error.code]).toEqual([403, 'PLAYER_TIMED_OUT']);
+  });
+});
+
+describe("the house's token keys", () => {
+  it('are published as a JWKS under the issuer its tokens name', async () => {
+    const configuration = (await (await fetch(`${api.url}/.well-known/openid-configuration`)).json()) as any;
+    const jwks = (await (await fetch(`${api.url}/.well-known/jwks.json`)).json()) as any;
+    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })]);
+    expect(jwks.keys[0]).not.toHaveProperty('d');
+    expect(configuration.jwks_uri).toBe(`${configuration.issuer}/.well-known/jwks.json`);
+  });
+});
