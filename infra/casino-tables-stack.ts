@@ -11,6 +11,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { PLAYER_TOKEN_AUDIENCE } from '../functions/launch/token-issuer';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -277,12 +278,31 @@ export class CasinoTablesStack extends Stack {
         format: HTTP_ACCESS_LOG,
       },
     });
+    const graphqlIntegration = new HttpLambdaIntegration('GraphqlIntegration', this.graphqlFunction);
+    this.httpApi.addRoutes({ path: '/graphql', methods: [HttpMethod.POST, HttpMethod.GET], integration: graphqlIntegration, authorizer });
+    // The house's own player tokens (docs/LAUNCH.md): issued by this API, whose function serves their
+    // keys (/.well-known/), and trusted on a path of their own, beside the identity provider's.
+    const playerTokenIssuer = this.httpApi.apiEndpoint;
+    this.graphqlFunction.addEnvironment('PLAYER_TOKEN_ISSUER', playerTokenIssuer);
     this.httpApi.addRoutes({
-      path: '/graphql',
+      path: '/play/graphql',
       methods: [HttpMethod.POST, HttpMethod.GET],
-      integration: new HttpLambdaIntegration('GraphqlIntegration', this.graphqlFunction),
-      authorizer,
+      integration: graphqlIntegration,
+      authorizer: new HttpJwtAuthorizer('PlayerTokenAuthorizer', playerTokenIssuer, { jwtAudience: [PLAYER_TOKEN_AUDIENCE] }),
     });
+    // The session routes check their callers themselves: a partner's signature, a launch's one-time code, a player token of ours; the keys are public.
+    for (const [path, method] of [
+      ['/partner/v1/{proxy+}', HttpMethod.POST],
+      ['/session/v1/{proxy+}', HttpMethod.POST],
+      ['/.well-known/{proxy+}', HttpMethod.GET],
+    ] as const) {
+      for (const route of this.httpApi.addRoutes({ path, methods: [method], integration: graphqlIntegration }))
+        acknowledge(
+          route,
+          'AwsSolutions-APIG4',
+          "A session route (functions/launch/routes.ts): a partner's calls are signed with its credential, a launch's code is good once for a minute, a refresh carries a player token of ours, and the token keys are public. No JWT exists before them.",
+        );
+    }
 
     if (new URL(settings.jwtIssuer).hostname.endsWith('.invalid')) {
       Annotations.of(this).addWarningV2(
@@ -309,7 +329,12 @@ export class CasinoTablesStack extends Stack {
     this.socketFunction = this.appFunction('SocketFunction', 'socket', liveEntry('socket-handler.ts'), {
       memorySize: 1024,
       timeout: Duration.seconds(10),
-      environment: { ...liveEnvironment, JWT_ISSUER: settings.jwtIssuer, JWT_AUDIENCE: settings.jwtAudience.join(',') },
+      environment: {
+        ...liveEnvironment,
+        JWT_ISSUER: settings.jwtIssuer,
+        JWT_AUDIENCE: settings.jwtAudience.join(','),
+        PLAYER_TOKEN_ISSUER: playerTokenIssuer,
+      },
     });
     const socketIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.socketFunction);
     for (const routeKey of ['$connect', '$disconnect', '$default']) {

@@ -12,6 +12,7 @@ import { explorerAsset } from './explorer/assets';
 import { tablePage } from './table-page';
 import { attachWebSockets } from './socket-server';
 import type { LocalLive } from './live';
+import { SESSION_PATHS } from '../functions/launch/session-paths';
 
 export type LambdaHandlerFn = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
 
@@ -48,9 +49,6 @@ export interface LocalServerOptions {
   /** The session routes (a partner's launch, the player token's exchange, the JWKS: launch/routes.ts), taken without a token. */
   readonly sessionRoutes?: LambdaHandlerFn;
 }
-
-/** The paths the session routes answer, as API Gateway routes them to their function without its JWT authorizer. */
-const SESSION_PATHS = /^\/(partner|session)\/v1\/|^\/\.well-known\//;
 
 export interface LocalServer {
   readonly url: string;

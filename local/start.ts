@@ -116,8 +116,6 @@ try {
   });
   const { graphQLEntry } = await import('../functions/graphql/handler');
   const handler = graphQLEntry(withWorkers);
-  const { launchEntry } = await import('../functions/launch/handler');
-  const sessionRoutes = launchEntry(withWorkers);
 
   const authorizer = await createDevAuthorizer('.local/dev-signing-key.json', {
     sessions: playerTokenIssuer(LOCAL_SESSIONS_ISSUER, fileSecrets(WALLET_SECRETS_FILE)),
@@ -140,7 +138,8 @@ try {
     ...(process.env.CORS_ORIGINS ? { corsOrigins: process.env.CORS_ORIGINS.split(',').map((origin) => origin.trim()) } : {}),
     explorerConfig: demoExplorerConfig(deps, authorizer),
     live,
-    sessionRoutes: async (event, context) => (await sessionRoutes(event, context)) ?? undefined,
+    // The same function answers the session routes, as in AWS (without the authorizer).
+    sessionRoutes: handler,
   }).catch(async (error: NodeJS.ErrnoException) => {
     await partnerWallet.close();
     await stopDynamo();

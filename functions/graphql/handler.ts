@@ -4,9 +4,12 @@ import { logger } from '../observability/logger';
 import { environmentDependencies, type ServiceDependencies } from '../services/kernel/services';
 import { logToCloudWatch } from './errors';
 import { createGraphQLHandler, type GraphQLHandler } from './server';
+import { SESSION_PATHS } from '../launch/session-paths';
 
 /**
- * Lambda entry point of the GraphQL API, configured from its environment (see environmentDependencies;
+ * Lambda entry point of the API: GraphQL, and the session routes (a partner's launch, the
+ * player token's exchange, the JWKS: launch/routes.ts), loaded with their first call. The GraphQL
+ * API, configured from its environment (see environmentDependencies;
  * GRAPHQL_INTROSPECTION=on answers introspection, off by default). Every log line of a request
  * carries API Gateway's request id (correlation_id) and the caller's subject and partner.
  * `npm start` runs this same entry, giving it its in-process settlement workers (`configure`).
@@ -14,8 +17,13 @@ import { createGraphQLHandler, type GraphQLHandler } from './server';
 export function graphQLEntry(configure: (deps: ServiceDependencies) => ServiceDependencies = (deps) => deps) {
   // Built on the first request and kept for the life of the Lambda instance.
   let graphQLHandler: GraphQLHandler | undefined;
+  let sessionRoutes: Promise<(event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>> | undefined;
   return observedHandler(
     async (event: APIGatewayProxyEventV2, context: Context) => {
+      if (SESSION_PATHS.test(event.rawPath ?? '')) {
+        sessionRoutes ??= import('../launch/handler').then(({ sessionRoutesFrom }) => sessionRoutesFrom(configure, process.env));
+        return (await sessionRoutes)(event);
+      }
       const logError = (error: unknown) => {
         logToCloudWatch(error);
         observability.metrics.internalError();

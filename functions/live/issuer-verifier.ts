@@ -40,3 +40,14 @@ export function issuerVerifier(issuer: string, audiences: readonly string[]): To
     }
   };
 }
+
+/** Either issuer's tokens: the identity provider's, and the house's own (PLAYER_TOKEN_ISSUER: a partner's launch). */
+export function eitherVerifier(...verifiers: readonly TokenVerifier[]): TokenVerifier {
+  return async (authorization) => {
+    for (const verify of verifiers) {
+      const payload = await verify(authorization);
+      if (payload) return payload;
+    }
+    return null;
+  };
+}

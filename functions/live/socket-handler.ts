@@ -2,7 +2,8 @@ import { observability, observedHandler } from '../observability/lambda-entry';
 import { environmentDependencies } from '../services/kernel/services';
 import { apiGatewaySender } from './connection-sender';
 import { requiredEnv } from './environment';
-import { issuerVerifier } from './issuer-verifier';
+import { eitherVerifier, issuerVerifier } from './issuer-verifier';
+import { PLAYER_TOKEN_AUDIENCE } from '../launch/token-issuer';
 import { createSocketHandler, type SocketEvent, type SocketHandler } from './socket-protocol';
 
 let socketHandler: SocketHandler | undefined;
@@ -10,13 +11,16 @@ let socketHandler: SocketHandler | undefined;
 /**
  * Lambda entry point of the WebSocket API's $connect, $disconnect and $default routes, configured
  * from its environment: TABLE_NAME, JWT_ISSUER and JWT_AUDIENCE (comma-separated), as the HTTP
- * API's authorizer is, and WEBSOCKET_ENDPOINT, the @connections URL replies are posted to.
+ * API's authorizer is, PLAYER_TOKEN_ISSUER (the house's own player tokens, trusted beside them), and WEBSOCKET_ENDPOINT, the @connections URL replies are posted to.
  */
 export const handler = observedHandler(
   (event: SocketEvent) => {
     socketHandler ??= createSocketHandler({
       deps: environmentDependencies(process.env, observability),
-      verifyToken: issuerVerifier(requiredEnv('JWT_ISSUER'), requiredEnv('JWT_AUDIENCE').split(',')),
+      verifyToken: eitherVerifier(
+        issuerVerifier(requiredEnv('JWT_ISSUER'), requiredEnv('JWT_AUDIENCE').split(',')),
+        ...(process.env.PLAYER_TOKEN_ISSUER ? [issuerVerifier(process.env.PLAYER_TOKEN_ISSUER, [PLAYER_TOKEN_AUDIENCE])] : []),
+      ),
       sender: apiGatewaySender(requiredEnv('WEBSOCKET_ENDPOINT')),
     });
     return socketHandler(event);

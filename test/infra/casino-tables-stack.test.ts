@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { PLAYER_TOKEN_AUDIENCE } from '../../functions/launch/token-issuer';
 import { describe, expect, it } from 'vitest';
 import { METRIC, SERVICE_NAME } from '../../functions/observability/metric-names';
 import { createTableInput, tableDefinition } from '../../functions/store/kernel/table-definition';
@@ -500,29 +501,53 @@ describe('the HTTP API', () => {
     expect(api.resource.Properties.ProtocolType).toBe('HTTP');
   });
 
-  it('routes exactly POST and GET /graphql, both behind the JWT authorizer', () => {
-    const authorizer = onlyResource('AWS::ApiGatewayV2::Authorizer');
+  const authorizers = () => Object.entries(template.findResources('AWS::ApiGatewayV2::Authorizer')) as [string, any][];
+  const authorizerOf = (issuer: unknown) =>
+    authorizers().find(([, resource]) => JSON.stringify(resource.Properties.JwtConfiguration.Issuer) === JSON.stringify(issuer))!;
+  const apiEndpoint = () => {
+    const [, ours] = authorizers().find(([, resource]) => typeof resource.Properties.JwtConfiguration.Issuer !== 'string')!;
+    return ours.Properties.JwtConfiguration.Issuer;
+  };
+
+  it("routes GraphQL behind a JWT authorizer: /graphql the identity provider's tokens, /play/graphql the house's own; the session routes without one", () => {
     const routes = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as any[]).filter(
       (route) => route.Properties.ApiId.Ref === api.logicalId,
     );
-    expect(routes.map((route) => route.Properties.RouteKey).sort()).toEqual(['GET /graphql', 'POST /graphql']);
-    for (const route of routes) {
-      expect(route.Properties).toMatchObject({
-        ApiId: apiRef,
-        AuthorizationType: 'JWT',
-        AuthorizerId: { Ref: authorizer.logicalId },
-      });
-    }
+    const byKey = new Map(routes.map((route) => [route.Properties.RouteKey, route.Properties]));
+    expect([...byKey.keys()].sort()).toEqual([
+      'GET /.well-known/{proxy+}',
+      'GET /graphql',
+      'GET /play/graphql',
+      'POST /graphql',
+      'POST /partner/v1/{proxy+}',
+      'POST /play/graphql',
+      'POST /session/v1/{proxy+}',
+    ]);
+    const [external] = authorizerOf(partnerContext.jwtIssuer);
+    const [house] = authorizerOf(apiEndpoint());
+    for (const key of ['GET /graphql', 'POST /graphql'])
+      expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: external } });
+    for (const key of ['GET /play/graphql', 'POST /play/graphql'])
+      expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: house } });
+    for (const key of ['GET /.well-known/{proxy+}', 'POST /partner/v1/{proxy+}', 'POST /session/v1/{proxy+}'])
+      expect(byKey.get(key)!.AuthorizationType ?? 'NONE').toBe('NONE');
   });
 
-  it('checks tokens from the Authorization header against the issuer and audiences from context', () => {
-    const authorizer = onlyResource('AWS::ApiGatewayV2::Authorizer');
-    expect(authorizer.resource.Properties).toMatchObject({
+  it("checks tokens from the Authorization header against the issuer and audiences from context, and the house's own against the API's JWKS", () => {
+    expect(authorizers()).toHaveLength(2);
+    expect(authorizerOf(partnerContext.jwtIssuer)[1].Properties).toMatchObject({
       ApiId: apiRef,
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Issuer: partnerContext.jwtIssuer, Audience: partnerContext.jwtAudience },
     });
+    // The house's issuer is the API itself (its function serves /.well-known/), as the function and the socket function are told.
+    expect(JSON.stringify(apiEndpoint())).toContain(api.logicalId);
+    expect(authorizerOf(apiEndpoint())[1].Properties.JwtConfiguration.Audience).toEqual([PLAYER_TOKEN_AUDIENCE]);
+    for (const name of ['GraphqlFunction', 'SocketFunction'])
+      expect(resourceNamed('AWS::Lambda::Function', name).resource.Properties.Environment.Variables.PLAYER_TOKEN_ISSUER).toEqual(
+        apiEndpoint(),
+      );
   });
 
   it('hands the function API Gateway v2 events (payload format 2.0) through a Lambda proxy integration', () => {
