@@ -32,8 +32,12 @@ export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
 export interface DevAuthorizer {
   /** A bearer token for `sub` with `roles` (player, dealer, operator) and other claims, valid for TOKEN_LIFETIME_SECONDS. */
   issueToken(sub: string, roles?: readonly string[], claims?: TokenClaims): Promise<string>;
-  /** The verified claims of an `Authorization` header, or null if it is missing or invalid. */
+  /** The verified claims of an `Authorization` header, or null if it is missing or invalid: a token of the local identity provider's. */
   verify(authorization: string | undefined): Promise<JWTPayload | null>;
+  /** The same for the house's own player tokens (a partner's launch), as /play/graphql's authorizer checks them in AWS. */
+  verifyPlayerToken(authorization: string | undefined): Promise<JWTPayload | null>;
+  /** Either issuer's token, as the WebSocket's connection_init is checked in AWS. */
+  verifyEither(authorization: string | undefined): Promise<JWTPayload | null>;
 }
 
 interface KeyPair {
@@ -49,8 +53,15 @@ interface KeyPair {
  */
 export async function createDevAuthorizer(keyFile?: string, { sessions }: { sessions?: PlayerTokenIssuer } = {}): Promise<DevAuthorizer> {
   const keys = keyFile ? await keptKeyPair(keyFile) : { kid: 'local-1', ...(await generateKeyPair(ALGORITHM)) };
-  return {
+  const authorizer: DevAuthorizer = {
     issueToken: (sub, roles = [], claims = {}) => sign(keys, sub, roles, claims),
+    async verifyPlayerToken(authorization) {
+      const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
+      return token ? ((await sessions?.verify(token)) ?? null) : null;
+    },
+    async verifyEither(authorization) {
+      return (await authorizer.verify(authorization)) ?? authorizer.verifyPlayerToken(authorization);
+    },
     async verify(authorization) {
       const token = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
       if (!token) return null;
@@ -66,10 +77,11 @@ export async function createDevAuthorizer(keyFile?: string, { sessions }: { sess
         if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
         return payload;
       } catch {
-        return (await sessions?.verify(token)) ?? null;
+        return null;
       }
     },
   };
+  return authorizer;
 }
 
 /**

@@ -39,7 +39,8 @@ export async function startLocalLive(options: {
   return {
     handler: createSocketHandler({
       deps,
-      verifyToken: (authorization) => authorizer.verify(authorization),
+      // Either issuer's token, as the socket function checks connection_init in AWS.
+      verifyToken: (authorization) => authorizer.verifyEither(authorization),
       sender: connections,
       ...(logError ? { logError } : {}),
     }),

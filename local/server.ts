@@ -56,6 +56,8 @@ export interface LocalServer {
 }
 
 const GRAPHQL_PATH = '/graphql';
+/** GraphQL for the house's own player tokens (a partner's launch: docs/LAUNCH.md), behind their own authorizer, as in AWS. */
+const PLAY_GRAPHQL_PATH = '/play/graphql';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {
@@ -90,6 +92,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 async function route(options: LocalServerOptions, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
   if (url.pathname === GRAPHQL_PATH) return invokeHandler(options, request, response, url);
+  if (url.pathname === PLAY_GRAPHQL_PATH) return invokeHandler(options, request, response, url, undefined, 'PLAYER_TOKENS');
   if (options.sessionRoutes && SESSION_PATHS.test(url.pathname))
     return invokeHandler(options, request, response, url, options.sessionRoutes);
   if (request.method === 'GET' && url.pathname === '/explorer/config.json') {
@@ -113,6 +116,8 @@ async function invokeHandler(
   url: URL,
   /** A route without the authorizer (the session routes check their own callers). */
   unauthorized?: LambdaHandlerFn,
+  /** Whose tokens the route's authorizer takes: the identity provider's, or the house's own player tokens. */
+  issuer: 'PROVIDER' | 'PLAYER_TOKENS' = 'PROVIDER',
 ): Promise<void> {
   const body = await readBody(request).catch(() => undefined);
   // As API Gateway does past its payload limit (the function answers 413 past its own, smaller one).
@@ -120,7 +125,11 @@ async function invokeHandler(
     return send(response, 413, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Request Entity Too Large' }));
   const headers = flattenHeaders(request);
   const handler = unauthorized ?? options.handler;
-  const claims = unauthorized ? {} : await options.authorizer.verify(headers.authorization);
+  const claims = unauthorized
+    ? {}
+    : issuer === 'PLAYER_TOKENS'
+      ? await options.authorizer.verifyPlayerToken(headers.authorization)
+      : await options.authorizer.verify(headers.authorization);
   // As API Gateway's JWT authorizer: no valid token, no call to the function.
   if (!claims)
     return send(

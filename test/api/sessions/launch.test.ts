@@ -83,9 +83,9 @@ const launchOf = (overrides: Record<string, unknown> = {}) => ({
 
 const codeOf = (launchUrl: string) => new URL(launchUrl).searchParams.get('code')!;
 
-/** A GraphQL request with a raw bearer token (the house's player token). */
-const graphql = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
-  const response = await fetch(`${api.url}/graphql`, {
+/** A GraphQL request with a bearer token of the house's, to the path whose authorizer takes them (`path`: another's). */
+const graphql = async (token: string, query: string, variables: Record<string, unknown> = {}, path = '/play/graphql') => {
+  const response = await fetch(`${api.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({ query, variables }),
@@ -121,6 +121,9 @@ describe('a launch', () => {
     const { token } = exchanged.body;
     const me = await graphql(token, '{ me { id balance } }');
     expect(me.body.data.me).toEqual({ id: `${PARTNER}/ana`, balance: 100_000 });
+    // Each path takes its own issuer's tokens only, as API Gateway's two authorizers do.
+    expect((await graphql(token, '{ me { id } }', {}, '/graphql')).status).toBe(401);
+    expect((await graphql(await api.token({ id: 'ana', roles: [], partner: PARTNER }), '{ me { id } }')).status).toBe(401);
     await api.seatShooter(table);
     const bet = await graphql(
       token,
