@@ -68,10 +68,13 @@ async function start(): Promise<void> {
   try {
     await token.authorization();
   } catch (error) {
-    if (error instanceof NoPlayerToken) return notice('No player', 'This server offers no player token for the table page.');
+    if (error instanceof NoPlayerToken)
+      return token.graphqlPath === '/graphql'
+        ? notice('No player', 'This server offers no player token for the table page.')
+        : notice('The session has ended', 'Open the game again from your casino.');
     return notice('The server could not be reached', 'Reload the page to try again.');
   }
-  const http = new GraphQLHttp('/graphql', token);
+  const http = new GraphQLHttp(token.graphqlPath, token);
   /** The player of a snapshot: their account, else their seamless wallet's balance; a refusal, or null for neither. */
   async function playerOf(snapshot: TablePageQuery): Promise<Account | { code: string; message: string } | null> {
     if (snapshot.me) return snapshot.me;
@@ -190,6 +193,7 @@ async function start(): Promise<void> {
       },
     }),
     (shoe) => readShoe(http, tableId, shoe),
+    token.session,
   );
   view.showConnection(connection);
   view.render();

@@ -65,6 +65,8 @@ export class TableView {
     protection: ProtectionPanel,
     /** Baccarat: the table's decks and every deal of shoe `shoe`, for Verify (null: not a baccarat table). */
     private readonly readShoe: (shoe: number) => Promise<Answer<ShoeHistory | null>>,
+    /** A partner's launch: where Home and Cashier go (its lobby and cashier), in the window the page is embedded in. */
+    partnerLinks: { readonly lobbyUrl: string | null; readonly cashierUrl: string | null } = { lobbyUrl: null, cashierUrl: null },
   ) {
     const { table } = session;
     this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
@@ -74,6 +76,13 @@ export class TableView {
         'header',
         { class: 'table-header' },
         el('div', { class: 'table-title' }, this.title, this.facts),
+        (partnerLinks.lobbyUrl || partnerLinks.cashierUrl) &&
+          el(
+            'nav',
+            { class: 'partner-links', 'aria-label': 'Your casino' },
+            partnerLinks.lobbyUrl && el('a', { href: partnerLinks.lobbyUrl, target: '_top', rel: 'noopener' }, 'Home'),
+            partnerLinks.cashierUrl && el('a', { href: partnerLinks.cashierUrl, target: '_top', rel: 'noopener' }, 'Cashier'),
+          ),
         el(
           'div',
           { class: 'player-box' },

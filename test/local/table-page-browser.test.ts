@@ -15,6 +15,7 @@ import { useTestApi } from '../support/use-test-api';
 import { AS_SEAMLESS_PLAYER, demoExplorerConfig, DEMO_BACCARAT_TABLE, DEMO_PLAYER, DEMO_TABLE, seedDemo } from '../../local/demo';
 import { DEMO_SEAMLESS_PARTNER, DEMO_SEAMLESS_SUBJECT } from '../../local/seamless-demo';
 import { startSeamlessPartner } from '../support/seamless-partner';
+import { issueCredential, partnerCall } from '../support/partner-launch';
 import { TOKEN_LIFETIME_SECONDS } from '../../local/dev-authorizer';
 import { stepRoundLoop } from '../../functions/services/rng/round-loop';
 import { getLoopClaim } from '../../functions/store/rng/loop-claims';
@@ -90,7 +91,7 @@ async function openTablePage(
   page.on('request', (request) => {
     const url = new URL(request.url());
     traffic.origins.add(url.origin);
-    if (url.pathname === '/graphql' && request.method() === 'POST') {
+    if ((url.pathname === '/graphql' || url.pathname === '/play/graphql') && request.method() === 'POST') {
       const query = (request.postDataJSON() as { query: string }).query;
       traffic.posts.push(/^\s*(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? 'anonymous');
     }
@@ -541,6 +542,41 @@ describe('the table page in Chromium', () => {
     expect(await again.page.getByRole('button', { name: 'Betting closed' }).isDisabled()).toBe(true);
     expect(again.traffic.errors).toEqual([]);
     await again.page.close();
+  });
+
+  it("opens from a partner's launch: the code exchanged for the player's token and out of the address, Home and Cashier to the partner's, and a reload carries on", async () => {
+    const partner = await issueCredential(api, 'page-co');
+    await api.fundAccount('page-co/lia', 100_000);
+    const tableId = await api.openTable({ game: 'CRAPS', name: 'Launched craps', minimumBet: 1_000, maximumBet: 1_000_000 });
+    const lobbyUrl = 'https://casino.page-co.example/lobby';
+    const cashierUrl = 'https://casino.page-co.example/cashier';
+    const launched = await partnerCall(api, partner, '/partner/v1/launch', {
+      playerId: 'lia',
+      currency: 'MOP',
+      language: 'en',
+      tableId,
+      platform: 'DESKTOP',
+      lobbyUrl,
+      cashierUrl,
+    });
+    const url = new URL(launched.body.launchUrl);
+    const { page, traffic } = await openTablePage(`${url.pathname}${url.search}`);
+    await live(page);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe(lobbyUrl);
+    expect(await page.getByRole('link', { name: 'Cashier' }).getAttribute('href')).toBe(cashierUrl);
+    await shows(page, '.balance', '1,000.00 MOP');
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
+    expect((await api.balance('page-co/lia'))!).toBe(100_000 - 1_000);
+    // Never the demo's token: the launch's, on the path its authorizer takes.
+    expect(traffic.configReads).toEqual([]);
+    await page.reload();
+    await live(page);
+    await shows(page, '.balance', '990.00 MOP');
+    expect(traffic.configReads).toEqual([]);
+    expect(traffic.errors).toEqual([]);
+    expectOnlyTheServer(traffic);
+    await page.close();
   });
 
   it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {

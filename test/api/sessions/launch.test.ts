@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
-import { signatureOf } from '../../../functions/wallet/wallet-signature';
+import { ISSUE_CREDENTIAL as ISSUE, partnerCall as signedCall, type PartnerSigner } from '../../support/partner-launch';
 import { LAUNCH_CODE_SECONDS } from '../../../functions/services/sessions/launch';
 import { SESSION_IDLE_SECONDS } from '../../../functions/services/sessions/player-tokens';
 
@@ -22,9 +22,6 @@ let table: string;
 let credential: { keyId: string; secret: string };
 let seamless: SeamlessPartner;
 
-const ISSUE = `mutation ($partner: ID!) {
-  issuePartnerCredential(input: { partner: $partner }) { credential { keyId secret issuedAt } userErrors { code message field } }
-}`;
 const REVOKE = `mutation ($partner: ID!, $keyId: ID!) {
   revokePartnerCredential(input: { partner: $partner, keyId: $keyId }) { credential { keyId revokedAt } userErrors { code field } }
 }`;
@@ -37,28 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => seamless.wallet.close());
 
-/** A call of the partner's backend, signed as docs/LAUNCH.md says, with `signer` (the partner's credential unless given). */
-async function partnerCall(
-  path: string,
-  body: unknown,
-  signer: { partner: string; keyId: string; secret: string } = { partner: PARTNER, ...credential },
-) {
-  const text = JSON.stringify(body);
-  // Signed by the clock the handler keeps (moved on by a test), as a partner signs by its own, in time with ours.
-  const timestamp = Math.floor((Date.now() + ahead) / 1_000);
-  const response = await fetch(`${api.url}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-partner': signer.partner,
-      'x-partner-key-id': signer.keyId,
-      'x-partner-timestamp': String(timestamp),
-      'x-partner-signature': signatureOf(signer.secret, timestamp, text),
-    },
-    body: text,
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+/** A call of the partner's backend, signed by its credential (the partner's first unless given), by the handler's clock. */
+const partnerCall = (path: string, body: unknown, signer: PartnerSigner = { partner: PARTNER, ...credential }) =>
+  signedCall(api, signer, path, body, Date.now() + ahead);
 
 const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
   const response = await fetch(`${api.url}${path}`, {
