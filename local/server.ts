@@ -46,6 +46,8 @@ export interface LocalServerOptions {
   readonly explorerConfig?: (as?: string) => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on the GraphQL path (local/live.ts). */
   readonly live?: LocalLive;
+  /** The sites that may embed the table page of the partner its address names (`?partner=`: configurePartnerClient). */
+  readonly embedOrigins?: (partner: string | null) => Promise<readonly string[]>;
   /** The session routes (a partner's launch, the player token's exchange, the JWKS: launch/routes.ts), taken without a token. */
   readonly sessionRoutes?: LambdaHandlerFn;
 }
@@ -101,7 +103,8 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
     return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
   }
   if (request.method === 'GET' && url.pathname.startsWith('/tables/')) {
-    const page = await tablePage(url.pathname, request.headers.host);
+    const embedOrigins = options.embedOrigins ? await options.embedOrigins(url.searchParams.get('partner')) : [];
+    const page = await tablePage(url.pathname, request.headers.host, embedOrigins);
     return send(response, page.status, page.headers, page.body);
   }
   const asset = request.method === 'GET' ? explorerAsset(url.pathname) : undefined;

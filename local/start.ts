@@ -9,6 +9,7 @@ import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-lo
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER } from './dev-authorizer';
 import { playerTokenIssuer } from '../functions/launch/token-issuer';
+import { embedOriginsOf } from '../functions/services/sessions/partner-clients';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
 import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
@@ -140,6 +141,7 @@ try {
     live,
     // The same function answers the session routes, as in AWS (without the authorizer).
     sessionRoutes: handler,
+    embedOrigins: (partner) => embedOriginsOf(deps, partner),
   }).catch(async (error: NodeJS.ErrnoException) => {
     await partnerWallet.close();
     await stopDynamo();

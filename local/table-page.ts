@@ -60,7 +60,7 @@ const NOT_FOUND = `<!doctype html>
  * CSSOM, which the policy allows); requests to this server only, its WebSocket included: 'self'
  * covers ws: for browsers of CSP level 3, the host named covers the others.
  */
-function contentSecurityPolicy(host: string | undefined): string {
+function contentSecurityPolicy(host: string | undefined, embedOrigins: readonly string[]): string {
   const socket = host && HOST.test(host) ? ` ws://${host} wss://${host}` : '';
   return [
     "default-src 'none'",
@@ -71,7 +71,8 @@ function contentSecurityPolicy(host: string | undefined): string {
     "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
-    "frame-ancestors 'none'",
+    // A partner's sites may embed its players' page (configurePartnerClient); nobody else's.
+    `frame-ancestors ${embedOrigins.length > 0 ? embedOrigins.join(' ') : "'none'"}`,
   ].join('; ');
 }
 
@@ -110,10 +111,17 @@ function pageStyles(): Promise<string> {
   return styles;
 }
 
-/** The answer to `GET <pathname>` for a path under /tables/; `host` is the request's Host header. */
-export async function tablePage(pathname: string, host: string | undefined): Promise<TablePageAnswer> {
+/**
+ * The answer to `GET <pathname>` for a path under /tables/; `host` is the request's Host header,
+ * `embedOrigins` the sites that may embed it (those of the partner its address names).
+ */
+export async function tablePage(
+  pathname: string,
+  host: string | undefined,
+  embedOrigins: readonly string[] = [],
+): Promise<TablePageAnswer> {
   const headers = {
-    'content-security-policy': contentSecurityPolicy(host),
+    'content-security-policy': contentSecurityPolicy(host, embedOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     // Bundled anew at each start: a browser asks again rather than keep an old script.

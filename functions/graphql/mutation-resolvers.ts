@@ -30,6 +30,7 @@ const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot
 const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
 const issuePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'issuePartnerCredential');
 const revokePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'revokePartnerCredential');
+const configurePartnerClient = loadedWhenCalled(() => import('../services/sessions/partner-clients'), 'configurePartnerClient');
 const startWalletSession = loadedWhenCalled(() => import('../services/wallet/wallet-sessions'), 'startWalletSession');
 const settleWalletCallByHand = loadedWhenCalled(() => import('../services/wallet/settle-by-hand'), 'settleWalletCallByHand');
 
@@ -163,6 +164,10 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   issuePartnerCredential: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['IssuePartnerCredentialPayload']>(info, async () => ({
       credential: await issuePartnerCredential(ctx.deps, requireHouseOperator(ctx), input.partner),
+    })),
+  configurePartnerClient: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['ConfigurePartnerClientPayload']>(info, async () => ({
+      client: await configurePartnerClient(ctx.deps, requireHouseOperator(ctx), input),
     })),
   revokePartnerCredential: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['RevokePartnerCredentialPayload']>(info, async () => ({

@@ -8,6 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { launchChromium, newPage } from '../support/chromium';
 import { dealer, refusalCode } from '../support/test-api';
@@ -562,7 +564,8 @@ describe('the table page in Chromium', () => {
     const url = new URL(launched.body.launchUrl);
     const { page, traffic } = await openTablePage(`${url.pathname}${url.search}`);
     await live(page);
-    expect(new URL(page.url()).search).toBe('');
+    // The code is out of the address; the partner stays (its sites may embed the page by it).
+    expect(new URL(page.url()).search).toBe('?partner=page-co');
     expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe(lobbyUrl);
     expect(await page.getByRole('link', { name: 'Cashier' }).getAttribute('href')).toBe(cashierUrl);
     await shows(page, '.balance', '1,000.00 MOP');
@@ -577,6 +580,45 @@ describe('the table page in Chromium', () => {
     expect(traffic.errors).toEqual([]);
     expectOnlyTheServer(traffic);
     await page.close();
+  });
+
+  it("may be embedded by the partner's own sites only (frame-ancestors): a registered one shows the table, any other is refused", async () => {
+    const partner = await issueCredential(api, 'embed-co');
+    await api.fundAccount('embed-co/max', 100_000);
+    const tableId = await api.openTable({ game: 'CRAPS', name: 'Embedded craps' });
+    const launch = async () =>
+      (
+        await partnerCall(api, partner, '/partner/v1/launch', {
+          playerId: 'max',
+          currency: 'MOP',
+          language: 'en',
+          tableId,
+          platform: 'DESKTOP',
+        })
+      ).body.launchUrl as string;
+    // Two sites of their own, each a page that embeds a launch URL.
+    const sites = await Promise.all([embeddingSite(), embeddingSite()]);
+    try {
+      const [registered, other] = sites;
+      await api.data(
+        DEALER,
+        `mutation ($input: ConfigurePartnerClientInput!) { configurePartnerClient(input: $input) { client { embedOrigins } userErrors { code } } }`,
+        { input: { partner: 'embed-co', embedOrigins: [registered!.origin] } },
+      );
+      const page = await newPage(browser, { viewport: VIEWPORT });
+      await page.goto(`${registered!.origin}/?src=${encodeURIComponent(await launch())}`);
+      await page.frameLocator('iframe').locator('.connection[data-state="live"]').waitFor();
+      expect(await page.frameLocator('iframe').locator('h1').textContent()).toBe('Embedded craps');
+
+      const refused = page.waitForEvent('console', (message) => /frame-ancestors/.test(message.text()));
+      await page.goto(`${other!.origin}/?src=${encodeURIComponent(await launch())}`);
+      await refused;
+      // The frame shows Chromium's own refusal, never the table.
+      expect(await page.frameLocator('iframe').locator('#table-page').count()).toBe(0);
+      await page.close();
+    } finally {
+      await Promise.all(sites.map((site) => site.close()));
+    }
   });
 
   it('says clearly when there is no table, and serves no page for an id the API could not hold', async () => {
@@ -632,3 +674,17 @@ describe('the table page in Chromium', () => {
     await page.close();
   });
 });
+
+/** A partner's site on a port of its own: its page embeds the URL `?src=` names in an iframe. */
+async function embeddingSite(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const src = new URL(request.url ?? '/', 'http://localhost').searchParams.get('src') ?? '';
+    const escaped = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(`<!doctype html><title>Casino</title><iframe src="${escaped}" title="Table" width="1200" height="900"></iframe>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -110,7 +110,9 @@ export async function launchPlayer(
   const codeExpiresAt = new Date(Date.parse(now) + LAUNCH_CODE_SECONDS * 1_000).toISOString();
   await createPlayerSession(deps.db, session, launchCodeHash(code), { sessionId: session.sessionId, expiresAt: codeExpiresAt });
   const page = checked.tableId !== undefined ? `tables/${encodeURIComponent(checked.tableId)}` : 'lobby';
-  return { launchUrl: `${clientBaseUrl.replace(/\/$/, '')}/${page}?code=${code}`, sessionId: session.sessionId, codeExpiresAt };
+  // The partner stays in the address (the code does not): the page's server lets the partner's sites embed it by it.
+  const launchUrl = `${clientBaseUrl.replace(/\/$/, '')}/${page}?partner=${partner}&code=${code}`;
+  return { launchUrl, sessionId: session.sessionId, codeExpiresAt };
 }
 
 /** The partner ends its player's session: no token is issued for it again (those issued expire within PLAYER_TOKEN_SECONDS). */
@@ -124,7 +126,7 @@ export async function endSession(deps: ServiceDependencies, partner: string, ses
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** The request as launchPlayer takes it, or the first field at fault (never echoed back). */
-function checkedLaunch(request: LaunchRequest): LaunchRequest {
+export function checkedLaunch(request: LaunchRequest): LaunchRequest {
   const bad = (field: string, rule: string) => new ServiceError('BAD_USER_INPUT', `${field}: ${rule}.`, field);
   if (typeof request !== 'object' || request === null) throw bad('body', 'a JSON object');
   if (typeof request.playerId !== 'string' || !SUBJECT.test(request.playerId))

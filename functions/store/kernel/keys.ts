@@ -36,6 +36,7 @@
  *                                                   its closing credit is sent, when (no call of the round follows)
  *   PARTNER#<partner>     CREDENTIAL#<keyId>        a credential the partner signs its server-to-server calls (a launch) with: its
  *                                                   secret is kept apart (the secret store), never here
+ *   PARTNER#<partner>     CLIENT                    how the hosted client serves the partner: the origins whose pages may embed it
  *   SESSION#<sessionId>   SESSION                   a player's session, opened by a partner's launch: its player, currency,
  *                                                   language, table, the partner's URLs; when it was last used, whether it ended
  *   LAUNCHCODE#<hash>     CODE                      a launch's one-time code (by its hash), until exchanged for a player token
@@ -173,6 +174,7 @@ export const PARTNER_WALLET_SK = 'WALLET';
 export const walletCallKey = (transactionId: string): ItemKey => ({ pk: `WALLETCALL#${transactionId}`, sk: 'CALL' });
 export const partnerCredentialKey = (partner: string, keyId: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: `CREDENTIAL#${keyId}` });
 export const PARTNER_CREDENTIAL_SK_PREFIX = 'CREDENTIAL#';
+export const partnerClientKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'CLIENT' });
 export const playerSessionKey = (sessionId: string): ItemKey => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 export const launchCodeKey = (codeHash: string): ItemKey => ({ pk: `LAUNCHCODE#${codeHash}`, sk: 'CODE' });
 export const walletSessionKey = (playerId: string): ItemKey => ({ pk: `WALLETSESSION#${playerId}`, sk: 'SESSION' });
