@@ -1,6 +1,6 @@
 /**
  * The table page on the local server: `GET /tables/<tableId>` is one HTML page for every table
- * (the page reads the id from its address), `GET /tables/page.js` its script, bundled by esbuild
+ * (the page reads the id from its address), and the lobby's (`GET /lobby`), `GET /tables/page.js` its script, bundled by esbuild
  * from client/table-page/page.ts on the first request and kept, `GET /tables/page.css` its styles.
  * Every answer says its page may reach this server only (Content-Security-Policy).
  */
@@ -19,6 +19,8 @@ const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 const SCRIPT_PATH = '/tables/page.js';
+/** Where a partner's launch without a table lands. */
+export const LOBBY_PATH = '/lobby';
 const STYLES_PATH = '/tables/page.css';
 const ENTRY = fileURLToPath(new URL('../client/table-page/page.ts', import.meta.url));
 const STYLES = fileURLToPath(new URL('../client/table-page/page.css', import.meta.url));
@@ -131,8 +133,10 @@ export async function tablePage(
     return { status: 200, headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' }, body: await pageScript() };
   if (pathname === STYLES_PATH)
     return { status: 200, headers: { ...headers, 'content-type': 'text/css; charset=utf-8' }, body: await pageStyles() };
-  const id = pathname.slice('/tables/'.length);
   const html = { ...headers, 'content-type': 'text/html; charset=utf-8' };
+  // The lobby is the same page: its script draws the lobby there.
+  if (pathname === LOBBY_PATH) return { status: 200, headers: html, body: PAGE };
+  const id = pathname.slice('/tables/'.length);
   // The id is checked as it appears in the path (a table id needs no escaping), never decoded into something else.
   if (!TABLE_ID.test(id)) return { status: 404, headers: html, body: NOT_FOUND };
   return { status: 200, headers: html, body: PAGE };

@@ -37,6 +37,7 @@ import { ProtectionPanel, restrictionText, type Protection } from './protection-
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
 import { TableView, type ShoeHistory } from './table-view';
+import { showLobby } from './lobby-view';
 import type { ShoeDeal } from './fairness-check';
 
 /** As the server accepts it in the path (local/table-page.ts). */
@@ -62,6 +63,7 @@ function tableIdFromLocation(): string | undefined {
 }
 
 async function start(): Promise<void> {
+  if (window.location.pathname === '/lobby') return startLobby();
   const tableId = tableIdFromLocation();
   if (!tableId) return notice('No table here', 'This address does not name a table.');
   const token = new PlayerToken();
@@ -235,6 +237,17 @@ async function readShoe(http: GraphQLHttp, tableId: string, shoe: number): Promi
       return { data: { decks: table.options.decks, deals } };
     after = table.deals.pageInfo.endCursor ?? null;
   }
+}
+
+/** The lobby: a partner's launch without a table (lobby-view.ts). */
+async function startLobby(): Promise<void> {
+  const token = new PlayerToken();
+  try {
+    await token.authorization();
+  } catch {
+    return notice('The session has ended', 'Open the game again from your casino.');
+  }
+  await showLobby(root, new GraphQLHttp(token.graphqlPath, token), token.session);
 }
 
 /** A change's answer as the protection panel takes it: the protection it left, or its first userError. */

@@ -5,6 +5,7 @@
  * left, the bet form and the player's bets on the right. Drawn again from the session on each change;
  * the form is built once, so that what the player is typing stays.
  */
+import { partnerLinks, type PartnerUrls } from './partner-links';
 import type { TablePageLiveFragment } from '../generated/graphql';
 import { BetForm, type BetRequest } from './bet-form';
 import { openBetsList, settledBetsList } from './bets-view';
@@ -66,7 +67,7 @@ export class TableView {
     /** Baccarat: the table's decks and every deal of shoe `shoe`, for Verify (null: not a baccarat table). */
     private readonly readShoe: (shoe: number) => Promise<Answer<ShoeHistory | null>>,
     /** A partner's launch: where Home and Cashier go (its lobby and cashier), in the window the page is embedded in. */
-    partnerLinks: { readonly lobbyUrl: string | null; readonly cashierUrl: string | null } = { lobbyUrl: null, cashierUrl: null },
+    partnerUrls?: PartnerUrls,
   ) {
     const { table } = session;
     this.form = new BetForm({ game: table.game, currency: table.currency, limits: session.limits.betLimits, place });
@@ -76,13 +77,7 @@ export class TableView {
         'header',
         { class: 'table-header' },
         el('div', { class: 'table-title' }, this.title, this.facts),
-        (partnerLinks.lobbyUrl || partnerLinks.cashierUrl) &&
-          el(
-            'nav',
-            { class: 'partner-links', 'aria-label': 'Your casino' },
-            partnerLinks.lobbyUrl && el('a', { href: partnerLinks.lobbyUrl, target: '_top', rel: 'noopener' }, 'Home'),
-            partnerLinks.cashierUrl && el('a', { href: partnerLinks.cashierUrl, target: '_top', rel: 'noopener' }, 'Cashier'),
-          ),
+        partnerLinks(partnerUrls),
         el(
           'div',
           { class: 'player-box' },

@@ -582,6 +582,30 @@ describe('the table page in Chromium', () => {
     await page.close();
   });
 
+  it("opens the lobby for a launch without a table: the tables in the session's currency, each opening its page in the same session", async () => {
+    const partner = await issueCredential(api, 'lobby-co');
+    await api.fundAccount('lobby-co/noa', 100_000);
+    const tableId = await api.openTable({ game: 'BACCARAT', name: 'Lobby baccarat' });
+    const launched = await partnerCall(api, partner, '/partner/v1/launch', {
+      playerId: 'noa',
+      currency: 'MOP',
+      language: 'en',
+      platform: 'MOBILE',
+      lobbyUrl: 'https://casino.lobby-co.example/',
+    });
+    const url = new URL(launched.body.launchUrl);
+    expect(url.pathname).toBe('/lobby');
+    const { page, traffic } = await openTablePage(`${url.pathname}${url.search}`);
+    await page.getByRole('link', { name: 'Lobby baccarat' }).click();
+    await live(page);
+    expect(new URL(page.url()).pathname).toBe(`/tables/${tableId}`);
+    expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('https://casino.lobby-co.example/');
+    await shows(page, '.balance', '1,000.00 MOP');
+    expect(traffic.configReads).toEqual([]);
+    expect(traffic.errors).toEqual([]);
+    await page.close();
+  });
+
   it("may be embedded by the partner's own sites only (frame-ancestors): a registered one shows the table, any other is refused", async () => {
     const partner = await issueCredential(api, 'embed-co');
     await api.fundAccount('embed-co/max', 100_000);

@@ -1,0 +1,18 @@
+import { el } from './dom';
+
+/** Where a partner's launch sends its player back: its lobby and cashier (null: none said). */
+export interface PartnerUrls {
+  readonly lobbyUrl: string | null;
+  readonly cashierUrl: string | null;
+}
+
+/** Home and Cashier, opened in the window the page is embedded in; nothing when the launch named neither. */
+export function partnerLinks(urls: PartnerUrls | undefined): HTMLElement | undefined {
+  if (!urls?.lobbyUrl && !urls?.cashierUrl) return undefined;
+  return el(
+    'nav',
+    { class: 'partner-links', 'aria-label': 'Your casino' },
+    urls.lobbyUrl && el('a', { href: urls.lobbyUrl, target: '_top', rel: 'noopener' }, 'Home'),
+    urls.cashierUrl && el('a', { href: urls.cashierUrl, target: '_top', rel: 'noopener' }, 'Cashier'),
+  );
+}
