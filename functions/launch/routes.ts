@@ -5,6 +5,7 @@ import { checkPartnerSignature } from '../services/sessions/partner-credentials'
 import { endSession, launchPlayer, type LaunchRequest } from '../services/sessions/launch';
 import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
 import { subjectOf } from '../services/wallet/wallet-calls';
+import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
 
 /**
  * The REST side of sessions (docs/LAUNCH.md, docs/partner-api.yaml): a partner's backend launches
@@ -22,11 +23,21 @@ export const PARTNER_SIGNATURE_HEADER = 'x-partner-signature';
 /** No call here needs more. */
 const MAX_BODY = 16 * 1024;
 
+/** Every route answered here, as `<METHOD> <path>` (docs/partner-api.yaml describes each). */
+export const ROUTES = [
+  'POST /partner/v1/launch',
+  'POST /partner/v1/sessions/end',
+  'POST /session/v1/token',
+  'POST /session/v1/refresh',
+  'GET /.well-known/jwks.json',
+  'GET /.well-known/openid-configuration',
+] as const;
+
 export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { readonly clientBaseUrl?: string } = {}): LaunchRoutes {
   return async (event) => {
     try {
       const route = `${event.requestContext.http.method} ${event.rawPath}`;
-      switch (route) {
+      switch (route as (typeof ROUTES)[number]) {
         case 'POST /partner/v1/launch': {
           const { partner, body } = await signedCall(deps, event);
           return json(200, await launchPlayer(deps, partner, body as LaunchRequest, clientBaseUrl ?? originOf(event)));
@@ -57,7 +68,7 @@ export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { rea
           return json(404, { error: { code: 'NOT_FOUND', message: 'No such route.', field: null } });
       }
     } catch (error) {
-      return refusal(deps, error);
+      return refusal(deps, error, event.rawPath.startsWith('/partner/') ? 'X-Partner-Signature' : 'Bearer');
     }
   };
 }
@@ -76,7 +87,7 @@ async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEvent
     throw new ServiceError(
       'UNAUTHENTICATED',
       check === 'STALE'
-        ? 'The call is signed more than 300 seconds from our clock: sign it when sending.'
+        ? `The call is signed more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from our clock: sign it when sending.`
         : 'The call is not signed with a credential of the partner in force.',
     );
   return { partner: event.headers[PARTNER_HEADER]!, body: parsed(raw) };
@@ -85,7 +96,8 @@ async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEvent
 const rawBody = (event: APIGatewayProxyEventV2): string => {
   const body = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-  if (text.length > MAX_BODY) throw new ServiceError('BAD_USER_INPUT', `The body is longer than ${MAX_BODY} bytes.`, 'body');
+  if (Buffer.byteLength(text, 'utf8') > MAX_BODY)
+    throw new ServiceError('BAD_USER_INPUT', `The body is longer than ${MAX_BODY} bytes.`, 'body');
   return text;
 };
 
@@ -125,7 +137,8 @@ function originOf(event: APIGatewayProxyEventV2): string {
   return `${local ? 'http' : 'https'}://${host}`;
 }
 
-const STATUS: Partial<Record<string, number>> = {
+/** The HTTP status of each refusal's code (any other: 400); an unknown route is 404, a failure inside 500. */
+export const STATUS: Partial<Record<string, number>> = {
   BAD_USER_INPUT: 400,
   CURRENCY_MISMATCH: 400,
   UNAUTHENTICATED: 401,
@@ -140,7 +153,8 @@ const STATUS: Partial<Record<string, number>> = {
   WALLET_UNAVAILABLE: 503,
 };
 
-function refusal(deps: ServiceDependencies, error: unknown): APIGatewayProxyStructuredResultV2 {
+/** `challenge`: what an UNAUTHENTICATED refusal asks for (a partner's signature, or a Bearer token). */
+function refusal(deps: ServiceDependencies, error: unknown, challenge: string): APIGatewayProxyStructuredResultV2 {
   const code = answeredCode(error);
   if (code === 'INTERNAL_SERVER_ERROR') {
     deps.log.error('a launch route failed', { error });
@@ -148,7 +162,11 @@ function refusal(deps: ServiceDependencies, error: unknown): APIGatewayProxyStru
   }
   const field = error instanceof ServiceError ? (error.field ?? null) : null;
   const message = error instanceof Error ? error.message : code;
-  return json(STATUS[code] ?? 400, { error: { code, message, field } }, code === 'UNAUTHENTICATED' ? { 'www-authenticate': 'Bearer' } : {});
+  return json(
+    STATUS[code] ?? 400,
+    { error: { code, message, field } },
+    code === 'UNAUTHENTICATED' ? { 'www-authenticate': challenge } : {},
+  );
 }
 
 const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({

@@ -4,7 +4,7 @@
  * Manager in AWS and in a file locally (launch/token-issuer.ts).
  */
 export interface PlayerTokenIssuer {
-  /** The `iss` of every token it signs (its JWKS is at `<issuer>.well-known/jwks.json`). */
+  /** The `iss` of every token it signs (its JWKS is at `<issuer>/.well-known/jwks.json`). */
   readonly issuer: string;
   /** A signed token of these claims, valid for `lifetimeSeconds`. */
   sign(claims: PlayerTokenClaims, lifetimeSeconds: number): Promise<string>;
