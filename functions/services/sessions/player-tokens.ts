@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { getPlayerSession, touchPlayerSession, useLaunchCode, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
+import { listPlayerBets } from '../../store/betting/bets';
+import {
+  endPlayerSessionRecord,
+  getPlayerSession,
+  touchPlayerSession,
+  useLaunchCode,
+  type PlayerSessionRecord,
+} from '../../store/sessions/player-sessions';
 import { ServiceError } from '../kernel/service-error';
 import type { PlayerTokenIssuer } from '../kernel/player-token-issuer';
 import type { ServiceDependencies } from '../kernel/services';
@@ -7,7 +14,7 @@ import { subjectOf } from '../wallet/wallet-calls';
 
 /** A player token: short-lived, refreshed while its session lives. */
 export const PLAYER_TOKEN_SECONDS = 15 * 60;
-/** A session unused this long (no token issued for it) has ended. */
+/** A session without play this long (no bet, since its launch) has ended. */
 export const SESSION_IDLE_SECONDS = 30 * 60;
 
 export interface IssuedPlayerToken {
@@ -27,21 +34,42 @@ export async function exchangeLaunchCode(deps: ServiceDependencies, code: string
   if (!/^[A-Za-z0-9_-]{43}$/.test(code)) throw new ServiceError('BAD_USER_INPUT', 'code: the code of a launch URL.', 'code');
   const sessionId = await useLaunchCode(deps.db, launchCodeHash(code), deps.now());
   if (sessionId === undefined) throw sessionGone();
-  return tokenFor(deps, sessionId);
+  return tokenFor(deps, sessionId, { played: 'NOW' });
 }
 
 /** A new token for the session of a token of ours, while the session lives. */
 export async function refreshPlayerToken(deps: ServiceDependencies, token: string): Promise<IssuedPlayerToken> {
   const claims = await issuer(deps).verify(token);
   if (!claims) throw new ServiceError('UNAUTHENTICATED', 'Send a player token of ours that has not expired.');
-  return tokenFor(deps, claims.sid);
+  return tokenFor(deps, claims.sid, { played: 'LATEST_BET' });
 }
 
-async function tokenFor(deps: ServiceDependencies, sessionId: string): Promise<IssuedPlayerToken> {
+/**
+ * A token for the session while it lives. Its idle limit counts from the player's last play: the
+ * launch, the code's exchange, their latest bet. A page left open without play refreshes its token
+ * in vain: the session ends (IDLE) and the player comes in again from the partner's site.
+ */
+async function tokenFor(
+  deps: ServiceDependencies,
+  sessionId: string,
+  { played }: { readonly played: 'NOW' | 'LATEST_BET' },
+): Promise<IssuedPlayerToken> {
   const now = deps.now();
   const idleSince = new Date(Date.parse(now) - SESSION_IDLE_SECONDS * 1_000).toISOString();
-  if (!(await touchPlayerSession(deps.db, sessionId, now, idleSince))) throw sessionGone();
-  const session = (await getPlayerSession(deps.db, sessionId))!;
+  const session = await getPlayerSession(deps.db, sessionId);
+  if (!session || session.endedAt !== undefined) throw sessionGone();
+  let lastPlayed = played === 'NOW' ? now : session.lastUsedAt;
+  if (played === 'LATEST_BET') {
+    const [latest] = await listPlayerBets(deps.db, session.playerId, 1);
+    if (latest && latest.placedAt > lastPlayed) lastPlayed = latest.placedAt;
+  }
+  if (lastPlayed <= idleSince) {
+    await endPlayerSessionRecord(deps.db, sessionId, session.partner, now, 'IDLE');
+    throw sessionGone();
+  }
+  // Moved on only, and only while open: refused, it was ended since it was read, or moved on by another refresh.
+  if (!(await touchPlayerSession(deps.db, sessionId, lastPlayed)) && (await getPlayerSession(deps.db, sessionId))?.endedAt !== undefined)
+    throw sessionGone();
   const token = await issuer(deps).sign(
     { sub: subjectOf(session.playerId), partner: session.partner, sid: sessionId },
     PLAYER_TOKEN_SECONDS,

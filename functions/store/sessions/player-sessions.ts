@@ -24,7 +24,7 @@ export interface PlayerSessionRecord {
   readonly lobbyUrl?: string;
   readonly cashierUrl?: string;
   readonly startedAt: string;
-  /** When a player token was last issued for it: its idle limit counts from here. */
+  /** When the player last played (the launch, the code's exchange, a bet seen at a token's refresh): its idle limit counts from here. */
   readonly lastUsedAt: string;
   readonly endedAt?: string;
   /** PARTNER (the partner ended it) or IDLE. */
@@ -94,16 +94,16 @@ export async function useLaunchCode(db: Db, codeHash: string, at: string): Promi
   }
 }
 
-/** A token was issued for the session at `at`: while it lives (not ended, used within `idleSince`). */
-export function touchPlayerSession(db: Db, sessionId: string, at: string, idleSince: string): Promise<boolean> {
+/** The player last played at `at`: moved on only (never back), and only while the session is open; false when it was not moved. */
+export function touchPlayerSession(db: Db, sessionId: string, at: string): Promise<boolean> {
   return writtenUnlessConditionFails(
     db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: playerSessionKey(sessionId),
         UpdateExpression: 'SET lastUsedAt = :at',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(endedAt) AND lastUsedAt > :idleSince',
-        ExpressionAttributeValues: { ':at': at, ':idleSince': idleSince },
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(endedAt) AND lastUsedAt <= :at',
+        ExpressionAttributeValues: { ':at': at },
       }),
     ),
   );

@@ -120,16 +120,27 @@ describe('a launch', () => {
     expect((await partnerCall('/partner/v1/sessions/end', { sessionId: launched.body.sessionId })).status).toBe(404);
   });
 
-  it('opens a code good for a minute, and a session that ends when unused for its idle limit', async () => {
+  it('opens a code good for a minute, and a session that lives while the player plays and ends after its idle limit without play', async () => {
     const late = await partnerCall('/partner/v1/launch', launchOf());
     ahead += (LAUNCH_CODE_SECONDS + 1) * 1_000;
     expect((await post('/session/v1/token', { code: codeOf(late.body.launchUrl) })).status).toBe(410);
 
     const idle = await partnerCall('/partner/v1/launch', launchOf());
     const { token } = (await post('/session/v1/token', { code: codeOf(idle.body.launchUrl) })).body;
-    ahead += (SESSION_IDLE_SECONDS + 1) * 1_000;
-    const refused = await post('/session/v1/refresh', {}, { authorization: `Bearer ${token}` });
+    const refresh = () => post('/session/v1/refresh', {}, { authorization: `Bearer ${token}` });
+    const minutes = (count: number) => (ahead += count * 60_000);
+    // Two thirds of the limit on, a bet; as long again, the session lives on that bet.
+    minutes((SESSION_IDLE_SECONDS * 2) / 3 / 60);
+    await api.seatShooter(table);
+    await graphql(token, `mutation { placeBet(input: { tableId: "${table}", type: FIELD, amount: 100 }) { bet { id } } }`);
+    minutes((SESSION_IDLE_SECONDS * 2) / 3 / 60);
+    expect((await refresh()).status).toBe(200);
+    // A page left open refreshes in vain once the limit has passed without play.
+    minutes(SESSION_IDLE_SECONDS / 3 / 60 + 1);
+    const refused = await refresh();
     expect([refused.status, refused.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+    // Ended for good: the partner finds it ended.
+    expect((await partnerCall('/partner/v1/sessions/end', { sessionId: idle.body.sessionId })).status).toBe(404);
   });
 
   it("of a seamless partner's player is authenticated by its wallet, and their calls carry the partner's session token", async () => {
