@@ -21,6 +21,7 @@ const NEEDS_DYNAMODB = [
   'test/infra/table-access.test.ts',
   'test/bench/run.test.ts',
   'test/bench/harness/capacity-units.test.ts',
+  'test/docs/partner-api.test.ts',
 ];
 
 /**

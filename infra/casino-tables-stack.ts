@@ -284,6 +284,8 @@ export class CasinoTablesStack extends Stack {
     // keys (/.well-known/), and trusted on a path of their own, beside the identity provider's.
     const playerTokenIssuer = this.httpApi.apiEndpoint;
     this.graphqlFunction.addEnvironment('PLAYER_TOKEN_ISSUER', playerTokenIssuer);
+    // The links the API hands out (a round's details) name it.
+    this.graphqlFunction.addEnvironment('PUBLIC_BASE_URL', this.httpApi.apiEndpoint);
     this.httpApi.addRoutes({
       path: '/play/graphql',
       methods: [HttpMethod.POST, HttpMethod.GET],
@@ -295,12 +297,13 @@ export class CasinoTablesStack extends Stack {
       ['/partner/v1/{proxy+}', HttpMethod.POST],
       ['/session/v1/{proxy+}', HttpMethod.POST],
       ['/.well-known/{proxy+}', HttpMethod.GET],
+      ['/rounds/v1/{proxy+}', HttpMethod.GET],
     ] as const) {
       for (const route of this.httpApi.addRoutes({ path, methods: [method], integration: graphqlIntegration }))
         acknowledge(
           route,
           'AwsSolutions-APIG4',
-          "A session route (functions/launch/routes.ts): a partner's calls are signed with its credential, a launch's code is good once for a minute, a refresh carries a player token of ours, and the token keys are public. No JWT exists before them.",
+          "A session route (functions/launch/routes.ts): a partner's calls are signed with its credential, a launch's code is good once for a minute, a refresh carries a player token of ours, a round's details carry the house's signature, and the token keys are public. No JWT exists before them.",
         );
     }
 

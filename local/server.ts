@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { JWTPayload } from 'jose';
 import type { DevAuthorizer } from './dev-authorizer';
 import { explorerAsset } from './explorer/assets';
-import { LOBBY_PATH, tablePage } from './table-page';
+import { LOBBY_PATH, ROUND_DETAILS, tablePage } from './table-page';
 import { attachWebSockets } from './socket-server';
 import type { LocalLive } from './live';
 import { SESSION_PATHS } from '../functions/launch/session-paths';
@@ -102,7 +102,10 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
     const config = options.explorerConfig ? await options.explorerConfig(as) : { defaultQuery: '{ __typename }', headers: {} };
     return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
   }
-  if (request.method === 'GET' && (url.pathname.startsWith('/tables/') || url.pathname === LOBBY_PATH)) {
+  if (
+    request.method === 'GET' &&
+    (url.pathname.startsWith('/tables/') || url.pathname === LOBBY_PATH || ROUND_DETAILS.test(url.pathname))
+  ) {
     const embedOrigins = options.embedOrigins ? await options.embedOrigins(url.searchParams.get('partner')) : [];
     const page = await tablePage(url.pathname, request.headers.host, embedOrigins);
     return send(response, page.status, page.headers, page.body);

@@ -109,6 +109,8 @@ try {
     WALLET_SECRETS: `file:${WALLET_SECRETS_FILE}`,
     // The house's own player tokens (a partner's launch: docs/LAUNCH.md), their key kept with the wallet secrets.
     PLAYER_TOKEN_ISSUER: LOCAL_SESSIONS_ISSUER,
+    // The links the API hands out (a round's details) name this server.
+    PUBLIC_BASE_URL: `http://localhost:${port}`,
     AWS_REGION: localRegion,
     AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,

@@ -19,6 +19,8 @@ const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 const HOST = /^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 const SCRIPT_PATH = '/tables/page.js';
+/** A round's details page (its round id, `<tableId>.<sequence>`): what a round-details link opens. */
+export const ROUND_DETAILS = /^\/rounds\/[A-Za-z0-9_.:-]{1,140}$/;
 /** Where a partner's launch without a table lands. */
 export const LOBBY_PATH = '/lobby';
 const STYLES_PATH = '/tables/page.css';
@@ -135,7 +137,7 @@ export async function tablePage(
     return { status: 200, headers: { ...headers, 'content-type': 'text/css; charset=utf-8' }, body: await pageStyles() };
   const html = { ...headers, 'content-type': 'text/html; charset=utf-8' };
   // The lobby is the same page: its script draws the lobby there.
-  if (pathname === LOBBY_PATH) return { status: 200, headers: html, body: PAGE };
+  if (pathname === LOBBY_PATH || ROUND_DETAILS.test(pathname)) return { status: 200, headers: html, body: PAGE };
   const id = pathname.slice('/tables/'.length);
   // The id is checked as it appears in the path (a table id needs no escaping), never decoded into something else.
   if (!TABLE_ID.test(id)) return { status: 404, headers: html, body: NOT_FOUND };

@@ -38,6 +38,7 @@ import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
 import { TableView, type ShoeHistory } from './table-view';
 import { showLobby } from './lobby-view';
+import { showRoundDetails } from './round-details-view';
 import type { ShoeDeal } from './fairness-check';
 
 /** As the server accepts it in the path (local/table-page.ts). */
@@ -64,6 +65,7 @@ function tableIdFromLocation(): string | undefined {
 
 async function start(): Promise<void> {
   if (window.location.pathname === '/lobby') return startLobby();
+  if (window.location.pathname.startsWith('/rounds/')) return showRoundDetails(root);
   const tableId = tableIdFromLocation();
   if (!tableId) return notice('No table here', 'This address does not name a table.');
   const token = new PlayerToken();

@@ -20,7 +20,9 @@ import type { LobbyEventPayload, PlayerEventPayload, TableEventPayload } from '.
 import type { StoredWalletCall, WalletCallRecord } from '../store/wallet/wallet-calls';
 // Loaded with the function, unlike the other use cases: every page's first request asks `me` (a few hundred bytes).
 import { findAccount, ownAccount } from '../services/money/account-queries';
+import { homeOf } from '../store/money/ledger';
 const checkedBook = loadedWhenCalled(() => import('../services/money/checked-book'), 'checkedBook');
+const roundDetailsUrl = loadedWhenCalled(() => import('../services/rounds/round-details'), 'roundDetailsUrl');
 const accountStatement = loadedWhenCalled(() => import('../services/money/statement'), 'accountStatement');
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
 const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');
@@ -195,6 +197,7 @@ export const resolvers: Resolvers = {
     limitProfile: (bet) => bet.limitProfile ?? null,
     settledAt: (bet) => bet.settledAt ?? null,
     settledInRound: (bet) => bet.settledBy ?? null,
+    roundDetailsUrl: (bet, _, ctx) => roundDetailsUrl(ctx.deps, bet.tableId, bet.settledBy ?? bet.round, bet.playerId),
     balanceAfterPlacement: (bet, _, ctx) => balanceAfterPlacement(ctx.deps, requireCaller(ctx), bet),
     balanceAfterSettlement: (bet, _, ctx) => balanceAfterSettlement(ctx.deps, requireCaller(ctx), bet),
   },
@@ -350,5 +353,10 @@ export const resolvers: Resolvers = {
     causedBy: (entry) => entry.journal.actor,
     cause: (entry) => entry.journal.cause,
     legs: (entry) => entry.journal.legs.map((leg) => ({ ...leg, account: { kind: leg.account.kind, id: leg.account.id ?? null } })),
+    roundDetailsUrl: (entry, _, ctx) => {
+      const { tableId, round } = entry.journal.cause;
+      const home = homeOf(entry.journal);
+      return tableId != null && round != null && home.kind === 'PLAYER' ? roundDetailsUrl(ctx.deps, tableId, round, home.id) : null;
+    },
   },
 };

@@ -5,6 +5,7 @@ import { checkPartnerSignature } from '../services/sessions/partner-credentials'
 import { endSession, launchPlayer, type LaunchRequest } from '../services/sessions/launch';
 import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
 import { subjectOf } from '../services/wallet/wallet-calls';
+import { roundDetails } from '../services/rounds/round-details';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
 
 /**
@@ -20,6 +21,17 @@ export const PARTNER_HEADER = 'x-partner';
 export const KEY_ID_HEADER = 'x-partner-key-id';
 export const PARTNER_TIMESTAMP_HEADER = 'x-partner-timestamp';
 export const PARTNER_SIGNATURE_HEADER = 'x-partner-signature';
+const ROUND_DETAILS_PREFIX = '/rounds/v1/';
+
+/** A path segment as sent, decoded; one that cannot be is no round id (refused as one). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 /** No call here needs more. */
 const MAX_BODY = 16 * 1024;
 
@@ -31,12 +43,27 @@ export const ROUTES = [
   'POST /session/v1/refresh',
   'GET /.well-known/jwks.json',
   'GET /.well-known/openid-configuration',
+  'GET /rounds/v1/{roundId}',
 ] as const;
 
 export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { readonly clientBaseUrl?: string } = {}): LaunchRoutes {
   return async (event) => {
     try {
-      const route = `${event.requestContext.http.method} ${event.rawPath}`;
+      const method = event.requestContext.http.method;
+      // A round's details: its id in the path, the player and the link's signature in the query.
+      if (method === 'GET' && event.rawPath.startsWith(ROUND_DETAILS_PREFIX)) {
+        const query = event.queryStringParameters ?? {};
+        return json(
+          200,
+          await roundDetails(deps, {
+            round: decoded(event.rawPath.slice(ROUND_DETAILS_PREFIX.length)),
+            player: query.player ?? '',
+            sig: query.sig ?? '',
+          }),
+          { 'cache-control': 'private, max-age=60' },
+        );
+      }
+      const route = `${method} ${event.rawPath}`;
       switch (route as (typeof ROUTES)[number]) {
         case 'POST /partner/v1/launch': {
           const { partner, body } = await signedCall(deps, event);

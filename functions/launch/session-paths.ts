@@ -3,4 +3,4 @@
  * without its JWT authorizer. A module of its own, so that the GraphQL entry reads it without
  * loading the routes before their first call.
  */
-export const SESSION_PATHS = /^\/(partner|session)\/v1\/|^\/\.well-known\//;
+export const SESSION_PATHS = /^\/(partner|session|rounds)\/v1\/|^\/\.well-known\//;

@@ -514,22 +514,25 @@ describe('the HTTP API', () => {
       (route) => route.Properties.ApiId.Ref === api.logicalId,
     );
     const byKey = new Map(routes.map((route) => [route.Properties.RouteKey, route.Properties]));
-    expect([...byKey.keys()].sort()).toEqual([
-      'GET /.well-known/{proxy+}',
-      'GET /graphql',
-      'GET /play/graphql',
-      'POST /graphql',
-      'POST /partner/v1/{proxy+}',
-      'POST /play/graphql',
-      'POST /session/v1/{proxy+}',
-    ]);
+    expect([...byKey.keys()].sort()).toEqual(
+      [
+        'GET /.well-known/{proxy+}',
+        'GET /graphql',
+        'GET /play/graphql',
+        'POST /graphql',
+        'POST /partner/v1/{proxy+}',
+        'POST /play/graphql',
+        'POST /session/v1/{proxy+}',
+        'GET /rounds/v1/{proxy+}',
+      ].sort(),
+    );
     const [external] = authorizerOf(partnerContext.jwtIssuer);
     const [house] = authorizerOf(apiEndpoint());
     for (const key of ['GET /graphql', 'POST /graphql'])
       expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: external } });
     for (const key of ['GET /play/graphql', 'POST /play/graphql'])
       expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: house } });
-    for (const key of ['GET /.well-known/{proxy+}', 'POST /partner/v1/{proxy+}', 'POST /session/v1/{proxy+}'])
+    for (const key of ['GET /.well-known/{proxy+}', 'POST /partner/v1/{proxy+}', 'POST /session/v1/{proxy+}', 'GET /rounds/v1/{proxy+}'])
       expect(byKey.get(key)!.AuthorizationType ?? 'NONE').toBe('NONE');
   });
 

@@ -606,6 +606,31 @@ describe('the table page in Chromium', () => {
     await page.close();
   });
 
+  it("shows a round's details from its link, without signing in: the outcome, the player's bets and what they were paid", async () => {
+    const tableId = await api.openTable({ game: 'CRAPS', name: 'Detailed craps' });
+    await api.fundAccount('ida', 100_000);
+    await api.seatShooter(tableId);
+    await api.placeBet('ida', { tableId, type: 'FIELD', amount: 200 });
+    const sequence = await api.closeAndRoll(tableId, [5, 6]);
+    const { me } = await api.data('ida', '{ me { bets(last: 5) { settledInRound roundDetailsUrl } } }');
+    const link = me.bets.find((bet: { settledInRound: number | null }) => bet.settledInRound === sequence).roundDetailsUrl as string;
+    const page = await newPage(browser, { viewport: VIEWPORT });
+    const configReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/explorer/config.json') configReads.push(request.url());
+    });
+    await page.goto(link);
+    await shows(page, 'h1', `Round ${sequence} at ${tableId}`);
+    await shows(page, '.round-outcome', 'Rolled 5 and 6');
+    expect(await page.locator('.round-bets tbody tr').allTextContents()).toEqual(['Field2.00 MOPWIN4.00 MOP']);
+    await shows(page, '.round-credited', 'Paid for the round: 4.00 MOP');
+    // No token of anyone's was asked for.
+    expect(configReads).toEqual([]);
+    await page.goto(link.replace('player=ida', 'player=someone'));
+    await shows(page, '[role="alert"]', 'No such round');
+    await page.close();
+  });
+
   it("may be embedded by the partner's own sites only (frame-ancestors): a registered one shows the table, any other is refused", async () => {
     const partner = await issueCredential(api, 'embed-co');
     await api.fundAccount('embed-co/max', 100_000);

@@ -186,12 +186,15 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   const logQueueError = (message: string, error: unknown) => loggedErrors.push({ message, error });
   // Partners' wallet secrets in a file of this run's own (as `npm start` keeps them in .local/).
+  let serverUrl: string | undefined;
   const walletSecrets = fileSecrets(join(tmpdir(), `wallet-secrets-${randomUUID()}.json`));
   const withSecrets = {
     ...(options.clock ? { ...system, now: options.clock } : system),
     ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
     ...(options.walletRetryDelayMs ? { walletRetryDelayMs: options.walletRetryDelayMs } : {}),
     walletSecrets,
+    // The links the API hands out (a round's details) name the server, once it listens.
+    publicBaseUrl: () => serverUrl,
     // The house's own player tokens (a partner's launch), its key kept beside the wallet secrets.
     playerTokens: playerTokenIssuer(LOCAL_SESSIONS_ISSUER, walletSecrets),
   };
@@ -225,6 +228,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(live ? { live } : {}),
     ...(options.explorerConfig ? { explorerConfig: options.explorerConfig(deps, authorizer) } : {}),
   });
+  serverUrl = server.url;
 
   // One token per identity for the file's run (valid 12 hours): signing RS256 per request would cost the tests' CPU.
   const tokens = new Map<string, Promise<string>>();

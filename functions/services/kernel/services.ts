@@ -35,6 +35,8 @@ export interface ServiceDependencies {
   readonly rngQueue?: WorkQueue<RngStep>;
   /** Where partners' wallet secrets are kept (Secrets Manager in AWS, a file locally); absent, no partner can be seamless. */
   readonly walletSecrets?: WalletSecrets;
+  /** Where the API is reached from outside (`https://api.casino.example`): what links it hands out name (a round's details). */
+  readonly publicBaseUrl?: () => string | undefined;
   /** The house's own player tokens (sessions/player-tokens.ts): a partner's launch opens sessions they are issued for. */
   readonly playerTokens?: PlayerTokenIssuer;
   /** A request's read budget, which `db` counts every read against (read-budget.ts); absent outside a request. */
@@ -130,6 +132,8 @@ export function environmentDependencies(
     // RNG_QUEUE_URL: the round loop's queue (tables the server deals).
     ...(env.RNG_QUEUE_URL ? { rngQueue: sqsQueue<RngStep>(env.RNG_QUEUE_URL) } : {}),
     ...(env.WALLET_SECRETS ? { walletSecrets: walletSecretsFrom(env.WALLET_SECRETS) } : {}),
+    // PUBLIC_BASE_URL: where the API is reached from outside, which the links it hands out name.
+    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: () => env.PUBLIC_BASE_URL } : {}),
   };
 }
 
