@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { GAME_NAMES } from '../../rules/games';
 import { playerIdOf } from '../../store/kernel/keys';
 import { createPlayerSession, endPlayerSessionRecord, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
 import { putWalletSession } from '../../store/wallet/wallet-sessions';
@@ -60,7 +61,7 @@ export async function launchPlayer(
   const player: Caller = { playerId, roles: new Set(), partner };
   const now = deps.now();
   if (checked.tableId !== undefined) {
-    const table = await loadPlayableTable(deps, checked.tableId, ['CRAPS', 'BACCARAT'], { seenBy: player });
+    const table = await loadPlayableTable(deps, checked.tableId, GAME_NAMES, { seenBy: player });
     if (table.currency !== checked.currency)
       throw new ServiceError(
         'CURRENCY_MISMATCH',
