@@ -22,7 +22,7 @@ import type { StoredWalletCall, WalletCallRecord } from '../store/wallet/wallet-
 import { findAccount, ownAccount } from '../services/money/account-queries';
 import { homeOf } from '../store/money/ledger';
 const checkedBook = loadedWhenCalled(() => import('../services/money/checked-book'), 'checkedBook');
-const roundDetailsUrl = loadedWhenCalled(() => import('../services/rounds/round-details'), 'roundDetailsUrl');
+const roundDetailsUrl = loadedWhenCalled(() => import('../services/rounds/round-links'), 'roundDetailsUrl');
 const accountStatement = loadedWhenCalled(() => import('../services/money/statement'), 'accountStatement');
 const recallRound = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRound');
 const recallRoundById = loadedWhenCalled(() => import('../services/rounds/round-recall'), 'recallRoundById');

@@ -78,6 +78,12 @@ export type DebitCall = MovementCall;
 export interface CreditCall extends MovementCall {
   /** Version 2: what the credit pays. Absent in version 1. */
   readonly creditKind?: CreditKind;
+  /**
+   * Version 2: a link to the player's part of the round (its outcome, their bets and payouts),
+   * signed by the house, never expiring, opened without signing in: for the partner's support and
+   * its player's history. Absent where the house has no public address.
+   */
+  readonly roundDetailsUrl?: string;
 }
 /** Gives back a debit that may or may not have been made (a timeout, an error, a void round). */
 export interface RollbackCall extends MovementCall {
@@ -170,6 +176,8 @@ export function parseCall<O extends WalletOperation>(
   return { call: body as WalletCalls[O] };
 }
 
+const isLink = (value: unknown): boolean => typeof value === 'string' && value.length <= 512 && /^https?:\/\/\S+$/.test(value);
+
 const isSessionToken = (value: unknown): value is string => typeof value === 'string' && SESSION_TOKEN.test(value);
 
 function authenticateCall(
@@ -186,6 +194,8 @@ function authenticateCall(
 function roundFieldsInvalid(operation: WalletOperation, fields: Record<string, unknown>): string | undefined {
   if (typeof fields.roundClosed !== 'boolean') return 'roundClosed is not true or false';
   if (operation !== 'credit') return fields.roundClosed ? `a ${operation} never ends a round` : undefined;
+  if (fields.roundDetailsUrl !== undefined && !isLink(fields.roundDetailsUrl))
+    return 'roundDetailsUrl is not an http(s) URL of at most 512 characters';
   if (!(CREDIT_KINDS as readonly unknown[]).includes(fields.creditKind)) return `creditKind is not one of ${CREDIT_KINDS.join(', ')}`;
   if (fields.roundClosed && fields.creditKind !== 'ROUND_RESULT') return 'only a round result ends a round';
   return undefined;

@@ -13,9 +13,7 @@ import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome, awaitsStayMark } from '../rounds/outcome-plans';
 import { takeDownJournal } from '../money/journals';
 import { creditOf, takeDownTransactionId } from '../wallet/wallet-calls';
-import { partnerOfPlayer } from '../../store/kernel/keys';
-import { sessionTokenOf } from '../wallet/wallet-sessions';
-import { contractOf, partnerWalletOf } from '../wallet/partner-wallets';
+import { walletTermsOf } from '../wallet/wallet-terms';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
 import type { JournalRecord } from '../../store/money/ledger';
@@ -80,7 +78,7 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
 
 /** A seamless stake's credit back to the partner's wallet: never the one that ends the round. */
 async function takeDownCredit(deps: ServiceDependencies, bet: BetRecord, currency: string, round: number, at: string) {
-  const wallet = await partnerWalletOf(deps, partnerOfPlayer(bet.playerId)!);
+  const { contractOf, sessionOf, roundDetailsOf } = await walletTermsOf(deps, [bet.playerId]);
   return creditOf(
     takeDownTransactionId(bet.id),
     bet.playerId,
@@ -91,10 +89,11 @@ async function takeDownCredit(deps: ServiceDependencies, bet: BetRecord, currenc
       sequence: round,
       betIds: [bet.id],
       kind: 'TAKE_DOWN',
-      sessionToken: wallet ? await sessionTokenOf(deps, wallet, bet.playerId) : undefined,
+      sessionToken: sessionOf(bet.playerId),
+      roundDetailsUrl: roundDetailsOf(bet.tableId, round, bet.playerId),
     },
     at,
-    contractOf(wallet),
+    contractOf(bet.playerId),
   );
 }
 

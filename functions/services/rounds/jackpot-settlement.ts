@@ -8,9 +8,8 @@ import { ServiceError } from '../kernel/service-error';
 import { jackpotJournals, type ShareHolder } from '../money/journals';
 import type { ServiceDependencies } from '../kernel/services';
 import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
-import { creditOf, prizeTransactionId, type Contract } from '../wallet/wallet-calls';
-import { walletSessionsOf } from '../wallet/wallet-sessions';
-import { walletContractsOf } from '../wallet/partner-wallets';
+import { creditOf, prizeTransactionId, VERSION_1_TERMS, type WalletTerms } from '../wallet/wallet-calls';
+import { walletTermsOf } from '../wallet/wallet-terms';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 
 /** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
@@ -50,10 +49,15 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
       contributions,
       deps.now(),
     );
-    const contracts = await walletContractsOf(deps, round.bettors);
     const seamless = shareHolders(round).filter((holder) => holder.seamless);
-    const sessions = await walletSessionsOf(deps, payout.share === 0 ? [] : seamless.map((holder) => holder.playerId), contracts);
-    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), contracts, sessions);
+    const terms =
+      payout.share === 0
+        ? VERSION_1_TERMS
+        : await walletTermsOf(
+            deps,
+            seamless.map((holder) => holder.playerId),
+          );
+    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), terms);
     const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, credits);
     if (applied === 'APPLIED')
       await queueWalletCalls(
@@ -108,8 +112,7 @@ function prizeCredits(
   payout: JackpotPayoutRecord,
   currency: string,
   at: string,
-  contractOf: (playerId: string) => Contract,
-  sessionOf: (playerId: string) => string | undefined,
+  { contractOf, sessionOf, roundDetailsOf }: WalletTerms,
 ): Map<string, WalletCallRecord> {
   const credits = new Map<string, WalletCallRecord>();
   if (payout.share === 0) return credits;
@@ -129,6 +132,7 @@ function prizeCredits(
           betIds,
           kind: 'JACKPOT_PRIZE',
           sessionToken: sessionOf(playerId),
+          roundDetailsUrl: roundDetailsOf(deal.tableId, deal.sequence, playerId),
         },
         at,
         contractOf(playerId),

@@ -1,11 +1,11 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { parseRoundId, partnerOfPlayer, roundId } from '../../store/kernel/keys';
+import { timingSafeEqual } from 'node:crypto';
+import { parseRoundId, partnerOfPlayer } from '../../store/kernel/keys';
 import type { OutcomeRecord } from '../../store/rounds/outcome-records';
-import type { WalletSecrets } from '../../store/kernel/wallet-secrets';
 import { ServiceError } from '../kernel/service-error';
 import { SUBJECT } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { recallRound } from './round-recall';
+import { detailsKey, detailsSignature } from './round-links';
 
 /**
  * A round's details for one player (docs/LAUNCH.md, "Round details"): a link the player or the
@@ -14,45 +14,6 @@ import { recallRound } from './round-recall';
  * the player: it shows that player's bets of that round and nothing else, and cannot be made for
  * another.
  */
-export const ROUND_DETAILS_KEY_NAME = 'house/round-details-key';
-export const ROUND_DETAILS_PATH = '/rounds';
-
-const keys = new WeakMap<WalletSecrets, Promise<string>>();
-
-/** The house's key for the links: read once per process, made by the first process to need one. */
-function detailsKey(secrets: WalletSecrets): Promise<string> {
-  let key = keys.get(secrets);
-  if (!key) {
-    key = (async () => {
-      const kept = await secrets.get(ROUND_DETAILS_KEY_NAME);
-      if (kept !== undefined) return kept;
-      const made = randomBytes(32).toString('hex');
-      await secrets.put(ROUND_DETAILS_KEY_NAME, made);
-      return made;
-    })();
-    key.catch(() => keys.delete(secrets));
-    keys.set(secrets, key);
-  }
-  return key;
-}
-
-const signatureOf = (key: string, round: string, playerId: string): string =>
-  createHmac('sha256', key).update(`round-details\n${round}\n${playerId}`).digest('base64url');
-
-/** The link to `playerId`'s part of round `sequence` at `tableId`; null where the API has no public address or key store. */
-export async function roundDetailsUrl(
-  deps: ServiceDependencies,
-  tableId: string,
-  sequence: number,
-  playerId: string,
-): Promise<string | null> {
-  const base = deps.publicBaseUrl?.();
-  if (!base || !deps.walletSecrets) return null;
-  const round = roundId(tableId, sequence);
-  const sig = signatureOf(await detailsKey(deps.walletSecrets), round, playerId);
-  return `${base.replace(/\/$/, '')}${ROUND_DETAILS_PATH}/${encodeURIComponent(round)}?player=${encodeURIComponent(playerId)}&sig=${sig}`;
-}
-
 /** What a round-details link shows: the round's outcome, the player's bets in it and what they were paid. */
 export interface RoundDetails {
   readonly round: {
@@ -95,7 +56,7 @@ export async function roundDetails(
   const parsed = parseRoundId(round);
   const notFound = new ServiceError('NOT_FOUND', 'No such round details: the link is not one of ours, or was changed.');
   if (!parsed || !isPlayerId(player) || !/^[A-Za-z0-9_-]{43}$/.test(sig) || !deps.walletSecrets) throw notFound;
-  const expected = Buffer.from(signatureOf(await detailsKey(deps.walletSecrets), round, player));
+  const expected = Buffer.from(detailsSignature(await detailsKey(deps.walletSecrets), round, player));
   if (!timingSafeEqual(expected, Buffer.from(sig))) throw notFound;
   // Read as the player would: their own bets and credits, at a table offered to their partner.
   const partner = partnerOfPlayer(player);

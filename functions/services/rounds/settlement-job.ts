@@ -9,8 +9,7 @@ import { outsideReadBudget } from '../kernel/read-budget';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
-import { walletSessionsOf } from '../wallet/wallet-sessions';
-import { walletContractsOf } from '../wallet/partner-wallets';
+import { walletTermsOf } from '../wallet/wallet-terms';
 
 /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
 export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
@@ -113,10 +112,11 @@ export async function settlePart(
         closings.push(...calls.closing);
         return queueWalletCalls(deps, calls.now);
       };
-      const seamlessPlayers = plan.filter((entry) => entry.seamless).map((entry) => entry.playerId);
-      const contracts = await walletContractsOf(deps, seamlessPlayers);
-      const sessions = await walletSessionsOf(deps, seamlessPlayers, contracts);
-      for (const wave of settlementWaves(outcome, plan, settledAt, contracts, sessions))
+      const terms = await walletTermsOf(
+        deps,
+        plan.filter((entry) => entry.seamless).map((entry) => entry.playerId),
+      );
+      for (const wave of settlementWaves(outcome, plan, settledAt, terms))
         await payWave(job, packed(wave), sequence, settledAt, lease, tally, handOver);
       await countedOut;
     } catch (error) {

@@ -6,7 +6,7 @@ import { stillOpen } from '../../store/rounds/bet-decisions';
 import { listedInRound } from '../../store/wallet/wallet-rounds';
 import { payoutJournal } from '../money/journals';
 import type { StoredWalletCall, WalletCallRecord } from '../../store/wallet/wallet-calls';
-import { creditOf, payoutTransactionId, rollbackOfStake, type Contract } from '../wallet/wallet-calls';
+import { creditOf, payoutTransactionId, rollbackOfStake, VERSION_1_TERMS, type Contract, type WalletTerms } from '../wallet/wallet-calls';
 
 /**
  * How a round's plan is paid, worked out without the store: the plan cut into player units, the
@@ -71,11 +71,10 @@ export function settlementWaves(
   outcome: OutcomeRecord,
   plan: readonly PlannedSettlement[],
   settledAt: string,
-  /** The wallet contract of each seamless player's partner (partner-wallets.ts, walletContractsOf). */
-  contractOf: (playerId: string) => Contract = () => 1,
-  /** Version 2: each seamless player's session token, if they came in by one (wallet-sessions.ts, walletSessionsOf). */
-  sessionOf: (playerId: string) => string | undefined = () => undefined,
+  /** What each seamless player's calls say beyond their bets (wallet-terms.ts, walletTermsOf). */
+  terms: Partial<WalletTerms> = {},
 ): SettlementUnit[][] {
+  const { contractOf, sessionOf, roundDetailsOf } = { ...VERSION_1_TERMS, ...terms };
   // A player's seamless bets (paid to their wallet) and account bets are paid apart; parts are numbered across both.
   const byPlayer = new Map<string, { seamless: PlannedSettlement[]; account: PlannedSettlement[] }>();
   for (const entry of plan) {
@@ -103,6 +102,7 @@ export function settlementWaves(
                 wallet: walletPayment(outcome, playerId, mine, settledAt, part, {
                   contract: contractOf(playerId),
                   sessionToken: sessionOf(playerId),
+                  roundDetailsUrl: roundDetailsOf(outcome.tableId, outcome.sequence, playerId),
                   // Version 2: the player's last seamless unit carries the credit that ends their round, if any call was theirs in it.
                   closing: i + size >= entries.length && endsRound(entries),
                 }),
@@ -177,7 +177,12 @@ function walletPayment(
   entries: readonly PlannedSettlement[],
   settledAt: string,
   part: number,
-  { contract, closing, sessionToken }: { contract: Contract; closing: boolean; sessionToken: string | undefined },
+  {
+    contract,
+    closing,
+    sessionToken,
+    roundDetailsUrl,
+  }: { contract: Contract; closing: boolean; sessionToken: string | undefined; roundDetailsUrl: string | undefined },
 ): NonNullable<SettlementUnit['wallet']> {
   const credited = entries.filter(paidNow);
   const rollbacks = entries
@@ -199,6 +204,7 @@ function walletPayment(
       kind: 'ROUND_RESULT',
       closesRound: closing,
       sessionToken,
+      roundDetailsUrl,
     },
     settledAt,
     contract,

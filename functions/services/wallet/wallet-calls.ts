@@ -33,6 +33,20 @@ const requestIdOf = (transactionId: string, operation: string): string => `${ope
 export type Contract = WalletContractVersion;
 
 /**
+ * What the calls written for seamless players say beyond their bets, read before they are written
+ * (wallet-terms.ts, walletTermsOf): each player's partner's contract, their session's token, and
+ * the link to their part of a round (version 2 credits).
+ */
+export interface WalletTerms {
+  contractOf(playerId: string): Contract;
+  sessionOf(playerId: string): string | undefined;
+  roundDetailsOf(tableId: string, sequence: number, playerId: string): string | undefined;
+}
+
+/** Version 1's: no session, no link. */
+export const VERSION_1_TERMS: WalletTerms = { contractOf: () => 1, sessionOf: () => undefined, roundDetailsOf: () => undefined };
+
+/**
  * Version 2's fields (docs/WALLET.md, "Versions"): the player's partner, the session the call is
  * of ("Sessions": a player who came in by one), whether the call ends the round ("Rounds"), and a
  * credit's kind; none in version 1.
@@ -152,6 +166,7 @@ export function creditOf(
     kind,
     closesRound = false,
     sessionToken,
+    roundDetailsUrl,
   }: {
     amount: number;
     currency: string;
@@ -162,6 +177,8 @@ export function creditOf(
     closesRound?: boolean;
     /** Version 2: the player's session when the credit is written, if they came in by one. */
     sessionToken?: string;
+    /** Version 2: the link to the player's part of the round (round-details.ts), where the API has a public address. */
+    roundDetailsUrl?: string;
   },
   at: string,
   contract: Contract,
@@ -185,6 +202,7 @@ export function creditOf(
       roundId: roundId(tableId, sequence),
       betIds: betIds.slice(0, 100),
       ...versionFields(contract, playerId, closing, sessionToken, kind),
+      ...(contract >= 2 && roundDetailsUrl !== undefined ? { roundDetailsUrl } : {}),
     } satisfies StoredWalletCall),
     amount,
     currency,

@@ -42,6 +42,7 @@ interface SentCall {
   readonly creditKind?: string;
   readonly sessionToken?: string;
   readonly roundClosed?: boolean;
+  readonly roundDetailsUrl?: string;
 }
 /** Every call the wallet received for `subject`, parsed, with its operation. */
 const callsOf = (subject: string) =>
@@ -82,6 +83,12 @@ describe('a session', () => {
       new Set(['balance', 'debit', 'credit TAKE_DOWN', 'credit ROUND_RESULT']),
     );
     expect(calls.filter((call) => call.sessionToken !== token)).toEqual([]);
+    // The round's result links to the player's part of it, which opens without signing in.
+    const result = calls.find((call) => call.creditKind === 'ROUND_RESULT')!;
+    const link = new URL(result.roundDetailsUrl!);
+    const details = await (await fetch(`${api.url}/rounds/v1/${link.pathname.slice('/rounds/'.length)}${link.search}`)).json();
+    expect(details).toMatchObject({ round: { id: result.roundId }, playerId: 'session-co/ana', credited: { bets: 400 } });
+    expect(calls.filter((call) => call.operation === 'debit' && call.roundDetailsUrl !== undefined)).toEqual([]);
   });
 
   it('ended by the partner: the next bet is refused and takes nothing; what the player is owed is still paid, under the ended token', async () => {

@@ -124,7 +124,7 @@ describe("a round's plan, cut into units", () => {
       ...extra,
     });
     const many = Array.from({ length: SEAMLESS_BETS_PER_UNIT + 1 }, (_, i) => entry(`w${i}`, { outcome: 'WIN', winnings: 100 }));
-    const units = settlementWaves(OUTCOME, many, AT, () => 2).flat();
+    const units = settlementWaves(OUTCOME, many, AT, { contractOf: () => 2 }).flat();
     expect(units.map((unit) => [unit.part, unit.wallet?.credit?.closesRound ?? false])).toEqual([
       [0, false],
       [1, true],
@@ -133,11 +133,15 @@ describe("a round's plan, cut into units", () => {
       [false, 'ROUND_RESULT'],
       [true, 'ROUND_RESULT'],
     ]);
-    const [[voided]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, () => 2) as [[any]];
+    const [[voided]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, { contractOf: () => 2 }) as [
+      [any],
+    ];
     expect(voided.wallet.rollbacks).toHaveLength(1);
     expect(voided.wallet.credit).toMatchObject({ amount: 0, closesRound: true });
     // Version 1: the void's rollback alone.
-    const [[voidedV1]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, () => 1) as [[any]];
+    const [[voidedV1]] = settlementWaves(OUTCOME, [entry('v', { outcome: 'VOID' }, { rollback: true })], AT, { contractOf: () => 1 }) as [
+      [any],
+    ];
     expect(voidedV1.wallet.credit).toBeUndefined();
   });
 
@@ -173,7 +177,7 @@ describe("a round's plan, cut into units", () => {
   it('packs a wave into transactions of at most 100 items, losing no unit (version 2 credits listed in their rounds too)', () => {
     fc.assert(
       fc.property(plans, fc.constantFrom(1 as const, 2 as const), (plan, contract) => {
-        for (const wave of settlementWaves(OUTCOME, plan, AT, () => contract)) {
+        for (const wave of settlementWaves(OUTCOME, plan, AT, { contractOf: () => contract })) {
           const batches = packed(wave);
           for (const batch of batches)
             expect(batch.reduce((items, unit) => items + unitItems(unit), 0)).toBeLessThanOrEqual(ITEMS_PER_TRANSACTION);
