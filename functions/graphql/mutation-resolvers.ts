@@ -31,6 +31,7 @@ const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet
 const issuePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'issuePartnerCredential');
 const revokePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'revokePartnerCredential');
 const configurePartnerClient = loadedWhenCalled(() => import('../services/sessions/partner-clients'), 'configurePartnerClient');
+const rotatePlayerTokenKeys = loadedWhenCalled(() => import('../services/sessions/player-tokens'), 'rotatePlayerTokenKeys');
 const startWalletSession = loadedWhenCalled(() => import('../services/wallet/wallet-sessions'), 'startWalletSession');
 const settleWalletCallByHand = loadedWhenCalled(() => import('../services/wallet/settle-by-hand'), 'settleWalletCallByHand');
 
@@ -168,6 +169,10 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   configurePartnerClient: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['ConfigurePartnerClientPayload']>(info, async () => ({
       client: await configurePartnerClient(ctx.deps, requireHouseOperator(ctx), input),
+    })),
+  rotatePlayerTokenKeys: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['RotatePlayerTokenKeysPayload']>(info, async () => ({
+      keyId: await rotatePlayerTokenKeys(ctx.deps, requireHouseOperator(ctx), input.fromKeyId),
     })),
   revokePartnerCredential: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['RevokePartnerCredentialPayload']>(info, async () => ({

@@ -10,8 +10,14 @@ export interface PlayerTokenIssuer {
   sign(claims: PlayerTokenClaims, lifetimeSeconds: number): Promise<string>;
   /** A token of ours, signed and unexpired: its claims, every one of them (iss, aud, exp...), as an authorizer hands them on. */
   verify(token: string): Promise<(PlayerTokenClaims & Readonly<Record<string, unknown>>) | undefined>;
-  /** The public keys tokens are checked with. */
+  /** The public keys tokens are checked with: the one signing now, the next, and the last (docs/LAUNCH.md, "Rotating the keys"). */
   jwks(): Promise<{ keys: readonly Record<string, unknown>[] }>;
+  /**
+   * Moves the keys on from `fromKeyId`, the key signing now: the next one signs from now, a new
+   * next is published, the last is dropped. Answers the key id signing now; undefined when
+   * `fromKeyId` is not the one signing (they moved on since it was read).
+   */
+  rotate(fromKeyId: string): Promise<string | undefined>;
 }
 
 export interface PlayerTokenClaims {

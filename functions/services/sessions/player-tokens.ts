@@ -9,7 +9,8 @@ import {
 } from '../../store/sessions/player-sessions';
 import { ServiceError } from '../kernel/service-error';
 import type { PlayerTokenIssuer } from '../kernel/player-token-issuer';
-import type { ServiceDependencies } from '../kernel/services';
+import type { Caller, ServiceDependencies } from '../kernel/services';
+import { isHouseOperator } from '../tables/tenancy';
 import { subjectOf } from '../wallet/wallet-calls';
 
 /** A player token: short-lived, refreshed while its session lives. */
@@ -80,4 +81,17 @@ async function tokenFor(
 export function issuer(deps: ServiceDependencies): PlayerTokenIssuer {
   if (!deps.playerTokens) throw new Error('no player token issuer is configured (PLAYER_TOKEN_KEY)');
   return deps.playerTokens;
+}
+
+/**
+ * The house's operators move the token keys on (docs/LAUNCH.md, "Rotating the keys"): the next key
+ * signs from now, tokens of the key before are still taken until the rotation after. Answers the
+ * key id signing now.
+ */
+export async function rotatePlayerTokenKeys(deps: ServiceDependencies, caller: Caller, fromKeyId: string): Promise<string> {
+  if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators rotate the house's token keys.");
+  const signing = await issuer(deps).rotate(fromKeyId);
+  if (signing === undefined)
+    throw new ServiceError('BAD_USER_INPUT', 'fromKeyId: not the key signing now; the keys moved on since it was read.', 'fromKeyId');
+  return signing;
 }

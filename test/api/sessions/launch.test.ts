@@ -221,11 +221,42 @@ describe('a launch is refused, opening nothing', () => {
 });
 
 describe("the house's token keys", () => {
-  it('are published as a JWKS under the issuer its tokens name', async () => {
+  const jwks = async () => ((await (await fetch(`${api.url}/.well-known/jwks.json`)).json()) as any).keys as { kid: string }[];
+  const kidOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string }).kid;
+  const ROTATE = `mutation ($from: ID!) { rotatePlayerTokenKeys(input: { fromKeyId: $from }) { keyId userErrors { code field } } }`;
+
+  it('are published as a JWKS under the issuer its tokens name: the key signing now first, and the next', async () => {
     const configuration = (await (await fetch(`${api.url}/.well-known/openid-configuration`)).json()) as any;
-    const jwks = (await (await fetch(`${api.url}/.well-known/jwks.json`)).json()) as any;
-    expect(jwks.keys).toEqual([expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) })]);
-    expect(jwks.keys[0]).not.toHaveProperty('d');
+    const keys = await jwks();
+    expect(keys).toEqual([
+      expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) }),
+      expect.objectContaining({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) }),
+    ]);
+    for (const key of keys) expect(key).not.toHaveProperty('d');
     expect(configuration.jwks_uri).toBe(`${configuration.issuer}/.well-known/jwks.json`);
+  });
+
+  it('move on by a rotation: the next key signs, a token of the key before is still taken until the rotation after', async () => {
+    const launched = await partnerCall('/partner/v1/launch', launchOf());
+    const { token } = (await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) })).body;
+    const [signing, next] = await jwks();
+    expect(kidOf(token)).toBe(signing!.kid);
+
+    // Only from the key signing now: two operators rotating at once move the keys once.
+    const stale = await api.graphql(OPERATOR, ROTATE, { from: next!.kid });
+    expect(stale.data!.rotatePlayerTokenKeys.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'fromKeyId'] }]);
+    expect((await api.data(OPERATOR, ROTATE, { from: signing!.kid })).rotatePlayerTokenKeys.keyId).toBe(next!.kid);
+    expect((await jwks()).map((key) => key.kid)).toEqual([next!.kid, expect.any(String), signing!.kid]);
+    expect((await graphql(token, '{ me { id } }')).status).toBe(200);
+    const refreshed = await post('/session/v1/refresh', {}, { authorization: `Bearer ${token}` });
+    expect(kidOf(refreshed.body.token)).toBe(next!.kid);
+
+    await api.data(OPERATOR, ROTATE, { from: next!.kid });
+    expect((await jwks()).map((key) => key.kid)).not.toContain(signing!.kid);
+    expect((await graphql(token, '{ me { id } }')).status).toBe(401);
+    expect((await graphql(refreshed.body.token, '{ me { id } }')).status).toBe(200);
+    expect(
+      (await api.graphql({ id: 'op', roles: ['operator'], partner: PARTNER }, ROTATE, { from: next!.kid })).errors?.[0]?.extensions?.code,
+    ).toBe('FORBIDDEN');
   });
 });
