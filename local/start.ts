@@ -9,10 +9,11 @@ import { startDynamoDbLocal, localCredentials, localRegion } from './dynamodb-lo
 import { ensureTable } from './table-setup';
 import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER } from './dev-authorizer';
 import { playerTokenIssuer } from '../functions/launch/token-issuer';
+import { DEMO_LAUNCH_SUBJECT, demoLaunchPartner } from './launch-demo';
 import { embedOriginsOf } from '../functions/services/sessions/partner-clients';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
-import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
+import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, DEMO_TABLE, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
 import { createDb } from '../functions/store/kernel/db';
 import { conflictModelFrom, systemDependencies, type ServiceDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
@@ -33,6 +34,8 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const TABLE_NAME = 'casino-tables-local';
 /** Partners' wallet secrets, readable by this machine's user only (AWS keeps them in Secrets Manager). */
 const WALLET_SECRETS_FILE = '.local/wallet-secrets.json';
+/** The demo launching partner's credential, with its secret (local only). */
+const DEMO_LAUNCH_CREDENTIAL_FILE = '.local/demo-launch-credential.json';
 const port = Number(process.env.PORT ?? 4000);
 
 const { values: options } = (() => {
@@ -80,6 +83,8 @@ try {
   const dbConfig = { tableName: TABLE_NAME, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials, ...conflicts };
   const deps = withWorkers({ ...systemDependencies(createDb(dbConfig)), walletSecrets: fileSecrets(WALLET_SECRETS_FILE) });
   await seedDemo(deps);
+  // The demo's launching partner, its credential kept beside the wallet secrets (docs/LAUNCH.md).
+  const launcher = await demoLaunchPartner(deps, DEMO_LAUNCH_CREDENTIAL_FILE);
   // The round loops of tables the server deals: their timers died with the last process.
   await sweepRoundLoops(deps, { lostAfterMs: 0 });
   // The demo's seamless partner: its wallet runs here, on WALLET_PORT (any free port unless set).
@@ -175,6 +180,9 @@ Demo seamless partner "${DEMO_SEAMLESS_PARTNER}" (wallet contract version 2): it
 Demo seamless partner "${DEMO_SEAMLESS_V1_PARTNER}", still on version 1 (${v1Wallet.url}): its player "${DEMO_SEAMLESS_SUBJECT}"
   (?as=seamless-v1), bearer token (12 h):
   ${v1Token}
+Demo launching partner "${launcher.partner}" (docs/LAUNCH.md): its backend launches its player "${DEMO_LAUNCH_SUBJECT}" (10,000.00 MOP)
+  with a signed call; this prints the table page's URL with its one-time code (open it within a minute; leave out --table for the lobby):
+  PARTNER_SECRET=${launcher.secret} npm run --silent launch -- --url http://localhost:${port} --partner ${launcher.partner} --key-id ${launcher.keyId} --player ${DEMO_LAUNCH_SUBJECT} --table ${DEMO_TABLE}
 
 Ctrl+C stops the API and DynamoDB Local.`);
 

@@ -6,6 +6,7 @@ import { endSession, launchPlayer, type LaunchRequest } from '../services/sessio
 import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
 import { subjectOf } from '../services/wallet/wallet-calls';
 import { roundDetails } from '../services/rounds/round-details';
+import { KEY_ID_HEADER, PARTNER_HEADER, PARTNER_SIGNATURE_HEADER, PARTNER_TIMESTAMP_HEADER } from './partner-signature';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
 
 /**
@@ -16,11 +17,6 @@ import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
  */
 export type LaunchRoutes = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** A signed call's headers: the partner, its credential, and the signature as the wallet's calls carry it. */
-export const PARTNER_HEADER = 'x-partner';
-export const KEY_ID_HEADER = 'x-partner-key-id';
-export const PARTNER_TIMESTAMP_HEADER = 'x-partner-timestamp';
-export const PARTNER_SIGNATURE_HEADER = 'x-partner-signature';
 const ROUND_DETAILS_PREFIX = '/rounds/v1/';
 
 /** A path segment as sent, decoded; one that cannot be is no round id (refused as one). */

@@ -10,14 +10,13 @@ import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
+import { ROUTES, STATUS } from '../../functions/launch/routes';
 import {
   KEY_ID_HEADER,
   PARTNER_HEADER,
   PARTNER_SIGNATURE_HEADER,
   PARTNER_TIMESTAMP_HEADER,
-  ROUTES,
-  STATUS,
-} from '../../functions/launch/routes';
+} from '../../functions/launch/partner-signature';
 import { SESSION_PATHS } from '../../functions/launch/session-paths';
 import { PLAYER_TOKEN_AUDIENCE } from '../../functions/launch/token-issuer';
 import { SUBJECT } from '../../functions/services/kernel/request-checks';

@@ -3,14 +3,10 @@
  * its calls to the session routes, signed as docs/LAUNCH.md says (the wallet's signature scheme,
  * with the partner and key id beside it).
  */
-import { signatureOf } from '../../functions/wallet/wallet-signature';
+import { signedPartnerHeaders, type PartnerSigner } from '../../functions/launch/partner-signature';
 import { dealer, type TestApi } from './test-api';
 
-export interface PartnerSigner {
-  readonly partner: string;
-  readonly keyId: string;
-  readonly secret: string;
-}
+export type { PartnerSigner };
 
 const ISSUE = `mutation ($partner: ID!) {
   issuePartnerCredential(input: { partner: $partner }) { credential { keyId secret issuedAt } userErrors { code message field } }
@@ -37,13 +33,7 @@ export async function partnerCall(
   const timestamp = Math.floor(clockMs / 1_000);
   const response = await fetch(`${api.url}${path}`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-partner': signer.partner,
-      'x-partner-key-id': signer.keyId,
-      'x-partner-timestamp': String(timestamp),
-      'x-partner-signature': signatureOf(signer.secret, timestamp, text),
-    },
+    headers: { 'content-type': 'application/json', ...signedPartnerHeaders(signer, text, timestamp) },
     body: text,
   });
   return { status: response.status, body: (await response.json()) as any };

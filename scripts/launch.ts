@@ -1,0 +1,70 @@
+/**
+ * A partner's launch, as its backend makes one (docs/LAUNCH.md): a signed POST /partner/v1/launch,
+ * printing the launch URL to open (its code is good once, for a minute). The credential's secret
+ * is read from the environment, never from the command line:
+ *
+ *   PARTNER_SECRET=<secret> npm run --silent launch -- --partner demo-launch --key-id <keyId> \
+ *     --player demo-player [--table demo-craps] [--currency MOP] [--language en] [--platform DESKTOP] \
+ *     [--url http://localhost:4000]
+ *
+ * `npm start` prints the command for its demo partner. Exit 0 with the URL; 1 when the launch is
+ * refused (saying why, as the API answered); 2 when it cannot run.
+ */
+import { parseArgs } from 'node:util';
+import { signedPartnerHeaders } from '../functions/launch/partner-signature';
+
+const USAGE =
+  'usage: PARTNER_SECRET=<secret> npm run --silent launch -- --partner <id> --key-id <keyId> --player <id> [--table <id>] [--currency MOP] [--language en|zh-Hant|zh-Hans|pt] [--platform DESKTOP|MOBILE] [--url <API>]';
+
+const fail = (message: string, code: number): never => {
+  console.error(message);
+  process.exit(code);
+};
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        url: { type: 'string', default: 'http://localhost:4000' },
+        partner: { type: 'string' },
+        'key-id': { type: 'string' },
+        player: { type: 'string' },
+        table: { type: 'string' },
+        currency: { type: 'string', default: 'MOP' },
+        language: { type: 'string', default: 'en' },
+        platform: { type: 'string', default: 'DESKTOP' },
+      },
+    });
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${USAGE}`, 2);
+  }
+})();
+const secret = process.env.PARTNER_SECRET ?? fail(`PARTNER_SECRET is not set.\n${USAGE}`, 2);
+const partner = values.partner ?? fail(USAGE, 2);
+const keyId = values['key-id'] ?? fail(USAGE, 2);
+const playerId = values.player ?? fail(USAGE, 2);
+
+const body = JSON.stringify({
+  playerId,
+  currency: values.currency,
+  language: values.language,
+  platform: values.platform,
+  ...(values.table ? { tableId: values.table } : {}),
+});
+let response: Response;
+try {
+  response = await fetch(`${values.url.replace(/\/$/, '')}/partner/v1/launch`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...signedPartnerHeaders({ partner, keyId, secret }, body, Math.floor(Date.now() / 1_000)),
+    },
+    body,
+  });
+} catch (error) {
+  fail(`The API at ${values.url} could not be reached (${(error as Error).message}): is npm start running?`, 2);
+}
+const answer = (await response!.json().catch(() => ({}))) as { launchUrl?: string; error?: { code: string; message: string } };
+if (!response!.ok || !answer.launchUrl)
+  fail(`Refused, ${answer.error?.code ?? `HTTP ${response!.status}`}: ${answer.error?.message ?? ''}`, 1);
+console.log(answer.launchUrl);

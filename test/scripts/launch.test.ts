@@ -1,0 +1,68 @@
+/**
+ * `npm run launch` (docs/LAUNCH.md): a partner's launch, signed with its credential as its backend
+ * signs one, against the API over HTTP, printing the launch URL; a refusal said as the API answered.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/use-test-api';
+import { issueCredential, type PartnerSigner } from '../support/partner-launch';
+
+const api = useTestApi();
+let signer: PartnerSigner;
+let table: string;
+
+beforeAll(async () => {
+  signer = await issueCredential(api, 'script-co');
+  table = await api.openTable();
+});
+
+/** Runs the script in a process of its own (not blocking this one, whose server answers it), as `npm run --silent launch -- ...` does. */
+async function launch(secret: string | undefined, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, PARTNER_SECRET: secret };
+  if (secret === undefined) delete env.PARTNER_SECRET;
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const asPartner = (...more: string[]) => [
+  '--url',
+  api.url,
+  '--partner',
+  signer.partner,
+  '--key-id',
+  signer.keyId,
+  '--player',
+  'ana',
+  ...more,
+];
+
+describe('npm run launch', () => {
+  it("prints the launch URL of the table page, whose code is the player's token", async () => {
+    const { code, stdout, stderr } = await launch(signer.secret, ...asPartner('--table', table));
+    expect(code, stderr).toBe(0);
+    const url = new URL(stdout.trim());
+    expect(`${url.origin}${url.pathname}`).toBe(`${api.url}/tables/${table}`);
+    const exchanged = await fetch(`${api.url}/session/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: url.searchParams.get('code') }),
+    });
+    expect(((await exchanged.json()) as { session: { playerId: string } }).session.playerId).toBe('ana');
+  });
+
+  it('says why a launch is refused (exit 1), and that it cannot run without its secret (exit 2), never printing the secret', async () => {
+    const refused = await launch('f'.repeat(64), ...asPartner());
+    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect(refused.stderr).toMatch(/^Refused, UNAUTHENTICATED: /);
+    const unsigned = await launch(undefined, ...asPartner());
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.stderr).toMatch(/PARTNER_SECRET is not set/);
+    expect(`${refused.stderr}${unsigned.stderr}`).not.toContain(signer.secret);
+  });
+});
