@@ -2,10 +2,15 @@
  * What a newcomer pastes must work: the demo `npm start` seeds, the document the explorer opens
  * with, and the README's example, run operation by operation over HTTP as the demo player.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parse, type OperationDefinitionNode } from 'graphql';
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { refusalCode, userErrorsOf } from '../support/test-api';
+import { dealer, refusalCode, userErrorsOf } from '../support/test-api';
+import { partnerCall } from '../support/partner-launch';
+import { DEMO_LAUNCH_PARTNER, DEMO_LAUNCH_SUBJECT, demoLaunchPartner } from '../../local/launch-demo';
 import { useTestApi } from '../support/use-test-api';
 import {
   DEMO_DEALER,
@@ -196,5 +201,30 @@ describe('npm start -- --reset-demo', () => {
     expect(playerProtection.limits.filter((limit: { amount: number | null }) => limit.amount !== null)).toEqual([]);
     expect(userErrorsOf(await field(1_000))).toEqual([]);
     expect(userErrorsOf(await field(1_000))).toEqual([]);
+  });
+});
+
+describe("npm start's launching partner", () => {
+  it('keeps one credential across restarts, makes a new one when its file is lost (never more than two in force), and its player can be launched', async () => {
+    const file = join(tmpdir(), `demo-launch-${randomUUID()}.json`);
+    const first = await demoLaunchPartner(api.deps, file);
+    expect((await demoLaunchPartner(api.deps, file)).keyId).toBe(first.keyId);
+    for (let lost = 0; lost < 3; lost++) {
+      rmSync(file);
+      await demoLaunchPartner(api.deps, file);
+    }
+    const listed = await api.data(dealer('test-dealer'), `query ($p: ID!) { partnerCredentials(partner: $p) { revokedAt } }`, {
+      p: DEMO_LAUNCH_PARTNER,
+    });
+    expect(listed.partnerCredentials.filter((credential: { revokedAt: string | null }) => credential.revokedAt === null)).toHaveLength(2);
+    const launched = await partnerCall(api, await demoLaunchPartner(api.deps, file), '/partner/v1/launch', {
+      playerId: DEMO_LAUNCH_SUBJECT,
+      currency: 'MOP',
+      language: 'en',
+      platform: 'DESKTOP',
+      tableId: DEMO_TABLE,
+    });
+    expect(launched.status).toBe(200);
+    expect(await api.balance(`${DEMO_LAUNCH_PARTNER}/${DEMO_LAUNCH_SUBJECT}`)).toBe(1_000_000);
   });
 });
