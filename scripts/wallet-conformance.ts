@@ -405,6 +405,16 @@ const SESSION_CHECKS: readonly (readonly [string, Check])[] = [
       expectBalance(await s.balance(), before, 'after the debit and the credit');
     },
   ],
+  [
+    'takes a credit carrying the round details link (roundDetailsUrl), as any credit',
+    async (s) => {
+      const before = await s.balance();
+      expectOk(await s.call('debit', s.debit(2)), 'a debit of 2');
+      const roundDetailsUrl = `https://tables.casino.example/rounds/${s.debit(1).roundId}?player=${s.target.playerId}&sig=${'A'.repeat(43)}`;
+      expectOk(await s.call('credit', { ...s.credit(2), roundDetailsUrl }), 'a credit of 2 carrying roundDetailsUrl');
+      expectBalance(await s.balance(), before, 'after the debit and the credit');
+    },
+  ],
 ];
 
 /** Last: a wallet that takes an amount not whole may be left with a balance no later check could read. */

@@ -97,7 +97,7 @@ describe('npm run wallet-check', () => {
     expect(checkNames(1)).toEqual(CHECK_NAMES);
     const added = checkNames(2).filter((name) => !CHECK_NAMES.includes(name));
     expect(checkNames(2).filter((name) => CHECK_NAMES.includes(name))).toEqual(CHECK_NAMES);
-    expect(added).toHaveLength(11);
+    expect(added).toHaveLength(12);
     for (const name of added) expect(name).toMatch(/round|version 2|request it answers|session/);
   });
 
@@ -444,6 +444,15 @@ const PLANTED: readonly {
         return proxy.ok();
       };
     },
+  },
+  {
+    wallet: 'refuses a credit carrying roundDetailsUrl (a field it does not know)',
+    fails: 'takes a credit carrying the round details link',
+    versions: [2],
+    fault: () => (call, proxy) =>
+      call.operation === 'credit' && call.body.roundDetailsUrl !== undefined
+        ? Promise.resolve(refused('INVALID_REQUEST'))
+        : proxy.forward(),
   },
   {
     wallet: 'refuses a credit of 0',
