@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { GAME_NAMES } from '../../rules/games';
 import { playerIdOf } from '../../store/kernel/keys';
 import { createPlayerSession, endPlayerSessionRecord, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
-import { putWalletSession } from '../../store/wallet/wallet-sessions';
 import { ServiceError } from '../kernel/service-error';
 import { isCurrencyCode, SUBJECT } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertMayPlay } from '../protection/restrictions';
 import { loadPlayableTable } from '../tables/table-access';
 import { contractOf, seamlessWalletOf } from '../wallet/partner-wallets';
-import { authenticateSession } from '../wallet/wallet-sessions';
+import { openWalletSession } from '../wallet/wallet-sessions';
 import { launchCodeHash } from './player-tokens';
 
 /** The languages the hosted client speaks (BCP 47). */
@@ -78,20 +77,7 @@ export async function launchPlayer(
         "sessionToken: your wallet authenticates your player's session: send its token.",
         'sessionToken',
       );
-    const session = await authenticateSession(deps, wallet, checked.sessionToken);
-    if (session.subject !== checked.playerId)
-      throw new ServiceError('FORBIDDEN', "Your wallet says the session token is another player's.", 'sessionToken');
-    if (session.currency !== checked.currency)
-      throw new ServiceError('CURRENCY_MISMATCH', "Your wallet holds the player's money in another currency.", 'currency');
-    await putWalletSession(deps.db, {
-      playerId,
-      partner,
-      sessionToken: checked.sessionToken,
-      currency: session.currency,
-      ...(session.country ? { country: session.country } : {}),
-      balance: session.balance,
-      startedAt: now,
-    });
+    await openWalletSession(deps, wallet, playerId, checked.sessionToken, checked.currency);
   }
   const session: PlayerSessionRecord = {
     sessionId: deps.newId(),

@@ -76,11 +76,27 @@ export async function startWalletSession(
 ): Promise<WalletSessionRecord> {
   const wallet = await seamlessWalletOf(deps, caller.playerId);
   if (!wallet) throw new ServiceError('FORBIDDEN', "Only a seamless partner's players start a session with their wallet.", null);
+  return openWalletSession(deps, wallet, caller.playerId, sessionToken);
+}
+
+/**
+ * The player's session with their wallet, authenticated and kept: refused, and nothing kept, when
+ * the wallet says the token is another player's, or (a launch's) holds their money in another
+ * currency than `currency`.
+ */
+export async function openWalletSession(
+  deps: ServiceDependencies,
+  wallet: PartnerWalletRecord,
+  playerId: string,
+  sessionToken: string,
+  currency?: string,
+): Promise<WalletSessionRecord> {
   const session = await authenticateSession(deps, wallet, sessionToken);
-  if (session.subject !== subjectOf(caller.playerId))
-    throw new ServiceError('FORBIDDEN', "The session is another player's.", 'sessionToken');
+  if (session.subject !== subjectOf(playerId)) throw new ServiceError('FORBIDDEN', "The session is another player's.", 'sessionToken');
+  if (currency !== undefined && session.currency !== currency)
+    throw new ServiceError('CURRENCY_MISMATCH', "The wallet holds the player's money in another currency.", 'currency');
   const record: WalletSessionRecord = {
-    playerId: caller.playerId,
+    playerId,
     partner: wallet.partner,
     sessionToken,
     currency: session.currency,
