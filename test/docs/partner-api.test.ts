@@ -64,6 +64,8 @@ const PARTNER_ID = 'docs-co';
 let signer: PartnerSigner;
 beforeAll(async () => {
   signer = await issueCredential(api, PARTNER_ID);
+  // The partner's player, with an account of the house's in the launches' currency (a TRANSFER partner's).
+  await api.fundAccount(`${PARTNER_ID}/ana`, 10_000);
 });
 
 /**

@@ -15,6 +15,7 @@ let table: string;
 beforeAll(async () => {
   signer = await issueCredential(api, 'script-co');
   table = await api.openTable();
+  await api.fundAccount('script-co/ana', 10_000);
 });
 
 /** Runs the script in a process of its own (not blocking this one, whose server answers it), as `npm run --silent launch -- ...` does. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GAME_NAMES } from '../../rules/games';
+import { getAccount } from '../../store/money/accounts';
 import { playerIdOf } from '../../store/kernel/keys';
 import { createPlayerSession, endPlayerSessionRecord, type PlayerSessionRecord } from '../../store/sessions/player-sessions';
 import { ServiceError } from '../kernel/service-error';
@@ -46,6 +47,7 @@ export interface Launched {
  * one currency, one language), and the answer is the hosted client's URL carrying a code the
  * client exchanges for a player token of ours. Refused, nothing is opened:
  * - a player kept from play (a time-out, a self-exclusion, an operator's block);
+ * - a TRANSFER partner's player without an account of the house's in the session's currency;
  * - for a partner on wallet contract version 2, a session token its wallet does not authenticate
  *   as this player's, in this currency (the wallet's `authenticate`).
  */
@@ -70,7 +72,13 @@ export async function launchPlayer(
   }
   await assertMayPlay(deps, playerId, now);
   const wallet = await seamlessWalletOf(deps, playerId);
-  if (wallet && contractOf(wallet) >= 2) {
+  if (!wallet) {
+    // A player of a TRANSFER partner plays from an account of the house's, in the session's currency.
+    const account = await getAccount(deps.db, playerId);
+    if (!account) throw new ServiceError('NOT_FOUND', 'The player has no account here: open one (openAccount) first.', 'playerId');
+    if (account.currency !== checked.currency)
+      throw new ServiceError('CURRENCY_MISMATCH', `The player's account holds ${account.currency}.`, 'currency');
+  } else if (contractOf(wallet) >= 2) {
     if (checked.sessionToken === undefined)
       throw new ServiceError(
         'BAD_USER_INPUT',

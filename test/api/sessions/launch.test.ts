@@ -210,6 +210,12 @@ describe('a launch is refused, opening nothing', () => {
       expect([refused.status, refused.body.error.code, refused.body.error.field], field).toEqual([400, 'BAD_USER_INPUT', field]);
       expect(JSON.stringify(refused.body)).not.toContain(value);
     }
+    // A player of this (TRANSFER) partner without an account here, or with one in another currency.
+    const stranger = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'nobody' }));
+    expect([stranger.status, stranger.body.error.code, stranger.body.error.field]).toEqual([404, 'NOT_FOUND', 'playerId']);
+    await api.fundAccount(`${PARTNER}/hong`, 10_000, 'HKD');
+    const inHkd = await partnerCall('/partner/v1/launch', launchOf({ playerId: 'hong' }));
+    expect([inHkd.status, inHkd.body.error.code]).toEqual([400, 'CURRENCY_MISMATCH']);
     const hkd = await api.openTable({ currency: 'HKD' });
     const elsewhere = await partnerCall('/partner/v1/launch', launchOf({ tableId: hkd }));
     expect([elsewhere.status, elsewhere.body.error.code]).toEqual([400, 'CURRENCY_MISMATCH']);
