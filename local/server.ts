@@ -13,6 +13,8 @@ import { LOBBY_PATH, ROUND_DETAILS, tablePage } from './table-page';
 import { attachWebSockets } from './socket-server';
 import type { LocalLive } from './live';
 import { SESSION_PATHS } from '../functions/launch/session-paths';
+// GraphQL for the house's own player tokens (a partner's launch: docs/LAUNCH.md), behind their own authorizer, as in AWS.
+import { PLAY_GRAPHQL_PATH } from '../functions/graphql/context';
 
 export type LambdaHandlerFn = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResultV2 | void>;
 
@@ -58,8 +60,6 @@ export interface LocalServer {
 }
 
 const GRAPHQL_PATH = '/graphql';
-/** GraphQL for the house's own player tokens (a partner's launch: docs/LAUNCH.md), behind their own authorizer, as in AWS. */
-const PLAY_GRAPHQL_PATH = '/play/graphql';
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const server = createServer((request, response) => {

@@ -117,6 +117,19 @@ const listItems = (value: unknown): string =>
     .join(' ');
 
 /** The payload of the bearer token in an Authorization header (its signature was checked by the authorizer). */
+/**
+ * The house's session a request's player token is of (its `sid`): on /play/graphql only, where
+ * API Gateway takes the house's own tokens alone (an identity provider's `sid` means something else).
+ */
+export function playerSessionOf(event: APIGatewayProxyEventV2): string | undefined {
+  if (event.rawPath !== PLAY_GRAPHQL_PATH) return undefined;
+  const sid = tokenClaims(event.headers?.authorization ?? event.headers?.Authorization)?.sid;
+  return typeof sid === 'string' ? sid : undefined;
+}
+
+/** Where GraphQL takes the house's own player tokens (docs/LAUNCH.md). */
+export const PLAY_GRAPHQL_PATH = '/play/graphql';
+
 function tokenClaims(authorization: string | undefined): VerifiedClaims | undefined {
   const payload = /^Bearer [A-Za-z0-9_-]+\.([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+$/i.exec(authorization ?? '')?.[1];
   if (!payload) return undefined;

@@ -4,11 +4,12 @@ import { handlers, startServerAndCreateLambdaHandler, type LambdaHandler } from 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { budgeted, MAX_READS_PER_REQUEST, ReadBudget } from '../services/kernel/read-budget';
 import type { ServiceDependencies } from '../services/kernel/services';
-import { identify, type GraphQLContext, type Identity } from './context';
+import { playerSessionOf, identify, type GraphQLContext, type Identity } from './context';
 import { answeredError, formatError, logToCloudWatch, type ErrorLogger } from './errors';
 import { DOCUMENT_TOO_DEEP, inputBounds, nestsTooDeep } from './input-bounds';
 import { bodyTooLarge, requestLimits } from './request-limits';
 import { executableSchema } from './executable-schema';
+import { sessionOpen } from '../services/sessions/open-sessions';
 import { schemaShape } from './generated/type-shapes';
 
 const requestHandler = handlers.createAPIGatewayProxyEventV2RequestHandler();
@@ -66,7 +67,7 @@ export function createGraphQLHandler(
   });
   const graphql = startServerAndCreateLambdaHandler(server, requestHandler, {
     context: async ({ event }) => {
-      const identity = identify(event);
+      const identity = await withOpenSession(deps, identify(event), playerSessionOf(event));
       onIdentified?.(identity);
       // Each request counts its own reads, on the process's one client and caches.
       const budget = budgeted(deps, new ReadBudget(readsPerRequest));
@@ -79,6 +80,17 @@ export function createGraphQLHandler(
     const refused = bodyTooLarge(event) ?? bodyNotJson(event) ?? documentTooDeep(event);
     return refused ? Promise.resolve(refused) : graphql(event, context, callback);
   };
+}
+
+/**
+ * A house's player token stands only while its session is open: one the partner ended, or that went
+ * idle, stops its tokens within SESSION_CHECK_MS (each process keeps an open session's answer that long).
+ */
+async function withOpenSession(deps: ServiceDependencies, identity: Identity, sessionId: string | undefined): Promise<Identity> {
+  if (!identity.caller || sessionId === undefined) return identity;
+  return (await sessionOpen(deps, sessionId))
+    ? identity
+    : { caller: null, refusal: 'Your session has ended: come in again from your platform.' };
 }
 
 /** Every answer Apollo sends says `cache-control: no-store`. */

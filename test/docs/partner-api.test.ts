@@ -30,6 +30,7 @@ import {
   type Launched,
 } from '../../functions/services/sessions/launch';
 import { MAX_CREDENTIALS_IN_FORCE } from '../../functions/services/sessions/partner-credentials';
+import { SESSION_CHECK_MS } from '../../functions/services/sessions/open-sessions';
 import { PLAYER_TOKEN_SECONDS, SESSION_IDLE_SECONDS } from '../../functions/services/sessions/player-tokens';
 import { PARTNER } from '../../functions/services/tables/tenancy';
 import { SESSION_TOKEN } from '../../functions/wallet/wallet-protocol';
@@ -317,14 +318,14 @@ describe('the partner API in OpenAPI', () => {
 
     const tokenMinutes = PLAYER_TOKEN_SECONDS / 60;
     expect(described).toContain(`A token lasts ${tokenMinutes} minutes`);
-    expect(described).toContain(`stay good until they expire, within ${tokenMinutes} minutes`);
+    expect(described).toContain(`the tokens already issued are refused within ${SESSION_CHECK_MS / 1_000} seconds`);
     expect(flat(schemas.TokenAnswer.properties.expiresAt.description)).toContain(`${tokenMinutes} minutes after it was issued`);
-    expect(flat(doc.paths['/partner/v1/sessions/end'].post.description)).toContain(`expire within ${tokenMinutes} minutes`);
+    expect(flat(doc.paths['/partner/v1/sessions/end'].post.description)).toContain(`refused within ${SESSION_CHECK_MS / 1_000} seconds`);
 
     const idleMinutes = SESSION_IDLE_SECONDS / 60;
-    expect(described).toContain(`after ${idleMinutes} minutes unused`);
-    expect(flat(doc.paths['/session/v1/refresh'].post.description)).toContain(`its ${idleMinutes} minutes unused`);
-    expect(flat(doc.paths['/session/v1/token'].post.responses['410'].description)).toContain(`${idleMinutes} minutes unused`);
+    expect(described).toContain(`after ${idleMinutes} minutes without play`);
+    expect(flat(doc.paths['/session/v1/refresh'].post.description)).toContain(`its ${idleMinutes} minutes without play`);
+    expect(flat(doc.paths['/session/v1/token'].post.responses['410'].description)).toContain(`${idleMinutes} minutes without play`);
 
     expect(described).toContain(`At most ${MAX_CREDENTIALS_IN_FORCE} credentials are in force`);
     expect(described).toContain('/play/graphql');

@@ -12,6 +12,7 @@ import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamle
 import { ISSUE_CREDENTIAL as ISSUE, partnerCall as signedCall, type PartnerSigner } from '../../support/partner-launch';
 import { LAUNCH_CODE_SECONDS } from '../../../functions/services/sessions/launch';
 import { SESSION_IDLE_SECONDS } from '../../../functions/services/sessions/player-tokens';
+import { SESSION_CHECK_MS } from '../../../functions/services/sessions/open-sessions';
 
 /** The handler's clock: real time, moved on when a test says (a code's expiry, a session's idle limit). */
 let ahead = 0;
@@ -116,6 +117,10 @@ describe('a launch', () => {
     expect((await partnerCall('/partner/v1/sessions/end', { sessionId: launched.body.sessionId })).body).toEqual({ ended: true });
     const ended = await post('/session/v1/refresh', {}, { authorization: `Bearer ${refreshed.body.token}` });
     expect([ended.status, ended.body.error.code]).toEqual([410, 'SESSION_ENDED']);
+    // Its tokens stop too, once a process's answer about the session is old enough to be read again.
+    ahead += SESSION_CHECK_MS + 1_000;
+    const afterEnd = await graphql(refreshed.body.token, '{ me { id } }');
+    expect(afterEnd.body.errors.map((error: { extensions: { code: string } }) => error.extensions.code)).toEqual(['UNAUTHENTICATED']);
     // Ended twice, or another partner's: no such session of theirs.
     expect((await partnerCall('/partner/v1/sessions/end', { sessionId: launched.body.sessionId })).status).toBe(404);
   });
