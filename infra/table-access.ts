@@ -29,25 +29,29 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
   },
   // The settlement jobs it finishes: their markers, outcomes, plans, bets, accounts, journals and
   // pools; and the calls to partners' wallets that are due (byOwner), with their partners.
+  // BatchGetItem: version 2 seamless players' sessions (a settlement's calls carry their tokens),
+  // and a round's listed calls before its closing credit is sent.
   sweeper: {
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: { byOwner: ['Query'] },
   },
-  // A call to a partner's wallet: the call, its partner's configuration, the call's next state.
+  // A call to a partner's wallet: the call, its partner's configuration, the call's next state;
+  // before a version 2 round's closing credit, the round's other calls (a batch) and its closing (an update).
   walletWorker: {
-    table: ['GetItem', 'PutItem'],
+    table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem'],
     indexes: {},
   },
-  // The parts of settlements it pays: as the sweeper, a part at a time.
+  // The parts of settlements it pays: as the sweeper, a part at a time (version 2 players' sessions in a batch).
   settlementWorker: {
-    table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
+    table: ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'],
     indexes: {},
   },
   // A step of a round loop (tables the server deals): its claim, the table and its seed; closing
   // betting (the gates, the layout read for a shooter) and recording the outcome with its plan, as
   // a dealer's request does, then paying it as the recording request pays a round of one part.
   rngWorker: {
-    table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+    // BatchGetItem: version 2 seamless players' sessions, for the calls that pay them.
+    table: ['GetItem', 'BatchGetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
     // The layout: who may shoot, and the bets an outcome decides.
     indexes: { layout: ['Query'] },
   },

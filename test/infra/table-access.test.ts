@@ -1,5 +1,6 @@
 /**
- * The stack grants each function exactly the DynamoDB actions of infra/table-access.ts. These are
+ * The stack grants each function exactly the DynamoDB actions of infra/table-access.ts (a version 2
+ * seamless partner's player in a session among the bettors). These are
  * checked here against what the code really sends: a broad session of the API (every kind of
  * mutation, the queries that read indexes, reconciliation) through the real handler, the
  * sweeper finishing the settlements of a roll and of a jackpot deal a crash left behind (and looking
@@ -7,7 +8,8 @@
  * loop's worker stepping a table the server deals, and the
  * ledger's daily check of the session's day, once it is over.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSeamlessPartner, type SeamlessPartner } from '../support/seamless-partner';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
 import { sweepWalletCalls } from '../../functions/services/wallet/deliver-wallet-call';
 import { CHECK_MARGIN_MS, checkLedger } from '../../functions/services/money/ledger-check';
@@ -46,6 +48,11 @@ const api = useTestApi({
 });
 
 const DEALER = dealer('access-dealer');
+let seamless: SeamlessPartner;
+beforeAll(async () => {
+  seamless = await startSeamlessPartner(api, 'access-co', { sam: { currency: 'MOP', balance: 100_000 } });
+});
+afterAll(() => seamless.wallet.close());
 /** Every request of the session must succeed: no error, no userErrors. */
 const ok = (who: Who, query: string, variables?: Record<string, unknown>) => api.data(who, query, variables);
 
@@ -93,6 +100,20 @@ async function session() {
   await bet({ tableId: rng, type: 'FIELD', amount: 100 });
   await bet({ tableId: baccarat, type: 'PLAYER', amount: 100, seat: 1 });
   await bet({ tableId: baccarat, type: 'JACKPOT', amount: 100, seat: 1 });
+  // A seamless partner's player on wallet contract version 2, in a session: what pays them reads their session's token.
+  const sam = seamless.player('sam');
+  await ok(
+    sam,
+    `mutation ($t: String!) { startWalletSession(input: { sessionToken: $t }) { session { currency } userErrors { code message } } }`,
+    {
+      t: seamless.wallet.openSession('sam'),
+    },
+  );
+  const seamlessBet = (input: Record<string, unknown>) =>
+    ok(sam, `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`, { input });
+  await seamlessBet({ tableId: craps, type: 'PASS_LINE', amount: 100 });
+  await seamlessBet({ tableId: baccarat, type: 'BANKER', amount: 100, seat: 2 });
+  await seamlessBet({ tableId: rng, type: 'FIELD', amount: 100 });
 
   // A roll and a deal, each settled by the sweeper after the request's runner died.
   crashPayments = true;
@@ -153,8 +174,9 @@ describe('the DynamoDB actions the stack grants', () => {
     const sweeping = { ...api.deps, db: sweeper, now: later, rngQueue };
     const report = await sweepSettlements(sweeping, 60);
     expect(report.completed).toHaveLength(2);
-    // As the sweeper's Lambda, it looks for calls to partners' wallets that are due (none here), and restarts the stopped round loop.
-    expect(await sweepWalletCalls(sweeping)).toEqual({ delivered: 0, failed: 0 });
+    // As the sweeper's Lambda, it delivers the calls to partners' wallets that are due (on its clock, the seamless
+    // player's round results, a round closing among them), and restarts the stopped round loop.
+    expect((await sweepWalletCalls(sweeping)).failed).toBe(0);
     expect((await sweepRoundLoops(sweeping)).restarted).toEqual([tables.rng]);
     // The round loop's worker: the step the sweeper sent rolls and pays; after the table closes, the next ends the loop.
     const worker = recordingIamActions(api.deps.db);
