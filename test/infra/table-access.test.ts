@@ -11,7 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSeamlessPartner, type SeamlessPartner } from '../support/seamless-partner';
 import { sweepSettlements } from '../../functions/services/rounds/sweep-settlements';
-import { sweepWalletCalls } from '../../functions/services/wallet/deliver-wallet-call';
+import { deliverWalletCall, sweepWalletCalls } from '../../functions/services/wallet/deliver-wallet-call';
+import type { WalletCallMessage } from '../../functions/services/kernel/work-queue';
 import { CHECK_MARGIN_MS, checkLedger } from '../../functions/services/money/ledger-check';
 import { stepRoundLoop, sweepRoundLoops } from '../../functions/services/rng/round-loop';
 import { getLoopClaim } from '../../functions/store/rng/loop-claims';
@@ -32,7 +33,10 @@ const granted = (access: TableAccess) =>
 
 let handlerActions: Set<string>;
 let crashPayments = false;
+/** The calls to partners' wallets the requests hand to the wallet workers: delivered below, by a worker whose actions are recorded. */
+const handedToWorkers: WalletCallMessage[] = [];
 const api = useTestApi({
+  wrapWalletQueue: () => ({ send: async (messages) => void handedToWorkers.push(...messages) }),
   wrapDb: (db) => {
     const recording = recordingIamActions(db);
     handlerActions = recording.actions;
@@ -133,6 +137,16 @@ async function session() {
     { t: baccarat, s: sequence },
   );
   crashPayments = false;
+  // A round of the seamless player's paid in the request: its closing credit goes to the wallet workers.
+  const paidNow = (
+    await ok(
+      DEALER,
+      `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+    )
+  ).openTable.table.id;
+  await api.seatShooter(paidNow);
+  await seamlessBet({ tableId: paidNow, type: 'FIELD', amount: 100 });
+  await api.closeAndRoll(paidNow, [5, 6]);
 
   await ok(
     'access-p',
@@ -161,10 +175,16 @@ async function windDown({ craps, baccarat }: { craps: string; baccarat: string }
 
 describe('the DynamoDB actions the stack grants', () => {
   let sweeperActions: Set<string>;
+  let walletWorkerActions: Set<string>;
   let rngWorkerActions: Set<string>;
   let ledgerCheckActions: Set<string>;
   beforeAll(async () => {
     const tables = await session();
+    // The wallet worker delivers what the requests handed it: a version 2 round's closing credit among them.
+    const walletWorker = recordingIamActions(api.deps.db);
+    walletWorkerActions = walletWorker.actions;
+    expect(handedToWorkers.length).toBeGreaterThan(0);
+    for (const { transactionId } of handedToWorkers.splice(0)) await deliverWalletCall({ ...api.deps, db: walletWorker }, transactionId);
     const sweeper = recordingIamActions(api.deps.db);
     sweeperActions = sweeper.actions;
     // As in AWS, the round loops' steps go to their queue (here, nowhere: the worker is run below).
@@ -201,6 +221,10 @@ describe('the DynamoDB actions the stack grants', () => {
 
   it('give the GraphQL function exactly what it was seen to send', () => {
     expect([...handlerActions].sort()).toEqual([...granted(TABLE_ACCESS.graphql)].sort());
+  });
+
+  it('give the wallet worker exactly what it was seen to send, closing a version 2 round after reading its calls', () => {
+    expect([...walletWorkerActions].sort()).toEqual([...granted(TABLE_ACCESS.walletWorker)].sort());
   });
 
   it('give the sweeper exactly what it was seen to send, finishing a roll and a jackpot deal', () => {
