@@ -5,39 +5,15 @@
  * what they were paid, and at a table the server deals the seed committed to and its reveal.
  */
 import type { BetType } from '../generated/graphql';
+import type { RoundDetails as AnsweredDetails } from '../../functions/services/rounds/round-details';
 import { betTypeName } from './bet-names';
 import { el, fill } from './dom';
 import { formatMoney } from './money';
 
-/** The details as the API answers them (functions/services/rounds/round-details.ts). */
-interface RoundDetails {
-  readonly round: {
-    readonly id: string;
-    readonly tableId: string;
-    readonly sequence: number;
-    readonly recordedAt: string;
-    readonly outcome:
-      | { readonly kind: 'ROLL'; readonly dice: readonly number[] | null }
-      | {
-          readonly kind: 'DEAL';
-          readonly cards: readonly string[];
-          readonly winner: string;
-          readonly playerTotal: number;
-          readonly bankerTotal: number;
-        }
-      | { readonly kind: 'VOID'; readonly reason: string };
-    readonly fairness: { readonly commitment: string; readonly seed: string | null; readonly salt: string | null } | null;
-  };
-  readonly currency: string;
-  readonly bets: readonly {
-    readonly betId: string;
-    readonly type: BetType;
-    readonly amount: number;
-    readonly outcome: string;
-    readonly returned: number;
-  }[];
-  readonly credited: { readonly bets: number; readonly jackpot: number };
-}
+/** The details as the API answers them (GET /rounds/v1/…), a bet's type as the schema names it. */
+type RoundDetails = Omit<AnsweredDetails, 'bets'> & {
+  readonly bets: readonly (AnsweredDetails['bets'][number] & { readonly type: BetType })[];
+};
 
 export async function showRoundDetails(root: HTMLElement): Promise<void> {
   const round = window.location.pathname.slice('/rounds/'.length);

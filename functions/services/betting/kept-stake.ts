@@ -23,7 +23,12 @@ export class KeptStake {
   constructor(
     private readonly deps: ServiceDependencies,
     private readonly wallet: PartnerWalletRecord,
-  ) {}
+    /** The player's wallet session's token (version 2), read from the start of the request. */
+    private readonly sessionToken: Promise<string | undefined>,
+  ) {
+    // Awaited by the first debit, if the request gets that far; a failed read is its failure then, not before.
+    sessionToken.catch(() => undefined);
+  }
 
   /** The key an attempt in round `round` lays its bet under: the debited bet's while its debit is for that round, else a new one. */
   async betKeyFor(round: number, newKey: () => string): Promise<string> {
@@ -40,7 +45,7 @@ export class KeptStake {
     if (!this.held) {
       // Nothing is asked of the wallet for a player kept from play (their restriction item; the bet's transaction checks it again).
       await assertMayPlay(this.deps, placement.bet.playerId, now);
-      const debit = await debitStake(this.deps, this.wallet, placement.bet, placement.table.currency);
+      const debit = await debitStake(this.deps, this.wallet, placement.bet, placement.table.currency, await this.sessionToken);
       if (debit === 'ROUND_OVER') return undefined;
       this.held = { debit, betKey: placement.betKey, round: placement.bet.round };
     }

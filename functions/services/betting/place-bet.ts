@@ -24,6 +24,7 @@ import { candidateBet, type BetRequest } from './candidate-bet';
 import { placementStoreOn, type PlacementStore } from './placement-store';
 import { seamlessWalletOf } from '../wallet/partner-wallets';
 import { KeptStake } from './kept-stake';
+import { sessionTokenOf } from '../wallet/wallet-sessions';
 import { accountRestriction, assertMayPlay } from '../protection/restrictions';
 import { limitRefusal } from '../protection/limits';
 import { countProtectionRefusal } from '../protection/refusals';
@@ -110,7 +111,8 @@ async function place(
   // A dealer's bet reads the table fresh: a copy could miss that an operator just assigned them to it.
   let fresh = caller.roles.has('DEALER');
   // A seamless stake is debited once and kept by every attempt after (kept-stake.ts).
-  const stake = wallet ? new KeptStake(deps, wallet) : undefined;
+  // Its session's token is read while the table is: a debit waits for no read of its own.
+  const stake = wallet ? new KeptStake(deps, wallet, sessionTokenOf(deps, wallet, caller.playerId)) : undefined;
   let laid = false;
   try {
     for (let attempt = 0, moves = 0; attempt < MAX_ATTEMPTS; attempt++) {

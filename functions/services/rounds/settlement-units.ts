@@ -188,7 +188,16 @@ function walletPayment(
   const rollbacks = entries
     .filter((entry) => entry.rollback)
     .map((entry) =>
-      rollbackOfStake(entry.betId, playerId, entry.returned, outcome.currency, outcome.tableId, outcome.sequence, contract, sessionToken),
+      rollbackOfStake({
+        betId: entry.betId,
+        playerId,
+        amount: entry.returned,
+        currency: outcome.currency,
+        tableId: outcome.tableId,
+        round: outcome.sequence,
+        contract,
+        sessionToken,
+      }),
     );
   const credits = contract >= 2 ? credited.length > 0 || closing : credited.length > 0 || entries.some((entry) => entry.closesRound);
   if (!credits) return { rollbacks };

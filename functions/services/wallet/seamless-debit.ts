@@ -8,7 +8,6 @@ import type { ServiceDependencies } from '../kernel/services';
 import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
 import { contractOf, walletEndpointOf } from './partner-wallets';
 import { debitOf, rollingBack, withoutDue } from './wallet-calls';
-import { sessionTokenOf } from './wallet-sessions';
 
 /**
  * A seamless bet's stake, taken from the partner's wallet before the bet is laid (docs/WALLET.md):
@@ -25,10 +24,12 @@ export async function debitStake(
   wallet: PartnerWalletRecord,
   bet: BetRecord,
   currency: string,
+  /** The player's wallet session's token (version 2), if they came in by one. */
+  sessionToken: string | undefined,
 ): Promise<WalletCallRecord | 'ROUND_OVER'> {
   if (!(wallet.currencies ?? []).includes(currency))
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
-  const [endpoint, sessionToken] = await Promise.all([walletEndpointOf(deps, wallet), sessionTokenOf(deps, wallet, bet.playerId)]);
+  const endpoint = await walletEndpointOf(deps, wallet);
   // Counted before anything is written or sent: a request past its calls is refused having moved nothing.
   deps.reads?.spendWalletCall();
   const at = deps.now();

@@ -64,17 +64,22 @@ const versionFields = (contract: Contract, playerId: string, roundClosed: boolea
 /** The record's mark of its contract: version 1 is the unmarked default. */
 const contractMark = (contract: Contract) => (contract >= 2 ? { contract: 2 as const } : {});
 
+/** A stake as its debit (and that debit's rollback) names it. */
+export interface Stake {
+  readonly betId: string;
+  readonly playerId: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly tableId: string;
+  /** The round the bet was placed for. */
+  readonly round: number;
+  readonly contract: Contract;
+  /** Version 2: the player's session, if they came in by one. */
+  readonly sessionToken?: string | undefined;
+}
+
 /** The body of a stake's debit. */
-function debitCallOf(
-  betId: string,
-  playerId: string,
-  amount: number,
-  currency: string,
-  tableId: string,
-  round: number,
-  contract: Contract,
-  sessionToken?: string,
-): StoredWalletCall {
+function debitCallOf({ betId, playerId, amount, currency, tableId, round, contract, sessionToken }: Stake): StoredWalletCall {
   const transactionId = debitTransactionId(betId);
   return {
     requestId: requestIdOf(transactionId, 'debit'),
@@ -97,17 +102,8 @@ const rollbackCallOf = (debit: StoredWalletCall): StoredWalletCall => ({
   rolledBackTransactionId: debit.transactionId,
 });
 
-/** The rollback of a confirmed stake of round `round` (a voided round's): the same body as any rollback of that debit. */
-export const rollbackOfStake = (
-  betId: string,
-  playerId: string,
-  amount: number,
-  currency: string,
-  tableId: string,
-  round: number,
-  contract: Contract,
-  sessionToken?: string,
-) => rollbackCallOf(debitCallOf(betId, playerId, amount, currency, tableId, round, contract, sessionToken));
+/** The rollback of a confirmed stake (a voided round's): the same body as any rollback of that debit. */
+export const rollbackOfStake = (stake: Stake) => rollbackCallOf(debitCallOf(stake));
 
 /** The debit of a bet's stake, in flight from the moment it is written (docs/WALLET.md: sent once, never again). */
 export function debitOf(
@@ -125,7 +121,18 @@ export function debitOf(
     kind: 'DEBIT',
     ...contractMark(contract),
     operation: 'debit',
-    body: JSON.stringify(debitCallOf(bet.id, bet.playerId, bet.amount, currency, bet.tableId, bet.round, contract, sessionToken)),
+    body: JSON.stringify(
+      debitCallOf({
+        betId: bet.id,
+        playerId: bet.playerId,
+        amount: bet.amount,
+        currency,
+        tableId: bet.tableId,
+        round: bet.round,
+        contract,
+        sessionToken,
+      }),
+    ),
     amount: bet.amount,
     currency,
     state: 'SENT',

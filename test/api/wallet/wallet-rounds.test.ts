@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
-import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
+import { dealRound, jackpotBaccaratTable } from '../../support/jackpot-prizes';
 import { sweepRoundLoops } from '../../../functions/services/rng/round-loop';
 
 /** The handler's clock: real time, moved on past a deadline when a test says (a table the server deals closes betting by it). */
@@ -116,23 +116,10 @@ describe('a version 2 round', () => {
   });
 
   it("ends after its jackpot prize, paid at the round's end", async () => {
-    const pool = await api.data(
-      dealer('test-dealer'),
-      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
-      { input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
-    );
-    const baccarat = await api.openTable({
-      game: 'BACCARAT',
-      baccarat: { jackpot: { poolId: pool.openJackpotPool.jackpotPool.id, contributionBasisPoints: 0 } },
-    });
+    const baccarat = await jackpotBaccaratTable(api);
     for (const type of ['PLAYER', 'JACKPOT'])
       await api.data(strict.player('ana'), BET, { input: { tableId: baccarat, type, amount: 100, seat: 1 } });
-    const sequence = await api.closeBetting(baccarat);
-    await api.data(
-      dealer('test-dealer'),
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { userErrors { code message } } }`,
-      { t: baccarat, s: sequence },
-    );
+    const sequence = await dealRound(api, baccarat, ['5S', 'KH', '5D', '9C']);
     await strict.expectBooksAgree();
     const calls = callsOf(strict, 'ana', `${baccarat}.${sequence}`);
     const prize = calls.find((call) => call.creditKind === 'JACKPOT_PRIZE');

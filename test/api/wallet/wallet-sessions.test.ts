@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
-import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
+import { dealRound, jackpotBaccaratTable } from '../../support/jackpot-prizes';
 
 const api = useTestApi();
 let partner: SeamlessPartner;
@@ -129,22 +129,9 @@ describe('a session', () => {
       input: { tableId: table, sequence, reason: 'a die left the table' },
     });
     // A jackpot prize.
-    const pool = await api.data(
-      dealer('test-dealer'),
-      `mutation ($input: OpenJackpotPoolInput!) { openJackpotPool(input: $input) { jackpotPool { id } userErrors { code message } } }`,
-      { input: { currency: 'MOP', seed: 100_000, modality: 'A', fixedAmounts: MODALITY_A_FIXED_AMOUNTS } },
-    );
-    const baccarat = await api.openTable({
-      game: 'BACCARAT',
-      baccarat: { jackpot: { poolId: pool.openJackpotPool.jackpotPool.id, contributionBasisPoints: 0 } },
-    });
+    const baccarat = await jackpotBaccaratTable(api);
     for (const type of ['PLAYER', 'JACKPOT']) await placeBet('ana', { type, amount: 100, seat: 1 }, baccarat);
-    const deal = await api.closeBetting(baccarat);
-    await api.data(
-      dealer('test-dealer'),
-      `mutation ($t: ID!, $s: Int!) { submitDeal(input: { tableId: $t, cards: ["5S", "KH", "5D", "9C"], sequence: $s }) { userErrors { code message } } }`,
-      { t: baccarat, s: deal },
-    );
+    const deal = await dealRound(api, baccarat, ['5S', 'KH', '5D', '9C']);
     await partner.expectBooksAgree();
     const mine = callsOf('ana').filter((call) => call.roundId === `${table}.${sequence}` || call.roundId === `${baccarat}.${deal}`);
     expect(mine.filter((call) => call.operation === 'rollback').length).toBeGreaterThan(0);

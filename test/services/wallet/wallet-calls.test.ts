@@ -66,7 +66,15 @@ describe.each(CONTRACTS)('contract version %i: a debit', (contract) => {
     fc.assert(
       fc.property(bet, (placed) => {
         const unanswered = rollingBack(debitOf(placed, 'acme', 'MOP', AT, contract), AT, 'the debit was not answered');
-        const voided = rollbackOfStake(placed.id, placed.playerId, placed.amount, 'MOP', placed.tableId, placed.round, contract);
+        const voided = rollbackOfStake({
+          betId: placed.id,
+          playerId: placed.playerId,
+          amount: placed.amount,
+          currency: 'MOP',
+          tableId: placed.tableId,
+          round: placed.round,
+          contract,
+        });
         expect(unanswered.body).toBe(JSON.stringify(voided));
         expect(parseCall('rollback', JSON.parse(unanswered.body), contract)).toMatchObject({
           call: {
