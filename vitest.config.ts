@@ -22,6 +22,7 @@ const NEEDS_DYNAMODB = [
   'test/bench/run.test.ts',
   'test/bench/harness/capacity-units.test.ts',
   'test/docs/partner-api.test.ts',
+  'test/docs/launch-walkthrough.test.ts',
 ];
 
 /**

@@ -63,11 +63,21 @@ export function bundleSizesOf(directory: string): { bytes: number; totalBytes: n
   return { bytes: sum(loaded), totalBytes: sum(Object.keys(manifest.files)) };
 }
 
-/** Every function bundle an assembly staged: what synth prints, and what the bundle tests and the bench load. */
+/**
+ * Every function bundle an assembly staged: what synth prints, and what the bundle tests and the bench load.
+ * Functions bundled from this repository's code only, not the handlers CDK brings for its custom
+ * resources (the client files' deployment, a dev stage's emptying of its buckets), which it puts at
+ * the stack's root under `Custom::…` ids.
+ */
 export function functionBundles(assembly: CloudAssembly): FunctionBundle[] {
   return assembly.stacks.flatMap((stack) =>
     Object.entries(stack.template.Resources as Record<string, { Type: string; Properties: any }>)
-      .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function' && typeof resource.Properties.Code?.S3Key === 'string')
+      .filter(
+        ([logicalId, resource]) =>
+          resource.Type === 'AWS::Lambda::Function' &&
+          typeof resource.Properties.Code?.S3Key === 'string' &&
+          !logicalId.startsWith('Custom'),
+      )
       .map(([logicalId, resource]) => {
         // The code asset is staged as asset.<hash> and uploaded as <hash>.zip.
         const directory = join(assembly.directory, `asset.${resource.Properties.Code.S3Key.replace(/\.zip$/, '')}`);

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Annotations, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Tags, Validations, type StackProps } from 'aws-cdk-lib';
+import { Annotations, ArnFormat, CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi,
@@ -22,10 +22,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import type { Construct, IConstruct } from 'constructs';
+import type { Construct } from 'constructs';
+import { acknowledge } from './acknowledge';
 import { CasinoTable } from './casino-table';
 import { FUNCTION_PROCESS_ENVIRONMENT, functionBundling } from './function-bundling';
 import type { DeploymentSettings, FunctionRole } from './deployment-settings';
+import { HostedClient, CLIENT_SOCKET_PATH } from './hosted-client';
 import { Monitoring, type WatchedFunction } from './monitoring';
 import { TableBackup } from './table-backup';
 import { TABLE_ACCESS, type TableAccess } from './table-access';
@@ -47,6 +49,7 @@ export interface CasinoTablesStackProps extends StackProps {
 
 /**
  * client -> HTTP API (JWT authorizer) -> GraphQL Lambda -> DynamoDB table;
+ * player's browser -> CloudFront -> the HTTP API (pages, API), S3 (the pages' script and styles), the WebSocket API (/live);
  * an outcome -> the settlement queue -> settlement worker Lambdas (a part of a big round each) -> the table;
  * a schedule -> settlement sweeper Lambda -> the same table;
  * a table the server deals -> the round loop queue (delayed messages) -> round loop worker Lambda -> the table;
@@ -78,6 +81,7 @@ export class CasinoTablesStack extends Stack {
   readonly streamFunction: NodejsFunction;
   readonly fanOutFunction: NodejsFunction;
   readonly backup: TableBackup;
+  readonly hostedClient: HostedClient;
   readonly monitoring: Monitoring;
   private readonly settings: DeploymentSettings;
   private readonly watched: WatchedFunction[] = [];
@@ -284,8 +288,6 @@ export class CasinoTablesStack extends Stack {
     // keys (/.well-known/), and trusted on a path of their own, beside the identity provider's.
     const playerTokenIssuer = this.httpApi.apiEndpoint;
     this.graphqlFunction.addEnvironment('PLAYER_TOKEN_ISSUER', playerTokenIssuer);
-    // The links the API hands out (a round's details) name it.
-    this.graphqlFunction.addEnvironment('PUBLIC_BASE_URL', this.httpApi.apiEndpoint);
     this.httpApi.addRoutes({
       path: '/play/graphql',
       methods: [HttpMethod.POST, HttpMethod.GET],
@@ -304,6 +306,16 @@ export class CasinoTablesStack extends Stack {
           route,
           'AwsSolutions-APIG4',
           "A session route (functions/launch/routes.ts): a partner's calls are signed with its credential, a launch's code is good once for a minute, a refresh carries a player token of ours, a round's details carry the house's signature, and the token keys are public. No JWT exists before them.",
+        );
+    }
+    // The hosted client's pages (functions/launch/hosted-pages.ts): HTML shells the GraphQL function
+    // renders, each partner's frame-ancestors with it; their script and styles come from S3 (HostedClient).
+    for (const path of ['/tables/{tableId}', '/lobby', '/rounds/{roundId}']) {
+      for (const route of this.httpApi.addRoutes({ path, methods: [HttpMethod.GET], integration: graphqlIntegration }))
+        acknowledge(
+          route,
+          'AwsSolutions-APIG4',
+          "A hosted page: a public HTML shell, reading nothing. The player's token comes from the launch code exchange the page itself does (a session route); a round's details page shows what its signed link allows, and nothing is read without a token or a signed link.",
         );
     }
 
@@ -348,6 +360,29 @@ export class CasinoTablesStack extends Stack {
         'graphql-ws sends the token in connection_init, not in the upgrade request (browsers cannot set headers on a WebSocket): the socket function verifies it against the issuer (issuer-verifier.ts) before any subscription.',
       );
     }
+
+    // The hosted client (docs/DEPLOY.md, "The hosted client"): one CloudFront distribution in front of
+    // the pages and the API, the client's files (S3) and the socket (/live).
+    this.hostedClient = new HostedClient(this, 'HostedClient', {
+      httpApi: this.httpApi,
+      webSocketApi: this.webSocketApi,
+      stage: settings.stage,
+      retainData: settings.retainData,
+      logRetentionDays: settings.logRetentionDays,
+      deploymentLogGroup: this.logGroup('ClientDeploymentLogs'),
+    });
+    // Where players reach the house: the launch URLs, the pages and the round details links (in
+    // wallet credits too) name it. The token issuer stays the API's own URL.
+    for (const fn of [
+      this.graphqlFunction,
+      this.sweeperFunction,
+      this.settlementWorkerFunction,
+      this.walletWorkerFunction,
+      this.rngWorkerFunction,
+    ])
+      fn.addEnvironment('PUBLIC_BASE_URL', this.hostedClient.publicBaseUrl);
+    // The pages open their socket on their own origin, at this path.
+    this.graphqlFunction.addEnvironment('CLIENT_SOCKET_PATH', CLIENT_SOCKET_PATH);
 
     this.fanOutFunction = this.appFunction('FanOutFunction', 'fanOut', liveEntry('fan-out-handler.ts'), {
       // A shard's few hundred posts, 64 at a time: CPU for signing and TLS (docs/LIVE.md, "Scale").
@@ -408,6 +443,10 @@ export class CasinoTablesStack extends Stack {
       ledgerCheckDeadLetters: this.ledgerCheckDeadLetters,
     });
 
+    new CfnOutput(this, 'PublicUrl', {
+      description: 'The hosted client and the API through CloudFront: launch URLs, pages and round details links name it',
+      value: this.hostedClient.publicBaseUrl,
+    });
     new CfnOutput(this, 'GraphqlUrl', {
       description: 'GraphQL endpoint (POST or GET, bearer token required)',
       value: `${this.httpApi.apiEndpoint}/graphql`,
@@ -507,11 +546,6 @@ export class CasinoTablesStack extends Stack {
       removalPolicy: this.dataRemoval,
     });
   }
-}
-
-/** A cdk-nag finding accepted on one construct, with the reason beside it (in the template's validation report). */
-function acknowledge(scope: IConstruct, id: string, reason: string) {
-  Validations.of(scope).acknowledge({ id, reason });
 }
 
 /** Each HTTP request: who (the token's subject), what, how it ended, how long it took. */

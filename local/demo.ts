@@ -5,6 +5,7 @@
  */
 import { findTable } from '../functions/services/tables/queries';
 import { openTable } from '../functions/services/tables/open-table';
+import { DEMO_CURRENCY } from '../functions/services/sessions/launch';
 import { ensureLobbyEntry } from '../functions/store/tables/lobby';
 import { findJackpotPool, openJackpotPool } from '../functions/services/money/jackpot-pools';
 import { deposit, openAccount } from '../functions/services/money/cashier';
@@ -23,6 +24,8 @@ export const DEMO_BACCARAT_TABLE = 'demo-baccarat';
 /** Tables the server deals on its own clock (docs/FAIRNESS.md): nobody deals them, the demo player bets. */
 export const DEMO_RNG_CRAPS_TABLE = 'demo-rng-craps';
 export const DEMO_RNG_BACCARAT_TABLE = 'demo-rng-baccarat';
+/** Demo play's table (docs/LAUNCH.md, "Demo play"): chips (XTS), dealt by the server. */
+export const DEMO_CHIPS_TABLE = 'demo-chips-baccarat';
 /** The demo's dealer runs both demo tables (nobody may bet at a table they deal, so the player does not). */
 export const DEMO_DEALER = { id: 'demo-dealer', roles: ['dealer'], tables: [DEMO_TABLE, DEMO_BACCARAT_TABLE] } as const;
 /** The demo document's operations that are the dealer's: the explorer sends them with the dealer's token. */
@@ -75,15 +78,16 @@ export async function seedDemo(deps: ServiceDependencies): Promise<void> {
   }
   // Dealt by the server, a round every 20 seconds or so; a quiet table's few shards keep it cheap.
   const rngTables = [
-    { id: DEMO_RNG_CRAPS_TABLE, game: 'CRAPS' as const, name: 'Auto craps' },
-    { id: DEMO_RNG_BACCARAT_TABLE, game: 'BACCARAT' as const, name: 'Auto baccarat' },
+    { id: DEMO_RNG_CRAPS_TABLE, game: 'CRAPS' as const, name: 'Auto craps', currency: 'MOP' },
+    { id: DEMO_RNG_BACCARAT_TABLE, game: 'BACCARAT' as const, name: 'Auto baccarat', currency: 'MOP' },
+    { id: DEMO_CHIPS_TABLE, game: 'BACCARAT' as const, name: 'Demo baccarat (chips)', currency: DEMO_CURRENCY },
   ];
-  for (const { id, game, name } of rngTables) {
+  for (const { id, game, name, currency } of rngTables) {
     if (await findTable(deps, operator, id)) continue;
     await openTable(withId(deps, id), operator, {
       game,
       name,
-      currency: 'MOP',
+      currency,
       minimumBet: 1_000,
       maximumBet: 1_000_000,
       dealing: 'RNG',

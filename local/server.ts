@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import type { JWTPayload } from 'jose';
 import type { DevAuthorizer } from './dev-authorizer';
 import { explorerAsset } from './explorer/assets';
-import { LOBBY_PATH, ROUND_DETAILS, tablePage } from './table-page';
+import { clientFile } from './table-page';
 import { attachWebSockets } from './socket-server';
 import type { LocalLive } from './live';
 import { SESSION_PATHS } from '../functions/launch/session-paths';
@@ -48,9 +48,10 @@ export interface LocalServerOptions {
   readonly explorerConfig?: (as?: string) => Promise<ExplorerConfig>;
   /** Subscriptions over WebSocket on the GraphQL path (local/live.ts). */
   readonly live?: LocalLive;
-  /** The sites that may embed the table page of the partner its address names (`?partner=`: configurePartnerClient). */
-  readonly embedOrigins?: (partner: string | null) => Promise<readonly string[]>;
-  /** The session routes (a partner's launch, the player token's exchange, the JWKS: launch/routes.ts), taken without a token. */
+  /**
+   * The session routes (a partner's launch, the player token's exchange, the JWKS, the hosted
+   * client's pages: launch/routes.ts), taken without a token.
+   */
   readonly sessionRoutes?: LambdaHandlerFn;
 }
 
@@ -102,14 +103,9 @@ async function route(options: LocalServerOptions, request: IncomingMessage, resp
     const config = options.explorerConfig ? await options.explorerConfig(as) : { defaultQuery: '{ __typename }', headers: {} };
     return send(response, 200, { 'content-type': 'application/json', 'cache-control': 'no-store' }, JSON.stringify(config));
   }
-  if (
-    request.method === 'GET' &&
-    (url.pathname.startsWith('/tables/') || url.pathname === LOBBY_PATH || ROUND_DETAILS.test(url.pathname))
-  ) {
-    const embedOrigins = options.embedOrigins ? await options.embedOrigins(url.searchParams.get('partner')) : [];
-    const page = await tablePage(url.pathname, request.headers.host, embedOrigins);
-    return send(response, page.status, page.headers, page.body);
-  }
+  // The hosted client's script and styles, which CloudFront serves from S3 in AWS.
+  const file = request.method === 'GET' ? await clientFile(url.pathname) : undefined;
+  if (file) return send(response, file.status, file.headers, file.body);
   const asset = request.method === 'GET' ? explorerAsset(url.pathname) : undefined;
   if (asset) return send(response, 200, { 'content-type': asset.contentType }, asset.body);
   send(response, 404, { 'content-type': 'application/json' }, JSON.stringify({ message: 'Not Found' }));

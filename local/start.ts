@@ -10,10 +10,18 @@ import { ensureTable } from './table-setup';
 import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER } from './dev-authorizer';
 import { playerTokenIssuer } from '../functions/launch/token-issuer';
 import { DEMO_LAUNCH_SUBJECT, demoLaunchPartner } from './launch-demo';
-import { embedOriginsOf } from '../functions/services/sessions/partner-clients';
 import { startLocalServer } from './server';
 import { startLocalLive } from './live';
-import { DEMO_DEALER, DEMO_OPERATOR, DEMO_PLAYER, DEMO_TABLE, demoExplorerConfig, demoPlayerBalance, seedDemo } from './demo';
+import {
+  DEMO_CHIPS_TABLE,
+  DEMO_DEALER,
+  DEMO_OPERATOR,
+  DEMO_PLAYER,
+  DEMO_TABLE,
+  demoExplorerConfig,
+  demoPlayerBalance,
+  seedDemo,
+} from './demo';
 import { createDb } from '../functions/store/kernel/db';
 import { conflictModelFrom, systemDependencies, type ServiceDependencies } from '../functions/services/kernel/services';
 import { sweepSettlements } from '../functions/services/rounds/sweep-settlements';
@@ -148,7 +156,6 @@ try {
     live,
     // The same function answers the session routes, as in AWS (without the authorizer).
     sessionRoutes: handler,
-    embedOrigins: (partner) => embedOriginsOf(deps, partner),
   }).catch(async (error: NodeJS.ErrnoException) => {
     await partnerWallet.close();
     await stopDynamo();
@@ -183,6 +190,8 @@ Demo seamless partner "${DEMO_SEAMLESS_V1_PARTNER}", still on version 1 (${v1Wal
 Demo launching partner "${launcher.partner}" (docs/LAUNCH.md): its backend launches its player "${DEMO_LAUNCH_SUBJECT}" (10,000.00 MOP)
   with a signed call; this prints the table page's URL with its one-time code (open it within a minute; leave out --table for the lobby):
   PARTNER_SECRET=${launcher.secret} npm run --silent launch -- --url http://localhost:${port} --partner ${launcher.partner} --key-id ${launcher.keyId} --player ${DEMO_LAUNCH_SUBJECT} --table ${DEMO_TABLE}
+  and demo play (chips, no money, no player) at the table the server deals in chips:
+  PARTNER_SECRET=${launcher.secret} npm run --silent launch -- --url http://localhost:${port} --partner ${launcher.partner} --key-id ${launcher.keyId} --demo --table ${DEMO_CHIPS_TABLE}
 
 Ctrl+C stops the API and DynamoDB Local.`);
 

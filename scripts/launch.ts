@@ -6,15 +6,17 @@
  *   PARTNER_SECRET=<secret> npm run --silent launch -- --partner demo-launch --key-id <keyId> \
  *     --player demo-player [--table demo-craps] [--currency MOP] [--language en] [--platform DESKTOP] \
  *     [--url http://localhost:4000]
+ * or, for demo play (chips, no player): `--demo` instead of `--player` (the currency XTS).
  *
  * `npm start` prints the command for its demo partner. Exit 0 with the URL; 1 when the launch is
  * refused (saying why, as the API answered); 2 when it cannot run.
  */
 import { parseArgs } from 'node:util';
+import { DEMO_CURRENCY } from '../functions/services/sessions/launch';
 import { signedPartnerHeaders } from '../functions/launch/partner-signature';
 
 const USAGE =
-  'usage: PARTNER_SECRET=<secret> npm run --silent launch -- --partner <id> --key-id <keyId> --player <id> [--table <id>] [--currency MOP] [--language en|zh-Hant|zh-Hans|pt] [--platform DESKTOP|MOBILE] [--url <API>]';
+  'usage: PARTNER_SECRET=<secret> npm run --silent launch -- --partner <id> --key-id <keyId> (--player <id> | --demo) [--table <id>] [--currency MOP] [--language en|zh-Hant|zh-Hans|pt] [--platform DESKTOP|MOBILE] [--url <API>]';
 
 const fail = (message: string, code: number): never => {
   console.error(message);
@@ -29,8 +31,9 @@ const { values } = (() => {
         partner: { type: 'string' },
         'key-id': { type: 'string' },
         player: { type: 'string' },
+        demo: { type: 'boolean', default: false },
         table: { type: 'string' },
-        currency: { type: 'string', default: 'MOP' },
+        currency: { type: 'string' },
         language: { type: 'string', default: 'en' },
         platform: { type: 'string', default: 'DESKTOP' },
       },
@@ -42,11 +45,11 @@ const { values } = (() => {
 const secret = process.env.PARTNER_SECRET ?? fail(`PARTNER_SECRET is not set.\n${USAGE}`, 2);
 const partner = values.partner ?? fail(USAGE, 2);
 const keyId = values['key-id'] ?? fail(USAGE, 2);
-const playerId = values.player ?? fail(USAGE, 2);
+if (values.demo === (values.player !== undefined)) fail(USAGE, 2);
 
 const body = JSON.stringify({
-  playerId,
-  currency: values.currency,
+  ...(values.demo ? { mode: 'DEMO' } : { playerId: values.player }),
+  currency: values.currency ?? (values.demo ? DEMO_CURRENCY : 'MOP'),
   language: values.language,
   platform: values.platform,
   ...(values.table ? { tableId: values.table } : {}),

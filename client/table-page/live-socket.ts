@@ -26,6 +26,9 @@ export interface LiveSocketOptions {
 
 const MAX_RETRY_WAIT_MS = 15_000;
 
+/** The WebSocket's path on the page's origin, as the page's server named it (`/live` through CloudFront; the local server's `/graphql`). */
+const socketPath = (): string => document.querySelector<HTMLMetaElement>('meta[name="live-socket"]')?.content || '/graphql';
+
 export class LiveSocket {
   private readonly client: Client;
   private barrier: { wasRetry: boolean } | undefined;
@@ -33,7 +36,7 @@ export class LiveSocket {
   constructor(options: LiveSocketOptions) {
     const { protocol, host } = window.location;
     this.client = createClient({
-      url: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`,
+      url: `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${socketPath()}`,
       // Asked again at each (re)connect, so that a reconnect hours later sends a token still valid.
       connectionParams: async () => ({ authorization: await options.token.authorization() }),
       // A live table page keeps trying: a server restart or a dropped network is not the end of it.

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * The table page (/tables/<tableId>, served by `npm start`): a player's live view of one table,
+ * The table page (/tables/<tableId>, functions/launch/hosted-pages.ts): a player's live view of one table,
  * built on the API's subscriptions and its typed client only.
  *
  * At load it subscribes first (the table's events, the player's own), waits until the server

@@ -7,12 +7,13 @@ import { playerTokenIssuer } from './token-issuer';
 /**
  * The session routes (routes.ts) as the API's function serves them (graphql/handler.ts routes
  * their paths here), configured from its environment as GraphQL is, and: PLAYER_TOKEN_ISSUER, the
- * house's token issuer URL (the API's own, which serves its JWKS); CLIENT_BASE_URL, the hosted
- * client's, which launch URLs open (the API's own origin when unset).
+ * house's token issuer URL (the API's own, which serves its JWKS); CLIENT_SOCKET_PATH, the
+ * WebSocket's path on the hosted pages' origin (`/live` through CloudFront). Launch URLs and pages
+ * name PUBLIC_BASE_URL (environmentDependencies), else the origin a call came to.
  */
 export function sessionRoutesFrom(configure: (deps: ServiceDependencies) => ServiceDependencies, env: NodeJS.ProcessEnv): LaunchRoutes {
   return launchRoutes(withPlayerTokens(configure(environmentDependencies(env, observability)), env), {
-    ...(env.CLIENT_BASE_URL ? { clientBaseUrl: env.CLIENT_BASE_URL } : {}),
+    ...(env.CLIENT_SOCKET_PATH ? { socketPath: env.CLIENT_SOCKET_PATH } : {}),
   });
 }
 

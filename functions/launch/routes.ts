@@ -6,8 +6,12 @@ import { endSession, launchPlayer, type LaunchRequest } from '../services/sessio
 import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
 import { subjectOf } from '../services/wallet/wallet-calls';
 import { roundDetails } from '../services/rounds/round-details';
+import { partnerActivity, type ActivityRequest } from '../services/sessions/partner-activity';
 import { KEY_ID_HEADER, PARTNER_HEADER, PARTNER_SIGNATURE_HEADER, PARTNER_TIMESTAMP_HEADER } from './partner-signature';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
+import { hostedPage } from './hosted-pages';
+import { DEMO_PARTNER, partnerOfPlayer } from '../store/kernel/keys';
+import { PAGE_PATHS } from './session-paths';
 
 /**
  * The REST side of sessions (docs/LAUNCH.md, docs/partner-api.yaml): a partner's backend launches
@@ -35,6 +39,7 @@ const MAX_BODY = 16 * 1024;
 export const ROUTES = [
   'POST /partner/v1/launch',
   'POST /partner/v1/sessions/end',
+  'POST /partner/v1/activity',
   'POST /session/v1/token',
   'POST /session/v1/refresh',
   'GET /.well-known/jwks.json',
@@ -42,10 +47,21 @@ export const ROUTES = [
   'GET /rounds/v1/{roundId}',
 ] as const;
 
-export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { readonly clientBaseUrl?: string } = {}): LaunchRoutes {
+export interface LaunchRouteOptions {
+  /** The WebSocket's path on the pages' origin (hosted-pages.ts): `/live` through CloudFront; the local server's, by default. */
+  readonly socketPath?: string;
+}
+
+export function launchRoutes(deps: ServiceDependencies, { socketPath = '/graphql' }: LaunchRouteOptions = {}): LaunchRoutes {
   return async (event) => {
     try {
       const method = event.requestContext.http.method;
+      // Where launch URLs, pages and links send the player: the public URL, else where this call came.
+      const origin = deps.publicBaseUrl?.() ?? originOf(event);
+      if (method === 'GET' && PAGE_PATHS.test(event.rawPath)) {
+        const partner = event.queryStringParameters?.partner;
+        return await hostedPage(deps, { path: event.rawPath, partner, origin, socketPath });
+      }
       // A round's details: its id in the path, the player and the link's signature in the query.
       if (method === 'GET' && event.rawPath.startsWith(ROUND_DETAILS_PREFIX)) {
         const query = event.queryStringParameters ?? {};
@@ -63,12 +79,16 @@ export function launchRoutes(deps: ServiceDependencies, { clientBaseUrl }: { rea
       switch (route as (typeof ROUTES)[number]) {
         case 'POST /partner/v1/launch': {
           const { partner, body } = await signedCall(deps, event);
-          return json(200, await launchPlayer(deps, partner, body as LaunchRequest, clientBaseUrl ?? originOf(event)));
+          return json(200, await launchPlayer(deps, partner, body as LaunchRequest, origin));
         }
         case 'POST /partner/v1/sessions/end': {
           const { partner, body } = await signedCall(deps, event);
           await endSession(deps, partner, (body as { sessionId?: string }).sessionId as string);
           return json(200, { ended: true });
+        }
+        case 'POST /partner/v1/activity': {
+          const { partner, body } = await signedCall(deps, event);
+          return json(200, await partnerActivity(deps, partner, body as ActivityRequest));
         }
         case 'POST /session/v1/token':
           return json(200, tokenAnswer(await exchangeLaunchCode(deps, String((jsonBody(event) as { code?: unknown }).code ?? ''))));
@@ -142,6 +162,7 @@ const tokenAnswer = ({ token, expiresAt, session }: IssuedPlayerToken) => ({
   expiresAt,
   session: {
     sessionId: session.sessionId,
+    mode: partnerOfPlayer(session.playerId) === DEMO_PARTNER ? 'DEMO' : 'REAL',
     partner: session.partner,
     playerId: subjectOf(session.playerId),
     currency: session.currency,
@@ -153,7 +174,7 @@ const tokenAnswer = ({ token, expiresAt, session }: IssuedPlayerToken) => ({
   },
 });
 
-/** The hosted client's origin, when none is configured: the one the call came to. */
+/** The API's origin, when no public URL is configured: the one the call came to. */
 function originOf(event: APIGatewayProxyEventV2): string {
   const host = event.headers.host ?? event.requestContext.domainName;
   const local = /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(host);

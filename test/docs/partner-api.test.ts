@@ -24,7 +24,9 @@ import { ServiceError } from '../../functions/services/kernel/service-error';
 import {
   checkedLaunch,
   LANGUAGES,
+  DEMO_CURRENCY,
   LAUNCH_CODE_SECONDS,
+  MODES,
   PLATFORMS,
   type LaunchRequest,
   type Launched,
@@ -100,6 +102,7 @@ const signed = (route: string, body: unknown, { timestamp = NOW_SECONDS, keyId =
 
 /** A launch with every field, as checkedLaunch takes it. */
 const FULL = {
+  mode: 'REAL',
   playerId: 'ana',
   currency: 'MOP',
   language: 'pt',
@@ -201,6 +204,19 @@ describe('the partner API in OpenAPI', () => {
   it('lists the languages and platforms the code takes', () => {
     expect(schemas.Language.enum).toEqual([...LANGUAGES]);
     expect(schemas.Platform.enum).toEqual([...PLATFORMS]);
+    expect(schemas.LaunchRequest.properties.mode.enum).toEqual([...MODES]);
+    expect(schemas.Session.properties.mode.enum).toEqual([...MODES]);
+  });
+
+  it('takes a demo launch as it states: no player, no session token, in chips', () => {
+    const { playerId: _, sessionToken: __, ...noPlayer } = FULL;
+    const demo = { ...noPlayer, mode: 'DEMO', currency: DEMO_CURRENCY };
+    expect(schemas.LaunchRequest.then.properties.currency.const).toBe(DEMO_CURRENCY);
+    expect(refusedField(demo)).toBeUndefined();
+    expect(refusedField({ ...demo, playerId: 'ana' })).toBe('playerId');
+    expect(refusedField({ ...demo, sessionToken: 'partner-token' })).toBe('sessionToken');
+    expect(refusedField({ ...demo, currency: 'MOP' })).toBe('currency');
+    expect(refusedField({ ...demo, mode: 'FUN' })).toBe('mode');
   });
 
   it('requires of a launch exactly the fields the code refuses one without', () => {
@@ -210,7 +226,9 @@ describe('the partner API in OpenAPI', () => {
     for (const field of Object.keys(FULL)) {
       const { [field as keyof typeof FULL]: _, ...without } = FULL;
       const refused = refusedField(without);
-      expect(refused !== undefined, `a launch without ${field}`).toBe(schemas.LaunchRequest.required.includes(field));
+      // Required of every launch, or of every launch but a demo one (the schema's else).
+      const required = [...schemas.LaunchRequest.required, ...schemas.LaunchRequest.else.required];
+      expect(refused !== undefined, `a launch without ${field}`).toBe(required.includes(field));
       if (refused !== undefined) expect(refused).toBe(field);
     }
     const LAUNCHED = ['launchUrl', 'sessionId', 'codeExpiresAt'] as const;

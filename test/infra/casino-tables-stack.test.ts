@@ -1,31 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
-import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { PLAYER_TOKEN_AUDIENCE } from '../../functions/launch/token-issuer';
 import { describe, expect, it } from 'vitest';
 import { METRIC, SERVICE_NAME } from '../../functions/observability/metric-names';
 import { createTableInput, tableDefinition } from '../../functions/store/kernel/table-definition';
-import { casinoTablesApp, stackNameOf } from '../../infra/casino-tables-app';
-import { CasinoTablesStack } from '../../infra/casino-tables-stack';
-import { deploymentSettingsFrom, type FunctionRole } from '../../infra/deployment-settings';
+import { casinoTablesApp } from '../../infra/casino-tables-app';
+import { type FunctionRole } from '../../infra/deployment-settings';
 import { TABLE_ACCESS } from '../../infra/table-access';
-
-/** The context `cdk synth` sees: cdk.json's defaults and feature flags, plus overrides as with `-c`. */
-const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
-  app: string;
-  context: Record<string, unknown>;
-};
-
-/** A stage's stack as `cdk synth` builds it, with context overrides as `-c key=value` gives them. */
-export function synthesize(overrides: Record<string, unknown> = {}, stage = 'prod') {
-  const app = new App({
-    // Skips esbuild: the template is what is under test here, not the bundle.
-    context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
-  });
-  const stack = new CasinoTablesStack(app, stackNameOf(stage), { settings: deploymentSettingsFrom(app.node, stage) });
-  return { stack, template: Template.fromStack(stack) };
-}
+import { cdkJson, synthesize } from './synthesize';
 
 const partnerContext = {
   jwtIssuer: 'https://auth.partner.example/realms/casino',
@@ -509,7 +493,7 @@ describe('the HTTP API', () => {
     return ours.Properties.JwtConfiguration.Issuer;
   };
 
-  it("routes GraphQL behind a JWT authorizer: /graphql the identity provider's tokens, /play/graphql the house's own; the session routes without one", () => {
+  it("routes GraphQL behind a JWT authorizer: /graphql the identity provider's tokens, /play/graphql the house's own; the session routes and the hosted pages without one", () => {
     const routes = (Object.values(template.findResources('AWS::ApiGatewayV2::Route')) as any[]).filter(
       (route) => route.Properties.ApiId.Ref === api.logicalId,
     );
@@ -524,6 +508,9 @@ describe('the HTTP API', () => {
         'POST /play/graphql',
         'POST /session/v1/{proxy+}',
         'GET /rounds/v1/{proxy+}',
+        'GET /tables/{tableId}',
+        'GET /lobby',
+        'GET /rounds/{roundId}',
       ].sort(),
     );
     const [external] = authorizerOf(partnerContext.jwtIssuer);
@@ -532,7 +519,15 @@ describe('the HTTP API', () => {
       expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: external } });
     for (const key of ['GET /play/graphql', 'POST /play/graphql'])
       expect(byKey.get(key)).toMatchObject({ ApiId: apiRef, AuthorizationType: 'JWT', AuthorizerId: { Ref: house } });
-    for (const key of ['GET /.well-known/{proxy+}', 'POST /partner/v1/{proxy+}', 'POST /session/v1/{proxy+}', 'GET /rounds/v1/{proxy+}'])
+    for (const key of [
+      'GET /.well-known/{proxy+}',
+      'POST /partner/v1/{proxy+}',
+      'POST /session/v1/{proxy+}',
+      'GET /rounds/v1/{proxy+}',
+      'GET /tables/{tableId}',
+      'GET /lobby',
+      'GET /rounds/{roundId}',
+    ])
       expect(byKey.get(key)!.AuthorizationType ?? 'NONE').toBe('NONE');
   });
 
@@ -597,10 +592,13 @@ describe('the HTTP API', () => {
 });
 
 describe('outputs', () => {
-  it('give the GraphQL URL, the WebSocket URL and the table name', () => {
+  it('give the public URL (the distribution), the GraphQL URL, the WebSocket URL and the table name', () => {
     const api = resourceNamed('AWS::ApiGatewayV2::Api', 'HttpApi');
     const outputs = template.findOutputs('*');
-    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DashboardName', 'GraphqlUrl', 'TableName', 'WebSocketUrl']);
+    expect(Object.keys(outputs).sort()).toEqual(['AlarmTopicArn', 'DashboardName', 'GraphqlUrl', 'PublicUrl', 'TableName', 'WebSocketUrl']);
+    expect(outputs.PublicUrl!.Value).toEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [onlyResource('AWS::CloudFront::Distribution').logicalId, 'DomainName'] }]],
+    });
     expect(JSON.stringify(outputs.WebSocketUrl!.Value)).toContain('wss://');
     expect(outputs.GraphqlUrl!.Value).toEqual({
       'Fn::Join': ['', [{ 'Fn::GetAtt': [api.logicalId, 'ApiEndpoint'] }, '/graphql']],
@@ -612,8 +610,8 @@ describe('outputs', () => {
 describe('synthesis', () => {
   it('needs no account, region or lookup (environment-agnostic)', () => {
     expect(stack.environment).toBe('aws://unknown-account/unknown-region');
-    // Asset hashes (the functions' S3Key) may hold any digits; everything else must name no account.
-    const json = JSON.stringify(template.toJSON()).replace(/"S3Key":"[0-9a-f]+\.zip"/g, '"S3Key":"<asset>"');
+    // Asset hashes (the functions' S3Key, the client files' zip) may hold any digits; everything else must name no account.
+    const json = JSON.stringify(template.toJSON()).replace(/"[0-9a-f]{64}\.zip"/g, '"<asset>"');
     expect(json).not.toMatch(/\d{12}|us-east-1|eu-west-1/);
   });
 
@@ -743,7 +741,7 @@ describe('stages', () => {
     expect(prodTable.Properties.Replicas[0].DeletionProtectionEnabled).toBe(true);
     expect(devTable.DeletionPolicy).toBe('Delete');
     expect(devTable.Properties.Replicas[0].DeletionProtectionEnabled).toBe(false);
-    for (const type of ['AWS::Logs::LogGroup', 'AWS::Backup::BackupVault', 'AWS::KMS::Key']) {
+    for (const type of ['AWS::Logs::LogGroup', 'AWS::Backup::BackupVault', 'AWS::KMS::Key', 'AWS::S3::Bucket']) {
       for (const resource of Object.values(template.findResources(type)) as any[]) expect(resource.DeletionPolicy, type).toBe('Retain');
       for (const resource of Object.values(dev.template.findResources(type)) as any[]) expect(resource.DeletionPolicy, type).toBe('Delete');
     }
@@ -765,7 +763,8 @@ describe('stages', () => {
       StageName: '$default',
       DefaultRouteSettings: { ThrottlingRateLimit: devStage.throttle.rateLimit, ThrottlingBurstLimit: devStage.throttle.burstLimit },
     });
-    for (const fn of Object.values(dev.template.findResources('AWS::Lambda::Function')) as any[]) {
+    for (const [name] of FUNCTIONS) {
+      const fn = Object.entries(dev.template.findResources('AWS::Lambda::Function')).find(([id]) => id.startsWith(name))![1] as any;
       // A new account's concurrency quota is too small to reserve any.
       expect(fn.Properties.ReservedConcurrentExecutions).toBeUndefined();
       expect(fn.Properties.Environment.Variables.POWERTOOLS_METRICS_NAMESPACE).toBe('CasinoTables/dev');

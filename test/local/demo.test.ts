@@ -18,6 +18,7 @@ import {
   DEMO_PLAYER,
   DEMO_QUERY,
   DEMO_RNG_BACCARAT_TABLE,
+  DEMO_CHIPS_TABLE,
   DEMO_RNG_CRAPS_TABLE,
   DEMO_TABLE,
   demoVariables,
@@ -29,6 +30,7 @@ import { ensureTable } from '../../local/table-setup';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { formatMoney } from '../../client/table-page/money';
 import { CACHE_MS } from '../../functions/services/tables/table-cache';
+import { DEMO_CURRENCY } from '../../functions/services/sessions/launch';
 import { getLoopClaim } from '../../functions/store/rng/loop-claims';
 import {
   DEMO_SEAMLESS_PARTNER,
@@ -83,14 +85,19 @@ describe('the demo', () => {
     expect(before).toBe(1_000_000);
   });
 
-  it('seeds a craps and a baccarat table the server deals, each committed to its first seed, its loop claimed', async () => {
-    for (const tableId of [DEMO_RNG_CRAPS_TABLE, DEMO_RNG_BACCARAT_TABLE]) {
+  it('seeds a craps and a baccarat table the server deals, and one in chips for demo play, each committed to its first seed, its loop claimed', async () => {
+    for (const [tableId, currency] of [
+      [DEMO_RNG_CRAPS_TABLE, 'MOP'],
+      [DEMO_RNG_BACCARAT_TABLE, 'MOP'],
+      [DEMO_CHIPS_TABLE, DEMO_CURRENCY],
+    ] as const) {
       const table = (
-        await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { game dealing bettingWindowSeconds fairness { commitment } } }`, {
+        await api.data(DEMO_PLAYER, `query ($t: ID!) { table(id: $t) { currency dealing bettingWindowSeconds fairness { commitment } } }`, {
           t: tableId,
         })
       ).table;
       expect(table).toMatchObject({
+        currency,
         dealing: 'RNG',
         bettingWindowSeconds: 20,
         fairness: { commitment: expect.stringMatching(/^[0-9a-f]{64}$/) },

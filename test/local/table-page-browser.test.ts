@@ -686,7 +686,7 @@ describe('the table page in Chromium', () => {
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain(`connect-src 'self' ws://${new URL(api.url).host}`);
     expect(policy).not.toContain('unsafe-inline');
-    const script = await fetch(`${api.url}/tables/page.js`);
+    const script = await fetch(`${api.url}/client/page.js`);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain('graphql-transport-ws');
 

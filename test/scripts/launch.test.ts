@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../support/use-test-api';
 import { issueCredential, type PartnerSigner } from '../support/partner-launch';
+import { DEMO_CURRENCY } from '../../functions/services/sessions/launch';
 
 const api = useTestApi();
 let signer: PartnerSigner;
@@ -55,6 +56,25 @@ describe('npm run launch', () => {
       body: JSON.stringify({ code: url.searchParams.get('code') }),
     });
     expect(((await exchanged.json()) as { session: { playerId: string } }).session.playerId).toBe('ana');
+  });
+
+  it('launches demo play with --demo: no player, in chips, at a table that plays in them', async () => {
+    const chips = await api.openTable({ game: 'BACCARAT', currency: DEMO_CURRENCY });
+    const args = ['--url', api.url, '--partner', signer.partner, '--key-id', signer.keyId, '--demo', '--table', chips];
+    const { code, stdout, stderr } = await launch(signer.secret, ...args);
+    expect(code, stderr).toBe(0);
+    const exchanged = await fetch(`${api.url}/session/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: new URL(stdout.trim()).searchParams.get('code') }),
+    });
+    expect(((await exchanged.json()) as { session: unknown }).session).toMatchObject({
+      mode: 'DEMO',
+      currency: DEMO_CURRENCY,
+      tableId: chips,
+    });
+    // Both a player and --demo, or neither: the usage.
+    expect((await launch(signer.secret, ...asPartner('--demo'))).code).toBe(2);
   });
 
   it('says why a launch is refused (exit 1), and that it cannot run without its secret (exit 2), never printing the secret', async () => {

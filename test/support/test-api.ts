@@ -22,7 +22,6 @@ import { createGraphQLHandler } from '../../functions/graphql/server';
 import { ensureTable } from '../../local/table-setup';
 import { createDevAuthorizer, LOCAL_SESSIONS_ISSUER, type DevAuthorizer } from '../../local/dev-authorizer';
 import { launchRoutes } from '../../functions/launch/routes';
-import { embedOriginsOf } from '../../functions/services/sessions/partner-clients';
 import { playerTokenIssuer } from '../../functions/launch/token-issuer';
 import { startLocalServer, type ExplorerConfig } from '../../local/server';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
@@ -224,7 +223,6 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     authorizer,
     port: 0,
     sessionRoutes: (event) => sessionRoutes(event),
-    embedOrigins: (partner) => embedOriginsOf(deps, partner),
     ...(live ? { live } : {}),
     ...(options.explorerConfig ? { explorerConfig: options.explorerConfig(deps, authorizer) } : {}),
   });

@@ -55,10 +55,10 @@ async function takeDown(deps: ServiceDependencies, caller: Caller, id: string, t
     }
     validateTakeDown(table.state, table.options, bet as CrapsBet, asCrapsBets(own));
 
-    const takenDown: BetRecord = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() };
-    const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt!);
+    const takenDown = { ...bet, status: 'TAKEN_DOWN', winnings: 0, returned: bet.amount, settledAt: deps.now() } as const;
+    const journal = takeDownJournal(bet, table.currency, caller.playerId, takenDown.settledAt);
     // A seamless stake goes back to the partner's wallet, by a credit of its own that never ends the round (docs/WALLET.md).
-    const credit = bet.seamless ? await takeDownCredit(deps, bet, table.currency, currentRound(table), takenDown.settledAt!) : undefined;
+    const credit = bet.seamless ? await takeDownCredit(deps, bet, table.currency, currentRound(table), takenDown.settledAt) : undefined;
     const outcome = await sendTakeDown(deps, takenDown, currentRound(table), layout.positionVersion, journal, credit);
     if (outcome === 'TAKEN_DOWN') {
       if (credit) await queueWalletCalls(deps, [credit.transactionId]);
@@ -99,7 +99,7 @@ async function takeDownCredit(deps: ServiceDependencies, bet: BetRecord, currenc
 
 async function sendTakeDown(
   deps: ServiceDependencies,
-  takenDown: BetRecord,
+  takenDown: BetRecord & { readonly settledAt: string },
   round: number,
   positionVersion: number,
   journal: JournalRecord,

@@ -29,6 +29,7 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
 
   for (let attempt = 0; attempt < MAX_POOL_ATTEMPTS; attempt++) {
     const pool = await getJackpotPool(deps.db, round.poolId);
+    const at = deps.now();
     if (!pool) throw new Error(`jackpot pool ${round.poolId} is not stored`);
     // A pool holds at most MAX_POOL: what the round's bets contribute past it stays with the house.
     const contributions = poolContribution(pool.amount, round.contributions);
@@ -39,16 +40,7 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
         ? null
         : splitJackpotPrize(pool.prizes, round.combination, pool.amount + contributions, round.bettors.length),
     );
-    const journals = jackpotJournals(
-      deal.tableId,
-      deal.sequence,
-      pool.id,
-      pool.currency,
-      shareHolders(round),
-      payout,
-      contributions,
-      deps.now(),
-    );
+    const journals = jackpotJournals(deal.tableId, deal.sequence, pool.id, pool.currency, shareHolders(round), payout, contributions, at);
     const seamless = shareHolders(round).filter((holder) => holder.seamless);
     const terms =
       payout.share === 0
@@ -57,8 +49,8 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
             deps,
             seamless.map((holder) => holder.playerId),
           );
-    const credits = prizeCredits(deal, payout, pool.currency, deps.now(), terms);
-    const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, credits);
+    const credits = prizeCredits(deal, payout, pool.currency, at, terms);
+    const applied = await commitJackpotRound(deps.db, deal, pool, payout, journals, at, credits);
     if (applied === 'APPLIED')
       await queueWalletCalls(
         deps,

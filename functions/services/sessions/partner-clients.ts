@@ -1,7 +1,7 @@
 import { getPartnerClient, putPartnerClient, type PartnerClientRecord } from '../../store/sessions/partner-clients';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { isHouseOperator, PARTNER } from '../tables/tenancy';
+import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 
 /** A partner embeds the client in a handful of sites at most. */
 export const MAX_EMBED_ORIGINS = 10;
@@ -17,7 +17,7 @@ export async function configurePartnerClient(
   { partner, embedOrigins }: { readonly partner: string; readonly embedOrigins: readonly string[] },
 ): Promise<PartnerClientRecord> {
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators configure partners' clients.");
-  if (!PARTNER.test(partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  assertConfigurablePartner(partner);
   if (embedOrigins.length > MAX_EMBED_ORIGINS)
     throw new ServiceError('BAD_USER_INPUT', `embedOrigins: at most ${MAX_EMBED_ORIGINS}.`, 'embedOrigins');
   const origins = embedOrigins.map((origin) => {

@@ -8,7 +8,7 @@ import {
 import { checkSignature, type SignatureCheck } from '../../wallet/wallet-signature';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { isHouseOperator, PARTNER } from '../tables/tenancy';
+import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 
 /** Credentials in force at once: the one in use and the one replacing it (docs/LAUNCH.md, "Credentials"). */
 export const MAX_CREDENTIALS_IN_FORCE = 2;
@@ -100,7 +100,7 @@ export async function checkPartnerSignature(
 
 function assertHouseOperator(caller: Caller, partner: string): void {
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators issue and revoke partners' credentials.");
-  if (!PARTNER.test(partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  assertConfigurablePartner(partner);
 }
 
 const secretStore = (deps: ServiceDependencies) => {

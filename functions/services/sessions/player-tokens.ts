@@ -11,6 +11,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { PlayerTokenIssuer } from '../kernel/player-token-issuer';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { isHouseOperator } from '../tables/tenancy';
+import { partnerOfPlayer } from '../../store/kernel/keys';
 import { subjectOf } from '../wallet/wallet-calls';
 
 /** A player token: short-lived, refreshed while its session lives. */
@@ -72,7 +73,8 @@ async function tokenFor(
   if (!(await touchPlayerSession(deps.db, sessionId, lastPlayed)) && (await getPlayerSession(deps.db, sessionId))?.endedAt !== undefined)
     throw sessionGone();
   const token = await issuer(deps).sign(
-    { sub: subjectOf(session.playerId), partner: session.partner, sid: sessionId },
+    // A demo session's player is demo play's (its partner, DEMO_PARTNER), the launching partner's otherwise.
+    { sub: subjectOf(session.playerId), partner: partnerOfPlayer(session.playerId)!, sid: sessionId },
     PLAYER_TOKEN_SECONDS,
   );
   return { token, expiresAt: new Date(Date.parse(now) + PLAYER_TOKEN_SECONDS * 1_000).toISOString(), session };

@@ -1,4 +1,4 @@
-import { partnerOfPlayer } from '../../store/kernel/keys';
+import { DEMO_PARTNER, partnerOfPlayer } from '../../store/kernel/keys';
 import type { TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { SUBJECT } from '../kernel/request-checks';
@@ -19,6 +19,13 @@ import type { Caller } from '../kernel/services';
 
 /** A partner's id, as tokens name it. */
 export const PARTNER = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** A partner the house's operators may configure (a wallet, credentials, a client): any partner id but demo play's. */
+export function assertConfigurablePartner(partner: string): void {
+  if (!PARTNER.test(partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  if (partner === DEMO_PARTNER)
+    throw new ServiceError('BAD_USER_INPUT', `partner: ${DEMO_PARTNER} is the house's, for demo play.`, 'partner');
+}
 
 /** A player's id: a subject, after its partner and a slash for a partner's player. */
 export const PLAYER_ID = new RegExp(`^(?:${PARTNER.source.slice(1, -1)}/)?${SUBJECT.source.slice(1, -1)}$`);

@@ -5,7 +5,7 @@ import { getPartnerWallet, putPartnerWallet, type PartnerWalletRecord } from '..
 import { ServiceError } from '../kernel/service-error';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
-import { isHouseOperator, PARTNER } from '../tables/tenancy';
+import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 import { registerLedgerCurrency } from '../money/ledger-check';
 
 export interface ConfigurePartnerWalletRequest {
@@ -41,8 +41,7 @@ export async function configurePartnerWallet(
   request: ConfigurePartnerWalletRequest,
 ): Promise<PartnerWalletRecord> {
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators configure partners' wallets.");
-  if (!PARTNER.test(request.partner))
-    throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
+  assertConfigurablePartner(request.partner);
   const stamp = { configuredBy: caller.playerId, configuredAt: deps.now() };
   if (request.mode === 'TRANSFER') {
     // The wallet it last named is kept: what its players are still owed (credits, rollbacks of bets taken seamless) goes there.

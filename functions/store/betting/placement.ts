@@ -1,6 +1,17 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../kernel/db';
-import { betKey, idempotencyKey, layoutSk, ownerPk, shardOfBetKey } from '../kernel/keys';
+import {
+  activityPk,
+  activityShardOf,
+  activitySk,
+  betKey,
+  DEMO_PARTNER,
+  idempotencyKey,
+  layoutSk,
+  ownerPk,
+  partnerOfPlayer,
+  shardOfBetKey,
+} from '../kernel/keys';
 import { transact, type NamedActions } from '../kernel/transact';
 import { debitAccount } from '../money/transaction-actions';
 import { movePosition } from './positions';
@@ -107,12 +118,19 @@ export function betPlacementActions(db: Db, placement: BetPlacement, nowEpochSec
   } satisfies NamedActions<string>;
 }
 
-/** A bet as it lands on the layout: in its shard, in its player's index, and in the layout index while open. */
+/**
+ * A bet as it lands on the layout: in its shard, in its player's index, in the layout index while
+ * open, and for a partner's player in the partner's activity feed (not demo play's).
+ */
 export function openBetItem(tableId: string, key: string, bet: BetRecord): Record<string, unknown> {
+  const partner = partnerOfPlayer(bet.playerId);
   return toItem(betKey(tableId, key), bet, {
     ownerPk: ownerPk(bet.playerId),
     ownerSk: `${bet.placedAt}#${bet.id}`,
     layoutSk: layoutSk(bet.playerId, key),
+    ...(partner === undefined || partner === DEMO_PARTNER
+      ? {}
+      : { bookPk: activityPk(partner, activityShardOf(bet.playerId)), bookSk: activitySk(bet.placedAt, bet.id) }),
   });
 }
 

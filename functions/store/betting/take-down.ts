@@ -21,7 +21,7 @@ export type TakeDownOutcome = 'TAKEN_DOWN' | 'RACED' | 'BETTING_CLOSED' | 'CHANG
  */
 export async function commitTakeDown(
   db: Db,
-  takenDown: BetRecord,
+  takenDown: BetRecord & { readonly settledAt: string },
   round: number,
   positionVersion: number,
   journal: JournalRecord,

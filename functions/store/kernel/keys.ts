@@ -46,7 +46,8 @@
  * GSI byOwner also: ownerPk WALLETDUE#<shard>, ownerSk <dueAt>#<txId>, on a wallet call while it waits to be
  * delivered; WALLETDEAD#<partner>, on one given up after 24 hours (for operators).
  * GSI book: bookPk BOOK#<currency>#<shard>, bookSk <at>#<journalId>, on every journal; and
- * bookPk WALLETCALLS#<partner>#<shard>, bookSk <createdAt>#<txId>, on every wallet call (the partner's daily report).
+ * bookPk WALLETCALLS#<partner>#<shard>, bookSk <createdAt>#<txId>, on every wallet call (the partner's daily report); and
+ * bookPk ACTIVITY#<partner>#<shard>, bookSk <changedAt>#<betId>, on every bet of a partner's player (the partner's activity feed).
  * LSI layout: layoutSk <player>#<betKey> on open bets only, so a shard's open bets, and one
  * player's, are read strongly consistent without reading what is decided.
  */
@@ -186,6 +187,15 @@ export const walletDueShardOf = (transactionId: string): number => fnv1a(transac
 export const walletDeadPk = (partner: string): string => `WALLETDEAD#${partner}`;
 /** A partner's wallet calls in the `book` index, spread as the journals are. */
 export const walletCallsPk = (partner: string, shard: number): string => `WALLETCALLS#${partner}#${String(shard).padStart(2, '0')}`;
+/**
+ * A partner's bets in the `book` index, by when each last changed (placed, decided, given a jackpot
+ * share), spread by player over ACTIVITY_SHARDS partitions: the partner's activity feed.
+ */
+export const ACTIVITY_SHARDS = 16;
+export const activityPk = (partner: string, shard: number): string => `ACTIVITY#${partner}#${String(shard).padStart(2, '0')}`;
+export const activityShardOf = (playerId: string): number => fnv1a(playerId) % ACTIVITY_SHARDS;
+/** A bet's place in its partner's feed: when it last changed, then its id. */
+export const activitySk = (changedAt: string, betId: string): string => `${changedAt}#${betId}`;
 
 export const accountKey = (playerId: string): ItemKey => ({ pk: `ACCOUNT#${playerId}`, sk: 'ACCOUNT' });
 /** A cashier's reference, once per partner (the house's own players: one partner), whichever account it moved money of. */
@@ -265,6 +275,13 @@ export function betId(tableId: string, key: string): string {
  * subject. Neither a subject nor a partner has a `/`, so two partners' players never share an id.
  */
 export const playerIdOf = (subject: string, partner?: string): string => (partner === undefined ? subject : `${partner}/${subject}`);
+
+/**
+ * The partner whose players are demo play's (docs/LAUNCH.md, "Demo play"): `demo/<id>`, one per
+ * demo launch, never a real partner's (no partner may be configured under this id), so they play
+ * from accounts of play chips, never from a wallet, and are in no partner's activity feed.
+ */
+export const DEMO_PARTNER = 'demo';
 
 /** The partner a player (or a dealer, an operator) belongs to; undefined for the house's own. */
 export function partnerOfPlayer(playerId: string): string | undefined {

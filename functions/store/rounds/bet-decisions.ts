@@ -1,13 +1,13 @@
 /** What an outcome does to each bet is written on the bet itself, once: these build those writes, and tell what a bet looks like after them. */
 import type { Db } from '../kernel/db';
-import { betKey, parseBetId } from '../kernel/keys';
+import { activitySk, betKey, parseBetId } from '../kernel/keys';
 import type { TransactAction } from '../kernel/transact-action';
 import type { BetRecord, BetStatus } from '../betting/bet-records';
 import type { PlannedSettlement } from './planned-settlement';
 import { allOf, anyOf } from '../kernel/conditions';
 
 /** What deciding a bet writes onto it. */
-export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledAt' | 'settledBy'>;
+export type BetDecision = Pick<BetRecord, 'id' | 'status' | 'winnings' | 'returned' | 'settledBy'> & { readonly settledAt: string };
 
 /** The bet is open: still on the layout (deciding it takes it off). */
 const BET_OPEN = 'attribute_exists(layoutSk)';
@@ -22,14 +22,18 @@ const DECIDED_BY_OUTCOME = 'settledBy = :sequence';
 /** The bet still shows the plan's decision, LOST (its share not yet awarded). */
 const STILL_LOST = '#status = :lost';
 
-/** Decides a bet in place: its outcome written, and it leaves the layout index; only while it is open. */
+/**
+ * Decides a bet in place: its outcome written, and it leaves the layout index; only while it is
+ * open. Its place in its partner's activity feed moves to when it was decided (a bet of the
+ * house's own players has no partition there, so the key alone puts it in no feed).
+ */
 export function decideBet(db: Db, decided: BetDecision): TransactAction {
   const { tableId, betKey: key } = parseBetId(decided.id)!;
   return {
     Update: {
       TableName: db.tableName,
       Key: betKey(tableId, key),
-      UpdateExpression: `SET #status = :status, winnings = :winnings, returned = :returned, settledAt = :settledAt${
+      UpdateExpression: `SET #status = :status, winnings = :winnings, returned = :returned, settledAt = :settledAt, bookSk = :activity${
         decided.settledBy !== undefined ? ', settledBy = :settledBy' : ''
       } REMOVE layoutSk`,
       ConditionExpression: BET_OPEN,
@@ -39,6 +43,7 @@ export function decideBet(db: Db, decided: BetDecision): TransactAction {
         ':winnings': decided.winnings,
         ':returned': decided.returned,
         ':settledAt': decided.settledAt,
+        ':activity': activitySk(decided.settledAt, decided.id),
         ...(decided.settledBy !== undefined ? { ':settledBy': decided.settledBy } : {}),
       },
     },
@@ -48,18 +53,25 @@ export function decideBet(db: Db, decided: BetDecision): TransactAction {
 /**
  * A jackpot bet that outcome `sequence` decided LOST (its stake went to the house and the pool)
  * carries its bettor's share of the round's prize: WON, the share its winnings and its return.
- * Once only: the condition holds only while the bet still shows the plan's decision.
+ * Once only: the condition holds only while the bet still shows the plan's decision. Its place in
+ * its partner's activity feed moves to `at`, when the share was awarded.
  */
-export function awardJackpotShare(db: Db, betId: string, sequence: number, share: number): TransactAction {
+export function awardJackpotShare(db: Db, betId: string, sequence: number, share: number, at: string): TransactAction {
   const { tableId, betKey: key } = parseBetId(betId)!;
   return {
     Update: {
       TableName: db.tableName,
       Key: betKey(tableId, key),
-      UpdateExpression: 'SET #status = :won, winnings = :share, returned = :share',
+      UpdateExpression: 'SET #status = :won, winnings = :share, returned = :share, bookSk = :activity',
       ConditionExpression: allOf(DECIDED_BY_OUTCOME, STILL_LOST),
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':won': 'WON', ':lost': 'LOST', ':share': share, ':sequence': sequence },
+      ExpressionAttributeValues: {
+        ':won': 'WON',
+        ':lost': 'LOST',
+        ':share': share,
+        ':sequence': sequence,
+        ':activity': activitySk(at, betId),
+      },
     },
   };
 }

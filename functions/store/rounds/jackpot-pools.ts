@@ -52,6 +52,8 @@ export async function commitJackpotRound(
   pool: JackpotPoolRecord,
   payout: JackpotPayoutRecord,
   journals: readonly JournalRecord[],
+  /** When the round's jackpot is paid: its journals' time. */
+  at: string,
   /** Seamless bettors' prizes, by player: calls to their wallets instead of credits to accounts of ours. */
   walletCredits: ReadonlyMap<string, WalletCallRecord> = new Map(),
 ): Promise<JackpotApplication> {
@@ -89,7 +91,7 @@ export async function commitJackpotRound(
             ? [releaseExposure(db, playerId, released)]
             : []),
       ]),
-      shareBets: payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share)) : [],
+      shareBets: payout.share > 0 ? shareBets.map((betId) => awardJackpotShare(db, betId, deal.sequence, payout.share, at)) : [],
     });
   } catch (error) {
     if (isRetryable(error)) return 'POOL_CHANGED';

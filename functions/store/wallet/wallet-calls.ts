@@ -6,6 +6,7 @@ import { walletCallKey, walletCallsPk, walletDeadPk, walletDuePk, walletDueShard
 import type { TransactAction } from '../kernel/transact-action';
 import { writtenUnlessConditionFails } from '../kernel/transaction-cancellation';
 import { queryAll } from '../betting/bets';
+import { mergedShardPage, shardedBookPage } from '../kernel/sharded-pages';
 
 /**
  * The outbox of calls to seamless partners' wallets (docs/WALLET.md). Every call is an item
@@ -254,9 +255,8 @@ export const reportCursorOf = (call: Pick<WalletCallRecord, 'createdAt' | 'trans
 
 /**
  * Up to `first` of a partner's calls made on `day`, in the report's order, after `after` (a
- * reportCursorOf; the day's start when absent), and whether more may follow. Each report
- * partition is read from the cursor on, at most `first` calls each; the partitions' calls are
- * merged (mergedReportPage).
+ * reportCursorOf; the day's start when absent), and whether more may follow: every report
+ * partition read from the cursor on, merged (sharded-pages.ts).
  */
 export async function partnerWalletCallPage(
   db: Db,
@@ -265,45 +265,26 @@ export async function partnerWalletCallPage(
   first: number,
   after: string | undefined,
 ): Promise<{ readonly calls: WalletCallRecord[]; readonly more: boolean }> {
-  const shards = await Promise.all(
-    Array.from({ length: WALLET_DUE_SHARDS }, async (_, shard) => {
-      const page = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'book',
-          // BETWEEN is inclusive: the cursor's own call is left out by starting just past it.
-          KeyConditionExpression: 'bookPk = :pk AND bookSk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': walletCallsPk(partner, shard),
-            ':from': after === undefined ? day : `${after}\u0000`,
-            ':to': `${day}\uffff`,
-          },
-          Limit: first,
-        }),
-      );
-      return { calls: (page.Items ?? []).map((item) => toRecord<WalletCallRecord>(item)), more: page.LastEvaluatedKey !== undefined };
-    }),
+  const page = await shardedBookPage<WalletCallRecord>(
+    db,
+    Array.from({ length: WALLET_DUE_SHARDS }, (_, shard) => walletCallsPk(partner, shard)),
+    // BETWEEN is inclusive: the cursor's own call is left out by starting just past it.
+    { from: after === undefined ? day : `${after}\u0000`, to: `${day}\uffff`, first },
   );
-  return mergedReportPage(shards, first);
+  return { calls: page.items.map((entry) => entry.record), more: page.more };
 }
 
-/**
- * The first `first` calls of the report partitions' pages (each in the report's order), and
- * whether more may follow. A partition that has more than it gave (its `first`, or DynamoDB's
- * 1 MB a page) bounds the page: no call past its last one is given, since its next ones may come
- * before them. Pure.
- */
+/** The first `first` calls of the report partitions' pages, in the report's order, and whether more may follow (mergedShardPage). Pure. */
 export function mergedReportPage(
   shards: readonly { readonly calls: readonly WalletCallRecord[]; readonly more: boolean }[],
   first: number,
 ): { readonly calls: WalletCallRecord[]; readonly more: boolean } {
-  const bounds = shards.filter((shard) => shard.more && shard.calls.length > 0).map((shard) => reportCursorOf(shard.calls.at(-1)!));
-  const bound = bounds.length ? bounds.reduce((least, key) => (key < least ? key : least)) : undefined;
-  const merged = shards
-    .flatMap((shard) => shard.calls)
-    .sort(byReportOrder)
-    .filter((call) => bound === undefined || reportCursorOf(call) <= bound);
-  return { calls: merged.slice(0, first), more: merged.length > first || shards.some((shard) => shard.more) };
+  const page = mergedShardPage(
+    shards.map((shard) => ({ items: shard.calls, more: shard.more })),
+    first,
+    reportCursorOf,
+  );
+  return { calls: page.items, more: page.more };
 }
 
 /**

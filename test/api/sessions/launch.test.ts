@@ -10,7 +10,8 @@ import { dealer } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { startSeamlessPartner, type SeamlessPartner } from '../../support/seamless-partner';
 import { ISSUE_CREDENTIAL as ISSUE, partnerCall as signedCall, type PartnerSigner } from '../../support/partner-launch';
-import { LAUNCH_CODE_SECONDS } from '../../../functions/services/sessions/launch';
+import { DEMO_CHIPS, DEMO_CURRENCY, LAUNCH_CODE_SECONDS } from '../../../functions/services/sessions/launch';
+import { DEMO_PARTNER } from '../../../functions/store/kernel/keys';
 import { SESSION_IDLE_SECONDS } from '../../../functions/services/sessions/player-tokens';
 import { SESSION_CHECK_MS } from '../../../functions/services/sessions/open-sessions';
 
@@ -84,6 +85,7 @@ describe('a launch', () => {
     expect(exchanged.status).toBe(200);
     expect(exchanged.body.session).toEqual({
       sessionId: launched.body.sessionId,
+      mode: 'REAL',
       partner: PARTNER,
       playerId: 'ana',
       currency: 'MOP',
@@ -166,6 +168,71 @@ describe('a launch', () => {
     await graphql(token, `mutation { placeBet(input: { tableId: "${table}", type: FIELD, amount: 100 }) { bet { id } } }`);
     const debit = seamless.wallet.received.filter((call) => call.operation === 'debit').map((call) => JSON.parse(call.body));
     expect(debit).toEqual([expect.objectContaining({ playerId: 'sam', sessionToken })]);
+  });
+});
+
+describe('a demo launch', () => {
+  it("plays chips at a table in XTS as a player of demo play's own, never the partner's wallet, and is refused anywhere else", async () => {
+    const partner = {
+      partner: 'launch-demo-co',
+      ...(await api.data(OPERATOR, ISSUE, { partner: 'launch-demo-co' })).issuePartnerCredential.credential,
+    };
+    const chipsTable = await api.openTable({ game: 'BACCARAT', currency: DEMO_CURRENCY });
+    const demo = { mode: 'DEMO', currency: DEMO_CURRENCY, language: 'en', platform: 'DESKTOP', tableId: chipsTable };
+    const launched = await partnerCall('/partner/v1/launch', demo, partner);
+    expect(launched.status).toBe(200);
+    const exchanged = await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) });
+    expect(exchanged.body.session).toMatchObject({ mode: 'DEMO', partner: 'launch-demo-co', currency: DEMO_CURRENCY, tableId: chipsTable });
+    const { token } = exchanged.body;
+    const me = (await graphql(token, '{ me { id balance currency } }')).body.data.me;
+    expect(me).toEqual({ id: `${DEMO_PARTNER}/${exchanged.body.session.playerId}`, balance: DEMO_CHIPS, currency: DEMO_CURRENCY });
+    const bet = await graphql(
+      token,
+      `mutation { placeBet(input: { tableId: "${chipsTable}", type: BANKER, amount: 500 }) { bet { playerId } userErrors { code } } }`,
+    );
+    expect(bet.body.data.placeBet).toEqual({ bet: { playerId: me.id }, userErrors: [] });
+    expect((await graphql(token, '{ me { balance } }')).body.data.me.balance).toBe(DEMO_CHIPS - 500);
+    // Two demo launches are two players, each with their own chips.
+    const second = await partnerCall('/partner/v1/launch', demo, partner);
+    const other = (await post('/session/v1/token', { code: codeOf(second.body.launchUrl) })).body.session.playerId;
+    expect(other).not.toBe(exchanged.body.session.playerId);
+
+    // A seamless partner's demo player plays chips too: its wallet is never called.
+    const walletPartner = {
+      partner: 'launch-wallet-co',
+      ...(await api.data(OPERATOR, ISSUE, { partner: 'launch-wallet-co' })).issuePartnerCredential.credential,
+    };
+    const calls = seamless.wallet.received.length;
+    const fromWalletPartner = await partnerCall('/partner/v1/launch', demo, walletPartner);
+    const walletDemoToken = (await post('/session/v1/token', { code: codeOf(fromWalletPartner.body.launchUrl) })).body.token;
+    const walletDemoBet = await graphql(
+      walletDemoToken,
+      `mutation { placeBet(input: { tableId: "${chipsTable}", type: PLAYER, amount: 500 }) { bet { id } userErrors { code } } }`,
+    );
+    expect(walletDemoBet.body.data.placeBet.userErrors).toEqual([]);
+    expect(seamless.wallet.received.length).toBe(calls);
+
+    // At a table for money, with a player, or in money: refused, nothing opened.
+    const atMoneyTable = await partnerCall('/partner/v1/launch', { ...demo, tableId: table }, partner);
+    expect([atMoneyTable.status, atMoneyTable.body.error.code, atMoneyTable.body.error.field]).toEqual([
+      400,
+      'CURRENCY_MISMATCH',
+      'currency',
+    ]);
+    for (const [body, field] of [
+      [{ ...demo, playerId: 'ana' }, 'playerId'],
+      [{ ...demo, currency: 'MOP' }, 'currency'],
+      [{ ...demo, sessionToken: 'x' }, 'sessionToken'],
+    ] as const) {
+      const refused = await partnerCall('/partner/v1/launch', body, partner);
+      expect([refused.status, refused.body.error.code, refused.body.error.field]).toEqual([400, 'BAD_USER_INPUT', field]);
+    }
+    // Nobody configures demo play's partner: its players never have a wallet, credentials or a client.
+    const configure = await api.graphql(
+      OPERATOR,
+      `mutation { configurePartnerWallet(input: { partner: "${DEMO_PARTNER}", mode: TRANSFER }) { userErrors { code field } } }`,
+    );
+    expect(configure.data?.configurePartnerWallet.userErrors).toEqual([{ code: 'BAD_USER_INPUT', field: ['input', 'partner'] }]);
   });
 });
 

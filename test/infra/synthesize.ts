@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { stackNameOf } from '../../infra/casino-tables-app';
+import { CasinoTablesStack } from '../../infra/casino-tables-stack';
+import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+
+/** The context `cdk synth` sees: cdk.json's defaults and feature flags, plus overrides as with `-c`. */
+export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
+  app: string;
+  context: Record<string, unknown>;
+};
+
+/** A stage's stack as `cdk synth` builds it, with context overrides as `-c key=value` gives them. */
+export function synthesize(overrides: Record<string, unknown> = {}, stage = 'prod') {
+  const app = new App({
+    // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
+    context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
+  });
+  const stack = new CasinoTablesStack(app, stackNameOf(stage), { settings: deploymentSettingsFrom(app.node, stage) });
+  return { stack, template: Template.fromStack(stack) };
+}
