@@ -8,7 +8,7 @@ import type { BetType, Game } from '../generated/graphql';
 import { ODDS_BASE, betTypeName } from './bet-names';
 import { el, fill } from './dom';
 import type { Answer } from './graphql-http';
-import { formatAmount, formatMoney, parseMoney } from './money';
+import { formatAmount, formatMoney, parseMoney, plainAmount } from './money';
 import type { Bet, PageTable } from './table-session';
 
 type BetLimit = PageTable['myLimits']['betLimits'][number];
@@ -128,10 +128,10 @@ export class BetForm {
     const limit = this.selectedLimit();
     if (!limit) return;
     const { currency } = this.options;
-    if (resetAmount) this.amount.value = formatAmount(limit.minimum);
+    if (resetAmount) this.amount.value = plainAmount(limit.minimum, currency);
     fill(
       this.hint,
-      `From ${formatAmount(limit.minimum)} to ${formatMoney(limit.maximum, currency)}, in multiples of ${formatAmount(limit.minimum)}.`,
+      `From ${formatAmount(limit.minimum, currency)} to ${formatMoney(limit.maximum, currency)}, in multiples of ${formatAmount(limit.minimum, currency)}.`,
     );
     const base = ODDS_BASE[limit.type];
     this.backsField.hidden = !base;
@@ -154,7 +154,7 @@ export class BetForm {
 
   private async send(): Promise<void> {
     const limit = this.selectedLimit();
-    const amount = parseMoney(this.amount.value);
+    const amount = parseMoney(this.amount.value, this.options.currency);
     if (!limit) return;
     if (amount === undefined || amount === 0) return this.show('refused', 'Enter the amount, for example 50 or 12.50.');
     const seat = this.seat?.value ? Number(this.seat.value) : undefined;

@@ -16,6 +16,10 @@ export const TABLE_LIVE = graphql(`
     game
     status
     currency
+    currencyUnit {
+      code
+      minorUnitDigits
+    }
     minimumBet
     maximumBet
     nextSequence
@@ -160,6 +164,10 @@ export const TABLE_PAGE = graphql(`
       id
       balance
       currency
+      currencyUnit {
+        code
+        minorUnitDigits
+      }
     }
   }
 `);

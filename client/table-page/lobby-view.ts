@@ -7,7 +7,7 @@ import { graphql } from '../generated';
 import type { LobbyTablesQuery } from '../generated/graphql';
 import { el, fill } from './dom';
 import type { GraphQLHttp } from './graphql-http';
-import { formatMoney } from './money';
+import { formatMoney, rememberCurrencyUnit } from './money';
 import { partnerLinks } from './partner-links';
 import type { LaunchedSession } from './player-token';
 
@@ -20,6 +20,10 @@ export const LOBBY_TABLES = graphql(`
           name
           game
           currency
+          currencyUnit {
+            code
+            minorUnitDigits
+          }
           minimumBet
           maximumBet
           dealing
@@ -42,6 +46,7 @@ export async function showLobby(root: HTMLElement, http: GraphQLHttp, session: L
     return;
   }
   const tables = answer.data.tables.edges.map((edge) => edge.node).filter((table) => !session || table.currency === session.currency);
+  for (const table of tables) rememberCurrencyUnit(table.currencyUnit);
   const partner = session ? `?partner=${encodeURIComponent(session.partner)}` : '';
   fill(
     root,

@@ -36,12 +36,13 @@ import { NoPlayerToken, PlayerToken } from './player-token';
 import { ProtectionPanel, restrictionText, type Protection } from './protection-view';
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
+import { rememberCurrencyUnit, setMoneyLocale } from './money';
 import { TableView, type ShoeHistory } from './table-view';
 import { showLobby } from './lobby-view';
 import { showRoundDetails } from './round-details-view';
 import type { ShoeDeal } from './fairness-check';
 
-/** As the server accepts it in the path (local/table-page.ts). */
+/** As the server accepts it in the path (functions/launch/hosted-pages.ts). */
 const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** A subscription refused for these: the player may not play now (the message says until when). */
 const RESTRICTIONS = new Set(['PLAYER_TIMED_OUT', 'PLAYER_SELF_EXCLUDED', 'PLAYER_BLOCKED']);
@@ -64,6 +65,8 @@ function tableIdFromLocation(): string | undefined {
 }
 
 async function start(): Promise<void> {
+  // Amounts in the player's own way of writing numbers (the page's words are English for now).
+  setMoneyLocale(navigator.language);
   if (window.location.pathname === '/lobby') return startLobby();
   if (window.location.pathname.startsWith('/rounds/')) return showRoundDetails(root);
   const tableId = tableIdFromLocation();
@@ -144,6 +147,8 @@ async function start(): Promise<void> {
     socket.close();
     return notice('No such table', 'There is no table at this address, or it is not offered to you.');
   }
+  rememberCurrencyUnit(first.data.table.currencyUnit);
+  if (first.data.me) rememberCurrencyUnit(first.data.me.currencyUnit);
   const me = await playerOf(first.data);
   if (!me || 'code' in me) {
     socket.close();

@@ -174,7 +174,7 @@ export class ProtectionPanel {
   private amountTyped(): number | undefined {
     const text = this.amount.value.trim();
     if (this.kind.value !== 'SESSION_TIME') {
-      const amount = parseMoney(text);
+      const amount = parseMoney(text, this.options.currency);
       return amount === undefined || amount === 0 ? undefined : amount;
     }
     return /^\d{1,5}$/.test(text) ? Number(text) : undefined;

@@ -1,4 +1,5 @@
 import type { Resolvers } from './generated/resolvers-types';
+import { currencyUnitOf } from '../rules/currencies';
 import type { GraphQLContext } from './context';
 import { CurrencyScalar, DateScalar, DateTimeScalar, MoneyScalar, MoneyTotalScalar, SignedMoneyScalar } from './scalars';
 import { requireCaller, requireHouseOperator, requireRole, visiblePlayer } from './caller-checks';
@@ -116,6 +117,10 @@ export const resolvers: Resolvers = {
     serverTime: (_, __, ctx) => {
       requireCaller(ctx);
       return ctx.deps.now();
+    },
+    currencyUnit: (_, { code }, ctx) => {
+      requireCaller(ctx);
+      return currencyUnitOf(code);
     },
     table: async (_, { id }, ctx) => (await findTable(ctx.deps, requireCaller(ctx), id)) ?? null,
     me: async (_, __, ctx) => (await ownAccount(ctx.deps, requireCaller(ctx))) ?? null,
@@ -269,6 +274,7 @@ export const resolvers: Resolvers = {
   },
 
   Account: {
+    currencyUnit: (account) => currencyUnitOf(account.currency),
     limitProfile: (account, _, ctx) => assignedProfile(ctx.deps, account.id),
     bets: (account, { last }, ctx) => accountBets(ctx.deps, requireCaller(ctx), account.id, last ?? 50),
     // The account was handed to this caller (their own, or an operator's): so is its statement.

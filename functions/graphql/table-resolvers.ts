@@ -1,4 +1,5 @@
 import type { BaccaratTableResolvers, CrapsTableResolvers, Resolvers, TableResolvers } from './generated/resolvers-types';
+import { currencyUnitOf } from '../rules/currencies';
 import type { GraphQLContext } from './context';
 import { isHouseStaff, requireCaller, visiblePlayer } from './caller-checks';
 import type { GameName } from '../rules/games';
@@ -61,6 +62,7 @@ const everyTable = {
   betShards: (table: TableRecord) => table.betShards,
   bettingClosesAt: (table: TableRecord) => bettingDeadline(table),
   serverTime: (_: TableRecord, __: unknown, ctx: GraphQLContext) => ctx.deps.now(),
+  currencyUnit: (table: TableRecord) => currencyUnitOf(table.currency),
   nextSequence: (table: TableRecord) => currentRound(table),
   dealers: (table: TableRecord) => [...(table.dealers ?? [])],
   paytable: (table: TableRecord) => tablePaytable(table),

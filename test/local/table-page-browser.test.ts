@@ -701,6 +701,45 @@ describe('the table page in Chromium', () => {
     expect((await fetch(`${api.url}/tables/${DEMO_TABLE}`, { method: 'POST' })).status).toBe(404);
   });
 
+  it("shows a JPY table's amounts in yen and a KWD table's in thousandths, as the API says each currency's minor unit", async () => {
+    for (const { currency, balance, limits, shown, typed, placed } of [
+      {
+        currency: 'JPY',
+        balance: 150_000,
+        limits: 'Limits 100 JPY to 100,000 JPY',
+        shown: '150,000 JPY',
+        typed: '500',
+        placed: 'Placed: Field 500 JPY',
+      },
+      {
+        currency: 'KWD',
+        balance: 1_234_567,
+        limits: 'Limits 0.100 KWD to 100.000 KWD',
+        shown: '1,234.567 KWD',
+        typed: '0.5',
+        placed: 'Placed: Field 0.500 KWD',
+      },
+    ]) {
+      const tableId = await api.openTable({ currency, minimumBet: 100, maximumBet: 100_000 });
+      await api.fundAccount(`${currency.toLowerCase()}-shooter`, 1_000_000, currency);
+      await api.seatShooter(tableId, { playerId: `${currency.toLowerCase()}-shooter` });
+      const player = `${currency.toLowerCase()}-player`;
+      await api.fundAccount(player, balance, currency);
+      const authorization = `Bearer ${await api.token(player)}`;
+      const { page } = await openTablePage(`/tables/${tableId}`, {
+        beforeLoad: async (page) => {
+          await page.route('**/explorer/config.json', (route) =>
+            route.fulfill({ json: { headers: { authorization }, tokenLifetimeSeconds: TOKEN_LIFETIME_SECONDS } }),
+          );
+        },
+      });
+      await shows(page, '.table-facts', limits);
+      await shows(page, '.balance-amount', shown);
+      await placeThroughForm(page, { type: 'FIELD', amount: typed }, placed);
+      await page.close();
+    }
+  });
+
   it('says clearly when the player has no account (Query.me null), rather than a table they cannot bet at', async () => {
     // The server offers the page the token of a player whose account is not opened yet.
     const authorization = `Bearer ${await api.token('page-newcomer')}`;
