@@ -1,25 +1,9 @@
 /** What the page calls the API's enum values. */
 import type { BaccaratWinner, BetStatus, BetType } from '../generated/graphql';
+import { betTypeName as englishBetName } from '../../functions/rules/bet-names';
 
-const SPECIAL: Partial<Record<BetType, string>> = {
-  DONT_PASS: "Don't Pass",
-  DONT_PASS_ODDS: "Don't Pass Odds",
-  DONT_COME: "Don't Come",
-  DONT_COME_ODDS: "Don't Come Odds",
-  ACE_DEUCE: 'Ace-Deuce',
-  DRAGON_7: 'Dragon 7',
-};
-
-/** PASS_LINE → "Pass Line", HARD_4 → "Hard 4". */
-export function betTypeName(type: BetType): string {
-  return (
-    SPECIAL[type] ??
-    type
-      .split('_')
-      .map((word) => word.charAt(0) + word.slice(1).toLowerCase())
-      .join(' ')
-  );
-}
+/** PASS_LINE → "Pass Line", HARD_4 → "Hard 4": the API's English names of its bets (functions/rules/bet-names.ts). */
+export const betTypeName = (type: BetType): string => englishBetName(type);
 
 const STATUS: Record<BetStatus, string> = {
   OPEN: 'Open',

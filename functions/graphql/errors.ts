@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { RuleViolation } from '../rules/rule-violation';
+import type { ErrorParam, ErrorParamKind } from '../rules/error-params';
 import { ServiceError, retryableAsConflict } from '../services/kernel/service-error';
 import { logger } from '../observability/logger';
 import { REQUEST_ERROR_CODES, RETRYABLE, type RequestErrorCode } from './error-codes';
@@ -8,15 +9,41 @@ import type { ErrorCode } from './generated/resolvers-types';
 
 const CLIENT_ERROR_CODES: ReadonlySet<string> = new Set(REQUEST_ERROR_CODES);
 
-/** An error as the API sends it, over HTTP and over WebSocket: a code of ErrorCode, whether a retry may succeed, and why. */
-export interface AnsweredError extends GraphQLFormattedError {
-  readonly extensions: { readonly code: ErrorCode; readonly retryable: boolean };
+/** An ErrorParameter as answered: every field present, null where its kind fills another. */
+export interface ErrorParameterAnswer {
+  readonly name: string;
+  readonly kind: ErrorParamKind;
+  readonly amount: number | null;
+  readonly currency: string | null;
+  readonly betType: string | null;
+  readonly number: number | null;
+  readonly momentAt: string | null;
+  readonly text: string | null;
 }
 
-/** The one way an error is answered: its code, and whether that code is retryable (error-codes.ts). */
-export const answeredError = (code: ErrorCode, message: string): AnsweredError => ({
+export const errorParameterOf = (param: ErrorParam): ErrorParameterAnswer => ({
+  name: param.name,
+  kind: param.kind,
+  amount: param.amount ?? null,
+  currency: param.currency ?? null,
+  betType: param.betType ?? null,
+  number: param.number ?? null,
+  momentAt: param.at ?? null,
+  text: param.text ?? null,
+});
+
+/**
+ * An error as the API sends it, over HTTP and over WebSocket: a code of ErrorCode, whether a retry
+ * may succeed, why, and what the refusal names as data (`params`, when it names anything).
+ */
+export interface AnsweredError extends GraphQLFormattedError {
+  readonly extensions: { readonly code: ErrorCode; readonly retryable: boolean; readonly params?: readonly ErrorParameterAnswer[] };
+}
+
+/** The one way an error is answered: its code, whether that code is retryable (error-codes.ts), and its parameters. */
+export const answeredError = (code: ErrorCode, message: string, params: readonly ErrorParam[] = []): AnsweredError => ({
   message,
-  extensions: { code, retryable: RETRYABLE[code] },
+  extensions: { code, retryable: RETRYABLE[code], ...(params.length > 0 ? { params: params.map(errorParameterOf) } : {}) },
 });
 
 /** The request refusals made here, with their codes: formatError answers them as they are. */
@@ -66,7 +93,7 @@ export function formatError(logError: ErrorLogger) {
       ...(formatted.path ? { path: formatted.path } : {}),
     };
     if (original instanceof RuleViolation || original instanceof ServiceError) {
-      return { ...base, ...answeredError(original.code, original.message) };
+      return { ...base, ...answeredError(original.code, original.message, original.params) };
     }
     const refused = refusalCode(error);
     if (refused) return { ...base, ...answeredError(refused, base.message) };

@@ -1,5 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { RuleViolation } from '../rules/rule-violation';
+import { errorParameterOf, type ErrorParameterAnswer } from './errors';
 import { ServiceError } from '../services/kernel/service-error';
 import type { ErrorCode } from './generated/resolvers-types';
 import { named, type SchemaType } from './schema-shape';
@@ -17,6 +18,7 @@ export interface UserErrorAnswer {
   readonly code: ErrorCode;
   readonly message: string;
   readonly field: readonly string[] | null;
+  readonly params: readonly ErrorParameterAnswer[];
 }
 
 /** The payload of a mutation that did what it was asked: its result fields, and no userErrors. */
@@ -36,7 +38,12 @@ export function userErrorOf(info: GraphQLResolveInfo, error: unknown): UserError
   if (!(error instanceof ServiceError || error instanceof RuleViolation)) return undefined;
   if (!dataCodes(info).getValue(error.code)) return undefined;
   const field = error instanceof ServiceError && error.field !== undefined ? error.field : fieldOf(info.fieldName, error.code);
-  return { code: error.code, message: error.message, field: field == null ? null : ['input', ...field.split('.')] };
+  return {
+    code: error.code,
+    message: error.message,
+    field: field == null ? null : ['input', ...field.split('.')],
+    params: error.params.map(errorParameterOf),
+  };
 }
 
 /**

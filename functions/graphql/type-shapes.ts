@@ -71,7 +71,8 @@ export type TypeShape =
   | readonly ['union', name: string, members: readonly string[]]
   /**
    * A mutation's userError type, `<Name>UserError`, as the contract makes every one: `code:
-   * <Name>ErrorCode!`, `message: String!`, `field: [String!]`, implementing UserError.
+   * <Name>ErrorCode!`, `message: String!`, `field: [String!]`, `params: [ErrorParameter!]!`,
+   * implementing UserError.
    */
   | readonly ['userError', name: string]
   /** A mutation's payload, `<Name>Payload`: its result fields, then `userErrors: [<Name>UserError!]!`. */
@@ -183,7 +184,12 @@ const userErrorsField = (name: string): string => `userErrors:[${name}${USER_ERR
 const ERROR_CODES = 'ErrorCode';
 const USER_ERROR = 'UserError';
 const PAYLOAD = 'Payload';
-const userErrorFields = (name: string): FieldShape[] => [`code:${name}ErrorCode!`, 'message:String!', 'field:[String!]'];
+const userErrorFields = (name: string): FieldShape[] => [
+  `code:${name}ErrorCode!`,
+  'message:String!',
+  'field:[String!]',
+  'params:[ErrorParameter!]!',
+];
 
 /** Plain shapes in a row, one string. */
 function joined<S extends FieldShape | InputShape>(shapes: readonly S[]): S[] {

@@ -9,11 +9,6 @@ export function withArticle(word: string | number): string {
   return `${startsWithVowelSound(String(word)) ? 'an' : 'a'} ${word}`;
 }
 
-/** The same at the start of a sentence: "An operator", "A dealer". */
-export function withCapitalArticle(word: string | number): string {
-  return `${startsWithVowelSound(String(word)) ? 'An' : 'A'} ${word}`;
-}
-
 function startsWithVowelSound(word: string): boolean {
   const digits = /^\d[\d,]*/.exec(word)?.[0].replaceAll(',', '');
   if (digits !== undefined) {

@@ -1,3 +1,5 @@
+import { inCurrency, renderMessage, type ErrorParam } from './error-params';
+
 /**
  * Every reason the rules refuse a request for: each is a value of the schema's ErrorCode enum
  * (graphql/error-codes.ts checks that, by type, against the generated one).
@@ -52,16 +54,25 @@ export type RuleViolationCode =
 /**
  * A request the rules refuse: a die of 7, a bet in the wrong phase, a stake that is not a
  * multiple of the minimum, an impossible card sequence. Pure data, no stack worth showing:
- * the API turns it into a typed GraphQL error carrying `code` and this message verbatim,
- * so the message must say exactly which rule was broken (and cite the article where one applies).
+ * the API turns it into a typed GraphQL error carrying `code`, this message verbatim and its
+ * parameters, so the message must say exactly which rule was broken (and cite the article where
+ * one applies). A message with parameters is a template (error-params.ts): `{maximum}` is written
+ * from the parameter `maximum`.
  */
 export class RuleViolation extends Error {
   override readonly name = 'RuleViolation';
   constructor(
     /** Stable, machine-readable reason, e.g. `INVALID_DIE`, `BET_NOT_ALLOWED_IN_PHASE`. */
     readonly code: RuleViolationCode,
-    message: string,
+    readonly template: string,
+    /** What the message names, as data (amounts without a currency: the rules know none). */
+    readonly params: readonly ErrorParam[] = [],
   ) {
-    super(message);
+    super(renderMessage(template, params));
+  }
+
+  /** The same refusal at a table of `currency`: its amounts in it, and written in its units. */
+  inCurrency(currency: string): RuleViolation {
+    return new RuleViolation(this.code, this.template, inCurrency(this.params, currency));
   }
 }

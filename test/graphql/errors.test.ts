@@ -7,6 +7,7 @@ import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_ERROR_CODES, RETRYABLE } from '../../functions/graphql/error-codes';
 import { formatError, withoutEcho } from '../../functions/graphql/errors';
+import { betTypeParam, moneyParam } from '../../functions/rules/error-params';
 import { RuleViolation } from '../../functions/rules/rule-violation';
 import { ServiceError } from '../../functions/services/kernel/service-error';
 
@@ -34,6 +35,24 @@ describe('formatError', () => {
       code: 'SETTLEMENT_IN_PROGRESS',
       retryable: true,
     });
+  });
+
+  it("carries a refusal's parameters in extensions.params, every field present, and none where it names nothing", () => {
+    const over = new RuleViolation('STAKE_ABOVE_MAXIMUM', 'The stake is above the {betType} maximum of {maximum}.', [
+      betTypeParam('betType', 'BANKER'),
+      moneyParam('maximum', 100_000),
+    ]).inCurrency('KWD');
+    const { result } = format(over);
+    expect(result.message).toBe('The stake is above the Banker maximum of 100.000 KWD.');
+    expect(result.extensions).toEqual({
+      code: 'STAKE_ABOVE_MAXIMUM',
+      retryable: false,
+      params: [
+        { name: 'betType', kind: 'BET_TYPE', amount: null, currency: null, betType: 'BANKER', number: null, momentAt: null, text: null },
+        { name: 'maximum', kind: 'MONEY', amount: 100_000, currency: 'KWD', betType: null, number: null, momentAt: null, text: null },
+      ],
+    });
+    expect(format(new ServiceError('FORBIDDEN', 'Only a dealer may do this.')).result.extensions).not.toHaveProperty('params');
   });
 
   it('turns a race lost in DynamoDB into a CONFLICT the client may retry', () => {

@@ -43,8 +43,9 @@ describe('the schema built from its shapes', () => {
       input PlaceBetInput { amount: Int! }
       input OddInput { amount: Int! }
       type PlaceBetPayload { bet: ID userErrors: [PlaceBetUserError!]! }
-      interface UserError { code: ErrorCode! message: String! field: [String!] }
-      type PlaceBetUserError implements UserError { code: PlaceBetErrorCode! message: String! field: [String!] }
+      interface UserError { code: ErrorCode! message: String! field: [String!] params: [ErrorParameter!]! }
+      type ErrorParameter { name: String! }
+      type PlaceBetUserError implements UserError { code: PlaceBetErrorCode! message: String! field: [String!] params: [ErrorParameter!]! }
       enum ErrorCode { NOT_FOUND BETTING_CLOSED CONFLICT }
       enum PlaceBetErrorCode { BETTING_CLOSED NOT_FOUND }
       enum Mixed { BETTING_CLOSED ELSEWHERE }

@@ -511,7 +511,7 @@ describe('the table page in Chromium', () => {
     await shows(page, '.protection-outcome', 'Daily stake limit set: 15.00 MOP.');
     await shows(page, '.limits-list', 'Daily stake limit: 15.00 MOP (0.00 MOP used)');
     await placeThroughForm(page, { type: 'FIELD', amount: '10' }, 'Placed: Field 10.00 MOP');
-    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, /STAKE_LIMIT_REACHED.*daily stake limit of 1500: 500 is left/);
+    await placeThroughForm(page, { type: 'FIELD', amount: '10' }, /STAKE_LIMIT_REACHED.*daily stake limit of 15.00 MOP: 5.00 MOP is left/);
     // A rise waits 24 hours, and says so.
     await page.getByLabel('Limit (MOP)').fill('50');
     await page.getByRole('button', { name: 'Set limit' }).click();

@@ -3,9 +3,7 @@
  * this.", never "Only a operator".
  */
 import { describe, expect, it } from 'vitest';
-import { withArticle, withCapitalArticle } from '../../functions/rules/article';
-import { assertStakeWithinLimits } from '../../functions/rules/craps/stake-limits';
-import { makeCrapsOptions, type CrapsBet } from '../../functions/rules/craps';
+import { withArticle } from '../../functions/rules/article';
 import { assertShoeHolds } from '../../functions/rules/baccarat/shoe';
 import { parseCard } from '../../functions/rules/baccarat';
 
@@ -43,11 +41,6 @@ describe('withArticle', () => {
       ['1', '6', '10', '12', '110', '180', '1100', '1800', '100'].map((n) => `a ${n}`),
     );
   });
-
-  it('capitalizes the article at the start of a sentence', () => {
-    expect(withCapitalArticle('operator')).toBe('An operator');
-    expect(withCapitalArticle('dealer')).toBe('A dealer');
-  });
 });
 
 describe('messages built with it', () => {
@@ -59,15 +52,6 @@ describe('messages built with it', () => {
     }
     throw new Error('not refused');
   };
-
-  it('a craps stake of a vowel-initial bet type reads "An ANY_SEVEN stake"', () => {
-    const options = makeCrapsOptions({});
-    const bet: CrapsBet = { id: 'b', playerId: 'p', type: 'ANY_SEVEN', amount: 0 };
-    expect(messageOf(() => assertStakeWithinLimits(options, bet, 0))).toBe('An ANY_SEVEN stake must be positive.');
-    expect(messageOf(() => assertStakeWithinLimits(options, { ...bet, amount: 1.5 }, 0))).toBe(
-      'An ANY_SEVEN stake is a whole number of minor units.',
-    );
-  });
 
   it('a card an 8-deck shoe no longer holds reads "an 8-deck shoe"', () => {
     const aces = Array.from({ length: 8 }, () => parseCard('AS'));

@@ -1,6 +1,7 @@
 import { odds, type PayoutOdds } from '../money';
 import { LOSE, PUSH, win } from '../resolution';
 import { RuleViolation } from '../rule-violation';
+import { betTypeParam, moneyParam } from '../error-params';
 import type { BaccaratTableOptions } from './options';
 import { BACCARAT_BET_TYPES, type BaccaratBet, type BetResolution, type RoundResult } from './types';
 
@@ -28,17 +29,22 @@ export function validateBet(options: BaccaratTableOptions, bet: BaccaratBet): vo
     throw new RuleViolation('UNKNOWN_BET_TYPE', 'not a baccarat bet type (art. 13.1)');
   }
   const { minimum, maximum } = options.limits[bet.type];
+  const kind = [betTypeParam('betType', bet.type)];
   if (!Number.isSafeInteger(bet.amount) || bet.amount <= 0) {
-    throw new RuleViolation('INVALID_STAKE', `a ${bet.type} stake must be a positive whole number of minor units`);
+    throw new RuleViolation('INVALID_STAKE', 'the {betType} stake must be a positive whole number of minor units', kind);
   }
   if (bet.amount % minimum !== 0) {
     throw new RuleViolation(
       'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-      `a ${bet.type} stake must be a multiple of the table minimum ${minimum} (the value of bets must be a multiple of the fixed minimums)`,
+      'the {betType} stake must be a multiple of the table minimum {minimum} (the value of bets must be a multiple of the fixed minimums)',
+      [...kind, moneyParam('minimum', minimum)],
     );
   }
   if (bet.amount > maximum) {
-    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `a ${bet.type} stake may not exceed the table maximum ${maximum}`);
+    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', 'the {betType} stake may not exceed the table maximum {maximum}', [
+      ...kind,
+      moneyParam('maximum', maximum),
+    ]);
   }
   if (bet.type === 'JACKPOT') {
     if (options.jackpot === null) {
@@ -64,7 +70,8 @@ export function assertSpotWithinMaximum(options: BaccaratTableOptions, bet: Bacc
   if (already > 0 && already + bet.amount > maximum) {
     throw new RuleViolation(
       'STAKE_ABOVE_MAXIMUM',
-      `the stake, with ${already} already on ${bet.type} this round, is above the ${bet.type} maximum ${maximum}`,
+      'the stake, with {already} already on {betType} this round, is above the {betType} maximum {maximum}',
+      [betTypeParam('betType', bet.type), moneyParam('already', already), moneyParam('maximum', maximum)],
     );
   }
 }

@@ -1,5 +1,5 @@
 import { RuleViolation } from '../rule-violation';
-import { withCapitalArticle } from '../article';
+import { betTypeParam, moneyParam } from '../error-params';
 import type { CrapsTableOptions } from './options';
 import type { CrapsBet } from './types';
 
@@ -10,27 +10,36 @@ import type { CrapsBet } from './types';
 export function assertStakeWithinLimits(options: CrapsTableOptions, bet: CrapsBet, alreadyOnSpot: number): void {
   const { amount, type } = bet;
   const { minimum, maximum } = options.limits[type];
+  const kind = [betTypeParam('betType', type)];
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount)) {
-    throw new RuleViolation('STAKE_NOT_INTEGER', `${withCapitalArticle(type)} stake is a whole number of minor units.`);
+    throw new RuleViolation('STAKE_NOT_INTEGER', 'The {betType} stake must be a whole number of minor units.', kind);
   }
   if (amount <= 0) {
-    throw new RuleViolation('STAKE_NOT_POSITIVE', `${withCapitalArticle(type)} stake must be positive.`);
+    throw new RuleViolation('STAKE_NOT_POSITIVE', 'The {betType} stake must be positive.', kind);
   }
   // art. 5.3(7): the Horn is four equal bets, one on each of 2, 3, 11 and 12, each itself a
   // multiple of the minimum: so the whole stake is a multiple of four minimums.
-  const unit = type === 'HORN' ? 4 * minimum : minimum;
-  if (amount % unit !== 0) {
-    const rule =
-      type === 'HORN'
-        ? `a Horn is four equal bets on 2, 3, 11 and 12 (art. 5.3(7)), each a multiple of the minimum ${minimum} (art. 5.6), so its stake must be a multiple of ${unit}`
-        : `it must be a multiple of the ${type} minimum, ${minimum} (art. 5.6)`;
+  if (type === 'HORN' && amount % (4 * minimum) !== 0) {
     throw new RuleViolation(
-      type === 'HORN' ? 'HORN_NOT_MULTIPLE_OF_FOUR' : 'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-      `The stake is refused: ${rule}.`,
+      'HORN_NOT_MULTIPLE_OF_FOUR',
+      'The stake is refused: a Horn is four equal bets on 2, 3, 11 and 12 (art. 5.3(7)), each a multiple of the minimum {minimum} (art. 5.6), so its stake must be a multiple of {unit}.',
+      [...kind, moneyParam('minimum', minimum), moneyParam('unit', 4 * minimum)],
+    );
+  }
+  if (amount % minimum !== 0) {
+    throw new RuleViolation(
+      'STAKE_NOT_MULTIPLE_OF_MINIMUM',
+      'The stake is refused: it must be a multiple of the {betType} minimum, {minimum} (art. 5.6).',
+      [...kind, moneyParam('minimum', minimum)],
     );
   }
   if (alreadyOnSpot + amount > maximum) {
-    const already = alreadyOnSpot > 0 ? `, with ${alreadyOnSpot} already on this bet,` : '';
-    throw new RuleViolation('STAKE_ABOVE_MAXIMUM', `The stake${already} is above the ${type} maximum of ${maximum}.`);
+    throw new RuleViolation(
+      'STAKE_ABOVE_MAXIMUM',
+      alreadyOnSpot > 0
+        ? 'The stake, with {already} already on this bet, is above the {betType} maximum of {maximum}.'
+        : 'The stake is above the {betType} maximum of {maximum}.',
+      [...kind, moneyParam('maximum', maximum), ...(alreadyOnSpot > 0 ? [moneyParam('already', alreadyOnSpot)] : [])],
+    );
   }
 }

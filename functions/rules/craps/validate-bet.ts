@@ -1,5 +1,6 @@
 import { winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
+import { betTypeParam, moneyParam, numberParam } from '../error-params';
 import { ODDS_BASE, isCrapsBetType, isLayOdds, isOddsBet, isPointNumber, type OddsBetType } from './bet-types';
 import { largestOddsStake, type CrapsTableOptions } from './options';
 import { LAY_ODDS } from './pay-table';
@@ -136,7 +137,8 @@ function assertWithinMaxOdds(
     if (canWin > limit) {
       throw new RuleViolation(
         'ABOVE_MAX_ODDS',
-        `Lay odds on ${base.number} may win at most ${multiple}x the ${base.type} bet (${limit}); these would win more.`,
+        'Lay odds on {number} may win at most {multiple}x the {betType} bet ({limit}); these would win more.',
+        oddsParams(base, multiple, limit),
       );
     }
     // The most that can be laid is the least stake that wins the whole limit: a unit more could
@@ -146,7 +148,8 @@ function assertWithinMaxOdds(
     if (laid > most) {
       throw new RuleViolation(
         'ABOVE_MAX_ODDS',
-        `Lay odds on ${base.number} are at most ${most} against this ${base.type} bet: that already wins its ${multiple}x (${limit}).`,
+        'Lay odds on {number} are at most {most} against this {betType} bet: that already wins its {multiple}x ({limit}).',
+        [...oddsParams(base, multiple, limit), moneyParam('most', most)],
       );
     }
     return;
@@ -155,9 +158,18 @@ function assertWithinMaxOdds(
   if (staked > limit) {
     throw new RuleViolation(
       'ABOVE_MAX_ODDS',
-      `Odds on ${base.number} are limited to ${multiple}x the ${base.type} bet (${limit}); this would make more.`,
+      'Odds on {number} are limited to {multiple}x the {betType} bet ({limit}); this would make more.',
+      oddsParams(base, multiple, limit),
     );
   }
 }
+
+/** What an odds refusal names: the point, the bet backed, the table's multiple and the limit it makes. */
+const oddsParams = (base: CrapsBet & { number: PointNumber }, multiple: number, limit: number) => [
+  numberParam('number', base.number),
+  betTypeParam('betType', base.type),
+  numberParam('multiple', multiple),
+  moneyParam('limit', limit),
+];
 
 const sum = (bets: readonly CrapsBet[]): number => bets.reduce((total, bet) => total + bet.amount, 0);

@@ -4,6 +4,7 @@ import type { BetRecord } from '../../store/betting/bet-records';
 import type { Game } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import type { TableOf } from '../tables/table-access';
+import { moneyParam, numberParam } from '../../rules/error-params';
 
 /**
  * Asks the table's game rules whether `bet` may go on the layout now, next to the player's own
@@ -34,14 +35,18 @@ function assertPlayerLimits(table: TableOf<Game>, bet: BetRecord, own: readonly 
   if (own.length >= maxOpenBets) {
     throw new ServiceError(
       'PLAYER_BET_LIMIT',
-      `You have ${own.length} open bets at the table, the most one player may have there (${maxOpenBets}).`,
+      'You have {openBets} open bets at the table, the most one player may have there ({maxOpenBets}).',
+      undefined,
+      [numberParam('openBets', own.length), numberParam('maxOpenBets', maxOpenBets)],
     );
   }
   const staked = own.filter((open) => open.round === bet.round).reduce((sum, open) => sum + open.amount, 0);
   if (staked + bet.amount > maxStakePerRound) {
     throw new ServiceError(
       'PLAYER_STAKE_LIMIT',
-      `The stake would take what you have staked this round at the table (${staked}) above the ${maxStakePerRound} one player may stake in a round.`,
+      'The stake would take what you have staked this round at the table ({staked}) above the {maxStakePerRound} one player may stake in a round.',
+      undefined,
+      [moneyParam('staked', staked, table.currency), moneyParam('maxStakePerRound', maxStakePerRound, table.currency)],
     );
   }
 }

@@ -7,6 +7,7 @@ import type { SeatRecord, TableRecord } from '../../store/tables/table-records';
 import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/retry';
 import { openBetsCapacity } from '../../store/betting/gates';
 import { RuleViolation } from '../../rules/rule-violation';
+import { betTypeParam, moneyParam } from '../../rules/error-params';
 import { bettingBalanceLimit, exposureLimit, validatePlacement, withReserve } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
@@ -16,7 +17,7 @@ import { answeredCode, ServiceError } from '../kernel/service-error';
 import { epochSeconds, type Caller, type ServiceDependencies } from '../kernel/services';
 import { currentRound, loadPlayableTable } from '../tables/table-access';
 import { runsTable } from '../tables/tenancy';
-import { forgetTable, knownBetShards } from '../tables/table-cache';
+import { cachedTable, forgetTable, knownBetShards } from '../tables/table-cache';
 import { judgedBy, limitsFor } from '../tables/limit-profiles';
 import { forgetLayout, rememberLayout, rememberedLayout, type LayoutCopy } from './layout-cache';
 import { gateTurn, inTurn, playerTurn } from '../kernel/turns';
@@ -72,8 +73,16 @@ export async function placeBet(
     const code = answeredCode(error);
     if (code !== 'INTERNAL_SERVER_ERROR') deps.metrics.betRefused(code);
     await countProtectionRefusal(deps, caller.playerId, code);
-    throw error;
+    throw await inTableCurrency(deps, request.tableId, error);
   }
+}
+
+/** A refusal naming amounts without their currency (the rules know none): in the table's (read from this process's copy). */
+async function inTableCurrency(deps: ServiceDependencies, tableId: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof RuleViolation || error instanceof ServiceError)) return error;
+  if (!error.params.some((param) => param.kind === 'MONEY' && param.currency === undefined)) return error;
+  const table = await cachedTable(deps, tableId);
+  return table ? error.inCurrency(table.currency) : error;
 }
 
 async function placeOnce(deps: ServiceDependencies, store: PlacementStore, caller: Caller, request: PlaceBetRequest): Promise<BetRecord> {
@@ -259,7 +268,10 @@ async function explainAccount(
   if (account.currency !== table.currency) {
     throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
   }
-  if (account.balance < bet.amount) throw new ServiceError('INSUFFICIENT_FUNDS', `The stake exceeds your balance of ${account.balance}.`);
+  if (account.balance < bet.amount)
+    throw new ServiceError('INSUFFICIENT_FUNDS', 'The stake exceeds your balance of {balance}.', undefined, [
+      moneyParam('balance', account.balance, account.currency),
+    ]);
   if (account.balance > MAX_BETTING_BALANCE) throw bettingBalanceLimit();
   if ((account.exposure ?? 0) + (bet.reserve ?? 0) > MAX_EXPOSURE) throw exposureLimit();
 }
@@ -330,7 +342,12 @@ function sameRequest(bet: BetRecord, request: PlaceBetRequest): BetRecord {
     (bet.baseBetId ?? null) === (request.baseBetId ?? null) &&
     (bet.seat ?? null) === (request.seat ?? null);
   if (!same) {
-    throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `This idempotencyKey already placed a different bet (${bet.type} ${bet.amount}).`);
+    throw new ServiceError(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This idempotencyKey already placed a different bet ({betType} {amount}).',
+      undefined,
+      [betTypeParam('betType', bet.type), moneyParam('amount', bet.amount)],
+    );
   }
   return bet;
 }

@@ -7,6 +7,7 @@ import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { ServiceError } from '../kernel/service-error';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from '../tables/table-access';
+import { moneyParam } from '../../rules/error-params';
 
 /**
  * The dealer hands the dice to a player: only one whose open bets at the table total at least the
@@ -20,7 +21,9 @@ export async function setShooter(deps: ServiceDependencies, caller: Caller, tabl
     if (!isEligibleShooter(playerId, theirs, table.options)) {
       throw new ServiceError(
         'SHOOTER_NOT_ELIGIBLE',
-        `That player may not shoot: a shooter's open bets total at least the table minimum (${table.options.minimum}), on any bets (art. 2.1, 4(1)).`,
+        "That player may not shoot: a shooter's open bets total at least the table minimum ({minimum}), on any bets (art. 2.1, 4(1)).",
+        undefined,
+        [moneyParam('minimum', table.options.minimum, table.currency)],
       );
     }
     const position = seatOrder(theirs)[0]!;

@@ -6,6 +6,7 @@ import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import type { TableOf } from '../tables/table-access';
+import { moneyParam } from '../../rules/error-params';
 
 /** Who would throw the table's next roll, judged on `openBets` (the layout as the last outcome left it). */
 const shooterOn = (table: TableOf<'CRAPS'>, openBets: readonly BetRecord[]): ShooterPosition | null =>
@@ -14,7 +15,9 @@ const shooterOn = (table: TableOf<'CRAPS'>, openBets: readonly BetRecord[]): Sho
 export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =>
   new ServiceError(
     'NO_SHOOTER',
-    `Nobody at the table may shoot: a roll needs a player whose open bets total at least the table minimum (${table.options.minimum}), on any bets (art. 2.1, 4(1)). ${then}`,
+    `Nobody at the table may shoot: a roll needs a player whose open bets total at least the table minimum ({minimum}), on any bets (art. 2.1, 4(1)). ${then}`,
+    undefined,
+    [moneyParam('minimum', table.options.minimum, table.currency)],
   );
 
 /**

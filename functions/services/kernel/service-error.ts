@@ -1,5 +1,6 @@
 import { isRetryable } from '../../store/kernel/transaction-cancellation';
 import { RuleViolation, type RuleViolationCode } from '../../rules/rule-violation';
+import { inCurrency, renderMessage, type ErrorParam } from '../../rules/error-params';
 
 /**
  * A request the service refuses for a reason outside the game rules (the rules layer throws
@@ -52,16 +53,28 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   constructor(
     readonly code: ServiceErrorCode,
-    message: string,
+    /** Why, for a person; with `params`, a template (rules/error-params.ts: `{limit}` is written from the parameter `limit`). */
+    readonly template: string,
     /**
      * The request's field at fault, dotted below a mutation's `input` (its userErrors name it);
      * null when the refusal is about no one field; absent, the code's usual field (graphql/payloads.ts).
      */
     readonly field?: string | null,
+    /** What the message names, as data, so that any client says it in its own language. */
+    readonly params: readonly ErrorParam[] = [],
   ) {
-    super(message);
+    super(params.length > 0 ? renderMessage(template, params) : template);
+  }
+
+  /** The same refusal with its amounts in `currency` (those that named none), written in its units. */
+  inCurrency(currency: string): ServiceError {
+    return new ServiceError(this.code, this.template, this.field, inCurrency(this.params, currency));
   }
 }
+
+/** A refusal's parameters, whichever layer refused. */
+export const paramsOf = (error: unknown): readonly ErrorParam[] =>
+  error instanceof ServiceError || error instanceof RuleViolation ? error.params : [];
 
 /**
  * A store failure that outlived the services' own retries but changed nothing (a race lost,

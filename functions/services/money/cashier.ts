@@ -19,6 +19,7 @@ import { countProtectionRefusal } from '../protection/refusals';
 import { accountRestriction } from '../protection/restrictions';
 import { PATIENT_ATTEMPTS, inPlayersTurn } from '../kernel/player-requests';
 import { raceWaitCap, retryWhileRaced } from '../../store/kernel/retry';
+import { moneyParam } from '../../rules/error-params';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -106,7 +107,10 @@ async function moveCash(
   if (request.amount <= 0) throw new ServiceError('BAD_USER_INPUT', 'amount must be positive.', 'amount');
   // Winnings may take a balance past MAX_BALANCE: only a deposit is held to it, a withdrawal to the balance.
   if (kind === 'DEPOSIT' && request.amount > MAX_BALANCE) {
-    throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
+    // Before the account is read: the ceiling is a count of minor units, whatever the currency.
+    throw new ServiceError('BALANCE_LIMIT', 'A deposit may not bring a balance above {maximum} minor units.', undefined, [
+      moneyParam('maximum', MAX_BALANCE),
+    ]);
   }
   // Withdrawals still work: a partner that became seamless lets its players take out what they hold here.
   if (kind === 'DEPOSIT') await assertHasAccounts(deps, request.playerId);
@@ -140,7 +144,9 @@ async function moveCash(
     if (earlier.kind !== kind || earlier.amount !== request.amount) {
       throw new ServiceError(
         'IDEMPOTENCY_KEY_REUSED',
-        `This reference already recorded a ${earlier.kind.toLowerCase()} of ${earlier.amount} for that player.`,
+        `This reference already recorded a ${earlier.kind.toLowerCase()} of {amount} for that player.`,
+        undefined,
+        [moneyParam('amount', earlier.amount, earlier.currency)],
       );
     }
   }
@@ -151,10 +157,14 @@ async function moveCash(
     if (restricted) throw restricted;
     const limits = await limitRefusal(deps, account, ['DEPOSIT'], request.amount, movement.at);
     if (limits instanceof ServiceError) throw limits;
-    throw new ServiceError('BALANCE_LIMIT', `A deposit may not bring a balance above ${MAX_BALANCE}.`);
+    throw new ServiceError('BALANCE_LIMIT', 'A deposit may not bring a balance above {maximum}.', undefined, [
+      moneyParam('maximum', MAX_BALANCE, account.currency),
+    ]);
   }
   if (outcome === 'ACCOUNT_REFUSED') {
-    throw new ServiceError('INSUFFICIENT_FUNDS', `The withdrawal exceeds the balance of ${account.balance}.`);
+    throw new ServiceError('INSUFFICIENT_FUNDS', 'The withdrawal exceeds the balance of {balance}.', undefined, [
+      moneyParam('balance', account.balance, account.currency),
+    ]);
   }
   return account;
 }

@@ -22,6 +22,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
 import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
+import { moneyParam, numberParam, textParam } from '../../rules/error-params';
 
 /**
  * Deposit, stake, net-loss and session-time limits per day, week and month (docs/PLAYER-PROTECTION.md): a
@@ -205,14 +206,20 @@ export async function limitRefusal(
     }
     if (await applyDueLimits(deps, account.id)) return 'APPLIED';
     const room = attributes[roomAttribute('SESSION_TIME', short)] as number;
-    return limitReached('SESSION_TIME', short, accountLimit(account, 'SESSION_TIME', short) ?? NO_LIMIT, Math.max(0, room));
+    return limitReached(
+      'SESSION_TIME',
+      short,
+      accountLimit(account, 'SESSION_TIME', short) ?? NO_LIMIT,
+      Math.max(0, room),
+      account.currency,
+    );
   }
   for (const kind of kinds)
     for (const period of LIMIT_PERIODS) {
       const room = attributes[roomAttribute(kind, period)] as number | undefined;
       if (room === undefined || room >= amount) continue;
       if (await applyDueLimits(deps, account.id)) return 'APPLIED';
-      return limitReached(kind, period, accountLimit(account, kind, period) ?? NO_LIMIT, Math.max(0, room));
+      return limitReached(kind, period, accountLimit(account, kind, period) ?? NO_LIMIT, Math.max(0, room), account.currency);
     }
   return undefined;
 }
@@ -231,14 +238,21 @@ const WHAT: Readonly<Record<LimitKind, string>> = {
   SESSION_TIME: 'session-time',
 };
 
-function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number): ServiceError {
-  const [limitText, left] =
-    kind === 'SESSION_TIME'
-      ? [`${limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it)`, `${room} min left`]
-      : [String(limit), `${room} is left`];
+function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number, currency: string): ServiceError {
+  const minutes = kind === 'SESSION_TIME';
+  const [limitText, left] = minutes
+    ? [`{limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it)`, '{room} min left']
+    : ['{limit}', '{room} is left'];
   return new ServiceError(
     CODES[kind],
     `This would pass your ${PERIOD_WORD[period]} ${WHAT[kind]} limit of ${limitText}: ${left} until the ${period.toLowerCase()} ends (UTC).`,
+    undefined,
+    [
+      textParam('period', period),
+      ...(minutes
+        ? [numberParam('limit', limit), numberParam('room', room)]
+        : [moneyParam('limit', limit, currency), moneyParam('room', room, currency)]),
+    ],
   );
 }
 

@@ -5,6 +5,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
 import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
+import { moneyParam, numberParam, timeParam } from '../../rules/error-params';
 
 /**
  * Reality checks (docs/PLAYER-PROTECTION.md; UKGC RTS 14): every so many minutes of a session,
@@ -118,7 +119,16 @@ export async function realityCheckRefusal(
   const minutes = Math.round((Date.parse(at) - Date.parse(check.sessionStartedAt)) / 60_000);
   return new ServiceError(
     'REALITY_CHECK_DUE',
-    `Reality check: you have played for ${Math.floor(minutes / 60)} h ${minutes % 60} min, staked ${check.staked} and are ${check.net >= 0 ? 'up' : 'down'} ${Math.abs(check.net)}. Acknowledge it (acknowledgeRealityCheck, dueAt ${check.dueAt}) to go on.`,
+    `Reality check: you have played for {hours} h {minutes} min, staked {staked} and are ${check.net >= 0 ? 'up' : 'down'} {netAbs}. Acknowledge it (acknowledgeRealityCheck, dueAt {dueAt}) to go on.`,
+    undefined,
+    [
+      numberParam('hours', Math.floor(minutes / 60)),
+      numberParam('minutes', minutes % 60),
+      moneyParam('staked', check.staked, account.currency),
+      moneyParam('net', check.net, account.currency),
+      moneyParam('netAbs', Math.abs(check.net), account.currency),
+      timeParam('dueAt', check.dueAt),
+    ],
   );
 }
 

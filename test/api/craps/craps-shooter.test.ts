@@ -141,7 +141,9 @@ async function expectNobodyMayShoot(tableId: string) {
   const refused = await closeBetting(tableId);
   expect(refusalCode(refused)).toBe('NO_SHOOTER');
   expect(refused.data!.closeBetting.table).toBeNull();
-  expect(refusalOf(refused)!.message).toMatch(/open bets total at least the table minimum \(100\), on any bets \(art\. 2\.1, 4\(1\)\)/);
+  expect(refusalOf(refused)!.message).toMatch(
+    /open bets total at least the table minimum \(1\.00 MOP\), on any bets \(art\. 2\.1, 4\(1\)\)/,
+  );
   expect(refusalOf(refused)!.message).not.toMatch(/Pass Line|Don't Pass|line bet/);
   expect((await tableNow(tableId)).bettingOpen).toBe(true);
 }

@@ -46,7 +46,7 @@ describe('a stake limit', () => {
     const balance = await api.balance(player);
     const refused = await bet(player, a);
     expect(refusalCode(refused)).toBe('STAKE_LIMIT_REACHED');
-    expect(refusalOf(refused)!.message).toMatch(/daily stake limit of 500: 0 is left/);
+    expect(refusalOf(refused)!.message).toMatch(/daily stake limit of 5.00 MOP: 0.00 MOP is left/);
     expect(await api.balance(player)).toBe(balance);
     expect(limitOf(await limitsOf(player), 'STAKE', 'DAY').used).toBe(500);
 

@@ -55,7 +55,7 @@ describe('a reality check', () => {
     // Held until acknowledged; the refusal tells the session too.
     const held = await bet(player, table);
     expect(refusalCode(held)).toBe('REALITY_CHECK_DUE');
-    expect(refusalOf(held)!.message).toMatch(/played for 0 h 30 min, staked 500 and are down 500/);
+    expect(refusalOf(held)!.message).toMatch(/played for 0 h 30 min, staked 5.00 MOP and are down 5.00 MOP/);
     const balance = await api.balance(player);
     const acknowledged = (await api.data(player, ACK, { dueAt: set.dueAt })).acknowledgeRealityCheck.protection.realityCheck;
     expect(Date.parse(acknowledged.dueAt) - now()).toBeGreaterThan(29 * 60_000);

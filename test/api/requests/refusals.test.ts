@@ -177,7 +177,7 @@ describe("a player's limits at a table", () => {
     expectRefused(
       await placeBet({ type: 'BIG', amount: 200 }),
       'PLAYER_STAKE_LIMIT',
-      /^The stake would take what you have staked this round at the table \(400\) above the 500 one player may stake in a round\.$/,
+      /^The stake would take what you have staked this round at the table \(4\.00 MOP\) above the 5\.00 MOP one player may stake in a round\.$/,
     );
     expect(await api.balance(PLAYER)).toBe(9_600);
   });
@@ -238,7 +238,7 @@ describe('a bet the balance does not cover', () => {
     const before = await snapshot('poor-player');
     const res = await placeBet({ type: 'PASS_LINE', amount: 600 }, 'poor-player');
     // The balance, the caller's own, but not the stake they sent back to them.
-    expectRefused(res, 'INSUFFICIENT_FUNDS', /^The stake exceeds your balance of 500\.$/);
+    expectRefused(res, 'INSUFFICIENT_FUNDS', /^The stake exceeds your balance of 5\.00 MOP\.$/);
     expect(await snapshot('poor-player')).toEqual(before);
     expect(before!.me.balance).toBe(500);
   });
@@ -318,9 +318,9 @@ describe('stakes the rules refuse', () => {
     [
       { type: 'PASS_LINE', amount: 150 },
       'STAKE_NOT_MULTIPLE_OF_MINIMUM',
-      /^The stake is refused: it must be a multiple of the PASS_LINE minimum, 100 \(art. 5.6\)\.$/,
+      /^The stake is refused: it must be a multiple of the Pass Line minimum, 1\.00 MOP \(art. 5.6\)\.$/,
     ],
-    [{ type: 'PASS_LINE', amount: 20_000 }, 'STAKE_ABOVE_MAXIMUM', /10000/],
+    [{ type: 'PASS_LINE', amount: 20_000 }, 'STAKE_ABOVE_MAXIMUM', /^The stake is above the Pass Line maximum of 100\.00 MOP\.$/],
     [{ type: 'COME', amount: 100 }, 'BET_NOT_ALLOWED_IN_PHASE', /come-out/],
     [{ type: 'PASS_ODDS', amount: 100 }, 'ODDS_WITHOUT_BASE_BET', undefined],
   ])('%j is refused with %s', async (input, code, message) => {

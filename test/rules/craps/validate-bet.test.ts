@@ -100,19 +100,19 @@ describe("odds need the player's own line or come bet, with a number", () => {
   it("caps odds at the table's multiple of the line bet per point (3x/4x/5x), counting odds already up", () => {
     expect(placing(pointOn(4), bet('PASS_ODDS', 3000, { baseBetId: pass.id }), [pass])).not.toThrow();
     expect(placing(pointOn(4), bet('PASS_ODDS', 3100, { baseBetId: pass.id }), [pass])).toThrow(
-      refused('ABOVE_MAX_ODDS', /limited to 3x the PASS_LINE bet \(3000\); this would make more\.$/),
+      refused('ABOVE_MAX_ODDS', /limited to 3x the Pass Line bet \(3000\); this would make more\.$/),
     );
     const already = bet('COME_ODDS', 3000, { baseBetId: comeOn5.id, number: 5 });
     expect(placing(pointOn(6), bet('COME_ODDS', 1000, { baseBetId: comeOn5.id }), [comeOn5, already])).not.toThrow();
     expect(placing(pointOn(6), bet('COME_ODDS', 1100, { baseBetId: comeOn5.id }), [comeOn5, already])).toThrow(
-      refused('ABOVE_MAX_ODDS', /4x the COME bet \(4000\); this would make more\.$/),
+      refused('ABOVE_MAX_ODDS', /4x the Come bet \(4000\); this would make more\.$/),
     );
   });
 
   it("measures lay odds by what they can win: 3x on the 4 lets a Don't Pass of 1200 lay 7200", () => {
     expect(placing(pointOn(4), bet('DONT_PASS_ODDS', 7200, { baseBetId: dontPass.id }), [dontPass])).not.toThrow();
     expect(placing(pointOn(4), bet('DONT_PASS_ODDS', 7300, { baseBetId: dontPass.id }), [dontPass])).toThrow(
-      refused('ABOVE_MAX_ODDS', /may win at most 3x the DONT_PASS bet \(3600\); these would win more\.$/),
+      refused('ABOVE_MAX_ODDS', /may win at most 3x the Don't Pass bet \(3600\); these would win more\.$/),
     );
     // The most that can be laid is the least stake that wins the limit: a unit more could never win anything.
     const oneUnit = makeCrapsOptions({ minimum: 1, maximum: 10_000 });
@@ -120,27 +120,27 @@ describe("odds need the player's own line or come bet, with a number", () => {
     const lay = (amount: number) => () =>
       validateBet(pointOn(5), oneUnit, bet('DONT_PASS_ODDS', amount, { baseBetId: dontPass100.id }), [dontPass100]);
     expect(lay(600)).not.toThrow(); // 4x on the 5: 600 laid at 2:3 wins 400
-    expect(lay(601)).toThrow(refused('ABOVE_MAX_ODDS', /at most 600 against this DONT_PASS bet/)); // also wins 400
+    expect(lay(601)).toThrow(refused('ABOVE_MAX_ODDS', /at most 600 against this Don't Pass bet/)); // also wins 400
     const byStake = makeCrapsOptions({ minimum: 100, maximum: 10_000, layOddsLimit: 'STAKE' });
     expect(() => validateBet(pointOn(4), byStake, bet('DONT_PASS_ODDS', 3700, { baseBetId: dontPass.id }), [dontPass])).toThrow(
-      refused('ABOVE_MAX_ODDS', /3x the DONT_PASS bet \(3600\)/),
+      refused('ABOVE_MAX_ODDS', /3x the Don't Pass bet \(3600\)/),
     );
   });
 });
 
 describe('stakes: a positive multiple of the minimum, up to the maximum (art. 5.6)', () => {
   it.each([
-    [150, 'STAKE_NOT_MULTIPLE_OF_MINIMUM', /^The stake is refused: it must be a multiple of the FIELD minimum, 100 \(art. 5.6\)\.$/],
-    [0, 'STAKE_NOT_POSITIVE', /^A FIELD stake must be positive\.$/],
+    [150, 'STAKE_NOT_MULTIPLE_OF_MINIMUM', /^The stake is refused: it must be a multiple of the Field minimum, 100 \(art. 5.6\)\.$/],
+    [0, 'STAKE_NOT_POSITIVE', /^The Field stake must be positive\.$/],
     [-100, 'STAKE_NOT_POSITIVE', /positive/],
-    [100.5, 'STAKE_NOT_INTEGER', /^A FIELD stake is a whole number of minor units\.$/],
-    [10_100, 'STAKE_ABOVE_MAXIMUM', /^The stake is above the FIELD maximum of 10000\.$/],
+    [100.5, 'STAKE_NOT_INTEGER', /^The Field stake must be a whole number of minor units\.$/],
+    [10_100, 'STAKE_ABOVE_MAXIMUM', /^The stake is above the Field maximum of 10000\.$/],
   ])('refuses a Field stake of %d, without repeating it', (amount, code, message) => {
     expect(placing(comeOut(), bet('FIELD', amount))).toThrow(refused(code, message));
   });
 
   it("uses the bet type's own minimum where the table sets one", () => {
-    expect(placing(comeOut(), bet('BIG_6', 500))).toThrow(refused('STAKE_NOT_MULTIPLE_OF_MINIMUM', /BIG_6 minimum, 600/));
+    expect(placing(comeOut(), bet('BIG_6', 500))).toThrow(refused('STAKE_NOT_MULTIPLE_OF_MINIMUM', /Big 6 minimum, 600/));
     expect(placing(comeOut(), bet('BIG_6', 1200))).not.toThrow();
   });
 
@@ -155,7 +155,7 @@ describe('stakes: a positive multiple of the minimum, up to the maximum (art. 5.
     const theirs = { ...bet('FIELD', 9_000), playerId: 'bob' };
     expect(placing(comeOut(), bet('FIELD', 1_000), [mine, theirs])).not.toThrow();
     expect(placing(comeOut(), bet('FIELD', 2_000), [mine, theirs])).toThrow(
-      refused('STAKE_ABOVE_MAXIMUM', /^The stake, with 9000 already on this bet, is above the FIELD maximum of 10000\.$/),
+      refused('STAKE_ABOVE_MAXIMUM', /^The stake, with 9000 already on this bet, is above the Field maximum of 10000\.$/),
     );
   });
 });
