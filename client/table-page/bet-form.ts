@@ -10,6 +10,7 @@ import { el, fill } from './dom';
 import type { Answer } from './graphql-http';
 import { formatAmount, formatMoney, parseMoney, plainAmount } from './money';
 import type { Bet, PageTable } from './table-session';
+import { t } from './i18n/language';
 
 type BetLimit = PageTable['myLimits']['betLimits'][number];
 
@@ -75,8 +76,8 @@ export class BetForm {
           })
         : undefined;
     this.backs = el('select', { id: 'bet-backs', name: 'backs' });
-    this.backsField = el('div', { class: 'field', hidden: true }, el('label', { for: 'bet-backs' }, 'Backs your bet'), this.backs);
-    this.submit = el('button', { type: 'submit', class: 'place-bet' }, 'Place bet');
+    this.backsField = el('div', { class: 'field', hidden: true }, el('label', { for: 'bet-backs' }, t('form.backs')), this.backs);
+    this.submit = el('button', { type: 'submit', class: 'place-bet' }, t('form.place'));
     this.outcome = el('p', { class: 'bet-outcome', role: 'status', 'aria-live': 'polite' });
 
     this.element = el(
@@ -85,17 +86,12 @@ export class BetForm {
       el(
         'div',
         { class: 'field-row' },
-        el('div', { class: 'field' }, el('label', { for: 'bet-type' }, 'Bet'), this.type),
-        el('div', { class: 'field' }, el('label', { for: 'bet-amount' }, `Amount (${options.currency})`), this.amount),
-        this.seat && el('div', { class: 'field field-seat' }, el('label', { for: 'bet-seat' }, 'Seat'), this.seat),
+        el('div', { class: 'field' }, el('label', { for: 'bet-type' }, t('form.bet')), this.type),
+        el('div', { class: 'field' }, el('label', { for: 'bet-amount' }, t('form.amount', { currency: options.currency })), this.amount),
+        this.seat && el('div', { class: 'field field-seat' }, el('label', { for: 'bet-seat' }, t('form.seat')), this.seat),
       ),
       this.hint,
-      this.seat &&
-        el(
-          'p',
-          { id: 'bet-seat-hint', class: 'hint' },
-          `Seat ${SEATS.min} to ${SEATS.max}; a jackpot bet needs one, beside your Player, Banker or Tie bet.`,
-        ),
+      this.seat && el('p', { id: 'bet-seat-hint', class: 'hint' }, t('form.seatHint', { min: SEATS.min, max: SEATS.max })),
       this.backsField,
       el('div', { class: 'form-actions' }, this.submit),
       this.outcome,
@@ -108,15 +104,18 @@ export class BetForm {
     this.typeChanged(true);
   }
 
-  /** Betting open or not, and the player's bets an odds bet may back. */
-  update(bettingOpen: boolean, openBets: readonly Bet[]): void {
-    const drawn = `${bettingOpen}:${openBets.map((bet) => `${bet.id}/${bet.number}`).join(',')}`;
+  /**
+   * Whether a bet may be sent (betting open, and the live connection up: while it is lost the page
+   * cannot show what its bet meets), and the player's bets an odds bet may back.
+   */
+  update(state: 'open' | 'closed' | 'offline', openBets: readonly Bet[]): void {
+    const drawn = `${state}:${openBets.map((bet) => `${bet.id}/${bet.number}`).join(',')}`;
     if (drawn === this.drawn) return;
     this.drawn = drawn;
-    this.bettingOpen = bettingOpen;
+    this.bettingOpen = state === 'open';
     this.openBets = openBets;
-    this.submit.disabled = !bettingOpen || this.sending;
-    this.submit.textContent = bettingOpen ? 'Place bet' : 'Betting closed';
+    this.submit.disabled = !this.bettingOpen || this.sending;
+    this.submit.textContent = t(state === 'open' ? 'form.place' : state === 'offline' ? 'form.reconnecting' : 'form.closed');
     this.typeChanged(false);
   }
 
@@ -129,10 +128,7 @@ export class BetForm {
     if (!limit) return;
     const { currency } = this.options;
     if (resetAmount) this.amount.value = plainAmount(limit.minimum, currency);
-    fill(
-      this.hint,
-      `From ${formatAmount(limit.minimum, currency)} to ${formatMoney(limit.maximum, currency)}, in multiples of ${formatAmount(limit.minimum, currency)}.`,
-    );
+    fill(this.hint, t('form.limits', { minimum: formatAmount(limit.minimum, currency), maximum: formatMoney(limit.maximum, currency) }));
     const base = ODDS_BASE[limit.type];
     this.backsField.hidden = !base;
     if (!base) return;
@@ -145,10 +141,12 @@ export class BetForm {
             el(
               'option',
               { value: bet.id, selected: bet.id === chosen },
-              `${betTypeName(bet.type)} ${formatMoney(bet.amount, currency)}${bet.number ? ` on ${bet.number}` : ''}`,
+              bet.number
+                ? t('form.backedBetOn', { bet: betTypeName(bet.type), amount: formatMoney(bet.amount, currency), number: bet.number })
+                : t('form.backedBet', { bet: betTypeName(bet.type), amount: formatMoney(bet.amount, currency) }),
             ),
           )
-        : [el('option', { value: '' }, `No open ${betTypeName(base)} bet of yours`)]),
+        : [el('option', { value: '' }, t('form.noBetToBack', { bet: betTypeName(base) }))]),
     );
   }
 
@@ -156,15 +154,15 @@ export class BetForm {
     const limit = this.selectedLimit();
     const amount = parseMoney(this.amount.value, this.options.currency);
     if (!limit) return;
-    if (amount === undefined || amount === 0) return this.show('refused', 'Enter the amount, for example 50 or 12.50.');
+    if (amount === undefined || amount === 0) return this.show('refused', t('form.enterAmount'));
     const seat = this.seat?.value ? Number(this.seat.value) : undefined;
     if (seat !== undefined && !(Number.isInteger(seat) && seat >= SEATS.min && seat <= SEATS.max)) {
-      return this.show('refused', `Choose a seat from ${SEATS.min} to ${SEATS.max}.`);
+      return this.show('refused', t('form.chooseSeat', { min: SEATS.min, max: SEATS.max }));
     }
     const baseBetId = this.backsField.hidden ? undefined : this.backs.value || undefined;
     this.sending = true;
     this.submit.disabled = true;
-    this.show('pending', 'Placing your bet…');
+    this.show('pending', t('form.placing'));
     const answer = await this.options.place({
       type: limit.type,
       amount,
@@ -176,7 +174,10 @@ export class BetForm {
     this.submit.disabled = !this.bettingOpen;
     if ('code' in answer) return this.show('refused', answer.message, answer.code);
     if (answer.data)
-      this.show('placed', `Placed: ${betTypeName(answer.data.type)} ${formatMoney(answer.data.amount, this.options.currency)}`);
+      this.show(
+        'placed',
+        t('form.placed', { bet: betTypeName(answer.data.type), amount: formatMoney(answer.data.amount, this.options.currency) }),
+      );
   }
 
   private show(state: 'pending' | 'placed' | 'refused', text: string, code?: string): void {

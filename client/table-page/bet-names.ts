@@ -1,24 +1,13 @@
-/** What the page calls the API's enum values. */
+/** What the page calls the API's enum values, in its language (i18n/). */
 import type { BaccaratWinner, BetStatus, BetType } from '../generated/graphql';
-import { betTypeName as englishBetName } from '../../functions/rules/bet-names';
+import { t } from './i18n/language';
 
-/** PASS_LINE → "Pass Line", HARD_4 → "Hard 4": the API's English names of its bets (functions/rules/bet-names.ts). */
-export const betTypeName = (type: BetType): string => englishBetName(type);
+/** PASS_LINE → "Pass Line" (in English), HARD_4 → "硬4" (in Traditional Chinese): the bet in the page's language. */
+export const betTypeName = (type: BetType): string => t(`bet.${type}`);
 
-const STATUS: Record<BetStatus, string> = {
-  OPEN: 'Open',
-  WON: 'Won',
-  LOST: 'Lost',
-  PUSHED: 'Pushed',
-  VOIDED: 'Voided',
-  TAKEN_DOWN: 'Taken down',
-};
+export const betStatusName = (status: BetStatus): string => t(`status.${status}`);
 
-export const betStatusName = (status: BetStatus): string => STATUS[status];
-
-const WINNER: Record<BaccaratWinner, string> = { BANKER: 'Banker', PLAYER: 'Player', TIE: 'Tie' };
-
-export const winnerName = (winner: BaccaratWinner): string => WINNER[winner];
+export const winnerName = (winner: BaccaratWinner): string => t(`winner.${winner}`);
 
 /** The odds bet types and the bet each one backs (its baseBetId). */
 export const ODDS_BASE: Partial<Record<BetType, BetType>> = {

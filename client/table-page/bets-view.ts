@@ -2,11 +2,12 @@
 /** The player's own bets at this table: those on the layout, and those decided while the page was open. */
 import { betStatusName, betTypeName } from './bet-names';
 import { el } from './dom';
+import { t } from './i18n/language';
 import { formatMoney } from './money';
 import type { Bet } from './table-session';
 
 export function openBetsList(bets: readonly Bet[], currency: string): HTMLElement {
-  if (bets.length === 0) return el('p', { class: 'muted' }, 'No bets of yours on the table.');
+  if (bets.length === 0) return el('p', { class: 'muted' }, t('bets.none'));
   return el(
     'ul',
     { class: 'bets' },
@@ -17,7 +18,7 @@ export function openBetsList(bets: readonly Bet[], currency: string): HTMLElemen
 }
 
 export function settledBetsList(bets: readonly Bet[], currency: string): HTMLElement {
-  if (bets.length === 0) return el('p', { class: 'muted' }, 'Bets decided while this page is open show here.');
+  if (bets.length === 0) return el('p', { class: 'muted' }, t('bets.noneSettled'));
   return el(
     'ul',
     { class: 'bets' },
@@ -44,7 +45,9 @@ function betMain(bet: Bet, details: readonly string[]): HTMLElement {
 
 /** Where the bet lies: its number (a come bet moved, an odds bet), its seat. */
 function where(bet: Bet): string[] {
-  return [bet.number ? `on ${bet.number}` : null, bet.seat ? `seat ${bet.seat}` : null].filter((part): part is string => part !== null);
+  return [bet.number ? t('bets.onNumber', { number: bet.number }) : null, bet.seat ? t('bets.seat', { seat: bet.seat }) : null].filter(
+    (part): part is string => part !== null,
+  );
 }
 
 /** What the bet came to for the player: its winnings, its stake lost, or nothing (the stake back). */

@@ -130,7 +130,7 @@ export const TABLE_ROADS = graphql(`
   }
 `);
 
-/** The whole page at load and after a reconnect: the table, its roads, your limits, bets and balance. */
+/** The whole page at load and after a reconnect: the table, its roads, your limits, bets (open, and your last ones decided) and balance. */
 export const TABLE_PAGE = graphql(`
   query TablePage($id: ID!) {
     table(id: $id) {
@@ -167,6 +167,10 @@ export const TABLE_PAGE = graphql(`
       currencyUnit {
         code
         minorUnitDigits
+      }
+      # The player's last bets, so that a reload shows the rounds they played here.
+      bets(last: 30) {
+        ...TablePageBet
       }
     }
   }
@@ -272,6 +276,16 @@ export const PLACE_BET = graphql(`
         code
         message
         field
+        params {
+          name
+          kind
+          amount
+          currency
+          betType
+          number
+          momentAt
+          text
+        }
       }
     }
   }

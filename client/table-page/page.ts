@@ -37,6 +37,8 @@ import { ProtectionPanel, restrictionText, type Protection } from './protection-
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
 import { rememberCurrencyUnit, setMoneyLocale } from './money';
+import { CHOSEN, chooseLanguage, setLanguage } from './i18n/language';
+import { refusalText } from './i18n/refusals';
 import { TableView, type ShoeHistory } from './table-view';
 import { showLobby } from './lobby-view';
 import { showRoundDetails } from './round-details-view';
@@ -64,9 +66,21 @@ function tableIdFromLocation(): string | undefined {
   return TABLE_ID.test(decoded) ? decoded : undefined;
 }
 
+/** The page's language (i18n/language.ts): the player's choice, the launch's, `?lang=`, the browser's; amounts written its way. */
+function speak(launched?: string): void {
+  const chosen = chooseLanguage({
+    chosen: sessionStorage.getItem(CHOSEN),
+    launched,
+    query: new URLSearchParams(window.location.search).get('lang'),
+    browser: navigator.languages,
+  });
+  setLanguage(chosen);
+  setMoneyLocale(chosen);
+  document.documentElement.lang = chosen;
+}
+
 async function start(): Promise<void> {
-  // Amounts in the player's own way of writing numbers (the page's words are English for now).
-  setMoneyLocale(navigator.language);
+  speak();
   if (window.location.pathname === '/lobby') return startLobby();
   if (window.location.pathname.startsWith('/rounds/')) return showRoundDetails(root);
   const tableId = tableIdFromLocation();
@@ -81,6 +95,7 @@ async function start(): Promise<void> {
         : notice('The session has ended', 'Open the game again from your casino.');
     return notice('The server could not be reached', 'Reload the page to try again.');
   }
+  speak(token.session?.language);
   const http = new GraphQLHttp(token.graphqlPath, token);
   /** The player of a snapshot: their account, else their seamless wallet's balance; a refusal, or null for neither. */
   async function playerOf(snapshot: TablePageQuery): Promise<Account | { code: string; message: string } | null> {
@@ -165,11 +180,11 @@ async function start(): Promise<void> {
       const answer = await http.request(PLACE_BET, { input: { tableId, ...request } });
       if ('code' in answer) return answer;
       const { placeBet } = answer.data;
-      // An expected refusal is data: the payload's first userError (a code of PlaceBetErrorCode), shown as the API gave it.
+      // An expected refusal is data: the payload's first userError (a code of PlaceBetErrorCode), said in the page's language from its parameters.
       const [refusal] = placeBet?.userErrors ?? [];
       if (placeBet?.bet) session.betChanged(placeBet.bet);
       view?.render();
-      return refusal ? { code: refusal.code, message: refusal.message } : { data: placeBet?.bet ?? null };
+      return refusal ? { code: refusal.code, message: refusalText(refusal) } : { data: placeBet?.bet ?? null };
     },
     async (dueAt) => {
       const answer = await http.request(ACKNOWLEDGE_REALITY_CHECK, { dueAt });
@@ -254,6 +269,7 @@ async function startLobby(): Promise<void> {
   } catch {
     return notice('The session has ended', 'Open the game again from your casino.');
   }
+  speak(token.session?.language);
   await showLobby(root, new GraphQLHttp(token.graphqlPath, token), token.session);
 }
 

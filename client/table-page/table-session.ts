@@ -192,6 +192,8 @@ export class TableSession {
       this.jackpot = null;
     }
     this.playerId = me.id;
+    // The player's last bets decided here, newest first: what a reload shows of the rounds they played.
+    if ('bets' in me) this.settledBets = me.bets.filter((bet) => bet.tableId === table.id && bet.status !== 'OPEN').slice(0, SETTLED_SHOWN);
     this.balance = me.balance;
     this.currency = me.currency;
     this.walletReadAt = 'readAt' in me ? me.readAt : '';

@@ -23,8 +23,9 @@ import { fitRoads, roadsPanel } from './roads-view';
 import { countdownText, type ServerClock } from './server-clock';
 import type { Bet, TableSession } from './table-session';
 import type { ProtectionPanel } from './protection-view';
+import { t } from './i18n/language';
+import { languageSwitch } from './i18n/language-switch';
 
-const CONNECTION_TEXT: Record<ConnectionState, string> = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
 /** Under this, the countdown shows that betting is about to close. */
 const CLOSING_MS = 10_000;
 
@@ -33,8 +34,10 @@ export class TableView {
   private readonly title = el('h1', {});
   private readonly facts = el('p', { class: 'table-facts' });
   private readonly connection = el('p', { class: 'connection', role: 'status' });
+  /** Lost, the page holds bets: it could not show what they meet (it reads the table again once back). */
+  private connectionState: ConnectionState = 'connecting';
   private readonly balance = el('strong', { class: 'balance-amount' });
-  private readonly balanceLabel = el('span', { class: 'label' }, 'Your balance');
+  private readonly balanceLabel = el('span', { class: 'label' });
   private readonly jackpot = el('p', { class: 'jackpot', hidden: true });
   private readonly realityCheck = el('section', {
     class: 'reality-check',
@@ -78,6 +81,7 @@ export class TableView {
         { class: 'table-header' },
         el('div', { class: 'table-title' }, this.title, this.facts),
         partnerLinks(partnerUrls),
+        languageSwitch(),
         el(
           'div',
           { class: 'player-box' },
@@ -95,18 +99,18 @@ export class TableView {
         el(
           'div',
           { class: 'game-column' },
-          panel('game-heading', table.game === 'CRAPS' ? 'The dice' : 'Roads', this.game),
-          panel('results-heading', 'Last results', this.results),
-          table.dealing === 'RNG' && panel('fairness-heading', 'Provably fair', this.fairness),
-          panel('log-heading', 'Table log', this.log.element),
+          panel('game-heading', t(table.game === 'CRAPS' ? 'panel.dice' : 'panel.roads'), this.game),
+          panel('results-heading', t('panel.results'), this.results),
+          table.dealing === 'RNG' && panel('fairness-heading', t('panel.fairness'), this.fairness),
+          panel('log-heading', t('panel.log'), this.log.element),
         ),
         el(
           'div',
           { class: 'player-column' },
-          panel('bet-heading', 'Place a bet', this.form.element),
-          panel('open-heading', 'Your bets', this.openBets),
-          panel('settled-heading', 'Settled', this.settledBets),
-          panel('protection-heading', 'Play safely', protection.element),
+          panel('bet-heading', t('panel.bet'), this.form.element),
+          panel('open-heading', t('panel.openBets'), this.openBets),
+          panel('settled-heading', t('panel.settled'), this.settledBets),
+          panel('protection-heading', t('panel.protection'), protection.element),
         ),
       ),
     );
@@ -121,24 +125,29 @@ export class TableView {
 
   render(): void {
     const { table, currency } = this.session;
-    document.title = `${table.name} · ${table.game === 'CRAPS' ? 'Craps' : 'Baccarat'}`;
+    document.title = `${table.name} · ${t(`game.${table.game}`)}`;
     fill(this.title, table.name);
     fill(
       this.facts,
-      el('span', { class: 'game-badge', 'data-game': table.game }, table.game === 'CRAPS' ? 'Craps' : 'Baccarat'),
-      el('span', { class: 'table-status', 'data-status': table.status }, table.status === 'OPEN' ? 'Open' : 'Closed'),
+      el('span', { class: 'game-badge', 'data-game': table.game }, t(`game.${table.game}`)),
+      el('span', { class: 'table-status', 'data-status': table.status }, t(table.status === 'OPEN' ? 'table.open' : 'table.closed')),
       table.dealing === 'RNG' &&
-        el('span', { class: 'dealing-badge' }, table.dealingPaused ? 'Dealt by the server · paused' : 'Dealt by the server'),
-      `Limits ${formatMoney(table.minimumBet, table.currency)} to ${formatMoney(table.maximumBet, table.currency)}`,
-      ` · Round ${table.nextSequence}`,
-      this.session.limits.profile ? ` · Your limits: ${this.session.limits.profile}` : null,
+        el('span', { class: 'dealing-badge' }, t(table.dealingPaused ? 'table.dealtByServerPaused' : 'table.dealtByServer')),
+      t('table.limits', { minimum: formatMoney(table.minimumBet, table.currency), maximum: formatMoney(table.maximumBet, table.currency) }),
+      ` · ${t('table.round', { round: table.nextSequence })}`,
+      this.session.limits.profile ? ` · ${t('table.yourLimits', { profile: this.session.limits.profile })}` : null,
     );
-    fill(this.balanceLabel, this.session.inWallet ? 'In your wallet' : 'Your balance');
+    fill(this.balanceLabel, t(this.session.inWallet ? 'balance.wallet' : 'balance.account'));
     fill(this.balance, formatMoney(this.session.balance, currency));
     const { jackpot } = this.session;
     this.jackpot.hidden = !jackpot;
     if (jackpot)
-      fill(this.jackpot, el('span', { class: 'label' }, 'Jackpot'), ' ', el('strong', {}, formatMoney(jackpot.amount, table.currency)));
+      fill(
+        this.jackpot,
+        el('span', { class: 'label' }, t('jackpot.label')),
+        ' ',
+        el('strong', {}, formatMoney(jackpot.amount, table.currency)),
+      );
 
     if (table.game === 'CRAPS') fill(this.game, ...crapsPanel(table, this.session.playerId));
     else {
@@ -204,8 +213,10 @@ export class TableView {
   }
 
   showConnection(state: ConnectionState): void {
+    this.connectionState = state;
     this.connection.dataset.state = state;
-    fill(this.connection, el('span', { class: 'connection-dot', 'aria-hidden': 'true' }), CONNECTION_TEXT[state]);
+    fill(this.connection, el('span', { class: 'connection-dot', 'aria-hidden': 'true' }), t(`connection.${state}`));
+    this.tick();
   }
 
   /** The betting state and its countdown, on the server's clock: run often, it asks nothing of the server. */
@@ -218,21 +229,25 @@ export class TableView {
     if (this.betting.dataset.state !== state) this.betting.dataset.state = state;
     // Without a betting clock the dealer alone closes betting: no bar runs down.
     this.betting.toggleAttribute('data-clock', table.bettingWindowSeconds !== null);
+    const offline = open && this.connectionState === 'reconnecting';
     const text =
       state === 'table-closed'
-        ? 'The table is closed'
+        ? t('betting.tableClosed')
         : state === 'closed'
           ? left === 0 && table.bettingOpen
-            ? 'No more bets: the betting time is up'
-            : 'No more bets'
-          : 'Betting open';
+            ? t('betting.timeUp')
+            : t('betting.closed')
+          : offline
+            ? t('betting.offline')
+            : t('betting.open');
     if (this.bettingState.textContent !== text) this.bettingState.textContent = text;
-    const countdown = open && left !== undefined ? `closes in ${countdownText(left)}` : open ? 'until the dealer closes it' : '';
+    const countdown =
+      open && left !== undefined ? t('countdown.closesIn', { time: countdownText(left) }) : open ? t('countdown.dealer') : '';
     if (this.countdown.textContent !== countdown) this.countdown.textContent = countdown;
     const windowMs = (table.bettingWindowSeconds ?? 0) * 1000;
     const share = open && left !== undefined && windowMs > 0 ? Math.min(1, left / windowMs) : open ? 1 : 0;
     this.countdownFill.style.width = `${(share * 100).toFixed(1)}%`;
-    this.form.update(open && !this.session.restriction, this.session.openBets);
+    this.form.update(!open || this.session.restriction ? 'closed' : offline ? 'offline' : 'open', this.session.openBets);
   }
 }
 

@@ -265,6 +265,13 @@ describe('the table page in Chromium', () => {
     expect(traffic.configReads).toEqual(['GET']);
     expect(traffic.sockets).toHaveLength(1);
     expectOnlyTheServer(traffic);
+
+    // A reload shows the rounds the player played here, as they were decided.
+    await page.reload();
+    await live(page);
+    await settled(page, 'Pass Line', 'Lost', '−10.00 MOP');
+    await settled(page, 'Field', 'Lost', '−10.00 MOP');
+    await settled(page, 'Field', 'Won', '+10.00 MOP');
     await page.close();
   });
 
@@ -447,11 +454,16 @@ describe('the table page in Chromium', () => {
     networkUp = false;
     await sockets[0]!.close({ code: 1006, reason: 'network lost' });
     await demo.page.locator('.connection[data-state="reconnecting"]').waitFor();
+    // While it is lost, the page takes no bet: it could not show what the bet meets.
+    await shows(demo.page, '.betting-state', 'Connection lost: bets wait until it is back');
+    const submit = demo.page.getByRole('button', { name: 'Reconnecting…' });
+    expect(await submit.isDisabled()).toBe(true);
     // Meanwhile the player bets from another device: no event of it can reach this page.
     await api.placeBet(DEMO_PLAYER, { tableId: DEMO_TABLE, type: 'PASS_LINE', amount: 5000 });
     networkUp = true;
     await live(demo.page);
     await shows(demo.page, '[aria-labelledby="open-heading"] li', 'Pass Line');
+    expect(await demo.page.getByRole('button', { name: 'Place bet' }).isEnabled()).toBe(true);
     await shows(demo.page, '.event-log', 'Reconnected: the table is shown as it is now.');
     expect(sockets).toHaveLength(2);
     await expectOnly(demo.page, demo.traffic, ['TablePage', 'TablePage'], {
@@ -699,6 +711,32 @@ describe('the table page in Chromium', () => {
       expect(body).not.toMatch(/bad|xxx|%3C|<b>/);
     }
     expect((await fetch(`${api.url}/tables/${DEMO_TABLE}`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('speaks Portuguese to a Portuguese player and Chinese to one who switches, refusals said from their parameters, amounts their way', async () => {
+    const tableId = await api.openTable({ name: 'Mesa de craps' });
+    const { page } = await openTablePage(`/tables/${tableId}?lang=pt`);
+    await live(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('pt');
+    await shows(page, '.betting-state', 'Apostas abertas');
+    await shows(page, '#bet-heading', 'Fazer uma aposta');
+    await shows(page, '.table-facts', 'Limites de 1,00 MOP a 1.000,00 MOP');
+    await page.getByLabel('Aposta', { exact: true }).selectOption('PASS_LINE');
+    await page.getByLabel(/^Montante/).fill('2000');
+    await page.getByRole('button', { name: 'Apostar' }).click();
+    await shows(page, '.bet-outcome', 'A aposta ultrapassa o máximo de Pass Line, 1.000,00 MOP.');
+    await page.getByLabel(/^Montante/).fill('10');
+    await page.getByRole('button', { name: 'Apostar' }).click();
+    await shows(page, '.bet-outcome', 'Apostado: Pass Line 10,00 MOP');
+
+    // The player switches to Traditional Chinese: the page is read again in it, and stays so on reload.
+    await page.getByLabel('Língua').selectOption('zh-Hant');
+    await shows(page, '.betting-state', '接受下注');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-Hant');
+    await shows(page, '[aria-labelledby="open-heading"] li', '過關線');
+    await page.reload();
+    await shows(page, '#bet-heading', '下注');
+    await page.close();
   });
 
   it("shows a JPY table's amounts in yen and a KWD table's in thousandths, as the API says each currency's minor unit", async () => {
