@@ -4,6 +4,7 @@ import type { TablePageLiveFragment } from '../generated/graphql';
 import { die } from './dice-view';
 import { el } from './dom';
 import { formatMoney } from './money';
+import { t } from './i18n/language';
 
 export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node[] {
   if (table.__typename !== 'CrapsTable') return [];
@@ -36,7 +37,7 @@ export function crapsPanel(table: TablePageLiveFragment, playerId: string): Node
 }
 
 function shooterText(shooter: string | null, playerId: string, table: TablePageLiveFragment): string {
-  if (shooter === playerId) return 'You have the dice';
-  if (shooter) return 'Another player has the dice';
-  return `No shooter yet: bets totalling ${formatMoney(table.minimumBet, table.currency)} or more take the dice`;
+  if (shooter === playerId) return t('shooter.you');
+  if (shooter) return t('shooter.other');
+  return t('shooter.none', { minimum: formatMoney(table.minimumBet, table.currency) });
 }

@@ -7,6 +7,7 @@ import type {
 } from '../generated/graphql';
 import { betTypeName, winnerName } from './bet-names';
 import { formatMoney } from './money';
+import { t } from './i18n/language';
 
 export type TableEvent = TablePageTableEventsSubscription['tableEvents'];
 export type PlayerEvent = TablePageMyEventsSubscription['myEvents'];
@@ -24,10 +25,14 @@ export interface LogEntry {
 /** "3 + 4 = 7", or the baccarat round's winner with its naturals and pairs. */
 export function resultText(result: RecentResult): string {
   if (result.dice) return `${result.dice.join(' + ')} = ${result.total}`;
-  if (!result.winner) return 'no result';
-  const marks = [result.natural && 'natural', result.playerPair && 'Player pair', result.bankerPair && 'Banker pair'].filter(Boolean);
-  const winner = result.winner === 'TIE' ? 'Tie' : `${winnerName(result.winner)} wins`;
-  return marks.length ? `${winner} (${marks.join(', ')})` : winner;
+  if (!result.winner) return t('result.none');
+  const marks = [
+    result.natural && t('result.natural'),
+    result.playerPair && t('result.playerPair'),
+    result.bankerPair && t('result.bankerPair'),
+  ].filter(Boolean);
+  const winner = result.winner === 'TIE' ? t('result.tie') : t('result.wins', { winner: winnerName(result.winner) });
+  return marks.length ? t('result.withMarks', { winner, marks: marks.join(', ') }) : winner;
 }
 
 export function tableEventEntry(event: TableEvent, playerId: string): LogEntry {
@@ -35,57 +40,68 @@ export function tableEventEntry(event: TableEvent, playerId: string): LogEntry {
   const { table } = event;
   switch (event.kind) {
     case 'BETTING_OPENED':
-      return { at, tone: 'table', text: event.bettingClosesAt ? 'Place your bets: betting is open' : 'Betting is open' };
+      return { at, tone: 'table', text: t(event.bettingClosesAt ? 'event.bettingOpenClock' : 'event.bettingOpen') };
     case 'BETTING_CLOSED':
-      return { at, tone: 'table', text: 'No more bets' };
+      return { at, tone: 'table', text: t('event.bettingClosed') };
     case 'OUTCOME_RECORDED': {
-      const what = table.game === 'CRAPS' ? 'Roll' : 'Round';
-      if (!event.result) return { at, tone: 'table', text: `${what} ${event.sequence} was voided: stakes come back` };
-      const point = table.__typename === 'CrapsTable' && table.point ? `, point ${table.point}` : '';
-      return { at, tone: 'table', text: `${what} ${event.sequence}: ${resultText(event.result)}${point}` };
+      const round = { game: table.game, sequence: event.sequence ?? '' };
+      if (!event.result) return { at, tone: 'table', text: t('event.voided', round) };
+      const result = resultText(event.result);
+      const point = table.__typename === 'CrapsTable' ? table.point : null;
+      return {
+        at,
+        tone: 'table',
+        text: point ? t('event.outcomePoint', { ...round, result, point }) : t('event.outcome', { ...round, result }),
+      };
     }
     case 'ROUND_SETTLED':
-      return { at, tone: 'table', text: `Round ${event.sequence} paid` };
+      return { at, tone: 'table', text: t('event.paid', { sequence: event.sequence ?? '' }) };
     case 'SHOE_CHANGED':
-      return { at, tone: 'table', text: 'A new shoe: the roads start again' };
+      return { at, tone: 'table', text: t('event.newShoe') };
     case 'SHOOTER_CHANGED': {
       const shooter = table.__typename === 'CrapsTable' ? table.shooter : null;
-      const text =
-        shooter === playerId ? 'The dice passed to you' : shooter ? 'The dice passed to another player' : 'Nobody holds the dice';
-      return { at, tone: 'table', text };
+      return { at, tone: 'table', text: t(shooter === playerId ? 'event.diceToYou' : shooter ? 'event.diceToOther' : 'event.noShooter') };
     }
     case 'DEALING_PAUSED':
-      return { at, tone: 'table', text: 'The table is paused: no round is dealt until it resumes' };
+      return { at, tone: 'table', text: t('event.paused') };
     case 'DEALING_RESUMED':
-      return { at, tone: 'table', text: 'The table runs again' };
+      return { at, tone: 'table', text: t('event.resumed') };
     case 'TABLE_CLOSED':
-      return { at, tone: 'table', text: 'The table closed' };
+      return { at, tone: 'table', text: t('event.tableClosed') };
   }
 }
 
 export function playerEventEntry(event: PlayerEvent, at: string, currency: string): LogEntry | undefined {
   if (event.kind === 'BALANCE_CHANGED') {
-    return event.account ? { at, tone: 'money', text: `Balance ${formatMoney(event.account.balance, event.account.currency)}` } : undefined;
+    return event.account
+      ? { at, tone: 'money', text: t('event.balance', { amount: formatMoney(event.account.balance, event.account.currency) }) }
+      : undefined;
   }
   if (event.kind === 'PLAY_RESTRICTED') {
-    return { at, tone: 'error', text: 'You may not play now (a time-out, self-exclusion or block): live updates end here.' };
+    return { at, tone: 'error', text: t('event.restricted') };
   }
   if (event.kind === 'REALITY_CHECK') {
     return event.realityCheck
-      ? { at, tone: 'money', text: `Reality check: ${realityCheckText(event.realityCheck, at, currency)}` }
+      ? { at, tone: 'money', text: t('event.realityCheck', { summary: realityCheckText(event.realityCheck, at, currency) }) }
       : undefined;
   }
   if (event.kind === 'WALLET_BALANCE_CHANGED') {
-    return event.wallet ? { at, tone: 'money', text: `Wallet ${formatMoney(event.wallet.balance, event.wallet.currency)}` } : undefined;
+    return event.wallet
+      ? { at, tone: 'money', text: t('event.wallet', { amount: formatMoney(event.wallet.balance, event.wallet.currency) }) }
+      : undefined;
   }
   if (!event.bet) return undefined;
   const bet = event.bet;
-  const name = `${betTypeName(bet.type)} ${formatMoney(bet.amount, currency)}`;
+  const name = t('event.betName', { bet: betTypeName(bet.type), amount: formatMoney(bet.amount, currency) });
   switch (event.kind) {
     case 'BET_PLACED':
-      return { at, tone: 'bet', text: `Your bet: ${name}` };
+      return { at, tone: 'bet', text: t('event.betPlaced', { bet: name }) };
     case 'BET_CHANGED':
-      return { at, tone: 'bet', text: bet.number ? `Your ${name} moved to ${bet.number}` : `Your ${name} changed` };
+      return {
+        at,
+        tone: 'bet',
+        text: bet.number ? t('event.betMoved', { bet: name, number: bet.number }) : t('event.betChanged', { bet: name }),
+      };
     case 'BET_SETTLED':
       return settledEntry(bet, name, at, currency);
   }
@@ -97,18 +113,18 @@ function settledEntry(bet: TablePageBetFragment, name: string, at: string, curre
       return {
         at,
         tone: 'win',
-        text: `Your ${name} won ${formatMoney(bet.winnings, currency)} (${formatMoney(bet.returned, currency)} paid)`,
+        text: t('event.betWon', { bet: name, winnings: formatMoney(bet.winnings, currency), paid: formatMoney(bet.returned, currency) }),
       };
     case 'LOST':
-      return { at, tone: 'loss', text: `Your ${name} lost` };
+      return { at, tone: 'loss', text: t('event.betLost', { bet: name }) };
     case 'PUSHED':
-      return { at, tone: 'bet', text: `Your ${name} pushed: the stake came back` };
+      return { at, tone: 'bet', text: t('event.betPushed', { bet: name }) };
     case 'VOIDED':
-      return { at, tone: 'bet', text: `Your ${name} was voided: the stake came back` };
+      return { at, tone: 'bet', text: t('event.betVoided', { bet: name }) };
     case 'TAKEN_DOWN':
-      return { at, tone: 'bet', text: `Your ${name} was taken down` };
+      return { at, tone: 'bet', text: t('event.betTakenDown', { bet: name }) };
     case 'OPEN':
-      return { at, tone: 'bet', text: `Your ${name} is open` };
+      return { at, tone: 'bet', text: t('event.betOpen', { bet: name }) };
   }
 }
 
@@ -117,9 +133,14 @@ export type RealityCheck = NonNullable<PlayerEvent['realityCheck']>;
 /** "you have played 30 min, staked 5.00 MOP and are down 5.00 MOP". */
 export function realityCheckText(check: RealityCheck, at: string, currency: string): string {
   const minutes = Math.max(0, Math.round((Date.parse(at) - Date.parse(check.sessionStartedAt)) / 60_000));
-  const played = minutes >= 60 ? `${Math.floor(minutes / 60)} h ${minutes % 60} min` : `${minutes} min`;
-  const result = check.net >= 0 ? `up ${formatMoney(check.net, currency)}` : `down ${formatMoney(-check.net, currency)}`;
-  return `you have played ${played}, staked ${formatMoney(check.staked, currency)} and are ${result}`;
+  const played =
+    minutes >= 60 ? t('duration.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : t('duration.minutes', { minutes });
+  return t('realityCheck.summary', {
+    played,
+    staked: formatMoney(check.staked, currency),
+    net: check.net >= 0 ? 'up' : 'down',
+    amount: formatMoney(Math.abs(check.net), currency),
+  });
 }
 
 /** A sentence's first letter up. */

@@ -4,12 +4,12 @@
  * that its sites may still embed it), and the partner's Home and Cashier.
  */
 import { graphql } from '../generated';
-import type { LobbyTablesQuery } from '../generated/graphql';
 import { el, fill } from './dom';
 import type { GraphQLHttp } from './graphql-http';
 import { formatMoney, rememberCurrencyUnit } from './money';
 import { partnerLinks } from './partner-links';
 import type { LaunchedSession } from './player-token';
+import { t } from './i18n/language';
 
 export const LOBBY_TABLES = graphql(`
   query LobbyTables {
@@ -33,16 +33,12 @@ export const LOBBY_TABLES = graphql(`
   }
 `);
 
-type LobbyTable = LobbyTablesQuery['tables']['edges'][number]['node'];
-
-const GAME_NAMES: Readonly<Record<LobbyTable['game'], string>> = { CRAPS: 'Craps', BACCARAT: 'Baccarat' };
-
 /** Draws the lobby into `root` once its tables are read; a refusal is shown as the API gave it. */
 export async function showLobby(root: HTMLElement, http: GraphQLHttp, session: LaunchedSession | undefined): Promise<void> {
   const answer = await http.request(LOBBY_TABLES, {});
   root.removeAttribute('aria-busy');
   if ('code' in answer) {
-    fill(root, el('section', { class: 'notice', role: 'alert' }, el('h1', {}, 'The lobby could not be read'), el('p', {}, answer.message)));
+    fill(root, el('section', { class: 'notice', role: 'alert' }, el('h1', {}, t('lobby.unread')), el('p', {}, answer.message)));
     return;
   }
   const tables = answer.data.tables.edges.map((edge) => edge.node).filter((table) => !session || table.currency === session.currency);
@@ -50,9 +46,9 @@ export async function showLobby(root: HTMLElement, http: GraphQLHttp, session: L
   const partner = session ? `?partner=${encodeURIComponent(session.partner)}` : '';
   fill(
     root,
-    el('header', { class: 'table-header' }, el('div', { class: 'table-title' }, el('h1', {}, 'Tables')), partnerLinks(session)),
+    el('header', { class: 'table-header' }, el('div', { class: 'table-title' }, el('h1', {}, t('lobby.title'))), partnerLinks(session)),
     tables.length === 0
-      ? el('p', { class: 'muted' }, 'No table is open now.')
+      ? el('p', { class: 'muted' }, t('lobby.none'))
       : el(
           'ul',
           { class: 'lobby-tables' },
@@ -64,7 +60,11 @@ export async function showLobby(root: HTMLElement, http: GraphQLHttp, session: L
               el(
                 'span',
                 { class: 'muted' },
-                ` ${GAME_NAMES[table.game]} · ${formatMoney(table.minimumBet, table.currency)} to ${formatMoney(table.maximumBet, table.currency)}`,
+                ` ${t('lobby.limits', {
+                  game: t(`game.${table.game}`),
+                  minimum: formatMoney(table.minimumBet, table.currency),
+                  maximum: formatMoney(table.maximumBet, table.currency),
+                })}`,
               ),
             ),
           ),

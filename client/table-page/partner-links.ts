@@ -1,4 +1,5 @@
 import { el } from './dom';
+import { t } from './i18n/language';
 
 /** Where a partner's launch sends its player back: its lobby and cashier (null: none said). */
 export interface PartnerUrls {
@@ -12,7 +13,7 @@ export function partnerLinks(urls: PartnerUrls | undefined): HTMLElement | undef
   return el(
     'nav',
     { class: 'partner-links', 'aria-label': 'Your casino' },
-    urls.lobbyUrl && el('a', { href: urls.lobbyUrl, target: '_top', rel: 'noopener' }, 'Home'),
-    urls.cashierUrl && el('a', { href: urls.cashierUrl, target: '_top', rel: 'noopener' }, 'Cashier'),
+    urls.lobbyUrl && el('a', { href: urls.lobbyUrl, target: '_top', rel: 'noopener' }, t('partner.home')),
+    urls.cashierUrl && el('a', { href: urls.cashierUrl, target: '_top', rel: 'noopener' }, t('partner.cashier')),
   );
 }

@@ -7,32 +7,33 @@
 import type { TablePageRoadsFragment } from '../generated/graphql';
 import { winnerName } from './bet-names';
 import { el } from './dom';
+import { t } from './i18n/language';
 
 type Roads = TablePageRoadsFragment;
 type Placed = { readonly column: number; readonly row: number };
 
 export function roadsPanel(roads: Roads | null): Node[] {
-  if (!roads) return [el('p', { class: 'muted' }, 'No roads for this table.')];
+  if (!roads) return [el('p', { class: 'muted' }, t('roads.none'))];
   const { counts } = roads;
   const last = roads.beadPlate.at(-1);
-  const cells = (count: number) => `${count} ${count === 1 ? 'cell' : 'cells'}`;
+  const cells = (count: number) => t('roads.cells', { count });
   return [
     el(
       'p',
       { class: 'shoe-counts' },
-      el('strong', {}, `Shoe ${roads.shoe}`),
-      ` · ${counts.hands} ${counts.hands === 1 ? 'hand' : 'hands'} · `,
-      el('span', { class: 'count-banker' }, `Banker ${counts.banker}`),
+      el('strong', {}, t('roads.shoe', { shoe: roads.shoe })),
+      ` · ${t('roads.hands', { count: counts.hands })} · `,
+      el('span', { class: 'count-banker' }, t('roads.banker', { count: counts.banker })),
       ' · ',
-      el('span', { class: 'count-player' }, `Player ${counts.player}`),
+      el('span', { class: 'count-player' }, t('roads.player', { count: counts.player })),
       ' · ',
-      el('span', { class: 'count-tie' }, `Tie ${counts.tie}`),
-      ` · Pairs B ${counts.bankerPair} / P ${counts.playerPair} · Naturals ${counts.natural}`,
+      el('span', { class: 'count-tie' }, t('roads.tie', { count: counts.tie })),
+      ` · ${t('roads.pairs', { banker: counts.bankerPair, player: counts.playerPair, naturals: counts.natural })}`,
     ),
     el(
       'div',
       { class: 'roads' },
-      road('Big road', 'big-road', roads.bigRoad, cells(roads.bigRoad.length), (cell) =>
+      road(t('roads.bigRoad'), 'big-road', roads.bigRoad, cells(roads.bigRoad.length), (cell) =>
         el(
           'span',
           { class: 'ring', 'data-winner': cell.winner, 'data-ties': cell.ties > 0 },
@@ -41,18 +42,24 @@ export function roadsPanel(roads: Roads | null): Node[] {
         ),
       ),
       road(
-        'Bead plate',
+        t('roads.beadPlate'),
         'bead-plate',
         roads.beadPlate,
-        `${roads.beadPlate.length} ${roads.beadPlate.length === 1 ? 'round' : 'rounds'}${last ? `, the last one ${winnerName(last.winner)}` : ''}`,
+        last
+          ? t('roads.roundsLast', { count: roads.beadPlate.length, winner: winnerName(last.winner) })
+          : t('roads.rounds', { count: roads.beadPlate.length }),
         (cell) => el('span', { class: 'bead', 'data-winner': cell.winner }, winnerName(cell.winner).charAt(0), ...pairs(cell)),
       ),
       el(
         'div',
         { class: 'roads-derived' },
-        road('Big eye boy', 'derived big-eye-boy', roads.bigEyeBoy, cells(roads.bigEyeBoy.length), (cell) => mark('ring', cell.colour)),
-        road('Small road', 'derived small-road', roads.smallRoad, cells(roads.smallRoad.length), (cell) => mark('dot', cell.colour)),
-        road('Cockroach pig', 'derived cockroach-pig', roads.cockroachPig, cells(roads.cockroachPig.length), (cell) =>
+        road(t('roads.bigEyeBoy'), 'derived big-eye-boy', roads.bigEyeBoy, cells(roads.bigEyeBoy.length), (cell) =>
+          mark('ring', cell.colour),
+        ),
+        road(t('roads.smallRoad'), 'derived small-road', roads.smallRoad, cells(roads.smallRoad.length), (cell) =>
+          mark('dot', cell.colour),
+        ),
+        road(t('roads.cockroachPig'), 'derived cockroach-pig', roads.cockroachPig, cells(roads.cockroachPig.length), (cell) =>
           mark('slash', cell.colour),
         ),
       ),

@@ -728,6 +728,7 @@ describe('the table page in Chromium', () => {
     await page.getByLabel(/^Montante/).fill('10');
     await page.getByRole('button', { name: 'Apostar' }).click();
     await shows(page, '.bet-outcome', 'Apostado: Pass Line 10,00 MOP');
+    await shows(page, '.event-log', 'A sua aposta: Pass Line 10,00 MOP');
 
     // The player switches to Traditional Chinese: the page is read again in it, and stays so on reload.
     await page.getByLabel('Língua').selectOption('zh-Hant');
