@@ -32,6 +32,7 @@ const NEEDS_DYNAMODB = [
  */
 const LONGEST_FIRST = [
   'test/local/table-page-browser.test.ts',
+  'test/local/table-page-mobile.test.ts',
   'test/bench/run.test.ts',
   'test/infra/graphql-bundle.test.ts',
   'test/api/wallet/seamless-wallet.test.ts',

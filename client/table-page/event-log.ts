@@ -2,12 +2,13 @@
 /** What happened at the table and to the player's bets, newest first, by the server's clock. */
 import { el } from './dom';
 import type { LogEntry } from './live-events';
+import { t } from './i18n/language';
 
 const KEPT = 100;
 const TIME = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
 export class EventLog {
-  readonly element = el('ol', { class: 'event-log', role: 'log', 'aria-live': 'polite', 'aria-label': 'Table log' });
+  readonly element = el('ol', { class: 'event-log', role: 'log', 'aria-live': 'polite', 'aria-label': t('log.label') });
 
   add(entry: LogEntry): void {
     const at = new Date(entry.at);

@@ -7,6 +7,7 @@
 import type { TablePageLiveFragment } from '../generated/graphql';
 import { el } from './dom';
 import type { Check } from './fairness-check';
+import { t } from './i18n/language';
 
 /** A commitment or seed, shortened for the eye (the whole value is its title, and selectable). */
 const short = (value: string): string => `${value.slice(0, 12)}…${value.slice(-6)}`;
@@ -17,14 +18,18 @@ export function fairnessPanel(
   verify: () => void,
 ): HTMLElement {
   const { fairness } = table;
-  if (!fairness) return el('p', { class: 'muted' }, 'No commitment published yet.');
-  const what = table.game === 'CRAPS' ? 'the next roll' : `shoe ${fairness.shoe ?? ''}`.trim();
+  if (!fairness) return el('p', { class: 'muted' }, t('fairness.none'));
   const reveal = fairness.lastReveal;
   const result = checked && reveal && checked.commitment === reveal.commitment ? checked.check : undefined;
   return el(
     'div',
     { class: 'fairness' },
-    el('p', {}, `Committed to ${what}: `, el('code', { class: 'commitment', title: fairness.commitment }, short(fairness.commitment))),
+    el(
+      'p',
+      {},
+      table.game === 'CRAPS' ? t('fairness.committedRoll') : t('fairness.committedShoe', { shoe: fairness.shoe ?? '' }),
+      el('code', { class: 'commitment', title: fairness.commitment }, short(fairness.commitment)),
+    ),
     reveal
       ? el(
           'div',
@@ -32,21 +37,21 @@ export function fairnessPanel(
           el(
             'p',
             {},
-            `Last revealed${reveal.shoe ? ` (shoe ${reveal.shoe})` : ''}: seed `,
+            reveal.shoe ? t('fairness.lastRevealedShoe', { shoe: reveal.shoe }) : t('fairness.lastRevealed'),
             el('code', { title: reveal.seed }, short(reveal.seed)),
-            ', salt ',
+            t('fairness.salt'),
             el('code', { title: reveal.salt }, short(reveal.salt)),
             ' ',
             verifyButton(verify),
           ),
           result && el('p', { class: 'verdict', role: 'status', 'data-ok': result.ok }, result.ok ? '✓ ' : '✗ ', result.text),
         )
-      : el('p', { class: 'muted' }, 'Its seed is revealed once what it draws is over.'),
+      : el('p', { class: 'muted' }, t('fairness.pending')),
   );
 }
 
 function verifyButton(verify: () => void): HTMLButtonElement {
-  const button = el('button', { type: 'button', class: 'verify' }, 'Verify');
+  const button = el('button', { type: 'button', class: 'verify' }, t('fairness.verify'));
   button.addEventListener('click', verify);
   return button;
 }

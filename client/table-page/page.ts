@@ -37,7 +37,7 @@ import { ProtectionPanel, restrictionText, type Protection } from './protection-
 import { ServerClock } from './server-clock';
 import { TableSession, type Account } from './table-session';
 import { rememberCurrencyUnit, setMoneyLocale } from './money';
-import { CHOSEN, chooseLanguage, setLanguage } from './i18n/language';
+import { CHOSEN, chooseLanguage, setLanguage, t } from './i18n/language';
 import { refusalText } from './i18n/refusals';
 import { TableView, type ShoeHistory } from './table-view';
 import { showLobby } from './lobby-view';
@@ -84,16 +84,16 @@ async function start(): Promise<void> {
   if (window.location.pathname === '/lobby') return startLobby();
   if (window.location.pathname.startsWith('/rounds/')) return showRoundDetails(root);
   const tableId = tableIdFromLocation();
-  if (!tableId) return notice('No table here', 'This address does not name a table.');
+  if (!tableId) return notice(t('notice.noTable'), t('notice.noTableText'));
   const token = new PlayerToken();
   try {
     await token.authorization();
   } catch (error) {
     if (error instanceof NoPlayerToken)
       return token.graphqlPath === '/graphql'
-        ? notice('No player', 'This server offers no player token for the table page.')
-        : notice('The session has ended', 'Open the game again from your casino.');
-    return notice('The server could not be reached', 'Reload the page to try again.');
+        ? notice(t('notice.noPlayer'), t('notice.noPlayerText'))
+        : notice(t('notice.sessionEnded'), t('notice.sessionEndedText'));
+    return notice(t('notice.unreachable'), t('notice.unreachableText'));
   }
   speak(token.session?.language);
   const http = new GraphQLHttp(token.graphqlPath, token);
@@ -113,7 +113,7 @@ async function start(): Promise<void> {
     view?.log.add({
       at: new Date(clock.now()).toISOString(),
       tone: 'error',
-      text: `${ended ? 'Live updates stopped' : 'An event could not be read'}: ${refusal.code}: ${refusal.message}`,
+      text: t(ended ? 'log.stopped' : 'log.unreadable', { code: refusal.code, message: refusal.message }),
     });
   const refused = (refusal: Refusal, ended: boolean) => {
     if (RESTRICTIONS.has(refusal.code)) {
@@ -149,7 +149,7 @@ async function start(): Promise<void> {
     },
     onReady: (wasRetry) => {
       ready();
-      if (wasRetry && view) void resync('Reconnected: the table is shown as it is now.');
+      if (wasRetry && view) void resync(t('log.reconnected'));
     },
   });
   socket.subscribe(TABLE_EVENTS, { id: tableId }, (data) => session.onTableEvent(data.tableEvents), refused);
@@ -157,18 +157,18 @@ async function start(): Promise<void> {
 
   await Promise.race([socketReady, new Promise((resolve) => setTimeout(resolve, SOCKET_WAIT_MS))]);
   const first = await http.request(TABLE_PAGE, { id: tableId });
-  if ('code' in first) return notice('The table could not be read', `${first.code}: ${first.message}`);
+  if ('code' in first) return notice(t('notice.tableUnread'), `${first.code}: ${first.message}`);
   if (!first.data.table) {
     socket.close();
-    return notice('No such table', 'There is no table at this address, or it is not offered to you.');
+    return notice(t('notice.noSuchTable'), t('notice.noSuchTableText'));
   }
   rememberCurrencyUnit(first.data.table.currencyUnit);
   if (first.data.me) rememberCurrencyUnit(first.data.me.currencyUnit);
   const me = await playerOf(first.data);
   if (!me || 'code' in me) {
     socket.close();
-    if (me) return notice('Your wallet did not answer', `${me.code}: ${me.message}`);
-    return notice('No account', 'You have no account to bet from yet: an operator opens one and pays money into it.');
+    if (me) return notice(t('notice.walletSilent'), `${me.code}: ${me.message}`);
+    return notice(t('notice.noAccount'), t('notice.noAccountText'));
   }
   session.resync({ table: first.data.table, me });
 
@@ -267,7 +267,7 @@ async function startLobby(): Promise<void> {
   try {
     await token.authorization();
   } catch {
-    return notice('The session has ended', 'Open the game again from your casino.');
+    return notice(t('notice.sessionEnded'), t('notice.sessionEndedText'));
   }
   speak(token.session?.language);
   await showLobby(root, new GraphQLHttp(token.graphqlPath, token), token.session);

@@ -5,12 +5,13 @@ import { winnerName } from './bet-names';
 import { die } from './dice-view';
 import { el } from './dom';
 import { resultText, type RecentResult } from './live-events';
+import { t } from './i18n/language';
 
 export function recentResultsList(table: TablePageLiveFragment): HTMLElement {
-  if (table.recentResults.length === 0) return el('p', { class: 'muted' }, 'No results yet at this table.');
+  if (table.recentResults.length === 0) return el('p', { class: 'muted' }, t('results.none'));
   return el(
     'ol',
-    { class: 'results', 'aria-label': 'Last results, newest first' },
+    { class: 'results', 'aria-label': t('results.label') },
     ...table.recentResults.map((result) =>
       el('li', { class: 'result', title: `#${result.sequence}: ${resultText(result)}` }, ...resultMarks(result)),
     ),

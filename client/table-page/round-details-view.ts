@@ -4,11 +4,12 @@
  * (GET /rounds/v1/<roundId> with the same query) and shows the outcome, the player's bets and
  * what they were paid, and at a table the server deals the seed committed to and its reveal.
  */
-import type { BetType } from '../generated/graphql';
+import type { BaccaratWinner, BetType } from '../generated/graphql';
 import type { RoundDetails as AnsweredDetails } from '../../functions/services/rounds/round-details';
-import { betTypeName } from './bet-names';
+import { betTypeName, winnerName } from './bet-names';
 import { el, fill } from './dom';
 import { formatMoney } from './money';
+import { t } from './i18n/language';
 
 /** The details as the API answers them (GET /rounds/v1/…), a bet's type as the schema names it. */
 type RoundDetails = Omit<AnsweredDetails, 'bets'> & {
@@ -20,15 +21,7 @@ export async function showRoundDetails(root: HTMLElement): Promise<void> {
   const response = await fetch(`/rounds/v1/${round}${window.location.search}`, { cache: 'no-store' });
   root.removeAttribute('aria-busy');
   if (!response.ok) {
-    fill(
-      root,
-      el(
-        'section',
-        { class: 'notice', role: 'alert' },
-        el('h1', {}, 'No such round'),
-        el('p', {}, 'This link is not one of ours, or it was changed.'),
-      ),
-    );
+    fill(root, el('section', { class: 'notice', role: 'alert' }, el('h1', {}, t('round.none')), el('p', {}, t('round.noneText'))));
     return;
   }
   const details = (await response.json()) as RoundDetails;
@@ -39,13 +32,28 @@ export async function showRoundDetails(root: HTMLElement): Promise<void> {
     el(
       'header',
       { class: 'table-header' },
-      el('div', { class: 'table-title' }, el('h1', {}, `Round ${details.round.sequence} at ${details.round.tableId}`)),
+      el(
+        'div',
+        { class: 'table-title' },
+        el('h1', {}, t('round.title', { sequence: details.round.sequence, table: details.round.tableId })),
+      ),
     ),
     el('p', { class: 'round-outcome' }, outcomeText(outcome), ` · ${new Date(details.round.recordedAt).toUTCString()}`),
     el(
       'table',
       { class: 'round-bets' },
-      el('thead', {}, el('tr', {}, el('th', {}, 'Bet'), el('th', {}, 'Stake'), el('th', {}, 'Result'), el('th', {}, 'Paid'))),
+      el(
+        'thead',
+        {},
+        el(
+          'tr',
+          {},
+          el('th', {}, t('round.bet')),
+          el('th', {}, t('round.stake')),
+          el('th', {}, t('round.result')),
+          el('th', {}, t('round.paid')),
+        ),
+      ),
       el(
         'tbody',
         {},
@@ -64,17 +72,15 @@ export async function showRoundDetails(root: HTMLElement): Promise<void> {
     el(
       'p',
       { class: 'round-credited' },
-      `Paid for the round: ${money(details.credited.bets)}`,
-      details.credited.jackpot > 0 && `, and a jackpot share of ${money(details.credited.jackpot)}`,
+      t('round.credited', { amount: money(details.credited.bets) }),
+      details.credited.jackpot > 0 && t('round.jackpotShare', { amount: money(details.credited.jackpot) }),
     ),
     fairness &&
       el(
         'p',
         { class: 'round-fairness' },
-        `Seed committed to before the bets: ${fairness.commitment}. `,
-        fairness.seed
-          ? `Revealed: seed ${fairness.seed}, salt ${fairness.salt}.`
-          : 'Not revealed yet (a shoe reveals its seed at its end).',
+        t('round.committed', { commitment: fairness.commitment }),
+        fairness.seed ? t('round.revealed', { seed: fairness.seed, salt: fairness.salt ?? '' }) : t('round.notRevealed'),
       ),
   );
 }
@@ -82,10 +88,15 @@ export async function showRoundDetails(root: HTMLElement): Promise<void> {
 function outcomeText(outcome: RoundDetails['round']['outcome']): string {
   switch (outcome.kind) {
     case 'ROLL':
-      return outcome.dice ? `Rolled ${outcome.dice.join(' and ')}` : 'No roll (a void roll)';
+      return outcome.dice ? t('round.rolled', { first: outcome.dice[0]!, second: outcome.dice[1]! }) : t('round.voidRoll');
     case 'DEAL':
-      return `${outcome.winner} wins, Player ${outcome.playerTotal} to Banker ${outcome.bankerTotal} (${outcome.cards.join(' ')})`;
+      return t('round.dealt', {
+        winner: winnerName(outcome.winner as BaccaratWinner),
+        player: outcome.playerTotal,
+        banker: outcome.bankerTotal,
+        cards: outcome.cards.join(' '),
+      });
     case 'VOID':
-      return `Voided: ${outcome.reason}`;
+      return t('round.voided', { reason: outcome.reason });
   }
 }
