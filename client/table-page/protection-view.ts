@@ -10,6 +10,7 @@ import type { LimitKind, LimitPeriod, TablePageProtectionFragment } from '../gen
 import { el, fill } from './dom';
 import type { Answer } from './graphql-http';
 import { capitalized } from './live-events';
+import { language, t, type MessageKey } from './i18n/language';
 import { formatMoney, parseMoney } from './money';
 
 export type Protection = TablePageProtectionFragment;
@@ -25,28 +26,21 @@ export interface ProtectionActions {
 /** A time-out (hours) or a self-exclusion (months, or for good). */
 export type BreakLength = { readonly hours: number } | { readonly months: number } | { readonly permanent: true };
 
-const KINDS: readonly [LimitKind, string][] = [
-  ['STAKE', 'Stake'],
-  ['LOSS', 'Net loss'],
-  ['DEPOSIT', 'Deposit'],
-  ['SESSION_TIME', 'Session time'],
-];
-const PERIODS: readonly [LimitPeriod, string][] = [
-  ['DAY', 'Daily'],
-  ['WEEK', 'Weekly'],
-  ['MONTH', 'Monthly'],
-];
+const KINDS: readonly LimitKind[] = ['STAKE', 'LOSS', 'DEPOSIT', 'SESSION_TIME'];
+const PERIODS: readonly LimitPeriod[] = ['DAY', 'WEEK', 'MONTH'];
 const REALITY_MINUTES = [15, 30, 60, 120] as const;
 /** The breaks offered, within what the API takes: time-outs of 24 hours to 6 weeks, self-exclusion of 6 months to 5 years or for good. */
-const BREAKS: readonly [string, BreakLength][] = [
-  ['A time-out of 24 hours', { hours: 24 }],
-  ['A time-out of 1 week', { hours: 168 }],
-  ['A time-out of 6 weeks', { hours: 1008 }],
-  ['Self-exclusion for 6 months', { months: 6 }],
-  ['Self-exclusion for 1 year', { months: 12 }],
-  ['Self-exclusion for 5 years', { months: 60 }],
-  ['Self-exclusion for good', { permanent: true }],
+const BREAKS: readonly BreakLength[] = [
+  { hours: 24 },
+  { hours: 168 },
+  { hours: 1008 },
+  { months: 6 },
+  { months: 12 },
+  { months: 60 },
+  { permanent: true },
 ];
+/** Each break's name, by its place in BREAKS. */
+const breakName = (index: number): string => t(`protection.break.${index}` as MessageKey);
 
 export interface ProtectionPanelOptions {
   readonly currency: string;
@@ -60,7 +54,7 @@ export interface ProtectionPanelOptions {
 export class ProtectionPanel {
   readonly element: HTMLDetailsElement;
   private readonly status = el('p', { class: 'protection-status', role: 'status' });
-  private readonly limits = el('ul', { class: 'limits-list', 'aria-label': 'Your limits' });
+  private readonly limits = el('ul', { class: 'limits-list', 'aria-label': t('protection.limitsLabel') });
   private readonly kind: HTMLSelectElement;
   private readonly period: HTMLSelectElement;
   private readonly amountLabel = el('label', { for: 'limit-amount' });
@@ -74,67 +68,72 @@ export class ProtectionPanel {
   private reading: Promise<void> | undefined;
 
   constructor(private readonly options: ProtectionPanelOptions) {
-    this.kind = el('select', { id: 'limit-kind', name: 'kind' }, ...KINDS.map(([kind, name]) => el('option', { value: kind }, name)));
+    this.kind = el(
+      'select',
+      { id: 'limit-kind', name: 'kind' },
+      ...KINDS.map((kind) => el('option', { value: kind }, t(`protection.kind.${kind}`))),
+    );
     this.period = el(
       'select',
       { id: 'limit-period', name: 'period' },
-      ...PERIODS.map(([period, name]) => el('option', { value: period }, name)),
+      ...PERIODS.map((period) => el('option', { value: period }, t(`protection.period.${period}`))),
     );
     this.realityMinutes = el(
       'select',
       { id: 'reality-minutes', name: 'minutes' },
-      el('option', { value: '' }, 'Off'),
-      ...REALITY_MINUTES.map((minutes) => el('option', { value: minutes }, `Every ${minutes} minutes`)),
+      el('option', { value: '' }, t('protection.off')),
+      ...REALITY_MINUTES.map((minutes) => el('option', { value: minutes }, t('protection.every', { minutes }))),
     );
-    this.breakLength = el('select', { id: 'break-length', name: 'length' }, ...BREAKS.map(([name], i) => el('option', { value: i }, name)));
+    this.breakLength = el(
+      'select',
+      { id: 'break-length', name: 'length' },
+      ...BREAKS.map((_, i) => el('option', { value: i }, breakName(i))),
+    );
 
-    const removeLimit = el('button', { type: 'button' }, 'Remove limit');
+    const removeLimit = el('button', { type: 'button' }, t('protection.removeLimit'));
     removeLimit.addEventListener('click', () => void this.sendLimit(null));
     const limitForm = el(
       'form',
-      { class: 'limit-form', 'aria-label': 'Set a limit', novalidate: true },
+      { class: 'limit-form', 'aria-label': t('protection.setLimitForm'), novalidate: true },
       el(
         'div',
         { class: 'field-row' },
-        el('div', { class: 'field' }, el('label', { for: 'limit-kind' }, 'Limit on'), this.kind),
-        el('div', { class: 'field' }, el('label', { for: 'limit-period' }, 'Period'), this.period),
+        el('div', { class: 'field' }, el('label', { for: 'limit-kind' }, t('protection.limitOn')), this.kind),
+        el('div', { class: 'field' }, el('label', { for: 'limit-period' }, t('protection.periodLabel')), this.period),
         el('div', { class: 'field' }, this.amountLabel, this.amount),
       ),
-      el('p', { class: 'hint' }, 'A lower limit applies at once; a higher one, or removing one, after 24 hours.'),
-      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, 'Set limit'), removeLimit),
+      el('p', { class: 'hint' }, t('protection.hint')),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, t('protection.setLimit')), removeLimit),
     );
     limitForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const amount = this.amountTyped();
       if (amount === undefined)
-        return this.show(
-          'refused',
-          this.kind.value === 'SESSION_TIME' ? 'Enter whole minutes, for example 60.' : 'Enter the amount, for example 500.',
-        );
+        return this.show('refused', t(this.kind.value === 'SESSION_TIME' ? 'protection.enterMinutes' : 'protection.enterAmount'));
       void this.sendLimit(amount);
     });
     this.kind.addEventListener('change', () => this.kindChanged());
 
     const realityForm = el(
       'form',
-      { class: 'reality-form', 'aria-label': 'Reality checks', novalidate: true },
-      el('div', { class: 'field' }, el('label', { for: 'reality-minutes' }, 'Reality checks'), this.realityMinutes),
-      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, 'Set reality checks')),
+      { class: 'reality-form', 'aria-label': t('protection.realityChecks'), novalidate: true },
+      el('div', { class: 'field' }, el('label', { for: 'reality-minutes' }, t('protection.realityChecks')), this.realityMinutes),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, t('protection.setRealityChecks'))),
     );
     realityForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const minutes = this.realityMinutes.value ? Number(this.realityMinutes.value) : null;
       void this.send(
         this.options.actions.setRealityCheck(minutes),
-        minutes ? `Reality checks every ${minutes} minutes, from now.` : 'Reality checks off.',
+        minutes ? t('protection.realityEvery', { minutes }) : t('protection.realityOff'),
       );
     });
 
     this.breakForm = el(
       'form',
-      { class: 'break-form', 'aria-label': 'Take a break', novalidate: true },
-      el('div', { class: 'field' }, el('label', { for: 'break-length' }, 'Length of the break'), this.breakLength),
-      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, 'Take a break')),
+      { class: 'break-form', 'aria-label': t('protection.takeBreakForm'), novalidate: true },
+      el('div', { class: 'field' }, el('label', { for: 'break-length' }, t('protection.breakLength')), this.breakLength),
+      el('div', { class: 'form-actions' }, el('button', { type: 'submit' }, t('protection.takeBreak'))),
       this.confirmation,
     );
     this.breakForm.addEventListener('submit', (event) => {
@@ -145,7 +144,7 @@ export class ProtectionPanel {
     this.element = el(
       'details',
       { class: 'protection' },
-      el('summary', {}, 'Limits, reality checks and breaks'),
+      el('summary', {}, t('protection.summary')),
       this.status,
       this.limits,
       // A seamless partner keeps its players' limits and reality checks in its own wallet.
@@ -181,7 +180,12 @@ export class ProtectionPanel {
   }
 
   private kindChanged(): void {
-    fill(this.amountLabel, this.kind.value === 'SESSION_TIME' ? 'Limit (minutes)' : `Limit (${this.options.currency})`);
+    fill(
+      this.amountLabel,
+      this.kind.value === 'SESSION_TIME'
+        ? t('protection.limitMinutes')
+        : t('protection.limitCurrency', { currency: this.options.currency }),
+    );
   }
 
   private async sendLimit(amount: number | null): Promise<void> {
@@ -192,37 +196,38 @@ export class ProtectionPanel {
       const limit = protection.limits.find((l) => l.kind === kind && l.period === period);
       const pending = limit?.byPlayer?.pendingAt;
       if (pending)
-        return `${capitalized(name)}: the change applies from ${moment(pending)}, after 24 hours; until then ${limitText(limit, this.options.currency)}.`;
+        return t('protection.pending', {
+          name: capitalized(name),
+          moment: moment(pending),
+          limit: limitText(limit, this.options.currency),
+        });
       return amount === null
-        ? `${capitalized(name)} removed.`
-        : `${capitalized(name)} set: ${quantity(kind, amount, this.options.currency)}.`;
+        ? t('protection.removed', { name: capitalized(name) })
+        : t('protection.set', { name: capitalized(name), quantity: quantity(kind, amount, this.options.currency) });
     });
   }
 
   private askToConfirm(): void {
-    const [name, length] = BREAKS[Number(this.breakLength.value)]!;
-    const yes = el('button', { type: 'button', class: 'confirm-break' }, 'Yes, take the break');
-    const no = el('button', { type: 'button' }, 'Cancel');
+    const index = Number(this.breakLength.value);
+    const length = BREAKS[index]!;
+    const yes = el('button', { type: 'button', class: 'confirm-break' }, t('protection.confirmYes'));
+    const no = el('button', { type: 'button' }, t('protection.cancel'));
     no.addEventListener('click', () => (this.confirmation.hidden = true));
     yes.addEventListener('click', () => {
       yes.disabled = true;
       this.confirmation.hidden = true;
-      void this.send(this.options.actions.takeBreak(length), (protection) => restrictionText(protection) ?? 'Your break has begun.');
+      void this.send(this.options.actions.takeBreak(length), (protection) => restrictionText(protection) ?? t('protection.breakBegun'));
     });
     fill(
       this.confirmation,
-      el(
-        'p',
-        {},
-        `${name}: you will not be able to bet or deposit until it ends, at any table. It cannot be shortened or undone. Withdrawals still work.`,
-      ),
+      el('p', {}, t('protection.breakWarning', { name: breakName(index) })),
       el('div', { class: 'form-actions' }, yes, no),
     );
     this.confirmation.hidden = false;
   }
 
   private async send(answer: Promise<Answer<Protection>>, told: string | ((protection: Protection) => string)): Promise<void> {
-    this.show('pending', 'Sending…');
+    this.show('pending', t('protection.sending'));
     const settled = await answer;
     if ('code' in settled) return this.show('refused', settled.message, settled.code);
     this.took(settled.data);
@@ -238,7 +243,7 @@ export class ProtectionPanel {
   private render(): void {
     const protection = this.protection;
     if (!protection) return;
-    fill(this.status, restrictionText(protection) ?? 'You may play.');
+    fill(this.status, restrictionText(protection) ?? t('protection.mayPlay'));
     this.breakForm.hidden = !protection.mayPlay;
     const shown = protection.limits.filter((limit) => limit.amount !== null || limit.byPlayer?.pendingAt);
     fill(
@@ -251,8 +256,8 @@ export class ProtectionPanel {
               `${capitalized(limitName(limit.kind, limit.period))}: ${limitText(limit, this.options.currency)}`,
             ),
           )
-        : [el('li', { class: 'empty' }, 'No limits set.')]),
-      protection.realityCheck && el('li', {}, `Reality checks every ${protection.realityCheck.everyMinutes} minutes.`),
+        : [el('li', { class: 'empty' }, t('protection.noLimits'))]),
+      protection.realityCheck && el('li', {}, t('protection.realityListed', { minutes: protection.realityCheck.everyMinutes })),
     );
   }
 
@@ -265,45 +270,44 @@ export class ProtectionPanel {
 /** Why the player may not play now, in words; undefined when they may. */
 export function restrictionText(protection: Protection): string | undefined {
   if (protection.mayPlay) return undefined;
-  if (protection.permanentlyExcluded) return 'You have excluded yourself for good: no bets or deposits.';
-  if (protection.selfExclusionEndsAt)
-    return `You have excluded yourself until ${moment(protection.selfExclusionEndsAt)}: no bets or deposits until then.`;
-  if (protection.timeOutEndsAt) return `You are taking a break until ${moment(protection.timeOutEndsAt)}: no bets or deposits until then.`;
-  if (protection.blocked) return `Your operator has blocked play: ${protection.blocked.reason}`;
-  return 'You may not play now.';
+  if (protection.permanentlyExcluded) return t('protection.excludedForGood');
+  if (protection.selfExclusionEndsAt) return t('protection.excludedUntil', { moment: moment(protection.selfExclusionEndsAt) });
+  if (protection.timeOutEndsAt) return t('protection.breakUntil', { moment: moment(protection.timeOutEndsAt) });
+  if (protection.blocked) return t('protection.blocked', { reason: protection.blocked.reason });
+  return t('protection.mayNotPlay');
 }
 
 type Limit = Protection['limits'][number];
 
-const limitName = (kind: LimitKind, period: LimitPeriod): string =>
-  `${PERIODS.find(([p]) => p === period)![1].toLowerCase()} ${KINDS.find(([k]) => k === kind)![1].toLowerCase()} limit`;
+const limitName = (kind: LimitKind, period: LimitPeriod): string => t('protection.limitName', { kind, period });
 
 const quantity = (kind: LimitKind, amount: number, currency: string): string =>
-  kind === 'SESSION_TIME' ? `${amount} min` : formatMoney(amount, currency);
+  kind === 'SESSION_TIME' ? t('duration.minutes', { minutes: amount }) : formatMoney(amount, currency);
 
 function limitText(limit: Limit | undefined, currency: string): string {
-  if (!limit || limit.amount === null) return 'none';
+  if (!limit || limit.amount === null) return t('protection.none');
   const used =
     limit.kind === 'LOSS' && limit.used < 0
-      ? `${quantity(limit.kind, -limit.used, currency)} ahead`
-      : `${quantity(limit.kind, limit.used, currency)} used`;
-  return `${quantity(limit.kind, limit.amount, currency)} (${used})${pendingText(limit, currency)}`;
+      ? t('protection.ahead', { amount: quantity(limit.kind, -limit.used, currency) })
+      : t('protection.used', { amount: quantity(limit.kind, limit.used, currency) });
+  return t('protection.limitText', { amount: quantity(limit.kind, limit.amount, currency), used, pending: pendingText(limit, currency) });
 }
 
 /** The player's rise or removal waiting out its cooling-off, if any. */
 function pendingText(limit: Limit, currency: string): string {
   const side = limit.byPlayer;
   if (!side?.pendingAt) return '';
-  if (side.pendingRemoval) return `, removed from ${moment(side.pendingAt)}`;
+  if (side.pendingRemoval) return t('protection.pendingRemoved', { moment: moment(side.pendingAt) });
   return side.pendingAmount === null || side.pendingAmount === undefined
     ? ''
-    : `, ${quantity(limit.kind, side.pendingAmount, currency)} from ${moment(side.pendingAt)}`;
+    : t('protection.pendingAmount', { amount: quantity(limit.kind, side.pendingAmount, currency), moment: moment(side.pendingAt) });
 }
 
-/** "5 Dec 2026, 14:30 UTC" */
+/** "5 Dec 2026, 14:30 UTC", in the page's language (English dates as Macau writes them, day first). */
 function moment(at: string): string {
   const date = new Date(at);
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const locale = language() === 'en' ? 'en-GB' : language();
+  const day = date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const time = date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   return `${day}, ${time} UTC`;
 }
