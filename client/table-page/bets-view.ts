@@ -6,15 +6,43 @@ import { t } from './i18n/language';
 import { formatMoney } from './money';
 import type { Bet } from './table-session';
 
-export function openBetsList(bets: readonly Bet[], currency: string): HTMLElement {
+/**
+ * The player's bets on the layout; at a craps table each with a button that takes it down
+ * (`takeDown`; the rules say which may come down: a contract bet is refused, and the page says why).
+ */
+export function openBetsList(bets: readonly Bet[], currency: string, takeDown?: (bet: Bet) => void): HTMLElement {
   if (bets.length === 0) return el('p', { class: 'muted' }, t('bets.none'));
   return el(
     'ul',
     { class: 'bets' },
     ...bets.map((bet) =>
-      el('li', { class: 'bet' }, betMain(bet, where(bet)), el('span', { class: 'bet-amount' }, formatMoney(bet.amount, currency))),
+      el(
+        'li',
+        { class: 'bet' },
+        betMain(bet, where(bet)),
+        el('span', { class: 'bet-amount' }, formatMoney(bet.amount, currency)),
+        takeDown && takeDownButton(bet, currency, takeDown),
+      ),
     ),
   );
+}
+
+function takeDownButton(bet: Bet, currency: string, takeDown: (bet: Bet) => void): HTMLButtonElement {
+  const button = el(
+    'button',
+    {
+      type: 'button',
+      class: 'take-down',
+      'data-bet': bet.id,
+      'aria-label': t('bets.takeDownLabel', { bet: betTypeName(bet.type), amount: formatMoney(bet.amount, currency) }),
+    },
+    t('bets.takeDown'),
+  );
+  button.addEventListener('click', () => {
+    button.disabled = true;
+    takeDown(bet);
+  });
+  return button;
 }
 
 export function settledBetsList(bets: readonly Bet[], currency: string): HTMLElement {

@@ -266,6 +266,32 @@ export const ROUND_SETTLED_REFRESH = graphql(`
   }
 `);
 
+/** A craps bet of the player's taken down: the bet as it stands after, or why not (said from its parameters). */
+export const TAKE_DOWN_BET = graphql(`
+  mutation TablePageTakeDown($input: TakeDownBetInput!) {
+    takeDownBet(input: $input) {
+      bet {
+        ...TablePageBet
+      }
+      userErrors {
+        code
+        message
+        field
+        params {
+          name
+          kind
+          amount
+          currency
+          betType
+          number
+          momentAt
+          text
+        }
+      }
+    }
+  }
+`);
+
 export const PLACE_BET = graphql(`
   mutation TablePagePlaceBet($input: PlaceBetInput!) {
     placeBet(input: $input) {

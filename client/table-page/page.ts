@@ -16,6 +16,7 @@ import {
   JACKPOT_POOL,
   MY_EVENTS,
   PLACE_BET,
+  TAKE_DOWN_BET,
   PLAYER_PROTECTION,
   ROUND_SETTLED_REFRESH,
   SELF_EXCLUDE,
@@ -185,6 +186,14 @@ async function start(): Promise<void> {
       if (placeBet?.bet) session.betChanged(placeBet.bet);
       view?.render();
       return refusal ? { code: refusal.code, message: refusalText(refusal) } : { data: placeBet?.bet ?? null };
+    },
+    async (betId) => {
+      const answer = await http.request(TAKE_DOWN_BET, { input: { betId } });
+      if ('code' in answer) return answer;
+      const { takeDownBet } = answer.data;
+      const [refusal] = takeDownBet?.userErrors ?? [];
+      if (takeDownBet?.bet) session.betChanged(takeDownBet.bet);
+      return refusal ? { code: refusal.code, message: refusalText(refusal) } : { data: takeDownBet?.bet ?? null };
     },
     async (dueAt) => {
       const answer = await http.request(ACKNOWLEDGE_REALITY_CHECK, { dueAt });

@@ -24,6 +24,7 @@ import { countdownText, type ServerClock } from './server-clock';
 import type { Bet, TableSession } from './table-session';
 import type { ProtectionPanel } from './protection-view';
 import { t } from './i18n/language';
+import { betTypeName } from './bet-names';
 import { languageSwitch } from './i18n/language-switch';
 
 /** Under this, the countdown shows that betting is about to close. */
@@ -56,6 +57,7 @@ export class TableView {
   /** The last reveal the player checked, and what the check found. */
   private checked: { readonly commitment: string; readonly check: Check } | undefined;
   private readonly openBets = el('div', {});
+  private readonly takeDownOutcome = el('p', { class: 'take-down-outcome', role: 'status', 'aria-live': 'polite' });
   private readonly settledBets = el('div', {});
   private readonly form: BetForm;
 
@@ -64,6 +66,8 @@ export class TableView {
     private readonly session: TableSession,
     private readonly clock: ServerClock,
     place: (request: BetRequest) => Promise<Answer<Bet | null>>,
+    /** Craps: the player takes one of their open bets down (takeDownBet). */
+    private readonly takeDown: (betId: string) => Promise<Answer<Bet | null>>,
     /** The player acknowledges the reality check due at `dueAt` (acknowledgeRealityCheck). */
     private readonly acknowledge: (dueAt: string) => Promise<Answer<unknown>>,
     protection: ProtectionPanel,
@@ -163,7 +167,14 @@ export class TableView {
         this.fairness,
         fairnessPanel(table, this.checked, () => void this.verify()),
       );
-    fill(this.openBets, openBetsList(this.session.openBets, table.currency));
+    // Drawn anew, the list keeps the keyboard where it was: on the same bet's button.
+    const focused = (document.activeElement as HTMLElement | null)?.dataset.bet;
+    fill(
+      this.openBets,
+      openBetsList(this.session.openBets, table.currency, table.game === 'CRAPS' ? (bet) => void this.takeBetDown(bet) : undefined),
+      this.takeDownOutcome,
+    );
+    if (focused) this.openBets.querySelector<HTMLButtonElement>(`button[data-bet="${CSS.escape(focused)}"]`)?.focus();
     fill(this.settledBets, settledBetsList(this.session.settledBets, table.currency));
     this.tick();
   }
@@ -210,6 +221,15 @@ export class TableView {
       el('p', {}, `${capitalized(realityCheckText(check, check.toldAt, this.session.currency))}.`),
       button,
     );
+  }
+
+  private async takeBetDown(bet: Bet): Promise<void> {
+    const name = `${betTypeName(bet.type)} ${formatMoney(bet.amount, this.session.table.currency)}`;
+    fill(this.takeDownOutcome, t('bets.takingDown'));
+    const answer = await this.takeDown(bet.id);
+    if ('code' in answer) fill(this.takeDownOutcome, el('code', { class: 'error-code' }, answer.code), ' ', answer.message);
+    else fill(this.takeDownOutcome, t('bets.takenDown', { bet: name }));
+    this.render();
   }
 
   showConnection(state: ConnectionState): void {

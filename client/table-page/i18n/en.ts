@@ -278,6 +278,10 @@ export const en = {
   'protection.limitText': '{amount} ({used}){pending}',
   'protection.pendingRemoved': ', removed from {moment}',
   'protection.pendingAmount': ', {amount} from {moment}',
+  'bets.takeDown': 'Take down',
+  'bets.takeDownLabel': 'Take down your {bet} {amount}',
+  'bets.takingDown': 'Taking your bet down…',
+  'bets.takenDown': 'Taken down: {bet}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -280,4 +280,8 @@ export const pt: Readonly<Record<MessageKey, string>> = {
   'protection.limitText': '{amount} ({used}){pending}',
   'protection.pendingRemoved': ', retirado a partir de {moment}',
   'protection.pendingAmount': ', {amount} a partir de {moment}',
+  'bets.takeDown': 'Retirar',
+  'bets.takeDownLabel': 'Retirar a sua aposta {bet} {amount}',
+  'bets.takingDown': 'A retirar a sua aposta…',
+  'bets.takenDown': 'Retirada: {bet}',
 };

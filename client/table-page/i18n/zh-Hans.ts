@@ -274,4 +274,8 @@ export const zhHans: Readonly<Record<MessageKey, string>> = {
   'protection.limitText': '{amount}（{used}）{pending}',
   'protection.pendingRemoved': '，由 {moment} 起取消',
   'protection.pendingAmount': '，由 {moment} 起为 {amount}',
+  'bets.takeDown': '撤回',
+  'bets.takeDownLabel': '撤回你的{bet} {amount}',
+  'bets.takingDown': '正在撤回注码…',
+  'bets.takenDown': '已撤回：{bet}',
 };
