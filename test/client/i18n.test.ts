@@ -4,6 +4,7 @@
  * English bet names are the API's own, and the language is chosen as the issue orders it.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CATALOGS, chooseLanguage, languageOfTag, LANGUAGES, setLanguage, t } from '../../client/table-page/i18n/language';
 import { en } from '../../client/table-page/i18n/en';
@@ -35,6 +36,15 @@ describe("the page's catalogs", () => {
         const english = placeholders(parse(en[key as keyof typeof en]));
         expect([...placeholders(parse(message))].sort(), `${language} ${key}`).toEqual([...english].sort());
       }
+  });
+
+  it('say every refusal a player can meet at the table in every language: each code placeBet and takeDownBet answer', () => {
+    const schema = readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8');
+    const codesOf = (name: string) =>
+      [...(new RegExp(`enum ${name} \\{([^}]*)\\}`).exec(schema)?.[1] ?? '').matchAll(/^\s{2}([A-Z][A-Z0-9_]+)$/gm)].map((m) => m[1]!);
+    const codes = [...codesOf('PlaceBetErrorCode'), ...codesOf('TakeDownBetErrorCode')];
+    expect(codes.length).toBeGreaterThan(30);
+    for (const code of codes) expect(Object.hasOwn(en, `refusal.${code}`), code).toBe(true);
   });
 
   it("name the bets in English as the API's messages do", () => {
@@ -83,7 +93,7 @@ describe("the page's language", () => {
       expect(refusalText(refusal)).toBe('注碼超過過關線的上限 10,000.00 MOP。');
       expect(t('bet.BANKER')).toBe('莊');
       // A code the catalogs do not have words for yet: the API's own message.
-      expect(refusalText({ code: 'TABLE_CLOSED', message: 'The table is closed.' })).toBe('The table is closed.');
+      expect(refusalText({ code: 'INVALID_DIE', message: 'A die shows 1 to 6.' })).toBe('A die shows 1 to 6.');
     } finally {
       setLanguage('en');
       setMoneyLocale('en');
