@@ -6,6 +6,7 @@
  * every deal of it shows that reveal, and the seed deals its burn and every round, card by card.
  * The same steps as the server's (functions/fairness/), written again here as any verifier would.
  */
+import { t } from './i18n/language';
 
 export interface Reveal {
   readonly commitment: string;
@@ -124,28 +125,24 @@ export function dealtShoe(shoe: readonly string[]): { burn: string[]; rounds: st
   return { burn, rounds };
 }
 
-const MATCHES = 'The seed matches the commitment published before the bets';
-
 /** The reveal against its commitment, and, given the dice rolled, the dice against the seed. */
 export async function checkReveal(reveal: Reveal, rolled?: readonly number[] | null): Promise<Check> {
   const committed = await checkCommitment(reveal);
   if (committed) return committed;
-  if (!rolled) return { ok: true, text: `${MATCHES}.` };
+  if (!rolled) return { ok: true, text: t('verify.matches') };
   const drawn = await diceOf(reveal.seed);
   return drawn.join(' ') === rolled.join(' ')
-    ? { ok: true, text: `${MATCHES}, and it draws ${drawn.join(' + ')}: the dice rolled.` }
-    : { ok: false, text: `The seed draws ${drawn.join(' + ')}, but the table rolled ${rolled.join(' + ')}.` };
+    ? { ok: true, text: t('verify.matchesDice', { dice: drawn.join(' + ') }) }
+    : { ok: false, text: t('verify.otherDice', { dice: drawn.join(' + '), rolled: rolled.join(' + ') }) };
 }
 
 /** The seed and salt against the commitment: a failed check, or undefined when they match. */
 async function checkCommitment(reveal: Reveal): Promise<Check | undefined> {
   if (!/^[0-9a-f]{64}$/.test(reveal.seed) || !/^[0-9a-f]{32}$/.test(reveal.salt)) {
-    return { ok: false, text: 'The revealed seed or salt is not of the published form.' };
+    return { ok: false, text: t('verify.badForm') };
   }
   const computed = await commitmentOf(reveal.seed, reveal.salt);
-  return computed === reveal.commitment
-    ? undefined
-    : { ok: false, text: `The seed and salt hash to ${computed}, not to the commitment published.` };
+  return computed === reveal.commitment ? undefined : { ok: false, text: t('verify.otherHash', { computed }) };
 }
 
 /** A deal of a shoe as the API lists it (BaccaratTable.deals). */
@@ -172,44 +169,48 @@ export async function checkShoe(reveal: Reveal, decks: number, deals: readonly S
   if (committed) return committed;
   const ordered = [...deals].sort((a, b) => a.sequence - b.sequence);
   const first = ordered[0];
-  if (!first) return { ok: false, text: 'No deal of the shoe could be read to check against the seed.' };
+  if (!first) return { ok: false, text: t('verify.noDeal') };
   const burnOf = (deal: ShoeDeal) => deal.fairness?.burn?.join(' ') ?? null;
   for (const deal of ordered) {
     const shown = deal.fairness;
-    if (!shown) return { ok: false, text: `Deal ${deal.sequence} names no commitment.` };
+    if (!shown) return { ok: false, text: t('verify.noCommitment', { sequence: deal.sequence }) };
     if (shown.commitment !== reveal.commitment)
-      return { ok: false, text: `Deal ${deal.sequence} names another commitment: ${shown.commitment}.` };
+      return { ok: false, text: t('verify.otherCommitment', { sequence: deal.sequence, commitment: shown.commitment }) };
     if (shown.seed !== reveal.seed || shown.salt !== reveal.salt) {
-      const what =
+      const text =
         shown.seed === null
-          ? 'no seed'
+          ? t('verify.noSeed', { sequence: deal.sequence })
           : shown.seed !== reveal.seed
-            ? `another seed, ${shown.seed}`
-            : `another salt, ${shown.salt ?? 'none'}`;
-      return { ok: false, text: `Deal ${deal.sequence} shows ${what}: every deal of the shoe must show the seed revealed.` };
+            ? t('verify.otherSeed', { sequence: deal.sequence, seed: shown.seed })
+            : t('verify.otherSalt', { sequence: deal.sequence, salt: shown.salt ?? 'none' });
+      return { ok: false, text };
     }
-    if (burnOf(deal) !== burnOf(first)) return { ok: false, text: `Deal ${deal.sequence} shows another burn than deal ${first.sequence}.` };
+    if (burnOf(deal) !== burnOf(first))
+      return { ok: false, text: t('verify.otherBurn', { sequence: deal.sequence, first: first.sequence }) };
   }
-  if (ordered.some((deal, index) => deal.shoePosition !== index + 1))
-    return { ok: false, text: 'The shoe’s rounds are not numbered 1, 2, 3….' };
+  if (ordered.some((deal, index) => deal.shoePosition !== index + 1)) return { ok: false, text: t('verify.numbering') };
   const burned = burnOf(first);
-  if (burned === null) return { ok: false, text: 'The shoe’s burn was not published.' };
+  if (burned === null) return { ok: false, text: t('verify.noBurn') };
   const dealt = dealtShoe(await shoeOf(reveal.seed, decks));
-  if (dealt.burn.join(' ') !== burned)
-    return { ok: false, text: `The seed burns ${dealt.burn.join(' ')}, but the table burned ${burned}.` };
+  if (dealt.burn.join(' ') !== burned) return { ok: false, text: t('verify.wrongBurn', { expected: dealt.burn.join(' '), burned }) };
   for (const [index, deal] of ordered.entries()) {
     const expected = dealt.rounds[index];
-    if (!expected) return { ok: false, text: `The seed deals ${dealt.rounds.length} rounds, but the table dealt ${ordered.length}.` };
+    if (!expected) return { ok: false, text: t('verify.roundCount', { expected: dealt.rounds.length, dealt: ordered.length }) };
     if (expected.join(' ') !== deal.cards.join(' '))
       return {
         ok: false,
-        text: `Round ${index + 1} of the shoe (deal ${deal.sequence}): the seed deals ${expected.join(' ')}, but the table dealt ${deal.cards.join(' ')}.`,
+        text: t('verify.wrongRound', {
+          round: index + 1,
+          sequence: deal.sequence,
+          expected: expected.join(' '),
+          dealt: deal.cards.join(' '),
+        }),
       };
   }
   if (ordered.length !== dealt.rounds.length)
-    return { ok: false, text: `The seed deals ${dealt.rounds.length} rounds, but the table dealt ${ordered.length}.` };
+    return { ok: false, text: t('verify.roundCount', { expected: dealt.rounds.length, dealt: ordered.length }) };
   return {
     ok: true,
-    text: `${MATCHES}; every deal of the shoe shows it, and it deals the burn (${burned}) and all ${ordered.length} rounds, card by card.`,
+    text: t('verify.shoeMatches', { burned, count: ordered.length }),
   };
 }

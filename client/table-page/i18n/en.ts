@@ -318,6 +318,25 @@ export const en = {
   'refusal.CONFLICT': 'The table is busy: try again.',
   'refusal.SETTLEMENT_IN_PROGRESS': 'The last round is being paid: try again in a moment.',
   'refusal.WALLET_UNAVAILABLE': 'Your casino’s wallet did not answer: nothing was taken. Try again.',
+  'verify.matches': 'The seed matches the commitment published before the bets.',
+  'verify.matchesDice': 'The seed matches the commitment published before the bets, and it draws {dice}: the dice rolled.',
+  'verify.otherDice': 'The seed draws {dice}, but the table rolled {rolled}.',
+  'verify.badForm': 'The revealed seed or salt is not of the published form.',
+  'verify.otherHash': 'The seed and salt hash to {computed}, not to the commitment published.',
+  'verify.noDeal': 'No deal of the shoe could be read to check against the seed.',
+  'verify.noCommitment': 'Deal {sequence} names no commitment.',
+  'verify.otherCommitment': 'Deal {sequence} names another commitment: {commitment}.',
+  'verify.noSeed': 'Deal {sequence} shows no seed: every deal of the shoe must show the seed revealed.',
+  'verify.otherSeed': 'Deal {sequence} shows another seed, {seed}: every deal of the shoe must show the seed revealed.',
+  'verify.otherSalt': 'Deal {sequence} shows another salt, {salt}: every deal of the shoe must show the seed revealed.',
+  'verify.otherBurn': 'Deal {sequence} shows another burn than deal {first}.',
+  'verify.numbering': 'The shoe’s rounds are not numbered 1, 2, 3….',
+  'verify.noBurn': 'The shoe’s burn was not published.',
+  'verify.wrongBurn': 'The seed burns {expected}, but the table burned {burned}.',
+  'verify.roundCount': 'The seed deals {expected} rounds, but the table dealt {dealt}.',
+  'verify.wrongRound': 'Round {round} of the shoe (deal {sequence}): the seed deals {expected}, but the table dealt {dealt}.',
+  'verify.shoeMatches':
+    'The seed matches the commitment published before the bets; every deal of the shoe shows it, and it deals the burn ({burned}) and all {count} rounds, card by card.',
 } as const;
 
 export type MessageKey = keyof typeof en;
