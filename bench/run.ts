@@ -20,6 +20,7 @@ import { coldStart } from './figures/cold-start';
 import { rulesThroughput } from './figures/rules-throughput';
 import { liveDelivery } from './figures/live-delivery';
 import { seamlessPlaceBet } from './figures/seamless-place-bet';
+import { clientLoad } from './figures/client-load';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -127,6 +128,13 @@ const FIGURES: readonly Figure[] = [
     floor:
       "the partner's wallet (the reference wallet, over HTTP on this machine) answering the same signed debit alone, plus a transfer player's placeBet at the same table, side by side",
     run: (env) => seamlessPlaceBet(env, { samples: quick ? 3 : 200 }),
+  },
+  {
+    id: 9,
+    title: 'the table page on a phone: its bytes, and the time to a usable bet form',
+    floor:
+      "a minimal page (one inline script) from the same origin through the same emulation (Chromium as a phone, CPU slowed 4x, Fast 3G, its latency on the WebSocket's frames too): the token read where the table page reads it, then graphql-ws's connection_init and connection_ack and one GraphQL read of the table and the balance, at once",
+    run: (env) => clientLoad(env, quick ? { samples: 2, warmUp: false } : { samples: 9, warmUp: true }),
   },
 ];
 
