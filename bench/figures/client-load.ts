@@ -27,7 +27,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../../local/chromium';
 import type { BenchEnvironment } from '../harness/bench-environment';
 import { againstFloor, format, measured, type FigureRow } from '../harness/results';
 import { interleaved, median, percentile } from '../harness/statistics';
@@ -73,20 +74,6 @@ const PHONE = {
   locale: 'en-US',
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
 } as const;
-
-// Debian's Chromium, as the browser tests start it (test/support/chromium.ts; the bench imports nothing from test/):
-// nothing downloads a browser (CHROMIUM_PATH for another). Without the background-networking
-// flags Chromium tries Google's hosts at start, which this machine refuses.
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * What the page's clock read at each step of a load, recorded in the page by an init script (the
@@ -222,7 +209,7 @@ export async function clientLoad(env: BenchEnvironment, options: ClientLoadOptio
     const site = await serveSite(env, files);
     let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout: PATIENCE_MS });
+      browser = await launchChromium(PATIENCE_MS);
       const pageUrl = `${site.url}/tables/${tableId}`;
       const floorUrl = `${site.url}${FLOOR_PATH}?table=${encodeURIComponent(tableId)}`;
       const loads = { page: [] as Load[], floor: [] as Load[] };

@@ -266,6 +266,24 @@ export const ROUND_SETTLED_REFRESH = graphql(`
   }
 `);
 
+/** A refusal as the page says it: its words, its field, and what it names as data (said in the page's language, i18n/refusals.ts). */
+export const REFUSAL = graphql(`
+  fragment TablePageRefusal on UserError {
+    message
+    field
+    params {
+      name
+      kind
+      amount
+      currency
+      betType
+      number
+      momentAt
+      text
+    }
+  }
+`);
+
 /** A craps bet of the player's taken down: the bet as it stands after, or why not (said from its parameters). */
 export const TAKE_DOWN_BET = graphql(`
   mutation TablePageTakeDown($input: TakeDownBetInput!) {
@@ -275,18 +293,7 @@ export const TAKE_DOWN_BET = graphql(`
       }
       userErrors {
         code
-        message
-        field
-        params {
-          name
-          kind
-          amount
-          currency
-          betType
-          number
-          momentAt
-          text
-        }
+        ...TablePageRefusal
       }
     }
   }
@@ -300,18 +307,7 @@ export const PLACE_BET = graphql(`
       }
       userErrors {
         code
-        message
-        field
-        params {
-          name
-          kind
-          amount
-          currency
-          betType
-          number
-          momentAt
-          text
-        }
+        ...TablePageRefusal
       }
     }
   }

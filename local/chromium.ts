@@ -1,0 +1,21 @@
+/**
+ * Debian's Chromium, driven by playwright-core, for the browser tests and the bench: nothing
+ * downloads a browser (CHROMIUM_PATH for another).
+ */
+import { chromium, type Browser } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Headless Chromium, its start given `timeout` ms (a loaded machine's patience; Playwright's own is 3 minutes). */
+export const launchChromium = (timeout: number): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true, timeout });
