@@ -58,8 +58,12 @@ async function advance(deps: ServiceDependencies, table: TableRecord): Promise<n
     return deadlineOf(after);
   } catch (error) {
     if (error instanceof ServiceError && error.code === 'NO_SHOOTER') return deadlineOf((await getTableSession(deps.db, table.id))!);
-    // The table moved on under the step (a void, another step, a round still being paid): look again soon.
-    if (error instanceof ServiceError && ['OUTCOME_SEQUENCE_MISMATCH', 'SETTLEMENT_IN_PROGRESS', 'CONFLICT'].includes(error.code)) {
+    // The table moved on under the step (a void, another step, a round still being paid; the same
+    // step delivered twice at once, one of which found the round's betting opened again): look again soon.
+    if (
+      error instanceof ServiceError &&
+      ['OUTCOME_SEQUENCE_MISMATCH', 'SETTLEMENT_IN_PROGRESS', 'CONFLICT', 'BETTING_OPEN'].includes(error.code)
+    ) {
       return now + RETRY_MS;
     }
     throw error;
