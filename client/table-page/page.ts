@@ -3,9 +3,9 @@
  * The table page (/tables/<tableId>, functions/launch/hosted-pages.ts): a player's live view of one table,
  * built on the API's subscriptions and its typed client only.
  *
- * At load it subscribes first (the table's events, the player's own), waits until the server
- * holds the subscriptions, and only then reads the table over HTTP: from that snapshot on no
- * event is missed. After a reconnect it does the same again. Everything else comes as events;
+ * At load it subscribes (the table's events, the player's own) and reads the table over HTTP at
+ * once, beside the socket's opening; once the server holds the subscriptions it reads the table
+ * again: from that snapshot on no event is missed. After a reconnect it reads it again too. Everything else comes as events;
  * what a subscription may not carry (roads, the layout) is read over HTTP when an event says it
  * changed. The page never polls. A seamless partner's player (no account of ours: their money is
  * in their partner's wallet) sees their wallet's balance: read at load, then as each call of ours
@@ -49,8 +49,6 @@ import type { ShoeDeal } from './fairness-check';
 const TABLE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 /** A subscription refused for these: the player may not play now (the message says until when). */
 const RESTRICTIONS = new Set(['PLAYER_TIMED_OUT', 'PLAYER_SELF_EXCLUDED', 'PLAYER_BLOCKED']);
-/** How long the first snapshot waits for the socket before it is read anyway (the page then says it is reconnecting). */
-const SOCKET_WAIT_MS = 5_000;
 const COUNTDOWN_TICK_MS = 250;
 
 const root = document.getElementById('table-page')!;
@@ -150,24 +148,32 @@ async function start(): Promise<void> {
     },
     onReady: (wasRetry) => {
       ready();
-      if (wasRetry && view) void resync(t('log.reconnected'));
+      if (wasRetry && view) {
+        delete root.dataset.synced;
+        void resync(t('log.reconnected'));
+      }
     },
   });
   socket.subscribe(TABLE_EVENTS, { id: tableId }, (data) => session.onTableEvent(data.tableEvents), refused);
   socket.subscribe(MY_EVENTS, {}, (data) => session.onPlayerEvent(data.myEvents), refused);
 
-  await Promise.race([socketReady, new Promise((resolve) => setTimeout(resolve, SOCKET_WAIT_MS))]);
+  // A page that shows a notice instead of a table ends its socket once it has opened (closed while
+  // opening, the browser reports an error of its own).
+  const closeSocket = () => void socketReady.then(() => socket.close());
+  // The table is read beside the socket's opening, not after it: the page is drawn as soon as the
+  // read is answered. That read may be answered before the server holds the subscriptions, so it
+  // is made again once the server does (below): what happened between the two shows then.
   const first = await http.request(TABLE_PAGE, { id: tableId });
   if ('code' in first) return notice(t('notice.tableUnread'), `${first.code}: ${first.message}`);
   if (!first.data.table) {
-    socket.close();
+    closeSocket();
     return notice(t('notice.noSuchTable'), t('notice.noSuchTableText'));
   }
   rememberCurrencyUnit(first.data.table.currencyUnit);
   if (first.data.me) rememberCurrencyUnit(first.data.me.currencyUnit);
   const me = await playerOf(first.data);
   if (!me || 'code' in me) {
-    socket.close();
+    closeSocket();
     if (me) return notice(t('notice.walletSilent'), `${me.code}: ${me.message}`);
     return notice(t('notice.noAccount'), t('notice.noAccountText'));
   }
@@ -231,6 +237,7 @@ async function start(): Promise<void> {
   view.showConnection(connection);
   view.render();
   for (const [refusal, ended] of early) logProblem(refusal, ended);
+  void socketReady.then(() => resync());
   setInterval(() => view?.tick(), COUNTDOWN_TICK_MS);
 
   if (session.jackpot) {
@@ -238,7 +245,12 @@ async function start(): Promise<void> {
     socket.subscribe(JACKPOT_POOL, { id: poolId }, (data) => session.onJackpotPool(data.jackpotPool), refused);
   }
 
-  async function resync(note: string): Promise<void> {
+  /**
+   * The table read again, once the server holds the subscriptions (at load, after each
+   * reconnect): events held meanwhile are applied after it. Marks the page `data-synced` once it
+   * shows a table read after its subscriptions.
+   */
+  async function resync(note?: string): Promise<void> {
     session.hold();
     const answer = await http.request(TABLE_PAGE, { id: tableId! });
     // Unread, the page keeps what it knew and applies what came meanwhile.
@@ -246,7 +258,8 @@ async function start(): Promise<void> {
     const me = await playerOf(answer.data);
     if (!me || 'code' in me) return session.release();
     session.resync({ table: answer.data.table, me });
-    view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
+    if (note) view?.log.add({ at: answer.data.table.serverTime, tone: 'table', text: note });
+    root.dataset.synced = 'true';
   }
 }
 

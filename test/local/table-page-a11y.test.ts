@@ -25,6 +25,7 @@ async function opened(path: string, viewport = { width: 1100, height: 800 }): Pr
   const page = await newPage(browser, { viewport });
   await page.goto(`${api.url}${path}`);
   await page.locator('.connection[data-state="live"]').waitFor();
+  await page.locator('#table-page[data-synced]').waitFor();
   return page;
 }
 

@@ -117,7 +117,11 @@ async function openTablePage(
 }
 
 /** The page is drawn and its subscriptions are live. */
-const live = (page: Page) => page.locator('.connection[data-state="live"]').waitFor();
+/** The page live, and showing a table read after the server held its subscriptions (the read made again at load). */
+const live = async (page: Page) => {
+  await page.locator('.connection[data-state="live"]').waitFor();
+  await page.locator('#table-page[data-synced]').waitFor();
+};
 /** Waits until `selector` holds `text`. */
 const shows = (page: Page, selector: string, text: string | RegExp) => page.locator(selector, { hasText: text }).first().waitFor();
 const textOf = async (page: Page, selector: string) => ((await page.locator(selector).first().textContent()) ?? '').trim();
@@ -247,11 +251,12 @@ describe('the table page in Chromium', () => {
     expect(results.map((result) => result.trim())).toEqual(['7', '4']);
     await screenshot(page, 'table-page-craps-seven-out');
 
-    // One read of the table at load; then only the bets placed and, after each round paid, what it left.
+    // Two reads of the table at load (beside the socket's opening, and once it holds the subscriptions); then only the bets placed and, after each round paid, what it left.
     await expectOnly(
       page,
       traffic,
       [
+        'TablePage',
         'TablePage',
         'TablePagePlaceBet',
         'TablePagePlaceBet',
@@ -376,9 +381,16 @@ describe('the table page in Chromium', () => {
       await partner.expectBooksAgree();
       expect(partner.balance(DEMO_SEAMLESS_SUBJECT)).toBe(501_000);
       await screenshot(page, 'table-page-seamless');
-      // The wallet read once at load; after that, its balance came with the player's own events.
+      // The wallet read with the table at load (twice: again once the subscriptions are held); after that, its balance came with the player's own events.
       await expect.poll(() => traffic.posts.includes('TablePageRoundSettled')).toBe(true);
-      expect([...traffic.posts].sort()).toEqual(['TablePage', 'TablePagePlaceBet', 'TablePageRoundSettled', 'TablePageWallet']);
+      expect([...traffic.posts].sort()).toEqual([
+        'TablePage',
+        'TablePage',
+        'TablePagePlaceBet',
+        'TablePageRoundSettled',
+        'TablePageWallet',
+        'TablePageWallet',
+      ]);
       expect(traffic.configReads).toEqual(['GET']);
       expectOnlyTheServer(traffic);
       await page.close();
@@ -424,7 +436,15 @@ describe('the table page in Chromium', () => {
     await expectOnly(
       page,
       traffic,
-      ['TablePage', 'TablePagePlaceBet', 'TablePagePlaceBet', 'TablePagePlaceBet', 'TablePageRoadsRefresh', 'TablePageRoundSettled'],
+      [
+        'TablePage',
+        'TablePage',
+        'TablePagePlaceBet',
+        'TablePagePlaceBet',
+        'TablePagePlaceBet',
+        'TablePageRoadsRefresh',
+        'TablePageRoundSettled',
+      ],
       { bet: { type: 'JACKPOT', amount: '10', seat: '3' }, code: 'JACKPOT_NEEDS_MAIN_BET' },
     );
     expectOnlyTheServer(traffic);
@@ -466,7 +486,7 @@ describe('the table page in Chromium', () => {
     expect(await demo.page.getByRole('button', { name: 'Place bet' }).isEnabled()).toBe(true);
     await shows(demo.page, '.event-log', 'Reconnected: the table is shown as it is now.');
     expect(sockets).toHaveLength(2);
-    await expectOnly(demo.page, demo.traffic, ['TablePage', 'TablePage'], {
+    await expectOnly(demo.page, demo.traffic, ['TablePage', 'TablePage', 'TablePage'], {
       bet: { type: 'COME', amount: '10' },
       code: 'BET_NOT_ALLOWED_IN_PHASE',
     });

@@ -25,6 +25,7 @@ async function opened(path: string): Promise<Page> {
   const page = await newPage(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
   await page.goto(`${api.url}${path}`);
   await page.locator('.connection[data-state="live"]').waitFor();
+  await page.locator('#table-page[data-synced]').waitFor();
   return page;
 }
 
