@@ -25,7 +25,7 @@ function assertSeatExists(table: TableOf<Game>, bet: BetRecord): void {
   if (bet.seat == null) return;
   const { seats } = gameOf(table.game);
   if (!Number.isInteger(bet.seat) || bet.seat < 1 || bet.seat > seats) {
-    throw new ServiceError('BAD_USER_INPUT', `seat must be from 1 to ${seats}.`, 'seat');
+    throw new ServiceError('BAD_USER_INPUT', 'seat must be from 1 to {seats}.', 'seat', [numberParam('seats', seats)]);
   }
 }
 

@@ -7,7 +7,7 @@ import type { SeatRecord, TableRecord } from '../../store/tables/table-records';
 import { backoff, noteTransactionTime, raceWaitCap } from '../../store/kernel/retry';
 import { openBetsCapacity } from '../../store/betting/gates';
 import { RuleViolation } from '../../rules/rule-violation';
-import { betTypeParam, moneyParam } from '../../rules/error-params';
+import { betTypeParam, moneyParam, numberParam, textParam } from '../../rules/error-params';
 import { bettingBalanceLimit, exposureLimit, validatePlacement, withReserve } from './bet-validation';
 import { assertBettingOpen, bettingClosed } from './betting-gate';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
@@ -209,7 +209,9 @@ async function place(
         case 'SHARD_FULL':
           throw new ServiceError(
             'TABLE_FULL',
-            `The table holds the most bets it takes at once (${openBetsCapacity(table.betShards)}); bet after the next outcome.`,
+            'The table holds the most bets it takes at once ({capacity}); bet after the next outcome.',
+            undefined,
+            [numberParam('capacity', openBetsCapacity(table.betShards))],
           );
         case 'RACED':
           // Another transaction held an item (the player's account: their own bet at another table):
@@ -266,7 +268,10 @@ async function explainAccount(
   if (limits instanceof ServiceError) throw limits;
   if (limits) return;
   if (account.currency !== table.currency) {
-    throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${table.currency}; your account holds ${account.currency}.`);
+    throw new ServiceError('CURRENCY_MISMATCH', 'The table plays in {tableCurrency}; your account holds {accountCurrency}.', undefined, [
+      textParam('tableCurrency', table.currency),
+      textParam('accountCurrency', account.currency),
+    ]);
   }
   if (account.balance < bet.amount)
     throw new ServiceError('INSUFFICIENT_FUNDS', 'The stake exceeds your balance of {balance}.', undefined, [
@@ -329,7 +334,8 @@ async function seatClaim(
 ): Promise<NonNullable<BetPlacement['seat']>> {
   if (!current || current.playerId === playerId) return { number: seat };
   const theirs = afterPendingOutcome(table, await store.playerOpenBets(table.id, current.playerId, table.betShards));
-  if (theirs.some((bet) => bet.seat === seat)) throw new ServiceError('SEAT_TAKEN', `Seat ${seat} is taken by another player.`);
+  if (theirs.some((bet) => bet.seat === seat))
+    throw new ServiceError('SEAT_TAKEN', 'Seat {seat} is taken by another player.', undefined, [numberParam('seat', seat)]);
   return { number: seat, takingOver: current };
 }
 

@@ -6,6 +6,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
 import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
+import { timeParam } from '../../rules/error-params';
 
 /**
  * Time-outs, self-exclusions and operators' blocks (docs/PLAYER-PROTECTION.md). Each is on the
@@ -183,11 +184,15 @@ export function restrictionRefusal(
       'PLAYER_SELF_EXCLUDED',
       selfExclusionUntil === PERMANENT_UNTIL
         ? 'You excluded yourself from play for good.'
-        : `You excluded yourself from play until ${selfExclusionUntil}.`,
+        : 'You excluded yourself from play until {until}.',
+      undefined,
+      selfExclusionUntil === PERMANENT_UNTIL ? [] : [timeParam('until', selfExclusionUntil)],
     );
   }
   if (timeOutUntil !== undefined && timeOutUntil > now)
-    return new ServiceError('PLAYER_TIMED_OUT', `You took a time-out from play until ${timeOutUntil}.`);
+    return new ServiceError('PLAYER_TIMED_OUT', 'You took a time-out from play until {until}.', undefined, [
+      timeParam('until', timeOutUntil),
+    ]);
   if (block) return new ServiceError('PLAYER_BLOCKED', 'Your operator has blocked you from play.');
   return undefined;
 }

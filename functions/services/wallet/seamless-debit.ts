@@ -8,6 +8,7 @@ import type { ServiceDependencies } from '../kernel/services';
 import { DEBIT_GRACE_MS, queueWalletCalls } from './deliver-wallet-call';
 import { contractOf, walletEndpointOf } from './partner-wallets';
 import { debitOf, rollingBack, withoutDue } from './wallet-calls';
+import { textParam } from '../../rules/error-params';
 
 /**
  * A seamless bet's stake, taken from the partner's wallet before the bet is laid (docs/WALLET.md):
@@ -28,7 +29,9 @@ export async function debitStake(
   sessionToken: string | undefined,
 ): Promise<WalletCallRecord | 'ROUND_OVER'> {
   if (!(wallet.currencies ?? []).includes(currency))
-    throw new ServiceError('CURRENCY_MISMATCH', `The table plays in ${currency}, which your wallet does not hold.`);
+    throw new ServiceError('CURRENCY_MISMATCH', 'The table plays in {tableCurrency}, which your wallet does not hold.', undefined, [
+      textParam('tableCurrency', currency),
+    ]);
   const endpoint = await walletEndpointOf(deps, wallet);
   // Counted before anything is written or sent: a request past its calls is refused having moved nothing.
   deps.reads?.spendWalletCall();
