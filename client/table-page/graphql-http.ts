@@ -5,12 +5,17 @@
  */
 import type { TypedDocumentString } from '../generated/graphql';
 import type { PlayerToken } from './player-token';
+import { t } from './i18n/language';
+import { refusalText, type RefusalParameter } from './i18n/refusals';
 
 export type Answer<T> = { readonly data: T } | { readonly code: string; readonly message: string };
 
 interface GraphQLBody<T> {
   readonly data?: T | null;
-  readonly errors?: readonly { readonly message: string; readonly extensions?: { readonly code?: string } }[];
+  readonly errors?: readonly {
+    readonly message: string;
+    readonly extensions?: { readonly code?: string; readonly params?: readonly RefusalParameter[] };
+  }[];
 }
 
 export class GraphQLHttp {
@@ -28,12 +33,16 @@ export class GraphQLHttp {
         body: JSON.stringify({ query: operation.toString(), variables }),
       });
     } catch {
-      return { code: 'NETWORK_ERROR', message: 'The server could not be reached.' };
+      return { code: 'NETWORK_ERROR', message: t('http.unreachable') };
     }
     const body = (await response.json().catch(() => ({}))) as GraphQLBody<TResult> & { message?: string };
     const [error] = body.errors ?? [];
-    if (error) return { code: error.extensions?.code ?? `HTTP_${response.status}`, message: error.message };
-    if (!response.ok || !body.data) return { code: `HTTP_${response.status}`, message: body.message ?? 'The server refused the request.' };
+    if (error) {
+      const code = error.extensions?.code ?? `HTTP_${response.status}`;
+      // Said in the page's language from its code and parameters, where the catalogs have words for it.
+      return { code, message: refusalText({ code, message: error.message, params: error.extensions?.params ?? null }) };
+    }
+    if (!response.ok || !body.data) return { code: `HTTP_${response.status}`, message: body.message ?? t('http.refused') };
     return { data: body.data };
   }
 }

@@ -9,6 +9,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import type { TypedDocumentString } from '../generated/graphql';
 import type { PlayerToken } from './player-token';
+import { t } from './i18n/language';
 
 export type ConnectionState = 'connecting' | 'live' | 'reconnecting';
 
@@ -98,7 +99,7 @@ export class LiveSocket {
 /** A subscription's end as the API gave it: its GraphQL errors' first code and message, or the socket's closing. */
 function refusalOf(error: unknown): Refusal {
   const [first] = Array.isArray(error) ? (error as { message?: string; extensions?: { code?: string } }[]) : [];
-  if (first) return { code: first.extensions?.code ?? 'SUBSCRIPTION_ERROR', message: first.message ?? 'The subscription was refused.' };
+  if (first) return { code: first.extensions?.code ?? 'SUBSCRIPTION_ERROR', message: first.message ?? t('socket.refused') };
   const code = (error as { code?: number } | undefined)?.code;
-  return { code: typeof code === 'number' ? `SOCKET_CLOSED_${code}` : 'SOCKET_ERROR', message: 'The live connection ended.' };
+  return { code: typeof code === 'number' ? `SOCKET_CLOSED_${code}` : 'SOCKET_ERROR', message: t('socket.ended') };
 }

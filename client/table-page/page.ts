@@ -304,7 +304,7 @@ function changed<T>(
   const result = payload(answer.data);
   const [refusal] = result?.userErrors ?? [];
   if (refusal) return { code: refusal.code, message: refusal.message };
-  if (!result?.protection) return { code: 'NO_ANSWER', message: 'The server did not say how your protection stands.' };
+  if (!result?.protection) return { code: 'NO_ANSWER', message: t('protection.noAnswer') };
   return { data: result.protection };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { ServiceDependencies } from '../services/kernel/services';
 import { embedOriginsOf } from '../services/sessions/partner-clients';
+import { PAGE_WORDS, type PageLanguage } from './page-words';
 
 /** Where the hosted page's script and styles are served from: S3 behind CloudFront in AWS, the local server under `npm start`. */
 export const CLIENT_PATH = '/client/';
@@ -28,6 +29,8 @@ export interface PageRequest {
   readonly origin: string;
   /** The WebSocket's path on the page's origin: `/live` through CloudFront, `/graphql` on the local server. */
   readonly socketPath: string;
+  /** The language of the shell's few words (page-words.ts); English unless said. */
+  readonly language?: PageLanguage;
 }
 
 export interface PageAnswer {
@@ -50,7 +53,7 @@ export async function hostedPage(deps: ServiceDependencies, request: PageRequest
       'cache-control': 'no-cache',
     },
     // The path is never written into the page: its script reads it from the address.
-    body: known ? page(request.socketPath) : NOT_FOUND,
+    body: known ? page(request.socketPath, request.language ?? 'en') : notFound(request.language ?? 'en'),
   };
 }
 
@@ -79,35 +82,41 @@ function contentSecurityPolicy(origin: string, embedOrigins: readonly string[]):
 /** The socket path is configuration (a path of letters, digits and `/_-`), never the request's. */
 const SOCKET_PATH = /^\/[A-Za-z0-9/_-]{0,64}$/;
 
-const page = (socketPath: string): string => `<!doctype html>
-<html lang="en">
+const page = (socketPath: string, language: PageLanguage): string => {
+  const words = PAGE_WORDS[language];
+  return `<!doctype html>
+<html lang="${language}">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="live-socket" content="${SOCKET_PATH.test(socketPath) ? socketPath : '/graphql'}">
-    <title>Table</title>
+    <title>${words.title}</title>
     <link rel="icon" href="data:,">
     <link rel="stylesheet" href="${CLIENT_PATH}${CLIENT_FILES.styles}">
     <script type="module" src="${CLIENT_PATH}${CLIENT_FILES.script}"></script>
   </head>
   <body>
     <main id="table-page" class="table-page" aria-busy="true">
-      <p class="muted">Loading the table…</p>
+      <p class="muted">${words.loading}</p>
     </main>
-    <noscript><p>The table page needs JavaScript.</p></noscript>
+    <noscript><p>${words.noScript}</p></noscript>
   </body>
 </html>
 `;
+};
 
-const NOT_FOUND = `<!doctype html>
-<html lang="en">
+const notFound = (language: PageLanguage): string => {
+  const words = PAGE_WORDS[language];
+  return `<!doctype html>
+<html lang="${language}">
   <head>
     <meta charset="utf-8">
-    <title>No table page</title>
+    <title>${words.notFoundTitle}</title>
   </head>
   <body>
-    <h1>No table page here</h1>
-    <p>A table page's address is /tables/ followed by the table's id.</p>
+    <h1>${words.notFound}</h1>
+    <p>${words.notFoundText}</p>
   </body>
 </html>
 `;
+};

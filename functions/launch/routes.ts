@@ -10,6 +10,7 @@ import { partnerActivity, type ActivityRequest } from '../services/sessions/part
 import { KEY_ID_HEADER, PARTNER_HEADER, PARTNER_SIGNATURE_HEADER, PARTNER_TIMESTAMP_HEADER } from './partner-signature';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
 import { hostedPage } from './hosted-pages';
+import { pageLanguage } from './page-words';
 import { DEMO_PARTNER, partnerOfPlayer } from '../store/kernel/keys';
 import { PAGE_PATHS } from './session-paths';
 
@@ -60,7 +61,8 @@ export function launchRoutes(deps: ServiceDependencies, { socketPath = '/graphql
       const origin = deps.publicBaseUrl?.() ?? originOf(event);
       if (method === 'GET' && PAGE_PATHS.test(event.rawPath)) {
         const partner = event.queryStringParameters?.partner;
-        return await hostedPage(deps, { path: event.rawPath, partner, origin, socketPath });
+        const language = pageLanguage(event.queryStringParameters?.lang, event.headers['accept-language']);
+        return await hostedPage(deps, { path: event.rawPath, partner, origin, socketPath, language });
       }
       // A round's details: its id in the path, the player and the link's signature in the query.
       if (method === 'GET' && event.rawPath.startsWith(ROUND_DETAILS_PREFIX)) {

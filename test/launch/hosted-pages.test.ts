@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_FILES, CLIENT_PATH, hostedPage } from '../../functions/launch/hosted-pages';
 import { PAGE_PATHS, SESSION_PATHS } from '../../functions/launch/session-paths';
+import { pageLanguage } from '../../functions/launch/page-words';
 import type { ServiceDependencies } from '../../functions/services/kernel/services';
 
 const deps = {} as ServiceDependencies;
@@ -64,5 +65,16 @@ describe('a hosted page', () => {
   it('takes its socket path from configuration only in the form of a path, else the local server’s', async () => {
     const page = await hostedPage(deps, { ...behindCloudFront, socketPath: '"><script>', path: '/lobby' });
     expect(page.body).toContain('<meta name="live-socket" content="/graphql">');
+  });
+
+  it("writes its first words in the page's language: ?lang= (a launch's), else Accept-Language's first it speaks, else English", async () => {
+    const shell = await hostedPage(deps, { ...behindCloudFront, path: '/lobby', language: 'pt' });
+    expect(shell.body).toContain('<html lang="pt">');
+    expect(shell.body).toContain('A carregar a mesa…');
+    expect((await hostedPage(deps, { ...behindCloudFront, path: '/tables/', language: 'zh-Hant' })).body).toContain('這裡沒有賭桌頁面');
+    expect(pageLanguage('zh-Hans', 'pt-PT,pt;q=0.9')).toBe('zh-Hans');
+    expect(pageLanguage(undefined, 'fr-FR,zh-HK;q=0.8,en;q=0.5')).toBe('zh-Hant');
+    expect(pageLanguage('klingon', 'de')).toBe('en');
+    expect(pageLanguage(undefined, undefined)).toBe('en');
   });
 });

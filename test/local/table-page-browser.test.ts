@@ -596,8 +596,8 @@ describe('the table page in Chromium', () => {
     const url = new URL(launched.body.launchUrl);
     const { page, traffic } = await openTablePage(`${url.pathname}${url.search}`);
     await live(page);
-    // The code is out of the address; the partner stays (its sites may embed the page by it).
-    expect(new URL(page.url()).search).toBe('?partner=page-co');
+    // The code is out of the address; the partner (its sites may embed the page by it) and the language stay.
+    expect(new URL(page.url()).search).toBe('?partner=page-co&lang=en');
     expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe(lobbyUrl);
     expect(await page.getByRole('link', { name: 'Cashier' }).getAttribute('href')).toBe(cashierUrl);
     await shows(page, '.balance', '1,000.00 MOP');

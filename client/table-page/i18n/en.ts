@@ -337,6 +337,11 @@ export const en = {
   'verify.wrongRound': 'Round {round} of the shoe (deal {sequence}): the seed deals {expected}, but the table dealt {dealt}.',
   'verify.shoeMatches':
     'The seed matches the commitment published before the bets; every deal of the shoe shows it, and it deals the burn ({burned}) and all {count} rounds, card by card.',
+  'http.unreachable': 'The server could not be reached.',
+  'http.refused': 'The server refused the request.',
+  'socket.refused': 'The subscription was refused.',
+  'socket.ended': 'The live connection ended.',
+  'protection.noAnswer': 'The server did not say how your protection stands.',
 } as const;
 
 export type MessageKey = keyof typeof en;

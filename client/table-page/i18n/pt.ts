@@ -339,4 +339,9 @@ export const pt: Readonly<Record<MessageKey, string>> = {
   'verify.wrongRound': 'Jogada {round} do sapato (jogada {sequence}): a semente distribui {expected}, mas a mesa distribuiu {dealt}.',
   'verify.shoeMatches':
     'A semente corresponde ao compromisso publicado antes das apostas; todas as jogadas do sapato a mostram, e ela distribui a queima ({burned}) e todas as {count} jogadas, carta a carta.',
+  'http.unreachable': 'Não foi possível contactar o servidor.',
+  'http.refused': 'O servidor recusou o pedido.',
+  'socket.refused': 'A subscrição foi recusada.',
+  'socket.ended': 'A ligação em direto terminou.',
+  'protection.noAnswer': 'O servidor não disse como está a sua proteção.',
 };

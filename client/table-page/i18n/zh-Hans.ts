@@ -332,4 +332,9 @@ export const zhHans: Readonly<Record<MessageKey, string>> = {
   'verify.roundCount': '种子发 {expected} 局，但赌桌发了 {dealt} 局。',
   'verify.wrongRound': '牌靴第 {round} 局（第 {sequence} 局）：种子发 {expected}，但赌桌发了 {dealt}。',
   'verify.shoeMatches': '种子与下注前公布的承诺相符；牌靴每一局都显示它，并逐张发出烧牌（{burned}）及全部 {count} 局。',
+  'http.unreachable': '无法连接服务器。',
+  'http.refused': '服务器拒绝了请求。',
+  'socket.refused': '订阅被拒绝。',
+  'socket.ended': '实时连接已结束。',
+  'protection.noAnswer': '服务器没有回复你的保障状况。',
 };

@@ -332,4 +332,9 @@ export const zhHant: Readonly<Record<MessageKey, string>> = {
   'verify.roundCount': '種子發 {expected} 局，但賭桌發了 {dealt} 局。',
   'verify.wrongRound': '牌靴第 {round} 局（第 {sequence} 局）：種子發 {expected}，但賭桌發了 {dealt}。',
   'verify.shoeMatches': '種子與下注前公佈的承諾相符；牌靴每一局都顯示它，並逐張發出燒牌（{burned}）及全部 {count} 局。',
+  'http.unreachable': '無法連接伺服器。',
+  'http.refused': '伺服器拒絕了請求。',
+  'socket.refused': '訂閱被拒絕。',
+  'socket.ended': '即時連線已結束。',
+  'protection.noAnswer': '伺服器沒有回覆你的保障狀況。',
 };

@@ -108,8 +108,9 @@ export async function launchPlayer(
   const codeExpiresAt = new Date(Date.parse(now) + LAUNCH_CODE_SECONDS * 1_000).toISOString();
   await createPlayerSession(deps.db, session, launchCodeHash(code), { sessionId: session.sessionId, expiresAt: codeExpiresAt });
   const page = checked.tableId !== undefined ? `tables/${encodeURIComponent(checked.tableId)}` : 'lobby';
-  // The partner stays in the address (the code does not): the page's server lets the partner's sites embed it by it.
-  const launchUrl = `${clientBaseUrl.replace(/\/$/, '')}/${page}?partner=${partner}&code=${code}`;
+  // The partner and the language stay in the address (the code does not): the page's server lets the partner's sites embed it by
+  // the one, and writes its first words in the other.
+  const launchUrl = `${clientBaseUrl.replace(/\/$/, '')}/${page}?partner=${partner}&code=${code}&lang=${encodeURIComponent(checked.language)}`;
   return { launchUrl, sessionId: session.sessionId, codeExpiresAt };
 }
 

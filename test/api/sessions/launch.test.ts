@@ -81,6 +81,8 @@ describe('a launch', () => {
     const url = new URL(launched.body.launchUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`${api.url}/tables/${table}`);
 
+    // The launch's language in the address: the page's first words are in it.
+    expect(new URL(launched.body.launchUrl).searchParams.get('lang')).toBe('pt');
     const exchanged = await post('/session/v1/token', { code: codeOf(launched.body.launchUrl) });
     expect(exchanged.status).toBe(200);
     expect(exchanged.body.session).toEqual({
