@@ -13,6 +13,7 @@ import { hostedPage } from './hosted-pages';
 import { pageLanguage } from './page-words';
 import { DEMO_PARTNER, partnerOfPlayer } from '../store/kernel/keys';
 import { PAGE_PATHS } from './session-paths';
+import { numberParam } from '../rules/error-params';
 
 /**
  * The REST side of sessions (docs/LAUNCH.md, docs/partner-api.yaml): a partner's backend launches
@@ -132,8 +133,10 @@ async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEvent
     throw new ServiceError(
       'UNAUTHENTICATED',
       check === 'STALE'
-        ? `The call is signed more than ${SIGNATURE_TOLERANCE_SECONDS} seconds from our clock: sign it when sending.`
+        ? 'The call is signed more than {seconds} seconds from our clock: sign it when sending.'
         : 'The call is not signed with a credential of the partner in force.',
+      undefined,
+      check === 'STALE' ? [numberParam('seconds', SIGNATURE_TOLERANCE_SECONDS)] : [],
     );
   return { partner: event.headers[PARTNER_HEADER]!, body: parsed(raw) };
 }
@@ -142,7 +145,7 @@ const rawBody = (event: APIGatewayProxyEventV2): string => {
   const body = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY)
-    throw new ServiceError('BAD_USER_INPUT', `The body is longer than ${MAX_BODY} bytes.`, 'body');
+    throw new ServiceError('BAD_USER_INPUT', 'The body is longer than {max} bytes.', 'body', [numberParam('max', MAX_BODY)]);
   return text;
 };
 

@@ -1,6 +1,7 @@
 import { BASIS_POINTS, MAX_MONEY, MAX_POOL, odds, winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
 import { JACKPOT_COMBINATIONS, JACKPOT_MODALITIES, type JackpotCombination, type JackpotModality } from './jackpot';
+import { moneyParam, textParam } from '../error-params';
 
 /**
  * What each jackpot combination pays (art. 17.5-12) and how a prize is shared (docs/RULES.md, "Paying it").
@@ -56,7 +57,9 @@ export const JACKPOT_PRIZE_RULES: {
 export function prizeRuleOf(modality: JackpotModality, combination: JackpotCombination): JackpotPrizeRule {
   const rule = (JACKPOT_PRIZE_RULES[modality] as Readonly<Record<string, JackpotPrizeRule>>)[combination];
   if (!rule) {
-    throw new RuleViolation('JACKPOT_COMBINATION_NOT_IN_MODALITY', `that is not a combination of jackpot modality ${modality}`);
+    throw new RuleViolation('JACKPOT_COMBINATION_NOT_IN_MODALITY', 'that is not a combination of jackpot modality {modality}', [
+      textParam('modality', modality),
+    ]);
   }
   return rule;
 }
@@ -89,7 +92,8 @@ export function assertJackpotConfig(config: JackpotConfig): void {
     if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0 || amount > MAX_MONEY) {
       throw new RuleViolation(
         'INVALID_JACKPOT_CONFIG',
-        `modality ${config.modality} needs a positive whole fixed amount (minor units) for ${combination} (art. 17)`,
+        'modality {modality} needs a positive whole fixed amount (minor units) for {combination} (art. 17)',
+        [textParam('modality', config.modality), textParam('combination', combination)],
       );
     }
   }
@@ -97,7 +101,8 @@ export function assertJackpotConfig(config: JackpotConfig): void {
     if (!needed.includes(combination as JackpotCombination)) {
       throw new RuleViolation(
         'INVALID_JACKPOT_CONFIG',
-        `${combination} has no fixed amount in modality ${config.modality} (it is not one of its combinations, or it pays the whole pool)`,
+        '{combination} has no fixed amount in modality {modality} (it is not one of its combinations, or it pays the whole pool)',
+        [textParam('combination', combination), textParam('modality', config.modality)],
       );
     }
   }
@@ -112,7 +117,8 @@ export function assertJackpotConfig(config: JackpotConfig): void {
   } else if (bp !== null) {
     throw new RuleViolation(
       'INVALID_JACKPOT_CONFIG',
-      `only modality C has an operator-set pool percentage (art. 17.10); modality ${config.modality}'s are set by art. 17`,
+      "only modality C has an operator-set pool percentage (art. 17.10); modality {modality}'s are set by art. 17",
+      [textParam('modality', config.modality)],
     );
   }
 }
@@ -124,9 +130,14 @@ export function assertJackpotConfig(config: JackpotConfig): void {
 export function assertPoolSeed(config: JackpotConfig, seed: number): void {
   const largest = Math.max(0, ...Object.values(config.fixedAmounts).map((amount) => amount ?? 0));
   if (!Number.isSafeInteger(seed) || seed < largest) {
-    throw new RuleViolation('INVALID_JACKPOT_POOL', `a pool's seed must cover its largest fixed prize, ${largest}`);
+    throw new RuleViolation('INVALID_JACKPOT_POOL', "a pool's seed must cover its largest fixed prize, {largest}", [
+      moneyParam('largest', largest),
+    ]);
   }
-  if (seed > MAX_POOL) throw new RuleViolation('INVALID_JACKPOT_POOL', `a pool's seed may be at most ${MAX_POOL}, the most a pool holds`);
+  if (seed > MAX_POOL)
+    throw new RuleViolation('INVALID_JACKPOT_POOL', "a pool's seed may be at most {max}, the most a pool holds", [
+      moneyParam('max', MAX_POOL),
+    ]);
 }
 
 /** How one round's jackpot prize leaves the pool. All amounts in minor units. */
@@ -216,7 +227,7 @@ export function poolPercent(pool: bigint, basisPoints: number): bigint {
 
 function asWholeAmount(amount: number, what: string): number {
   if (!Number.isSafeInteger(amount)) {
-    throw new RuleViolation('INVALID_JACKPOT_POOL', `${what} must be a whole number of minor units`);
+    throw new RuleViolation('INVALID_JACKPOT_POOL', '{what} must be a whole number of minor units', [textParam('what', what)]);
   }
   return amount;
 }

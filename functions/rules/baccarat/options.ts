@@ -4,6 +4,7 @@ import type { JackpotCombination, JackpotModality } from './jackpot';
 import { assertJackpotConfig, combinationsWithFixedAmount, type JackpotConfig } from './jackpot-prize';
 import { DEFAULT_DECKS, assertDeckCount } from './shoe';
 import { BACCARAT_BET_TYPES, COMMISSION_OPTIONS, type BaccaratBetType, type CommissionOption } from './types';
+import { moneyParam, textParam } from '../error-params';
 
 /** A bet type's stake limits, in minor units. */
 export interface BetLimits {
@@ -68,7 +69,9 @@ export function makeBaccaratOptions(input: Partial<BaccaratOptionsInput> = {}): 
   assertDeckCount(decks);
   const commission = input.commission ?? 'STANDARD';
   if (!COMMISSION_OPTIONS.includes(commission)) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `commission must be one of ${COMMISSION_OPTIONS.join(', ')} (art. 18)`);
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', 'commission must be one of {options} (art. 18)', [
+      textParam('options', COMMISSION_OPTIONS.join(', ')),
+    ]);
   }
   const tableWide = { minimum: input.minimum ?? DEFAULT_MINIMUM, maximum: input.maximum ?? DEFAULT_MAXIMUM };
   assertLimits('table', tableWide);
@@ -92,16 +95,20 @@ export function makeBaccaratOptions(input: Partial<BaccaratOptionsInput> = {}): 
 function assertLimits(type: BaccaratBetType | 'table', limits: BetLimits): void {
   const { minimum, maximum } = limits;
   if (!Number.isSafeInteger(minimum) || minimum <= 0) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} minimum must be a positive whole number of minor units`);
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', '{betType} minimum must be a positive whole number of minor units', [
+      textParam('betType', type),
+    ]);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
-    throw new RuleViolation('INVALID_TABLE_OPTIONS', `${type} maximum must be a whole amount no lower than its minimum`);
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', '{betType} maximum must be a whole amount no lower than its minimum', [
+      textParam('betType', type),
+    ]);
   }
   if (maximum * LARGEST_PAYOUT > MAX_MONEY) {
-    throw new RuleViolation(
-      'INVALID_TABLE_OPTIONS',
-      `${type} maximum is too large for exact payouts (at most ${Math.floor(MAX_MONEY / LARGEST_PAYOUT)})`,
-    );
+    throw new RuleViolation('INVALID_TABLE_OPTIONS', '{betType} maximum is too large for exact payouts (at most {max})', [
+      textParam('betType', type),
+      moneyParam('max', Math.floor(MAX_MONEY / LARGEST_PAYOUT)),
+    ]);
   }
 }
 

@@ -2,6 +2,7 @@ import { RuleViolation } from '../rule-violation';
 import { isCard, pointValue, type Card } from './cards';
 import { bankerDraws, bankerRuleText, handTotal, isNatural, playerDraws } from './tableau';
 import type { HandResult, RoundResult, Winner } from './types';
+import { numberParam } from '../error-params';
 
 /**
  * Decides a round from its cards in dealt order (docs/RULES.md, "Cards and dealing"): Player, Banker,
@@ -17,7 +18,9 @@ import type { HandResult, RoundResult, Winner } from './types';
 export function resolveDeal(cards: readonly Card[]): RoundResult {
   cards.forEach((card, index) => {
     if (!isCard(card)) {
-      throw new RuleViolation('INVALID_CARD', `card ${index + 1} of the round is not a card (rank and suit required)`);
+      throw new RuleViolation('INVALID_CARD', 'card {card} of the round is not a card (rank and suit required)', [
+        numberParam('card', index + 1),
+      ]);
     }
   });
   if (cards.length < 4) {
@@ -29,8 +32,10 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
 
   if (isNatural(playerTwo) || isNatural(bankerTwo)) {
     if (cards.length > 4) {
-      const who = isNatural(playerTwo) ? `the Player has a natural ${playerTwo}` : `the Banker has a natural ${bankerTwo}`;
-      throw new RuleViolation('DEAL_NATURAL_STANDS', `${who} on two cards, so both hands stand: no third card may be dealt`);
+      const who = isNatural(playerTwo) ? 'the Player has a natural {total}' : 'the Banker has a natural {total}';
+      throw new RuleViolation('DEAL_NATURAL_STANDS', `${who} on two cards, so both hands stand: no third card may be dealt`, [
+        numberParam('total', isNatural(playerTwo) ? playerTwo : bankerTwo),
+      ]);
     }
     return roundOf(cards, [p1, p2], [b1, b2], true);
   }
@@ -43,7 +48,8 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
     if (!third) {
       throw new RuleViolation(
         'DEAL_PLAYER_MUST_DRAW',
-        `the Player must draw a third card on a total of ${playerTwo} (draws on 0-5); the round ends after four cards`,
+        'the Player must draw a third card on a total of {total} (draws on 0-5); the round ends after four cards',
+        [numberParam('total', playerTwo)],
       );
     }
     playerCards.push(third);
@@ -57,7 +63,8 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
     if (!bankerThird) {
       throw new RuleViolation(
         'DEAL_BANKER_MUST_DRAW',
-        `the Banker must draw a third card: ${bankerRuleText(bankerTwo, playerThird)}; the round ends after ${cards.length} cards`,
+        `the Banker must draw a third card: ${bankerRuleText(bankerTwo, playerThird)}; the round ends after {cards} cards`,
+        [numberParam('cards', cards.length)],
       );
     }
     bankerCards.push(bankerThird);
@@ -65,12 +72,15 @@ export function resolveDeal(cards: readonly Card[]): RoundResult {
   } else if (bankerThird) {
     throw new RuleViolation(
       'DEAL_BANKER_MUST_STAND',
-      `card ${next + 1} would be the Banker's third card, but ${bankerRuleText(bankerTwo, playerThird)}`,
+      `card {card} would be the Banker's third card, but ${bankerRuleText(bankerTwo, playerThird)}`,
+      [numberParam('card', next + 1)],
     );
   }
 
   if (cards.length > next) {
-    throw new RuleViolation('DEAL_TOO_MANY_CARDS', `this round ends after ${next} cards (each hand takes at most one third card)`);
+    throw new RuleViolation('DEAL_TOO_MANY_CARDS', 'this round ends after {cards} cards (each hand takes at most one third card)', [
+      numberParam('cards', next),
+    ]);
   }
   return roundOf(cards, playerCards, bankerCards, false);
 }

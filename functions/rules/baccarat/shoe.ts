@@ -1,6 +1,7 @@
 import { RuleViolation } from '../rule-violation';
 import { withArticle } from '../article';
 import { RANKS, SUITS, formatCard, type Card } from './cards';
+import { numberParam, textParam } from '../error-params';
 
 /**
  * The shoe: 6 to 12 full decks of 52 cards, 8 being usual (docs/RULES.md, "Cards and dealing": the base
@@ -13,7 +14,10 @@ export const CARDS_PER_DECK = 52;
 
 export function assertDeckCount(decks: number): void {
   if (!Number.isInteger(decks) || decks < MIN_DECKS || decks > MAX_DECKS) {
-    throw new RuleViolation('INVALID_DECK_COUNT', `a baccarat shoe holds ${MIN_DECKS} to ${MAX_DECKS} whole decks`);
+    throw new RuleViolation('INVALID_DECK_COUNT', 'a baccarat shoe holds {min} to {max} whole decks', [
+      numberParam('min', MIN_DECKS),
+      numberParam('max', MAX_DECKS),
+    ]);
   }
 }
 
@@ -46,7 +50,8 @@ export function assertShoeHolds(decks: number, dealtBefore: readonly Card[], rou
     if (count(card) > decks) {
       throw new RuleViolation(
         'CARD_NOT_IN_SHOE',
-        `the shoe's history already holds ${decks + 1} copies of ${formatCard(card)}, but ${withArticle(decks)}-deck shoe has only ${decks}`,
+        `the shoe's history already holds {copies} copies of {card}, but ${withArticle(decks)}-deck shoe has only {decks}`,
+        [numberParam('copies', decks + 1), textParam('card', formatCard(card)), numberParam('decks', decks)],
       );
     }
   }
@@ -55,7 +60,8 @@ export function assertShoeHolds(decks: number, dealtBefore: readonly Card[], rou
     if (copies > decks) {
       throw new RuleViolation(
         'CARD_NOT_IN_SHOE',
-        `card ${index + 1} of the round cannot come from this shoe: all ${decks} copies of it in ${withArticle(decks)}-deck shoe have already been dealt`,
+        `card {card} of the round cannot come from this shoe: all {decks} copies of it in ${withArticle(decks)}-deck shoe have already been dealt`,
+        [numberParam('card', index + 1), numberParam('decks', decks)],
       );
     }
   });

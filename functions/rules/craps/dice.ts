@@ -1,5 +1,6 @@
 import { RuleViolation } from '../rule-violation';
 import type { Dice, Die, Roll } from './types';
+import { textParam } from '../error-params';
 
 /**
  * The roll as the API receives it: two dice, each 1..6 (art. 1.2(2): six faces, one to six
@@ -27,7 +28,9 @@ export const VOID_ROLL: Roll = Object.freeze({ kind: 'VOID' });
 
 function parseDie(value: unknown, which: string): Die {
   if (!isDie(value)) {
-    throw new RuleViolation('INVALID_DIE', `The ${which} die is not a die: a die shows an integer from 1 to 6 (art. 1.2(2)).`);
+    throw new RuleViolation('INVALID_DIE', 'The {die} die is not a die: a die shows an integer from 1 to 6 (art. 1.2(2)).', [
+      textParam('die', which),
+    ]);
   }
   return value;
 }

@@ -3,6 +3,7 @@ import { RuleViolation } from '../rule-violation';
 import { CRAPS_BET_TYPES, ODDS_BASE, POINT_NUMBERS, isCrapsBetType, isLayOdds, isPointNumber, type OddsBetType } from './bet-types';
 import { LAY_ODDS } from './pay-table';
 import type { CrapsBetType, PointNumber } from './types';
+import { moneyParam, numberParam, textParam, type ErrorParam } from '../error-params';
 
 /**
  * A table's rule variant, as plain JSON data (it is stored with the table and approved with
@@ -115,7 +116,10 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
   for (const n of POINT_NUMBERS) {
     const multiple = defined(maxOddsInput[n], DEFAULT_CRAPS_OPTIONS.maxOdds[n]);
     if (!Number.isSafeInteger(multiple) || multiple < 1 || multiple > MAX_ODDS_MULTIPLE) {
-      invalid(`maxOdds on ${n} must be a whole multiple of the line bet, from 1 to ${MAX_ODDS_MULTIPLE}`);
+      invalid('maxOdds on {number} must be a whole multiple of the line bet, from 1 to {max}', [
+        numberParam('number', n),
+        numberParam('max', MAX_ODDS_MULTIPLE),
+      ]);
     }
     maxOdds[n] = multiple;
   }
@@ -133,7 +137,12 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
       if (limitsInput[odds]?.maximum !== undefined) continue;
       const largest = Math.max(...POINT_NUMBERS.map((n) => largestOddsStake(odds, maxOdds[n] * limits[base].maximum, n, layOddsLimit)));
       if (largest > MAX_CRAPS_STAKE) {
-        invalid(`${odds} could take ${largest}, past what exact payouts allow (${MAX_CRAPS_STAKE}): lower maxOdds or the ${base} maximum`);
+        invalid('{betType} could take {largest}, past what exact payouts allow ({max}): lower maxOdds or the {baseType} maximum', [
+          textParam('betType', odds),
+          moneyParam('largest', largest),
+          moneyParam('max', MAX_CRAPS_STAKE),
+          textParam('baseType', base),
+        ]);
       }
       limits[odds] = { minimum: limits[odds].minimum, maximum: Math.max(largest, limits[odds].minimum) };
     }
@@ -141,7 +150,7 @@ export function makeCrapsOptions(input: Partial<CrapsOptionsInput> = {}): CrapsT
 
   const flag = (name: keyof typeof DEFAULT_CRAPS_OPTIONS & `${string}WorkingOnComeOut`): boolean => {
     const value = defined(input[name], DEFAULT_CRAPS_OPTIONS[name]);
-    if (typeof value !== 'boolean') invalid(`${name} must be true or false`);
+    if (typeof value !== 'boolean') invalid('{field} must be true or false', [textParam('field', name)]);
     return value;
   };
 
@@ -180,16 +189,19 @@ export function largestOddsStake(odds: OddsBetType, limit: number, point: PointN
 
 function checkLimits(what: string, minimum: number, maximum: number): void {
   if (!Number.isSafeInteger(minimum) || minimum < 1 || minimum > MAX_MONEY) {
-    invalid(`the minimum stake of ${what} must be a positive integer number of minor units`);
+    invalid('the minimum stake of {what} must be a positive integer number of minor units', [textParam('what', what)]);
   }
   if (!Number.isSafeInteger(maximum) || maximum < minimum) {
-    invalid(`the maximum stake of ${what} must be an integer at least its minimum`);
+    invalid('the maximum stake of {what} must be an integer at least its minimum', [textParam('what', what)]);
   }
   if (maximum > MAX_CRAPS_STAKE) {
-    invalid(`the maximum stake of ${what} may be at most ${MAX_CRAPS_STAKE}, so that a 30:1 win stays an exact integer`);
+    invalid('the maximum stake of {what} may be at most {max}, so that a 30:1 win stays an exact integer', [
+      textParam('what', what),
+      moneyParam('max', MAX_CRAPS_STAKE),
+    ]);
   }
 }
 
-function invalid(reason: string): never {
-  throw new RuleViolation('INVALID_TABLE_OPTIONS', `Invalid craps table options: ${reason}.`);
+function invalid(reason: string, params: readonly ErrorParam[] = []): never {
+  throw new RuleViolation('INVALID_TABLE_OPTIONS', `Invalid craps table options: ${reason}.`, params);
 }

@@ -3,6 +3,7 @@ import { RuleViolation } from '../rule-violation';
 import { BIG_NUMBER_PAYS, LAY_ODDS, PAYS, TRUE_ODDS } from './pay-table';
 import { LOSE, MOVED_TO, PUSH, STAYS, win } from './resolutions';
 import type { BetResolution, CrapsBet, PointNumber } from './types';
+import { textParam } from '../error-params';
 
 /**
  * What one roll means for the bets, worked out once per roll so that deciding each bet is a
@@ -157,7 +158,9 @@ function bigNumber(bet: CrapsBet, roll: RollFacts, n: PointNumber): BetResolutio
 /** Pass and Don't Pass odds are on the table's point: without one they cannot be up. */
 function pointOf(bet: CrapsBet, roll: RollFacts): PointNumber {
   if (roll.point === null) {
-    throw new RuleViolation('ODDS_WITHOUT_POINT', `${bet.type} cannot be up on a come-out roll: there is no point.`);
+    throw new RuleViolation('ODDS_WITHOUT_POINT', '{betType} cannot be up on a come-out roll: there is no point.', [
+      textParam('betType', bet.type),
+    ]);
   }
   return roll.point;
 }
@@ -168,5 +171,7 @@ function comeNumberOf(bet: CrapsBet, bets: readonly CrapsBet[]): PointNumber {
   for (const other of bets) {
     if (other.id === bet.baseBetId && other.number != null) return other.number;
   }
-  throw new RuleViolation('ODDS_WITHOUT_COME_NUMBER', `${bet.type} backs no come bet standing on a number (art. 5.2(5), (6)).`);
+  throw new RuleViolation('ODDS_WITHOUT_COME_NUMBER', '{betType} backs no come bet standing on a number (art. 5.2(5), (6)).', [
+    textParam('betType', bet.type),
+  ]);
 }

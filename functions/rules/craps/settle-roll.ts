@@ -7,6 +7,7 @@ import { STAYS } from './resolutions';
 import { isPointNumber } from './bet-types';
 import { tableAfterTotal } from './table-state';
 import type { BetResolution, CrapsBet, CrapsTableState, Dice, Roll } from './types';
+import { textParam } from '../error-params';
 
 export interface SettledRoll {
   readonly state: CrapsTableState;
@@ -55,7 +56,8 @@ function assertValidState(state: CrapsTableState): void {
   if (!consistent || !Number.isSafeInteger(state.rollCount) || state.rollCount < 0) {
     throw new RuleViolation(
       'INVALID_TABLE_STATE',
-      `Inconsistent craps table state: phase ${String(state.phase)} with point ${String(state.point)} and roll count ${String(state.rollCount)}.`,
+      'Inconsistent craps table state: phase {phase} with point {point} and roll count {rollCount}.',
+      [textParam('phase', String(state.phase)), textParam('point', String(state.point)), textParam('rollCount', String(state.rollCount))],
     );
   }
 }

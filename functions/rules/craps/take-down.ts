@@ -1,6 +1,7 @@
 import { RuleViolation } from '../rule-violation';
 import type { CrapsTableOptions } from './options';
 import type { CrapsBet, CrapsTableState } from './types';
+import { numberParam, textParam } from '../error-params';
 
 /**
  * May the player take this bet back? [interpretation, docs/RULES.md] Pass and Come bets are
@@ -14,14 +15,21 @@ export function validateTakeDown(state: CrapsTableState, _options: CrapsTableOpt
     throw new RuleViolation('BET_NOT_OPEN', 'That bet is not one of your open bets.');
   }
   if (open.type === 'PASS_LINE' && state.phase === 'POINT') {
-    throw new RuleViolation('CONTRACT_BET', `A Pass Line bet cannot be taken down once the point (${state.point}) is on.`);
+    throw new RuleViolation('CONTRACT_BET', 'A Pass Line bet cannot be taken down once the point ({point}) is on.', [
+      numberParam('point', state.point!),
+    ]);
   }
   if (open.type === 'COME' && open.number != null) {
-    throw new RuleViolation('CONTRACT_BET', `A Come bet cannot be taken down once it has moved to its number (${open.number}).`);
+    throw new RuleViolation('CONTRACT_BET', 'A Come bet cannot be taken down once it has moved to its number ({number}).', [
+      numberParam('number', open.number),
+    ]);
   }
   // Only the player's own odds hold their bet up: nobody else's bet can name it.
   const odds = openBets.find((candidate) => candidate.baseBetId === open.id && candidate.playerId === open.playerId);
   if (odds) {
-    throw new RuleViolation('ODDS_STILL_UP', `Take down the ${odds.type} on this bet first (bet ${odds.id}).`);
+    throw new RuleViolation('ODDS_STILL_UP', 'Take down the {betType} on this bet first (bet {betId}).', [
+      textParam('betType', odds.type),
+      textParam('betId', odds.id),
+    ]);
   }
 }

@@ -1,6 +1,6 @@
 import { winnings } from '../money';
 import { RuleViolation } from '../rule-violation';
-import { betTypeParam, moneyParam, numberParam } from '../error-params';
+import { betTypeParam, moneyParam, numberParam, textParam } from '../error-params';
 import { ODDS_BASE, isCrapsBetType, isLayOdds, isOddsBet, isPointNumber, type OddsBetType } from './bet-types';
 import { largestOddsStake, type CrapsTableOptions } from './options';
 import { LAY_ODDS } from './pay-table';
@@ -32,7 +32,9 @@ export function validateBet(state: CrapsTableState, options: CrapsTableOptions, 
   }
 
   if (bet.baseBetId != null) {
-    throw new RuleViolation('BASE_BET_NOT_TAKEN', `${bet.type} is not an odds bet: only odds name the bet they back (baseBetId).`);
+    throw new RuleViolation('BASE_BET_NOT_TAKEN', '{betType} is not an odds bet: only odds name the bet they back (baseBetId).', [
+      textParam('betType', bet.type),
+    ]);
   }
   assertPlaceableNow(state, bet);
   assertStakeWithinLimits(options, bet, sum(own.filter((open) => open.type === bet.type && open.number == null)));
@@ -44,7 +46,8 @@ function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
   if (bet.number != null) {
     throw new RuleViolation(
       'NUMBER_NOT_ALLOWED',
-      `${bet.type} is placed without a number: ${bet.type === 'COME' || bet.type === 'DONT_COME' ? 'the next roll moves it to its come number (art. 5.2(5))' : 'its numbers are in its name'}.`,
+      `{betType} is placed without a number: ${bet.type === 'COME' || bet.type === 'DONT_COME' ? 'the next roll moves it to its come number (art. 5.2(5))' : 'its numbers are in its name'}.`,
+      [textParam('betType', bet.type)],
     );
   }
   switch (bet.type) {
@@ -54,7 +57,8 @@ function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
       if (state.phase !== 'COME_OUT') {
         throw new RuleViolation(
           'BET_NOT_ALLOWED_IN_PHASE',
-          `${bet.type} may only be placed before a come-out roll; the point is ${state.point} (art. 5.2(1), (3)).`,
+          '{betType} may only be placed before a come-out roll; the point is {point} (art. 5.2(1), (3)).',
+          [textParam('betType', bet.type), numberParam('point', state.point!)],
         );
       }
       return;
@@ -64,7 +68,8 @@ function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
       if (state.phase !== 'POINT') {
         throw new RuleViolation(
           'BET_NOT_ALLOWED_IN_PHASE',
-          `${bet.type} may only be placed while a Pass Line point is on; this is a come-out roll (art. 5.2(5), (6)).`,
+          '{betType} may only be placed while a Pass Line point is on; this is a come-out roll (art. 5.2(5), (6)).',
+          [textParam('betType', bet.type)],
         );
       }
       return;
@@ -78,24 +83,33 @@ function assertPlaceableNow(state: CrapsTableState, bet: CrapsBet): void {
 function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own: readonly CrapsBet[]): CrapsBet & { number: PointNumber } {
   const baseType = ODDS_BASE[type];
   if (bet.baseBetId == null) {
-    throw new RuleViolation('ODDS_WITHOUT_BASE_BET', `${type} must name the ${baseType} bet it is added to (baseBetId).`);
+    throw new RuleViolation('ODDS_WITHOUT_BASE_BET', '{betType} must name the {baseType} bet it is added to (baseBetId).', [
+      textParam('betType', type),
+      textParam('baseType', baseType),
+    ]);
   }
   const base = own.find((open) => open.id === bet.baseBetId);
   if (!base) {
     throw new RuleViolation(
       'ODDS_WITHOUT_BASE_BET',
-      `${type} needs your own open ${baseType} bet; the bet named (baseBetId) is not one of your open bets.`,
+      '{betType} needs your own open {baseType} bet; the bet named (baseBetId) is not one of your open bets.',
+      [textParam('betType', type), textParam('baseType', baseType)],
     );
   }
   if (base.type !== baseType) {
-    throw new RuleViolation('ODDS_ON_WRONG_BET', `${type} is added to a ${baseType} bet; the bet named is ${base.type}.`);
+    throw new RuleViolation('ODDS_ON_WRONG_BET', '{betType} is added to a {baseType} bet; the bet named is {namedType}.', [
+      textParam('betType', type),
+      textParam('baseType', baseType),
+      textParam('namedType', base.type),
+    ]);
   }
   let number: PointNumber | null | undefined;
   if (baseType === 'PASS_LINE' || baseType === 'DONT_PASS') {
     if (state.phase !== 'POINT') {
       throw new RuleViolation(
         'BET_NOT_ALLOWED_IN_PHASE',
-        `${type} may only be placed once a point is on (art. 5.2(2), (4)); this is a come-out roll.`,
+        '{betType} may only be placed once a point is on (art. 5.2(2), (4)); this is a come-out roll.',
+        [textParam('betType', type)],
       );
     }
     number = state.point;
@@ -104,7 +118,8 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
     if (number == null) {
       throw new RuleViolation(
         'ODDS_BEFORE_COME_NUMBER',
-        `${type} may only be placed once the come bet it backs has moved to its number (art. 5.2(5), (6)).`,
+        '{betType} may only be placed once the come bet it backs has moved to its number (art. 5.2(5), (6)).',
+        [textParam('betType', type)],
       );
     }
   }
@@ -112,7 +127,10 @@ function oddsBase(state: CrapsTableState, bet: CrapsBet, type: OddsBetType, own:
     throw new RuleViolation('INVALID_TABLE_STATE', 'The bet named stands on a number that is not a point number.');
   }
   if (bet.number != null && bet.number !== number) {
-    throw new RuleViolation('ODDS_ON_WRONG_NUMBER', `${type} on the bet named is on ${number}, not on the number given.`);
+    throw new RuleViolation('ODDS_ON_WRONG_NUMBER', '{betType} on the bet named is on {number}, not on the number given.', [
+      textParam('betType', type),
+      numberParam('number', number),
+    ]);
   }
   return { ...base, number };
 }

@@ -68,12 +68,17 @@ export function withReserve(table: TableOf<Game>, bet: BetRecord): BetRecord {
 export const bettingBalanceLimit = (): ServiceError =>
   new ServiceError(
     'BALANCE_LIMIT',
-    `Your balance is above ${MAX_BETTING_BALANCE}, the most one may bet from (winnings on it could pass ${MAX_MONEY}, the most a balance may hold): withdraw first.`,
+    'Your balance is above {maxBettingBalance}, the most one may bet from (winnings on it could pass {maxBalance}, the most a balance may hold): withdraw first.',
+    undefined,
+    // Counts of minor units, whatever the currency (written as counts: no currency is added to a NUMBER).
+    [numberParam('maxBettingBalance', MAX_BETTING_BALANCE), numberParam('maxBalance', MAX_MONEY)],
   );
 
 /** Open bets whose largest wins, with this one's, would leave the balance no room within MAX_MONEY. */
 export const exposureLimit = (): ServiceError =>
   new ServiceError(
     'BALANCE_LIMIT',
-    `Were this bet and your open bets at every table to win the most they can, your balance could pass ${MAX_MONEY}, the most one may hold: bet less, or wait for your open bets to be decided.`,
+    'Were this bet and your open bets at every table to win the most they can, your balance could pass {maxBalance}, the most one may hold: bet less, or wait for your open bets to be decided.',
+    undefined,
+    [numberParam('maxBalance', MAX_MONEY)],
   );

@@ -1,4 +1,5 @@
 import { ServiceError } from './service-error';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * Pagination shared by every list the API pages through (Relay-style connections): how many a
@@ -26,7 +27,7 @@ export const PAGE_MAX = 200;
 export function pageSize(first: number | null | undefined): number {
   const size = first ?? PAGE_DEFAULT;
   if (!Number.isInteger(size) || size < 1 || size > PAGE_MAX)
-    throw new ServiceError('BAD_USER_INPUT', `first must be from 1 to ${PAGE_MAX}.`);
+    throw new ServiceError('BAD_USER_INPUT', 'first must be from 1 to {max}.', undefined, [numberParam('max', PAGE_MAX)]);
   return size;
 }
 

@@ -1,5 +1,6 @@
 import { withReadsCounted, type Db } from '../../store/kernel/db';
 import { ServiceError } from './service-error';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * What one request may read of the store, counted as it runs: each read sent to DynamoDB (a Query
@@ -56,7 +57,9 @@ export class ReadBudget {
       this.#refused = true;
       throw new ServiceError(
         REQUEST_TOO_EXPENSIVE,
-        `This request needed more than ${this.limit} reads of the store, what one request may make: ask for fewer tables or fields at once.`,
+        'This request needed more than {max} reads of the store, what one request may make: ask for fewer tables or fields at once.',
+        undefined,
+        [numberParam('max', this.limit)],
       );
     }
     this.#spent += 1;
@@ -68,7 +71,9 @@ export class ReadBudget {
       this.#refused = true;
       throw new ServiceError(
         REQUEST_TOO_EXPENSIVE,
-        `This request needed more than ${MAX_WALLET_CALLS_PER_REQUEST} calls to the wallet, what one request may make: ask for the balance once.`,
+        'This request needed more than {max} calls to the wallet, what one request may make: ask for the balance once.',
+        undefined,
+        [numberParam('max', MAX_WALLET_CALLS_PER_REQUEST)],
       );
     }
     this.#walletCalls += 1;

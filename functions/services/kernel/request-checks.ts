@@ -1,4 +1,5 @@
 import { ServiceError } from './service-error';
+import { textParam } from '../../rules/error-params';
 
 /** Checks on request fields that several use cases share. */
 
@@ -21,7 +22,9 @@ export function assertCurrency(currency: string): void {
 /** A client's idempotency key or reference: 1 to 128 letters, digits and _ . : - */
 export function assertClientKey(name: string, value: string): void {
   if (!/^[A-Za-z0-9_.:-]{1,128}$/.test(value)) {
-    throw new ServiceError('BAD_USER_INPUT', `${name} must be 1 to 128 characters among letters, digits and _ . : -`);
+    throw new ServiceError('BAD_USER_INPUT', '{field} must be 1 to 128 characters among letters, digits and _ . : -', undefined, [
+      textParam('field', name),
+    ]);
   }
 }
 

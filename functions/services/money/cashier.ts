@@ -19,7 +19,7 @@ import { countProtectionRefusal } from '../protection/refusals';
 import { accountRestriction } from '../protection/restrictions';
 import { PATIENT_ATTEMPTS, inPlayersTurn } from '../kernel/player-requests';
 import { raceWaitCap, retryWhileRaced } from '../../store/kernel/retry';
-import { moneyParam } from '../../rules/error-params';
+import { moneyParam, textParam } from '../../rules/error-params';
 
 /**
  * The cashier, for operators: accounts are opened empty, and money enters or leaves them only
@@ -61,7 +61,9 @@ export async function openAccount(
   const existing = (await getAccount(deps.db, request.playerId))!;
   // Opening the same account again is a retry, not an error; in another currency it is a mistake.
   if (existing.currency !== request.currency) {
-    throw new ServiceError('CURRENCY_MISMATCH', `That player already has an account in ${existing.currency}.`);
+    throw new ServiceError('CURRENCY_MISMATCH', 'That player already has an account in {currency}.', undefined, [
+      textParam('currency', existing.currency),
+    ]);
   }
   return existing;
 }

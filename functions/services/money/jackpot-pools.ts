@@ -15,6 +15,7 @@ import { createOnce, creation } from '../kernel/creation-keys';
 import { ServiceError } from '../kernel/service-error';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
+import { textParam } from '../../rules/error-params';
 
 export interface OpenJackpotPoolRequest {
   readonly currency: string;
@@ -40,7 +41,10 @@ export async function openJackpotPool(
   );
   if (missing.length > 0) {
     // Every amount is the operator's, approved by the regulator (art. 17.12): none is assumed.
-    throw new ServiceError('BAD_USER_INPUT', `Modality ${request.modality} needs a fixed amount for ${missing.join(', ')} (art. 17).`);
+    throw new ServiceError('BAD_USER_INPUT', 'Modality {modality} needs a fixed amount for {combinations} (art. 17).', undefined, [
+      textParam('modality', request.modality),
+      textParam('combinations', missing.join(', ')),
+    ]);
   }
   const prizes: JackpotConfig = {
     modality: request.modality,
@@ -80,7 +84,8 @@ function assertEachCombinationOnce(fixedAmounts: OpenJackpotPoolRequest['fixedAm
     if (seen.has(combination)) {
       throw new RuleViolation(
         'INVALID_JACKPOT_CONFIG',
-        `fixedAmounts lists ${combination} more than once: give each combination one amount.`,
+        'fixedAmounts lists {combination} more than once: give each combination one amount.',
+        [textParam('combination', combination)],
       );
     }
     seen.add(combination);

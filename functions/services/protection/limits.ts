@@ -59,14 +59,16 @@ export async function setLimit(deps: ServiceDependencies, caller: Caller, reques
     if (amount !== null && (!Number.isInteger(amount) || amount < PLAY_STEP_MINUTES || amount > MAX_SESSION_MINUTES))
       throw new ServiceError(
         'BAD_USER_INPUT',
-        `amount: a session-time limit is a whole number of minutes from ${PLAY_STEP_MINUTES} to ${MAX_SESSION_MINUTES}, or null to remove the limit.`,
+        'amount: a session-time limit is a whole number of minutes from {min} to {max}, or null to remove the limit.',
         'amount',
+        [numberParam('min', PLAY_STEP_MINUTES), numberParam('max', MAX_SESSION_MINUTES)],
       );
   } else if (amount !== null && (!Number.isInteger(amount) || amount <= 0 || amount > MAX_BALANCE)) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `amount: a whole number of minor units from 1 to ${MAX_BALANCE}, or null to remove the limit.`,
+      'amount: a whole number of minor units from 1 to {max}, or null to remove the limit.',
       'amount',
+      [moneyParam('max', MAX_BALANCE)],
     );
   }
   // In the player's turn: their bets wait for the limit, and it is taken whatever it races.
@@ -241,7 +243,7 @@ const WHAT: Readonly<Record<LimitKind, string>> = {
 function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room: number, currency: string): ServiceError {
   const minutes = kind === 'SESSION_TIME';
   const [limitText, left] = minutes
-    ? [`{limit} min (a stake counts the ${PLAY_STEP_MINUTES} min from it)`, '{room} min left']
+    ? ['{limit} min (a stake counts the {step} min from it)', '{room} min left']
     : ['{limit}', '{room} is left'];
   return new ServiceError(
     CODES[kind],
@@ -250,7 +252,7 @@ function limitReached(kind: LimitKind, period: LimitPeriod, limit: number, room:
     [
       textParam('period', period),
       ...(minutes
-        ? [numberParam('limit', limit), numberParam('room', room)]
+        ? [numberParam('limit', limit), numberParam('room', room), numberParam('step', PLAY_STEP_MINUTES)]
         : [moneyParam('limit', limit, currency), moneyParam('room', room, currency)]),
     ],
   );

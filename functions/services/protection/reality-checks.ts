@@ -55,11 +55,10 @@ export async function setRealityCheck(
     throw new ServiceError('FORBIDDEN', 'You may not set this player\u2019s reality checks.');
   const { minutes } = request;
   if (minutes !== null && (!Number.isInteger(minutes) || minutes < REALITY_CHECK_MINUTES.min || minutes > REALITY_CHECK_MINUTES.max)) {
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `minutes: ${REALITY_CHECK_MINUTES.min} to ${REALITY_CHECK_MINUTES.max}, or null to turn them off.`,
-      'minutes',
-    );
+    throw new ServiceError('BAD_USER_INPUT', 'minutes: {min} to {max}, or null to turn them off.', 'minutes', [
+      numberParam('min', REALITY_CHECK_MINUTES.min),
+      numberParam('max', REALITY_CHECK_MINUTES.max),
+    ]);
   }
   return inPlayersTurn(deps, playerId, () =>
     untilTaken(async () => {
@@ -78,8 +77,9 @@ export async function setRealityCheck(
 const checkDue = (dueAt: string): ServiceError =>
   new ServiceError(
     'REALITY_CHECK_DUE',
-    `Your reality check due at ${dueAt} waits for you: acknowledge it (acknowledgeRealityCheck) before changing your reality checks.`,
+    'Your reality check due at {dueAt} waits for you: acknowledge it (acknowledgeRealityCheck) before changing your reality checks.',
     null,
+    [timeParam('dueAt', dueAt)],
   );
 
 /**
@@ -97,11 +97,15 @@ export async function acknowledgeRealityCheck(deps: ServiceDependencies, caller:
         if (account.rcAckedAt === dueAt) return caller.playerId;
         throw new ServiceError(
           'BAD_USER_INPUT',
-          `No reality check of yours fell due at that moment: the one to acknowledge is due at ${check.dueAt}.`,
+          'No reality check of yours fell due at that moment: the one to acknowledge is due at {dueAt}.',
           'dueAt',
+          [timeParam('dueAt', check.dueAt)],
         );
       }
-      if (dueAt > deps.now()) throw new ServiceError('BAD_USER_INPUT', `That reality check is due at ${dueAt}, not yet.`, 'dueAt');
+      if (dueAt > deps.now())
+        throw new ServiceError('BAD_USER_INPUT', 'That reality check is due at {dueAt}, not yet.', 'dueAt', [
+          timeParam('dueAt', check.dueAt),
+        ]);
       return (await acknowledgeCheck(deps.db, caller.playerId, dueAt, later(deps.now(), check.everyMinutes))) ? caller.playerId : undefined;
     }),
   );

@@ -6,7 +6,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertPlayerId, managesPlayer } from '../tables/tenancy';
 import { inPlayersTurn, untilTaken } from '../kernel/player-requests';
-import { timeParam } from '../../rules/error-params';
+import { numberParam, timeParam } from '../../rules/error-params';
 
 /**
  * Time-outs, self-exclusions and operators' blocks (docs/PLAYER-PROTECTION.md). Each is on the
@@ -39,11 +39,10 @@ export async function takeTimeOut(
 ): Promise<RestrictionRecord> {
   const playerId = playerFor(caller, request.playerId);
   if (!Number.isInteger(request.hours) || request.hours < TIME_OUT_HOURS.min || request.hours > TIME_OUT_HOURS.max) {
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `hours: a time-out lasts ${TIME_OUT_HOURS.min} to ${TIME_OUT_HOURS.max} hours (24 hours to 6 weeks).`,
-      'hours',
-    );
+    throw new ServiceError('BAD_USER_INPUT', 'hours: a time-out lasts {min} to {max} hours (24 hours to 6 weeks).', 'hours', [
+      numberParam('min', TIME_OUT_HOURS.min),
+      numberParam('max', TIME_OUT_HOURS.max),
+    ]);
   }
   const now = deps.now();
   const until = new Date(Date.parse(now) + request.hours * 3_600_000).toISOString();
@@ -64,8 +63,9 @@ export async function selfExclude(
   ) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `A self-exclusion lasts ${SELF_EXCLUSION_MONTHS.min} to ${SELF_EXCLUSION_MONTHS.max} months (months), or for good (permanent: true), one or the other.`,
+      'A self-exclusion lasts {min} to {max} months (months), or for good (permanent: true), one or the other.',
       'months',
+      [numberParam('min', SELF_EXCLUSION_MONTHS.min), numberParam('max', SELF_EXCLUSION_MONTHS.max)],
     );
   }
   const now = new Date(deps.now());
@@ -97,7 +97,9 @@ async function restrict(
     if (before !== undefined && before > now && before >= until) {
       throw new ServiceError(
         'RESTRICTION_IN_FORCE',
-        `${kind === 'TIME_OUT' ? 'A time-out' : 'A self-exclusion'} runs ${before === PERMANENT_UNTIL ? 'for good' : `until ${before}`}: it cannot be shortened or lifted.`,
+        `${kind === 'TIME_OUT' ? 'A time-out' : 'A self-exclusion'} runs ${before === PERMANENT_UNTIL ? 'for good' : 'until {until}'}: it cannot be shortened or lifted.`,
+        undefined,
+        before === PERMANENT_UNTIL ? [] : [timeParam('until', before)],
       );
     }
     const next = { ...current, playerId, [field]: until };

@@ -11,6 +11,7 @@ import type { WalletCallRecord } from '../../store/wallet/wallet-calls';
 import { creditOf, prizeTransactionId, VERSION_1_TERMS, type WalletTerms } from '../wallet/wallet-calls';
 import { walletTermsOf } from '../wallet/wallet-terms';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
+import { textParam } from '../../rules/error-params';
 
 /** Times the pool's transaction is tried, each after reading the pool again, before the runner gives up (CONFLICT). */
 export const MAX_POOL_ATTEMPTS = 10;
@@ -63,7 +64,9 @@ export async function applyJackpotRound(deps: ServiceDependencies, deal: DealRec
   }
   throw new ServiceError(
     'CONFLICT',
-    `Jackpot pool "${round.poolId}" is busy; the round's jackpot will be paid by the next request at this table.`,
+    'Jackpot pool "{poolId}" is busy; the round\'s jackpot will be paid by the next request at this table.',
+    undefined,
+    [textParam('poolId', round.poolId)],
   );
 }
 

@@ -16,6 +16,7 @@ import { shownEntries, withJackpotShares, type SettledBet } from './settled-bet'
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy, type TableOf } from '../tables/table-access';
+import { numberParam } from '../../rules/error-params';
 
 export interface SettledOutcome<O extends OutcomeRecord, G extends Game> {
   readonly outcome: O;
@@ -131,7 +132,9 @@ async function replay<O extends OutcomeRecord, G extends Game>(
   if (!stored || !submission.isSame(stored)) {
     throw new ServiceError(
       'OUTCOME_SEQUENCE_MISMATCH',
-      `The table expects outcome ${currentRound(table)}; outcome ${sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
+      `The table expects outcome {expected}; outcome {sequence} ${stored ? 'was recorded with different values' : 'does not exist'}.`,
+      undefined,
+      [numberParam('expected', currentRound(table)), numberParam('sequence', sequence)],
     );
   }
   const settled = stored.settledAt ? { outcome: stored as O, settlementComplete: true } : await settle(deps, stored as O);

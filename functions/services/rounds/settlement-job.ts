@@ -10,6 +10,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { queueWalletCalls } from '../wallet/deliver-wallet-call';
 import { walletTermsOf } from '../wallet/wallet-terms';
+import { numberParam } from '../../rules/error-params';
 
 /** The outcome and its plan, when the caller has just recorded them (saves reading them back). */
 export type Recorded = { readonly outcome: OutcomeRecord; readonly plan: readonly PlannedSettlement[] };
@@ -260,7 +261,12 @@ async function commitUnits(
     }
     await backoff(attempt, 5, 200);
   }
-  throw new ServiceError('CONFLICT', `Paying outcome ${sequence} keeps losing races for its items; the job's next runner goes on with it.`);
+  throw new ServiceError(
+    'CONFLICT',
+    "Paying outcome {sequence} keeps losing races for its items; the job's next runner goes on with it.",
+    undefined,
+    [numberParam('sequence', sequence)],
+  );
 }
 
 /** The units none of whose bets show the outcome yet (one transactional read of the batch's bets). */

@@ -13,6 +13,7 @@ import { openWalletSession } from '../wallet/wallet-sessions';
 import { subjectOf } from '../wallet/wallet-calls';
 import { deposit, openAccount } from '../money/cashier';
 import { launchCodeHash } from './player-tokens';
+import { textParam, type ErrorParam } from '../../rules/error-params';
 
 /** The languages the hosted client speaks (BCP 47). */
 export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans', 'pt'] as const;
@@ -83,9 +84,10 @@ export async function launchPlayer(
       throw new ServiceError(
         'CURRENCY_MISMATCH',
         demo
-          ? `The table plays in ${table.currency}: demo play is at the tables that play in ${DEMO_CURRENCY}.`
-          : `The table plays in ${table.currency}: launch the player in it, or to another table.`,
+          ? 'The table plays in {currency}: demo play is at the tables that play in {demoCurrency}.'
+          : 'The table plays in {currency}: launch the player in it, or to another table.',
         'currency',
+        [textParam('currency', table.currency), ...(demo ? [textParam('demoCurrency', DEMO_CURRENCY)] : [])],
       );
   }
   if (demo) await giveDemoChips(deps, playerId);
@@ -123,7 +125,9 @@ async function checkRealPlayer(deps: ServiceDependencies, playerId: string, chec
     const account = await getAccount(deps.db, playerId);
     if (!account) throw new ServiceError('NOT_FOUND', 'The player has no account here: open one (openAccount) first.', 'playerId');
     if (account.currency !== checked.currency)
-      throw new ServiceError('CURRENCY_MISMATCH', `The player's account holds ${account.currency}.`, 'currency');
+      throw new ServiceError('CURRENCY_MISMATCH', "The player's account holds {currency}.", 'currency', [
+        textParam('currency', account.currency),
+      ]);
   } else if (contractOf(wallet) >= 2) {
     if (checked.sessionToken === undefined)
       throw new ServiceError(
@@ -153,9 +157,11 @@ const COUNTRY = /^[A-Z]{2}$/;
 
 /** The request as launchPlayer takes it, or the first field at fault (never echoed back). */
 export function checkedLaunch(request: LaunchRequest): LaunchRequest {
-  const bad = (field: string, rule: string) => new ServiceError('BAD_USER_INPUT', `${field}: ${rule}.`, field);
+  const bad = (field: string, rule: string, params: readonly ErrorParam[] = []) =>
+    new ServiceError('BAD_USER_INPUT', `{field}: ${rule}.`, field, [textParam('field', field), ...params]);
   if (typeof request !== 'object' || request === null) throw bad('body', 'a JSON object');
-  if (request.mode !== undefined && !(MODES as readonly unknown[]).includes(request.mode)) throw bad('mode', `one of ${MODES.join(', ')}`);
+  if (request.mode !== undefined && !(MODES as readonly unknown[]).includes(request.mode))
+    throw bad('mode', 'one of {modes}', [textParam('modes', MODES.join(', '))]);
   const demo = request.mode === 'DEMO';
   if (demo) {
     // Nobody the partner knows plays a demo, and no wallet is asked: nothing of a player may come with it.
@@ -164,13 +170,16 @@ export function checkedLaunch(request: LaunchRequest): LaunchRequest {
   } else if (typeof request.playerId !== 'string' || !SUBJECT.test(request.playerId))
     throw bad('playerId', '1 to 128 of letters, digits and . _ @ + : | -');
   if (typeof request.currency !== 'string' || !isCurrencyCode(request.currency)) throw bad('currency', 'an ISO 4217 code');
-  if (demo && request.currency !== DEMO_CURRENCY) throw bad('currency', `${DEMO_CURRENCY} in demo play (chips, no money)`);
-  if (!(LANGUAGES as readonly unknown[]).includes(request.language)) throw bad('language', `one of ${LANGUAGES.join(', ')}`);
+  if (demo && request.currency !== DEMO_CURRENCY)
+    throw bad('currency', '{demoCurrency} in demo play (chips, no money)', [textParam('demoCurrency', DEMO_CURRENCY)]);
+  if (!(LANGUAGES as readonly unknown[]).includes(request.language))
+    throw bad('language', 'one of {languages}', [textParam('languages', LANGUAGES.join(', '))]);
   if (request.country !== undefined && (typeof request.country !== 'string' || !COUNTRY.test(request.country)))
     throw bad('country', 'an ISO 3166-1 alpha-2 code');
   if (request.tableId !== undefined && (typeof request.tableId !== 'string' || !SUBJECT.test(request.tableId)))
     throw bad('tableId', 'a table id, or none for the lobby');
-  if (!(PLATFORMS as readonly unknown[]).includes(request.platform)) throw bad('platform', `one of ${PLATFORMS.join(', ')}`);
+  if (!(PLATFORMS as readonly unknown[]).includes(request.platform))
+    throw bad('platform', 'one of {platforms}', [textParam('platforms', PLATFORMS.join(', '))]);
   for (const field of ['lobbyUrl', 'cashierUrl'] as const)
     if (request[field] !== undefined && !isPartnerUrl(request[field])) throw bad(field, 'an absolute https URL of at most 512 characters');
   if (request.sessionToken !== undefined && typeof request.sessionToken !== 'string') throw bad('sessionToken', 'a string');

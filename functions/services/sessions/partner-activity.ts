@@ -6,6 +6,7 @@ import type { ServiceDependencies } from '../kernel/services';
 import { roundDetailsLinks } from '../rounds/round-links';
 import { cachedTable } from '../tables/table-cache';
 import { subjectOf } from '../wallet/wallet-calls';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * A partner's activity feed (docs/LAUNCH.md, "Activity"): every bet of its players, in the order
@@ -90,7 +91,9 @@ export async function partnerActivity(deps: ServiceDependencies, partner: string
 function limitOf(limit: unknown): number {
   if (limit === undefined) return ACTIVITY_PAGE_DEFAULT;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > ACTIVITY_PAGE_MAX)
-    throw new ServiceError('BAD_USER_INPUT', `limit must be a whole number from 1 to ${ACTIVITY_PAGE_MAX}.`, 'limit');
+    throw new ServiceError('BAD_USER_INPUT', 'limit must be a whole number from 1 to {max}.', 'limit', [
+      numberParam('max', ACTIVITY_PAGE_MAX),
+    ]);
   return limit;
 }
 

@@ -2,6 +2,7 @@ import { getPartnerClient, putPartnerClient, type PartnerClientRecord } from '..
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
+import { numberParam } from '../../rules/error-params';
 
 /** A partner embeds the client in a handful of sites at most. */
 export const MAX_EMBED_ORIGINS = 10;
@@ -19,7 +20,7 @@ export async function configurePartnerClient(
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators configure partners' clients.");
   assertConfigurablePartner(partner);
   if (embedOrigins.length > MAX_EMBED_ORIGINS)
-    throw new ServiceError('BAD_USER_INPUT', `embedOrigins: at most ${MAX_EMBED_ORIGINS}.`, 'embedOrigins');
+    throw new ServiceError('BAD_USER_INPUT', 'embedOrigins: at most {max}.', 'embedOrigins', [numberParam('max', MAX_EMBED_ORIGINS)]);
   const origins = embedOrigins.map((origin) => {
     const normal = originOf(origin);
     if (!normal)

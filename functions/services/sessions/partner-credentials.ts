@@ -9,6 +9,7 @@ import { checkSignature, type SignatureCheck } from '../../wallet/wallet-signatu
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
+import { numberParam } from '../../rules/error-params';
 
 /** Credentials in force at once: the one in use and the one replacing it (docs/LAUNCH.md, "Credentials"). */
 export const MAX_CREDENTIALS_IN_FORCE = 2;
@@ -29,11 +30,9 @@ const secretName = (partner: string, keyId: string) => `${partner}/launch/${keyI
 export async function issuePartnerCredential(deps: ServiceDependencies, caller: Caller, partner: string): Promise<IssuedCredential> {
   assertHouseOperator(caller, partner);
   if ((await credentialsInForce(deps, partner)).length >= MAX_CREDENTIALS_IN_FORCE)
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `The partner has ${MAX_CREDENTIALS_IN_FORCE} credentials in force: revoke one first.`,
-      'partner',
-    );
+    throw new ServiceError('BAD_USER_INPUT', 'The partner has {max} credentials in force: revoke one first.', 'partner', [
+      numberParam('max', MAX_CREDENTIALS_IN_FORCE),
+    ]);
   const record: PartnerCredentialRecord = {
     partner,
     keyId: randomBytes(9).toString('base64url'),

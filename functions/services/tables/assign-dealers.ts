@@ -6,6 +6,7 @@ import { assertPlayerId } from './tenancy';
 import { ServiceError } from '../kernel/service-error';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, loadPlayableTable, tableBusy } from './table-access';
+import { numberParam } from '../../rules/error-params';
 
 /** Dealers one table may have assigned at once. */
 export const MAX_ASSIGNED_DEALERS = 32;
@@ -21,7 +22,9 @@ export async function assignDealers(
   dealers: readonly string[],
 ): Promise<TableRecord> {
   if (dealers.length > MAX_ASSIGNED_DEALERS)
-    throw new ServiceError('BAD_USER_INPUT', `A table has at most ${MAX_ASSIGNED_DEALERS} assigned dealers.`);
+    throw new ServiceError('BAD_USER_INPUT', 'A table has at most {max} assigned dealers.', undefined, [
+      numberParam('max', MAX_ASSIGNED_DEALERS),
+    ]);
   for (const dealer of dealers) assertPlayerId('dealers', dealer);
   // Tables are the house's: a partner's dealer runs none (runsTable), so naming one would grant nothing.
   if (dealers.some((dealer) => partnerOfPlayer(dealer) !== undefined))

@@ -1,5 +1,6 @@
 import { DEFAULT_BET_SHARDS, MAX_BET_SHARDS, MIN_BET_SHARDS } from '../../store/kernel/keys';
 import { ServiceError } from '../kernel/service-error';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * How many betting-gate shards a new table spreads its bets over (keys.ts): 64
@@ -10,7 +11,10 @@ import { ServiceError } from '../kernel/service-error';
 export function betShardsOfRequest(asked: number | null | undefined): number {
   if (asked == null) return DEFAULT_BET_SHARDS;
   if (!Number.isInteger(asked) || asked < MIN_BET_SHARDS || asked > MAX_BET_SHARDS) {
-    throw new ServiceError('BAD_USER_INPUT', `betShards must be a whole number from ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS}.`, 'betShards');
+    throw new ServiceError('BAD_USER_INPUT', 'betShards must be a whole number from {min} to {max}.', 'betShards', [
+      numberParam('min', MIN_BET_SHARDS),
+      numberParam('max', MAX_BET_SHARDS),
+    ]);
   }
   return asked;
 }

@@ -8,6 +8,7 @@ import { closeBetting } from '../betting/close-betting';
 import { voidRound } from '../rounds/void-round';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { MAX_ATTEMPTS, currentRound, loadPlayableTable, tableBusy } from './table-access';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * Closes a table session for good. Only an empty layout closes: every bet must have been decided
@@ -63,7 +64,9 @@ function assertEmpty(openBets: readonly unknown[]): void {
   if (openBets.length > 0) {
     throw new ServiceError(
       'TABLE_HAS_OPEN_BETS',
-      `The table still has ${openBets.length} bet(s) on the layout: settle them, or close it with a reason to void them.`,
+      'The table still has {bets} bet(s) on the layout: settle them, or close it with a reason to void them.',
+      undefined,
+      [numberParam('bets', openBets.length)],
     );
   }
 }

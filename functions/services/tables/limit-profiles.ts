@@ -4,6 +4,7 @@ import { ServiceError } from '../kernel/service-error';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { CACHE_MS } from './table-cache';
 import { PARTNER, assertPlayerId, isHouseOperator, managesPlayer } from './tenancy';
+import { textParam } from '../../rules/error-params';
 
 /**
  * Limit profiles: a table offers other sets of limits under names (openTable's limitProfiles), and
@@ -19,7 +20,9 @@ export const MAX_LIMIT_PROFILES = 8;
 
 export function assertProfileName(field: string, name: string): void {
   if (!PROFILE_NAME.test(name))
-    throw new ServiceError('BAD_USER_INPUT', `${field}: a profile's name is 1 to 64 of letters, digits, _ . : -`);
+    throw new ServiceError('BAD_USER_INPUT', "{field}: a profile's name is 1 to 64 of letters, digits, _ . : -", undefined, [
+      textParam('field', field),
+    ]);
 }
 
 export interface AssignLimitProfileRequest {

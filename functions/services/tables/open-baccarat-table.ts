@@ -7,6 +7,7 @@ import { ServiceError } from '../kernel/service-error';
 import type { ServiceDependencies } from '../kernel/services';
 import { limitProfiles, limitsOf, type Stakes, type TableStakesRequest } from './table-stakes';
 import type { TableCommon } from './table-common';
+import { numberParam, textParam } from '../../rules/error-params';
 
 /** A baccarat table's own options, as the operator asks for them (each absent one the rules' default). */
 export interface BaccaratTableRequest {
@@ -32,7 +33,10 @@ export async function openBaccaratTable(
   const jackpot = input.jackpot ?? null;
   const pool = jackpot && (await requireJackpotPool(deps, jackpot.poolId));
   if (pool && pool.currency !== request.currency) {
-    throw new ServiceError('CURRENCY_MISMATCH', `The jackpot pool holds ${pool.currency}; the table plays in ${request.currency}.`);
+    throw new ServiceError('CURRENCY_MISMATCH', 'The jackpot pool holds {poolCurrency}; the table plays in {currency}.', undefined, [
+      textParam('poolCurrency', pool.currency),
+      textParam('currency', request.currency),
+    ]);
   }
   if (
     jackpot &&
@@ -42,8 +46,9 @@ export async function openBaccaratTable(
   ) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `contributionBasisPoints must be from 0 to ${BASIS_POINTS}.`,
+      'contributionBasisPoints must be from 0 to {max}.',
       'baccarat.jackpot.contributionBasisPoints',
+      [numberParam('max', BASIS_POINTS)],
     );
   }
   const optionsWith = (stakes: Stakes) =>

@@ -12,6 +12,7 @@ import { PARTNER } from './tenancy';
 import { betShardsOfRequest } from './bet-shards';
 import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
+import { numberParam, textParam } from '../../rules/error-params';
 
 /** Besides the stakes, the currency and the game's own options (game-tables.ts, TableOpeningRequest): */
 export interface OpenTableRequest extends TableOpeningRequest {
@@ -62,7 +63,11 @@ export async function openTable(deps: ServiceDependencies, caller: Caller, reque
   const misplaced = GAME_NAMES.map((game) => gameTablesOf(game).optionsField).find(
     (field) => field !== tables.optionsField && request[field] != null,
   );
-  if (misplaced) throw new ServiceError('BAD_USER_INPUT', `${misplaced} options were given for a ${request.game} table.`);
+  if (misplaced)
+    throw new ServiceError('BAD_USER_INPUT', '{field} options were given for a {game} table.', undefined, [
+      textParam('field', misplaced),
+      textParam('game', request.game),
+    ]);
   const opened = await tables.open(deps, common, request);
   // The server's first seed is committed to before the table takes a bet (docs/FAIRNESS.md).
   const first = rng ? committedSeed(opened.id, now, tables.serverDealt.firstSeed(opened)) : undefined;
@@ -100,7 +105,9 @@ function lobbyFields(request: OpenTableRequest): { name?: string; partners?: rea
   if (partners && (partners.length > MAX_PARTNERS || !partners.every((partner) => PARTNER.test(partner)))) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `partners: at most ${MAX_PARTNERS} partner ids, each 1 to 32 of lowercase letters, digits and '-'.`,
+      "partners: at most {max} partner ids, each 1 to 32 of lowercase letters, digits and '-'.",
+      undefined,
+      [numberParam('max', MAX_PARTNERS)],
     );
   }
   return { ...(request.name != null ? { name: request.name } : {}), ...(partners ? { partners } : {}) };
@@ -113,10 +120,10 @@ function bettingClock(request: OpenTableRequest): { bettingWindowSeconds?: numbe
   const seconds = request.bettingWindowSeconds;
   if (seconds == null) return {};
   if (!Number.isInteger(seconds) || seconds < BETTING_WINDOW_SECONDS.min || seconds > BETTING_WINDOW_SECONDS.max) {
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `bettingWindowSeconds must be a whole number of seconds from ${BETTING_WINDOW_SECONDS.min} to ${BETTING_WINDOW_SECONDS.max}.`,
-    );
+    throw new ServiceError('BAD_USER_INPUT', 'bettingWindowSeconds must be a whole number of seconds from {min} to {max}.', undefined, [
+      numberParam('min', BETTING_WINDOW_SECONDS.min),
+      numberParam('max', BETTING_WINDOW_SECONDS.max),
+    ]);
   }
   return { bettingWindowSeconds: seconds };
 }

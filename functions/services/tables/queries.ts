@@ -10,6 +10,7 @@ import { afterPendingOutcome } from '../rounds/outcome-plans';
 import { decodeSequenceCursor, encodeSequenceCursor, pageOf, pageSize, type Page } from '../kernel/pages';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { mayReadPlayer, offeredTo, runsTable } from './tenancy';
+import { numberParam, textParam } from '../../rules/error-params';
 
 /**
  * Read-only use cases. A caller sees the tables offered to their platform, and only their own
@@ -82,7 +83,10 @@ export function accountBets(deps: ServiceDependencies, caller: Caller, playerId:
 
 function boundedCount(value: number, name: string, max: number): number {
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    throw new ServiceError('BAD_USER_INPUT', `${name} must be an integer from 1 to ${max}.`);
+    throw new ServiceError('BAD_USER_INPUT', '{field} must be an integer from 1 to {max}.', undefined, [
+      textParam('field', name),
+      numberParam('max', max),
+    ]);
   }
   return value;
 }

@@ -5,6 +5,7 @@ import type { Game, TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { offeredTo, runsTable } from './tenancy';
+import { numberParam, textParam } from '../../rules/error-params';
 
 export type TableOf<G extends Game> = Extract<TableRecord, { game: G }>;
 
@@ -47,7 +48,10 @@ export async function loadPlayableTable<G extends Game>(
     throw new ServiceError('FORBIDDEN', 'The server deals only the tables opened to be dealt by it.');
   if (table.status !== 'OPEN') throw new ServiceError('TABLE_CLOSED', 'The table is closed.');
   if (!(games as readonly Game[]).includes(table.game)) {
-    throw new ServiceError('WRONG_GAME', `This is a ${table.game} table, not a ${games.join(' or ')} table.`);
+    throw new ServiceError('WRONG_GAME', 'This is a {game} table, not a {games} table.', undefined, [
+      textParam('game', table.game),
+      textParam('games', games.join(' or ')),
+    ]);
   }
   return table as TableOf<G>;
 }
@@ -71,5 +75,7 @@ export const currentRound = (table: TableRecord): number => outcomeCount(table) 
 export const MAX_ATTEMPTS = 5;
 
 export function tableBusy(): ServiceError {
-  return new ServiceError('CONFLICT', `The table changed while the request was processed ${MAX_ATTEMPTS} times; retry.`);
+  return new ServiceError('CONFLICT', 'The table changed while the request was processed {attempts} times; retry.', undefined, [
+    numberParam('attempts', MAX_ATTEMPTS),
+  ]);
 }

@@ -3,6 +3,7 @@ import { RuleViolation } from '../../rules/rule-violation';
 import type { LimitProfile, PlayerLimits } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { MAX_LIMIT_PROFILES, assertProfileName } from './limit-profiles';
+import { moneyParam, numberParam, textParam } from '../../rules/error-params';
 
 /** What a table is opened with, whatever its game: its stakes, and the other sets of limits it offers. */
 
@@ -52,10 +53,9 @@ export const MAX_TABLE_MAXIMUM = Math.floor(MAX_MONEY / 100);
 
 export function assertTableMaximum(maximumBet: number): void {
   if (maximumBet > MAX_TABLE_MAXIMUM) {
-    throw new ServiceError(
-      'BAD_USER_INPUT',
-      `maximumBet may be at most ${MAX_TABLE_MAXIMUM}, so that every payout stays an exact integer.`,
-    );
+    throw new ServiceError('BAD_USER_INPUT', 'maximumBet may be at most {max}, so that every payout stays an exact integer.', undefined, [
+      moneyParam('max', MAX_TABLE_MAXIMUM),
+    ]);
   }
 }
 
@@ -63,7 +63,9 @@ export function assertTableMaximum(maximumBet: number): void {
 export function playerLimits(request: Stakes): PlayerLimits {
   const maxOpenBets = request.playerLimits?.maxOpenBets ?? DEFAULT_PLAYER_LIMITS.maxOpenBets;
   if (!Number.isInteger(maxOpenBets) || maxOpenBets < 1 || maxOpenBets > MAX_OPEN_BETS_PER_PLAYER) {
-    throw new ServiceError('BAD_USER_INPUT', `playerLimits.maxOpenBets must be from 1 to ${MAX_OPEN_BETS_PER_PLAYER}.`);
+    throw new ServiceError('BAD_USER_INPUT', 'playerLimits.maxOpenBets must be from 1 to {max}.', undefined, [
+      numberParam('max', MAX_OPEN_BETS_PER_PLAYER),
+    ]);
   }
   const maxStakePerRound =
     request.playerLimits?.maxStakePerRound ??
@@ -71,7 +73,9 @@ export function playerLimits(request: Stakes): PlayerLimits {
   if (!Number.isSafeInteger(maxStakePerRound) || maxStakePerRound < request.minimumBet || maxStakePerRound > MAX_STAKE_PER_ROUND) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `playerLimits.maxStakePerRound must be a whole amount from the minimum bet (${request.minimumBet}) to ${MAX_STAKE_PER_ROUND}.`,
+      'playerLimits.maxStakePerRound must be a whole amount from the minimum bet ({min}) to {max}.',
+      undefined,
+      [moneyParam('min', request.minimumBet), moneyParam('max', MAX_STAKE_PER_ROUND)],
     );
   }
   return { maxOpenBets, maxStakePerRound };
@@ -85,7 +89,9 @@ export function limitProfiles<O>(request: TableStakesRequest, optionsWith: (stak
   const profiles = once(request.limitProfiles ?? [], 'limitProfiles', (profile) => profile.name);
   if (profiles.length === 0) return undefined;
   if (profiles.length > MAX_LIMIT_PROFILES) {
-    throw new ServiceError('BAD_USER_INPUT', `A table offers at most ${MAX_LIMIT_PROFILES} limit profiles.`);
+    throw new ServiceError('BAD_USER_INPUT', 'A table offers at most {max} limit profiles.', undefined, [
+      numberParam('max', MAX_LIMIT_PROFILES),
+    ]);
   }
   return profiles.map((profile, index) => {
     const field = `limitProfiles[${index}]`;
@@ -119,6 +125,7 @@ export function limitsOf(request: Stakes): Record<string, { minimum?: number; ma
 
 /** The entries of a list keyed by one field, each key at most once. */
 export function once<T>(entries: readonly T[], name: string, keyOf: (entry: T) => string): readonly T[] {
-  if (new Set(entries.map(keyOf)).size !== entries.length) throw new ServiceError('BAD_USER_INPUT', `${name} names the same one twice.`);
+  if (new Set(entries.map(keyOf)).size !== entries.length)
+    throw new ServiceError('BAD_USER_INPUT', '{field} names the same one twice.', undefined, [textParam('field', name)]);
   return entries;
 }

@@ -3,6 +3,7 @@ import type { TableRecord } from '../../store/tables/table-records';
 import { ServiceError } from '../kernel/service-error';
 import { SUBJECT } from '../kernel/request-checks';
 import type { Caller } from '../kernel/services';
+import { textParam } from '../../rules/error-params';
 
 /**
  * Tenancy. One live table serves many partner platforms; a partner's tokens name it (the
@@ -24,7 +25,9 @@ export const PARTNER = /^[a-z0-9][a-z0-9-]{0,31}$/;
 export function assertConfigurablePartner(partner: string): void {
   if (!PARTNER.test(partner)) throw new ServiceError('BAD_USER_INPUT', 'partner: 1 to 32 of lowercase letters, digits and -.', 'partner');
   if (partner === DEMO_PARTNER)
-    throw new ServiceError('BAD_USER_INPUT', `partner: ${DEMO_PARTNER} is the house's, for demo play.`, 'partner');
+    throw new ServiceError('BAD_USER_INPUT', "partner: {partner} is the house's, for demo play.", 'partner', [
+      textParam('partner', DEMO_PARTNER),
+    ]);
 }
 
 /** A player's id: a subject, after its partner and a slash for a partner's player. */
@@ -34,7 +37,9 @@ export function assertPlayerId(name: string, value: string): void {
   if (!PLAYER_ID.test(value)) {
     throw new ServiceError(
       'BAD_USER_INPUT',
-      `${name}: a player id is a subject (1 to 128 of letters, digits and . _ @ + : | -), after <partner>/ for a partner's player.`,
+      "{field}: a player id is a subject (1 to 128 of letters, digits and . _ @ + : | -), after <partner>/ for a partner's player.",
+      undefined,
+      [textParam('field', name)],
     );
   }
 }

@@ -7,6 +7,7 @@ import { assertCurrency } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 import { registerLedgerCurrency } from '../money/ledger-check';
+import { numberParam, textParam } from '../../rules/error-params';
 
 export interface ConfigurePartnerWalletRequest {
   readonly partner: string;
@@ -62,20 +63,28 @@ export async function configurePartnerWallet(
   const baseUrl = checkedBaseUrl(request.baseUrl);
   const currencies = request.currencies ?? [];
   if (currencies.length === 0 || currencies.length > MAX_CURRENCIES)
-    throw new ServiceError('BAD_USER_INPUT', `currencies: 1 to ${MAX_CURRENCIES} ISO-4217 codes.`, 'currencies');
+    throw new ServiceError('BAD_USER_INPUT', 'currencies: 1 to {max} ISO-4217 codes.', 'currencies', [numberParam('max', MAX_CURRENCIES)]);
   currencies.forEach(assertCurrency);
   const timeoutMs = request.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS;
   if (!Number.isInteger(timeoutMs) || timeoutMs < MIN_TIMEOUT_MS || timeoutMs > MAX_TIMEOUT_MS)
-    throw new ServiceError('BAD_USER_INPUT', `timeoutMs: ${MIN_TIMEOUT_MS} to ${MAX_TIMEOUT_MS}.`, 'timeoutMs');
+    throw new ServiceError('BAD_USER_INPUT', 'timeoutMs: {min} to {max}.', 'timeoutMs', [
+      numberParam('min', MIN_TIMEOUT_MS),
+      numberParam('max', MAX_TIMEOUT_MS),
+    ]);
   const previous = await getPartnerWallet(deps.db, request.partner);
   // A partner seamless before versions existed (it has a wallet URL, no version) is on version 1; one never seamless starts on the current.
   const contractVersion =
     request.contractVersion ?? previous?.contractVersion ?? (previous?.baseUrl !== undefined ? 1 : CURRENT_WALLET_CONTRACT);
   if (!(WALLET_CONTRACT_VERSIONS as readonly number[]).includes(contractVersion))
-    throw new ServiceError('BAD_USER_INPUT', `contractVersion: one of ${WALLET_CONTRACT_VERSIONS.join(', ')}.`, 'contractVersion');
+    throw new ServiceError('BAD_USER_INPUT', 'contractVersion: one of {versions}.', 'contractVersion', [
+      textParam('versions', WALLET_CONTRACT_VERSIONS.join(', ')),
+    ]);
   const secret = request.secret ?? undefined;
   if (secret !== undefined && (secret.length < MIN_SECRET || secret.length > MAX_SECRET || !/^[\x21-\x7e]+$/.test(secret)))
-    throw new ServiceError('BAD_USER_INPUT', `secret: ${MIN_SECRET} to ${MAX_SECRET} printable characters, no spaces.`, 'secret');
+    throw new ServiceError('BAD_USER_INPUT', 'secret: {min} to {max} printable characters, no spaces.', 'secret', [
+      numberParam('min', MIN_SECRET),
+      numberParam('max', MAX_SECRET),
+    ]);
   if (secret === undefined && previous?.secretSetAt === undefined)
     throw new ServiceError(
       'BAD_USER_INPUT',

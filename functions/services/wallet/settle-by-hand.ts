@@ -3,6 +3,7 @@ import { ServiceError } from '../kernel/service-error';
 import { assertClientKey } from '../kernel/request-checks';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { isHouseOperator } from '../tables/tenancy';
+import { numberParam } from '../../rules/error-params';
 
 /** A settlement note's most characters. */
 const MAX_NOTE = 500;
@@ -23,7 +24,9 @@ export async function settleWalletCallByHand(
   assertClientKey('transactionId', request.transactionId);
   const note = request.note.trim();
   if (note.length === 0 || note.length > MAX_NOTE)
-    throw new ServiceError('BAD_USER_INPUT', `note: say how it was settled, in 1 to ${MAX_NOTE} characters.`, 'note');
+    throw new ServiceError('BAD_USER_INPUT', 'note: say how it was settled, in 1 to {max} characters.', 'note', [
+      numberParam('max', MAX_NOTE),
+    ]);
   const call = await getWalletCall(deps.db, request.transactionId);
   if (!call) throw new ServiceError('NOT_FOUND', 'No wallet call with that transaction id.', 'transactionId');
   if (call.state === 'SETTLED_BY_HAND') return call;

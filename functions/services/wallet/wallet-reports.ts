@@ -10,6 +10,7 @@ import { ServiceError } from '../kernel/service-error';
 import { isCalendarDay } from '../kernel/request-checks';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertReadsPartnerWallet } from './partner-wallets';
+import { numberParam } from '../../rules/error-params';
 
 /**
  * What operators read of the calls to a partner's wallet: the day's calls, every one with its
@@ -71,7 +72,9 @@ export async function reportPage(
   after: string | null | undefined,
 ): Promise<{ readonly calls: WalletCallRecord[]; readonly nextCursor: string | null }> {
   if (!Number.isInteger(first) || first < 1 || first > MAX_REPORT_PAGE) {
-    throw new ServiceError('BAD_USER_INPUT', `first must be a whole number from 1 to ${MAX_REPORT_PAGE}.`, 'first');
+    throw new ServiceError('BAD_USER_INPUT', 'first must be a whole number from 1 to {max}.', 'first', [
+      numberParam('max', MAX_REPORT_PAGE),
+    ]);
   }
   if (after != null && (!CURSOR.test(after) || !after.startsWith(day))) {
     throw new ServiceError('BAD_USER_INPUT', "after must be a nextCursor of this day's report.", 'after');

@@ -48,7 +48,7 @@ describe("a refusal's parameters", () => {
     ]);
   });
 
-  it("are the player's balance when the stake exceeds it, and none for a refusal that names nothing", async () => {
+  it("are the player's balance when the stake exceeds it, the bet type a phase refuses, and none for a refusal that names nothing", async () => {
     const poor = await refused('params-player', { tableId: table, type: 'PASS_LINE', amount: 1_000 });
     expect(poor.userErrors[0]).toMatchObject({
       code: 'INSUFFICIENT_FUNDS',
@@ -56,8 +56,13 @@ describe("a refusal's parameters", () => {
       params: [param({ name: 'balance', kind: 'MONEY', amount: 500, currency: 'MOP' })],
     });
     const early = await refused('params-player', { tableId: table, type: 'COME', amount: 100 });
-    expect(early.userErrors[0]).toMatchObject({ code: 'BET_NOT_ALLOWED_IN_PHASE', params: [] });
-    for (const refusal of [poor.userErrors[0], early.userErrors[0]]) expect(refusal.message).not.toMatch(/[{}]/);
+    expect(early.userErrors[0]).toMatchObject({
+      code: 'BET_NOT_ALLOWED_IN_PHASE',
+      params: [param({ name: 'betType', kind: 'TEXT', text: 'COME' })],
+    });
+    const nowhere = await refused('params-player', { tableId: 'no-such-table', type: 'PASS_LINE', amount: 100 });
+    expect(nowhere.userErrors[0]).toMatchObject({ code: 'NOT_FOUND', params: [] });
+    for (const refusal of [poor.userErrors[0], early.userErrors[0], nowhere.userErrors[0]]) expect(refusal.message).not.toMatch(/[{}]/);
   });
 
   it("are a dealer's refusals' too: a shooter who may not shoot, named the table minimum", async () => {
