@@ -44,7 +44,7 @@ module.exports = {
       severity: 'error',
       comment: 'The store reads and writes items; the use cases (services) and the entries above them call it, never the reverse.',
       from: { path: '^functions/store/' },
-      to: { path: '^(functions/(services|graphql|launch|live|observability|sweeper|workers)|infra|local)/' },
+      to: { path: '^(functions/(services|edge|graphql|launch|live|observability|sweeper|workers)|infra|local)/' },
     },
     {
       name: 'services-below-entries',
@@ -52,7 +52,7 @@ module.exports = {
       comment:
         'A use case knows nothing of the transport that calls it (GraphQL, WebSocket, the sweeper, the queue workers) nor of how it is deployed or run locally.',
       from: { path: '^functions/services/' },
-      to: { path: '^(functions/(graphql|launch|live|observability|sweeper|workers)|infra|local)/' },
+      to: { path: '^(functions/(edge|graphql|launch|live|observability|sweeper|workers)|infra|local)/' },
     },
     {
       name: 'observability-below-entries',

@@ -12,7 +12,11 @@ export class CasinoTable extends TableV2 {
   constructor(
     scope: Construct,
     id: string,
-    { retainData, warmWritesPerSecond = 0 }: { readonly retainData: boolean; readonly warmWritesPerSecond?: number },
+    {
+      retainData,
+      warmWritesPerSecond = 0,
+      replicaRegions = [],
+    }: { readonly retainData: boolean; readonly warmWritesPerSecond?: number; readonly replicaRegions?: readonly string[] },
   ) {
     // A round's payments write the table and its indexes alike (a decided bet is rewritten in the
     // owner index, a journal enters the book index): each is warmed the same, as an index that
@@ -46,6 +50,9 @@ export class CasinoTable extends TableV2 {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // ...and, where the stage keeps its data, neither a console click nor a stack deletion may drop them.
       deletionProtection: retainData,
+      // A replica (a DynamoDB global table) for a failover stage in its region (docs/DEPLOY.md,
+      // "Recovery"): written to by one region at a time, as transactions hold within a region only.
+      replicas: replicaRegions.map((region) => ({ region, deletionProtection: retainData })),
       removalPolicy: retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
     });
   }

@@ -2,29 +2,48 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validations, type App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
-import { AwsSolutionsChecks } from 'cdk-nag';
 import { CasinoTablesStack } from './casino-tables-stack';
 import { deploymentSettingsFrom, stageNamesFrom } from './deployment-settings';
+import { EdgeFirewallStack } from './edge-firewall';
+import { NagReport } from './nag-report';
 
 /** Each stage is its own stack, so dev and prod (and any other) can live in one account. */
 export const stackNameOf = (stage: string): string => `CasinoTables-${stage}`;
+/** Its firewall's stack, in us-east-1 (CloudFront's region). */
+export const edgeStackNameOf = (stage: string): string => `CasinoTablesEdge-${stage}`;
+
+/** A stage's two stacks: its firewall in us-east-1, and the stage itself in its region, behind it. */
+export function stageStacks(app: App, stage: string): { edge: EdgeFirewallStack; stack: CasinoTablesStack } {
+  const settings = deploymentSettingsFrom(app.node, stage);
+  const edge = new EdgeFirewallStack(app, edgeStackNameOf(stage), {
+    stackName: edgeStackNameOf(stage),
+    description: `Casino tables: the firewall of the ${stage} stage's edge (CloudFront's web ACLs live in us-east-1)`,
+    env: { region: 'us-east-1' },
+    stage,
+    requestsPerIpPer5Minutes: settings.edge.requestsPerIpPer5Minutes,
+    logRetentionDays: settings.logRetentionDays,
+    retainData: settings.retainData,
+  });
+  const stack = new CasinoTablesStack(app, stackNameOf(stage), {
+    stackName: stackNameOf(stage),
+    description: `Serverless GraphQL API for live Macau Craps and Baccarat tables (${stage})`,
+    settings,
+    webAclArn: edge.webAcl.attrArn,
+  });
+  return { edge, stack };
+}
 
 /**
- * The app cdk.json runs: a stack per stage (every stage under `stages` in cdk.json, or the one
- * `-c stage=<name>` names), checked by cdk-nag's AwsSolutions rules at synth, where a finding
- * nobody acknowledged (with its reason, next to the construct) fails the synth.
+ * The app cdk.json runs: two stacks per stage (every stage under `stages` in cdk.json, or the one
+ * `-c stage=<name>` names), checked by cdk-nag's AWS Solutions and Serverless rules at synth,
+ * where a finding nobody acknowledged (with its reason, next to the construct) fails the synth;
+ * the report says what each rule found on each resource.
  */
-export function casinoTablesApp(app: App): CasinoTablesStack[] {
-  const stacks = stageNamesFrom(app.node).map(
-    (stage) =>
-      new CasinoTablesStack(app, stackNameOf(stage), {
-        stackName: stackNameOf(stage),
-        description: `Serverless GraphQL API for live Macau Craps and Baccarat tables (${stage})`,
-        settings: deploymentSettingsFrom(app.node, stage),
-      }),
-  );
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return stacks;
+export function casinoTablesApp(app: App): { stacks: CasinoTablesStack[]; nagReport: NagReport } {
+  const stacks = stageNamesFrom(app.node).map((stage) => stageStacks(app, stage).stack);
+  const nagReport = new NagReport();
+  Validations.of(app).addPlugins(...nagReport.packs());
+  return { stacks, nagReport };
 }
 
 export interface FunctionBundle {

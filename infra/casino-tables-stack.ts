@@ -14,20 +14,24 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { PLAYER_TOKEN_AUDIENCE } from '../functions/launch/token-issuer';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { type Alias, Architecture, FilterCriteria, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { DynamoEventSource, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { type ITableV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { acknowledge } from './acknowledge';
+import { acknowledge, findingEnvironment } from './acknowledge';
 import { CasinoTable } from './casino-table';
 import { FUNCTION_PROCESS_ENVIRONMENT, functionBundling } from './function-bundling';
 import type { DeploymentSettings, FunctionRole } from './deployment-settings';
+import { GradualDeploys } from './gradual-deploys';
 import { HostedClient, CLIENT_SOCKET_PATH } from './hosted-client';
+import { SecretRotation, secretRotationEntry } from './secret-rotation';
 import { Monitoring, type WatchedFunction } from './monitoring';
 import { TableBackup } from './table-backup';
 import { TABLE_ACCESS, type TableAccess } from './table-access';
@@ -43,8 +47,10 @@ const walletWorkerEntry = fileURLToPath(new URL('../functions/workers/wallet-cal
 const rngWorkerEntry = fileURLToPath(new URL('../functions/workers/rng-dealer-handler.ts', import.meta.url));
 const liveEntry = (file: string) => fileURLToPath(new URL(`../functions/live/${file}`, import.meta.url));
 
-export interface CasinoTablesStackProps extends StackProps {
+export interface CasinoTablesStackProps extends Omit<StackProps, 'env' | 'crossRegionReferences'> {
   readonly settings: DeploymentSettings;
+  /** The stage's firewall, from its edge stack in us-east-1 (edge-firewall.ts). */
+  readonly webAclArn: string;
 }
 
 /**
@@ -55,10 +61,12 @@ export interface CasinoTablesStackProps extends StackProps {
  * a table the server deals -> the round loop queue (delayed messages) -> round loop worker Lambda -> the table;
  * subscriber -> WebSocket API -> socket Lambda -> the table (connections, subscriptions);
  * the table's stream -> stream Lambda -> a fan-out Lambda per shard -> @connections -> subscribers.
- * Environment-agnostic (no account/region, no lookups): synthesizes offline.
+ * Every function is invoked through its alias `live`, which CodeDeploy moves gradually (gradual-deploys.ts).
+ * In the stage's region, with no account and no lookups: synthesizes offline.
  */
 export class CasinoTablesStack extends Stack {
-  readonly table: CasinoTable;
+  /** The stage's table, or, for a failover stage, the replica of another stage's in this region. */
+  readonly table: ITableV2;
   readonly graphqlFunction: NodejsFunction;
   readonly sweeperFunction: NodejsFunction;
   readonly sweeperDeadLetters: Queue;
@@ -83,16 +91,30 @@ export class CasinoTablesStack extends Stack {
   readonly backup: TableBackup;
   readonly hostedClient: HostedClient;
   readonly monitoring: Monitoring;
+  readonly deploys: GradualDeploys;
+  /** Partners' secrets and the house's token keys, rotated on Secrets Manager's schedule (secret-rotation.ts). */
+  readonly secretRotation: SecretRotation;
+  /** The value CloudFront adds to every request it sends the APIs, which refuse any without it (edge/origin-guard.ts). */
+  readonly originSecret: Secret;
   private readonly settings: DeploymentSettings;
+  private readonly liveAliases = new Map<NodejsFunction, Alias>();
   private readonly watched: WatchedFunction[] = [];
 
   constructor(scope: Construct, id: string, props: CasinoTablesStackProps) {
-    super(scope, id, props);
+    // The stage's region is named: a replica of the table, and the firewall's ARN from us-east-1, need it.
+    super(scope, id, { ...props, env: { region: props.settings.region }, crossRegionReferences: true });
     const { settings } = props;
     this.settings = settings;
     Tags.of(this).add('casino-tables:stage', settings.stage);
+    this.deploys = new GradualDeploys(this, 'Deploys', { deploymentConfig: settings.deploymentConfig });
 
-    this.table = new CasinoTable(this, 'Table', { retainData: settings.retainData, warmWritesPerSecond: settings.warmWritesPerSecond });
+    this.table = settings.failover
+      ? TableV2.fromTableAttributes(this, 'Table', { tableName: settings.failover.tableName, tableStreamArn: settings.failover.streamArn })
+      : new CasinoTable(this, 'Table', {
+          retainData: settings.retainData,
+          warmWritesPerSecond: settings.warmWritesPerSecond,
+          replicaRegions: settings.replicaRegions,
+        });
     this.backup = new TableBackup(this, 'Backup', {
       table: this.table,
       dailyRetentionDays: settings.dailyBackupRetentionDays,
@@ -122,7 +144,7 @@ export class CasinoTablesStack extends Stack {
       memorySize: 1024,
       timeout: workerTimeout,
     });
-    this.settlementWorkerFunction.addEventSource(
+    this.liveOf(this.settlementWorkerFunction).addEventSource(
       new SqsEventSource(this.settlementQueue, {
         // A part a message: every part of a round is paid by a worker of its own, at once.
         batchSize: 1,
@@ -144,20 +166,28 @@ export class CasinoTablesStack extends Stack {
       removalPolicy: this.dataRemoval,
     });
     // Partners' wallet secrets, one per partner under the stage's prefix, written by the house's operators' configuration.
-    const walletSecretPrefix = `casino-tables/${settings.stage}/wallet/`;
+    // A failover stage reads the secrets of the stage it stands in for (replicated to its region).
+    const walletSecretPrefix = `casino-tables/${settings.failover?.of ?? settings.stage}/wallet/`;
     const walletSecrets = Stack.of(this).formatArn({
       service: 'secretsmanager',
       resource: 'secret',
       resourceName: `${walletSecretPrefix}*`,
       arnFormat: ArnFormat.COLON_RESOURCE_NAME,
     });
-    const walletEnvironment = { WALLET_QUEUE_URL: this.walletQueue.queueUrl, WALLET_SECRETS: `secretsmanager:${walletSecretPrefix}` };
+    const walletEnvironment = {
+      WALLET_QUEUE_URL: this.walletQueue.queueUrl,
+      WALLET_SECRETS: `secretsmanager:${walletSecretPrefix}`,
+      // Each secret created is copied to the table's replica regions, for a failover stage there.
+      ...(settings.replicaRegions.length > 0 ? { SECRET_REPLICA_REGIONS: settings.replicaRegions.join(',') } : {}),
+    };
     this.walletWorkerFunction = this.appFunction('WalletWorkerFunction', 'walletWorker', walletWorkerEntry, {
       memorySize: 512,
       timeout: walletWorkerTimeout,
       environment: walletEnvironment,
     });
-    this.walletWorkerFunction.addEventSource(new SqsEventSource(this.walletQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.liveOf(this.walletWorkerFunction).addEventSource(
+      new SqsEventSource(this.walletQueue, { batchSize: 10, reportBatchItemFailures: true }),
+    );
 
     this.graphqlFunction = this.appFunction('GraphqlFunction', 'graphql', graphqlHandlerEntry, {
       // Apollo's cold start is CPU-bound, and Lambda's CPU share grows with memory.
@@ -191,7 +221,7 @@ export class CasinoTablesStack extends Stack {
       // A big round's parts go to the settlement workers, seamless players' credits to the wallet workers.
       environment: { ...rngEnvironment, SETTLEMENT_QUEUE_URL: this.settlementQueue.queueUrl, WALLET_QUEUE_URL: this.walletQueue.queueUrl },
     });
-    this.rngWorkerFunction.addEventSource(new SqsEventSource(this.rngQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    this.liveOf(this.rngWorkerFunction).addEventSource(new SqsEventSource(this.rngQueue, { batchSize: 10, reportBatchItemFailures: true }));
     this.settlementQueue.grantSendMessages(this.rngWorkerFunction);
     // Opening a table the server deals, and resuming one, send its first step.
     this.graphqlFunction.addEnvironment('RNG_QUEUE_URL', this.rngQueue.queueUrl);
@@ -221,13 +251,33 @@ export class CasinoTablesStack extends Stack {
       fn.addToRolePolicy(new PolicyStatement({ actions: [...actions], resources: [walletSecrets] }));
       acknowledge(
         fn.role!,
-        `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${walletSecretPrefix}*]`,
+        `AwsSolutions-IAM5[Resource::arn:${findingEnvironment(this).partition}:secretsmanager:${findingEnvironment(this).region}:<AWS::AccountId>:secret:${walletSecretPrefix}*]`,
         "Partners' wallet secrets: one per partner, created when an operator configures a partner, so named by the stage's prefix.",
       );
     }
+    // Partners' secrets and the house's token keys rotate on Secrets Manager's schedule (docs/DEPLOY.md, "Rotation").
+    const rotationFunction = this.appFunction('SecretRotationFunction', 'secretRotation', secretRotationEntry, {
+      memorySize: 512,
+      timeout: Duration.minutes(1),
+    });
+    this.secretRotation = new SecretRotation(this, 'SecretRotation', {
+      secretPrefix: walletSecretPrefix,
+      secretsArn: walletSecrets,
+      rotationFunction,
+      rotationAlias: this.liveOf(rotationFunction),
+      creators: [this.graphqlFunction],
+      ringMovers: [this.walletWorkerFunction, this.sweeperFunction],
+    });
+    // The functions that create secrets copy each to the replica regions as they create it.
+    if (settings.replicaRegions.length > 0) {
+      rotationFunction.addEnvironment('SECRET_REPLICA_REGIONS', settings.replicaRegions.join(','));
+      for (const fn of [this.graphqlFunction, rotationFunction])
+        fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:ReplicateSecretToRegions'], resources: [walletSecrets] }));
+    }
+
     // A failed sweep (or one EventBridge could not deliver) is kept two weeks, and raises an alarm.
     this.sweeperDeadLetters = this.deadLetters('SweeperDeadLetters', 'the sweeper');
-    this.sweeperFunction.configureAsyncInvoke({
+    this.liveOf(this.sweeperFunction).configureAsyncInvoke({
       // The next sweep, a minute later, is the retry: a failed run goes to the dead letters at once.
       retryAttempts: 0,
       maxEventAge: Duration.minutes(1),
@@ -236,7 +286,7 @@ export class CasinoTablesStack extends Stack {
     new Rule(this, 'SettlementSweepSchedule', {
       description: 'Finish interrupted settlements at idle tables',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunction(this.sweeperFunction, { retryAttempts: 0, deadLetterQueue: this.sweeperDeadLetters })],
+      targets: [new LambdaFunction(this.liveOf(this.sweeperFunction), { retryAttempts: 0, deadLetterQueue: this.sweeperDeadLetters })],
     });
 
     // The ledger's daily check (functions/ledger/handler.ts): every day over and not checked yet,
@@ -246,7 +296,7 @@ export class CasinoTablesStack extends Stack {
       timeout: Duration.minutes(15),
     });
     this.ledgerCheckDeadLetters = this.deadLetters('LedgerCheckDeadLetters', 'the ledger check');
-    this.ledgerCheckFunction.configureAsyncInvoke({
+    this.liveOf(this.ledgerCheckFunction).configureAsyncInvoke({
       // Checking a day again finds the same: the next day's run is the retry.
       retryAttempts: 0,
       onFailure: new SqsDestination(this.ledgerCheckDeadLetters),
@@ -254,7 +304,9 @@ export class CasinoTablesStack extends Stack {
     new Rule(this, 'LedgerCheckSchedule', {
       description: 'Check the ledger of every day over, a day at a time',
       schedule: Schedule.cron({ minute: '20', hour: '0' }),
-      targets: [new LambdaFunction(this.ledgerCheckFunction, { retryAttempts: 0, deadLetterQueue: this.ledgerCheckDeadLetters })],
+      targets: [
+        new LambdaFunction(this.liveOf(this.ledgerCheckFunction), { retryAttempts: 0, deadLetterQueue: this.ledgerCheckDeadLetters }),
+      ],
     });
 
     const authorizer = new HttpJwtAuthorizer('JwtAuthorizer', settings.jwtIssuer, {
@@ -282,7 +334,7 @@ export class CasinoTablesStack extends Stack {
         format: HTTP_ACCESS_LOG,
       },
     });
-    const graphqlIntegration = new HttpLambdaIntegration('GraphqlIntegration', this.graphqlFunction);
+    const graphqlIntegration = new HttpLambdaIntegration('GraphqlIntegration', this.liveOf(this.graphqlFunction));
     this.httpApi.addRoutes({ path: '/graphql', methods: [HttpMethod.POST, HttpMethod.GET], integration: graphqlIntegration, authorizer });
     // The house's own player tokens (docs/LAUNCH.md): issued by this API, whose function serves their
     // keys (/.well-known/), and trusted on a path of their own, beside the identity provider's.
@@ -351,7 +403,7 @@ export class CasinoTablesStack extends Stack {
         PLAYER_TOKEN_ISSUER: playerTokenIssuer,
       },
     });
-    const socketIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.socketFunction);
+    const socketIntegration = (id: string) => new WebSocketLambdaIntegration(id, this.liveOf(this.socketFunction));
     for (const routeKey of ['$connect', '$disconnect', '$default']) {
       const route = this.webSocketApi.addRoute(routeKey, { integration: socketIntegration(`${routeKey.slice(1)}Integration`) });
       acknowledge(
@@ -361,9 +413,27 @@ export class CasinoTablesStack extends Stack {
       );
     }
 
-    // The hosted client (docs/DEPLOY.md, "The hosted client"): one CloudFront distribution in front of
-    // the pages and the API, the client's files (S3) and the socket (/live).
+    // The hosted client (docs/DEPLOY.md, "The hosted client" and "The edge"): one CloudFront
+    // distribution, behind the firewall, in front of the pages and the API, the client's files (S3)
+    // and the socket (/live); the APIs refuse whatever did not come through it.
+    this.originSecret = new Secret(this, 'OriginSecret', {
+      description: `Casino tables (${settings.stage}): what CloudFront adds to every request it sends the APIs`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 48 },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(
+      this.originSecret,
+      'AwsSolutions-SMG4',
+      'Not rotated by a schedule: CloudFront holds its value in the distribution\'s configuration, read at deploy. It changes by a new value and a deploy (docs/DEPLOY.md, "The edge"); the APIs take the previous value meanwhile.',
+    );
+    for (const fn of [this.graphqlFunction, this.socketFunction]) {
+      fn.addEnvironment('ORIGIN_SECRET_ARN', this.originSecret.secretArn);
+      this.originSecret.grantRead(fn);
+    }
     this.hostedClient = new HostedClient(this, 'HostedClient', {
+      originSecret: this.originSecret,
+      webAclArn: props.webAclArn,
+      edge: settings.edge,
       httpApi: this.httpApi,
       webSocketApi: this.webSocketApi,
       stage: settings.stage,
@@ -393,21 +463,22 @@ export class CasinoTablesStack extends Stack {
     this.streamFunction = this.appFunction('StreamFunction', 'stream', liveEntry('stream-handler.ts'), {
       memorySize: 512,
       timeout: Duration.seconds(30),
-      environment: { FAN_OUT_FUNCTION: this.fanOutFunction.functionName },
+      environment: { FAN_OUT_FUNCTION: this.liveOf(this.fanOutFunction).functionArn },
     });
-    // The function itself, not its versions (grantInvoke would add <arn>:*): it is always called unqualified.
+    // Its alias alone (grantInvoke would add every version): it is always called through it.
     this.streamFunction.addToRolePolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.fanOutFunction.functionArn] }),
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.liveOf(this.fanOutFunction).functionArn] }),
     );
     for (const fn of [this.socketFunction, this.fanOutFunction]) {
       liveStage.grantManagementApiAccess(fn);
       acknowledge(
         fn.role!,
-        'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<WebSocketApi34BCF99B>/live/*/@connections/*]',
+        `AwsSolutions-IAM5[Resource::arn:${findingEnvironment(this).partition}:execute-api:${findingEnvironment(this).region}:<AWS::AccountId>:<WebSocketApi34BCF99B>/live/*/@connections/*]`,
         "Posting to and closing connections of this API's live stage: connection ids exist only at run time.",
       );
     }
-    this.streamFunction.addEventSource(
+    const streamLive = this.liveOf(this.streamFunction);
+    streamLive.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.LATEST,
         batchSize: 100,
@@ -429,8 +500,21 @@ export class CasinoTablesStack extends Stack {
       }),
     );
 
+    // Where what an event source could not deliver goes (cdk-nag's Serverless-LambdaEventSourceMappingDestination).
+    for (const [fn, reason] of [
+      [
+        this.settlementWorkerFunction,
+        "An SQS source: a message failed five times goes to the queue's own dead letters (its redrive policy).",
+      ],
+      [this.walletWorkerFunction, "An SQS source: a message failed five times goes to the queue's own dead letters (its redrive policy)."],
+      [this.rngWorkerFunction, "An SQS source: a message failed five times goes to the queue's own dead letters (its redrive policy)."],
+      [this.streamFunction, 'The live feed: a change older than a minute is of no use to a live table, and is dropped after two retries.'],
+    ] as const)
+      acknowledge(this.liveOf(fn), 'Serverless-LambdaEventSourceMappingDestination', reason);
+
     this.monitoring = new Monitoring(this, 'Monitoring', {
       settings,
+      walletQueue: this.walletQueue,
       functions: this.watched,
       httpApi: this.httpApi,
       webSocketApi: this.webSocketApi,
@@ -443,17 +527,25 @@ export class CasinoTablesStack extends Stack {
       ledgerCheckDeadLetters: this.ledgerCheckDeadLetters,
     });
 
+    // A new version of any function is rolled back when its own failures, or any sign that players
+    // are hurt (5xx, internal errors, settlements overdue, wallet calls lagging), alarm during its deploy.
+    const hurtPlayers = ['ApiServerErrors', 'InternalErrors', 'SettlementsOverdue', 'WalletDeliveryLag'].map((name) =>
+      this.monitoring.alarmNamed(name),
+    );
+    this.deploys.rollBackOn((name) => [this.monitoring.alarmNamed(`${name}Errors`), ...hurtPlayers]);
+
     new CfnOutput(this, 'PublicUrl', {
       description: 'The hosted client and the API through CloudFront: launch URLs, pages and round details links name it',
       value: this.hostedClient.publicBaseUrl,
     });
+    // Through the edge: the APIs' own execute-api addresses refuse what did not come through it.
     new CfnOutput(this, 'GraphqlUrl', {
-      description: 'GraphQL endpoint (POST or GET, bearer token required)',
-      value: `${this.httpApi.apiEndpoint}/graphql`,
+      description: 'GraphQL endpoint, through the edge (POST or GET, bearer token required)',
+      value: `${this.hostedClient.publicBaseUrl}/graphql`,
     });
     new CfnOutput(this, 'WebSocketUrl', {
-      description: 'GraphQL subscriptions (WebSocket, graphql-ws protocol; token in connection_init)',
-      value: liveStage.url,
+      description: 'GraphQL subscriptions, through the edge (WebSocket, graphql-ws protocol; token in connection_init)',
+      value: `wss://${this.hostedClient.publicHost}${CLIENT_SOCKET_PATH}`,
     });
     new CfnOutput(this, 'TableName', { description: 'DynamoDB table', value: this.table.tableName });
     new CfnOutput(this, 'AlarmTopicArn', { description: 'SNS topic every alarm notifies', value: this.monitoring.topic.topicArn });
@@ -503,8 +595,15 @@ export class CasinoTablesStack extends Stack {
       'AwsSolutions-IAM5[Resource::*]',
       'X-Ray trace segments and telemetry (Tracing.ACTIVE): xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level permissions.',
     );
+    acknowledge(fn, 'Serverless-LambdaDLQ', ASYNC_FAILURES[role]);
     this.watched.push({ name: id, fn, timeout: options.timeout, logGroup });
+    this.liveAliases.set(fn, this.deploys.live(id, fn));
     return fn;
+  }
+
+  /** What invokes a function: its alias `live`, which each deploy moves gradually (gradual-deploys.ts). */
+  private liveOf(fn: NodejsFunction): Alias {
+    return this.liveAliases.get(fn)!;
   }
 
   /** The table actions a function calls, on the table and on each index it queries, by exact ARN. */
@@ -530,7 +629,8 @@ export class CasinoTablesStack extends Stack {
       retentionPeriod: Duration.days(14),
       removalPolicy: this.dataRemoval,
     });
-    acknowledge(queue, 'AwsSolutions-SQS3', `This queue is itself the dead-letter queue of ${of}.`);
+    for (const rule of ['AwsSolutions-SQS3', 'Serverless-SQSRedrivePolicy'])
+      acknowledge(queue, rule, `This queue is itself the dead-letter queue of ${of}.`);
     return queue;
   }
 
@@ -547,6 +647,22 @@ export class CasinoTablesStack extends Stack {
     });
   }
 }
+
+/** Where a function's failed invocations are kept, instead of a dead-letter queue of the function's own (cdk-nag's Serverless-LambdaDLQ). */
+const ASYNC_FAILURES: Record<FunctionRole, string> = {
+  graphql: 'Invoked synchronously by the HTTP API: a failure is answered to the caller, never queued.',
+  socket: 'Invoked synchronously by the WebSocket API: a failure is answered to the connection, never queued.',
+  settlementWorker:
+    "Fed by the settlement queue: a message failed five times goes to the queue's own dead letters (SettlementDeadLetters).",
+  walletWorker: "Fed by the wallet queue: a message failed five times goes to the queue's own dead letters (WalletDeadLetters).",
+  rngWorker: "Fed by the round loop queue: a message failed five times goes to the queue's own dead letters (RngDeadLetters).",
+  sweeper: 'Invoked by its schedule through its alias, whose on-failure destination is SweeperDeadLetters (configureAsyncInvoke).',
+  ledgerCheck: 'Invoked by its schedule through its alias, whose on-failure destination is LedgerCheckDeadLetters (configureAsyncInvoke).',
+  stream: "Polls the table's stream: an event older than a minute is of no use to a live table, and is dropped after two retries.",
+  fanOut: 'Invoked by the stream function, which waits for its answer: a failed shard is retried by the stream batch.',
+  secretRotation:
+    "Invoked by Secrets Manager, a step at a time: a failed step fails the rotation, which Secrets Manager retries and shows (and the function's Errors alarm).",
+};
 
 /** Each HTTP request: who (the token's subject), what, how it ended, how long it took. */
 const HTTP_ACCESS_LOG = AccessLogFormat.custom(

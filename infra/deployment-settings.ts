@@ -1,4 +1,7 @@
 import type { Node } from 'constructs';
+import { booleanFrom, isHttpsUrl, isOrigin, listFrom, objectFrom, wholeNumber } from './context-values';
+import { edgeSettingsFrom, type EdgeSettings } from './edge-settings';
+import { DEPLOYMENT_CONFIGS, type DeploymentConfigName } from './gradual-deploys';
 
 /** The functions of the stack, by the name their settings use. */
 export const FUNCTION_ROLES = [
@@ -11,6 +14,7 @@ export const FUNCTION_ROLES = [
   'socket',
   'stream',
   'fanOut',
+  'secretRotation',
 ] as const;
 export type FunctionRole = (typeof FUNCTION_ROLES)[number];
 
@@ -56,6 +60,28 @@ export interface DeploymentSettings {
    * (BENCHMARKS.md, "On real DynamoDB, by calculation"). Warming is charged once, when set or raised.
    */
   readonly warmWritesPerSecond: number;
+  /** The region the stage runs in (its table, functions and APIs); the edge's firewall is always in us-east-1, as CloudFront's must be. */
+  readonly region: string;
+  /** Regions the table is replicated to (a DynamoDB global table), for a failover stage there; empty for none. */
+  readonly replicaRegions: readonly string[];
+  /**
+   * A failover stage (docs/DEPLOY.md, "Failing over to the replica") runs on another stage's table,
+   * through its replica in this stage's region, with that stage's secrets, instead of a table of its own.
+   */
+  readonly failover?: FailoverSettings;
+  /** How CodeDeploy shifts each function's traffic to a new version (docs/DEPLOY.md, "Gradual deploys"). */
+  readonly deploymentConfig: DeploymentConfigName;
+  /** The edge: custom domains and their certificate, and the firewall's rate per IP. */
+  readonly edge: EdgeSettings;
+}
+
+export interface FailoverSettings {
+  /** The stage whose table this one runs on: its secrets' prefix (casino-tables/<of>/wallet/). */
+  readonly of: string;
+  /** The table's name (the same in every region of a global table). */
+  readonly tableName: string;
+  /** The stream of its replica in this stage's region (`aws dynamodb describe-table --region <region>`: LatestStreamArn). */
+  readonly streamArn: string;
 }
 
 /** Used where neither the stage nor the command line sets a key: safe rather than cheap. */
@@ -74,6 +100,10 @@ export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
   settlementAgeAlarmSeconds: 120,
   transactionConflictAlarmPerMinute: 600,
   warmWritesPerSecond: 0,
+  region: 'ap-east-1',
+  replicaRegions: [],
+  deploymentConfig: 'CANARY_10PERCENT_5MINUTES',
+  edge: { customDomains: [], certificateArn: '', requestsPerIpPer5Minutes: 3000 },
 };
 
 /** CloudWatch Logs' retention periods, in days. */
@@ -81,6 +111,7 @@ const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400,
 /** Writes a second a new on-demand table or index takes at once, without warm throughput. */
 const ON_DEMAND_WRITES_PER_SECOND = 4_000;
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
+const REGION = /^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d$/;
 
 /**
  * The stages to synthesize: the one named by `-c stage=<name>` (any name: one not under `stages`
@@ -104,7 +135,7 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
   if (typeof fromStage !== 'object' || fromStage === null || Array.isArray(fromStage)) {
     throw new Error(`Context stages.${stage} must be an object of settings`);
   }
-  const known = new Set<string>(Object.keys(DEFAULT_SETTINGS));
+  const known = new Set<string>([...Object.keys(DEFAULT_SETTINGS), 'failover']);
   for (const key of Object.keys(fromStage)) if (!known.has(key)) throw new Error(`Context stages.${stage}.${key} is not a setting`);
   // A key given on the command line (-c key=value) wins over the stage's entry.
   const read = (key: keyof typeof DEFAULT_SETTINGS): unknown => node.tryGetContext(key) ?? (fromStage as Record<string, unknown>)[key];
@@ -161,6 +192,26 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
   if (typeof alarmEmail !== 'string' || (alarmEmail !== '' && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))) {
     throw new Error('Context alarmEmail must be an e-mail address, or empty for no subscription');
   }
+  const region = read('region') ?? DEFAULT_SETTINGS.region;
+  if (typeof region !== 'string' || !REGION.test(region))
+    throw new Error(`Context region must be an AWS region like ap-east-1, got ${JSON.stringify(region)}`);
+  const replicaRegions = listFrom('replicaRegions', read('replicaRegions') ?? []);
+  for (const replica of replicaRegions) {
+    if (!REGION.test(replica) || replica === region) {
+      throw new Error(`Context replicaRegions: ${JSON.stringify(replica)} must be an AWS region other than the stage's own (${region})`);
+    }
+  }
+  if (new Set(replicaRegions).size !== replicaRegions.length) throw new Error('Context replicaRegions names a region twice');
+  const failover = failoverFrom(read('failover'), region);
+  if (failover && replicaRegions.length > 0) {
+    throw new Error('Context failover and replicaRegions exclude each other: a failover stage runs on a replica the other stage keeps');
+  }
+  const deploymentConfig = read('deploymentConfig') ?? DEFAULT_SETTINGS.deploymentConfig;
+  if (typeof deploymentConfig !== 'string' || !(deploymentConfig in DEPLOYMENT_CONFIGS)) {
+    throw new Error(
+      `Context deploymentConfig must be one of ${Object.keys(DEPLOYMENT_CONFIGS).join(', ')}, got ${JSON.stringify(deploymentConfig)}`,
+    );
+  }
   return {
     stage,
     jwtIssuer,
@@ -176,66 +227,35 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     settlementAgeAlarmSeconds: numberSetting('settlementAgeAlarmSeconds', 60),
     transactionConflictAlarmPerMinute: numberSetting('transactionConflictAlarmPerMinute'),
     warmWritesPerSecond,
+    region,
+    replicaRegions,
+    ...(failover ? { failover } : {}),
+    deploymentConfig: deploymentConfig as DeploymentConfigName,
+    edge: edgeSettingsFrom(read('edge') ?? DEFAULT_SETTINGS.edge, DEFAULT_SETTINGS.edge),
   };
+}
+
+/** The `failover` setting: absent for a stage with a table of its own. */
+function failoverFrom(value: unknown, region: string): FailoverSettings | undefined {
+  if (value === undefined) return undefined;
+  const failover = objectFrom('failover', value);
+  const { of, tableName, streamArn } = failover;
+  if (typeof of !== 'string' || !STAGE_NAME.test(of))
+    throw new Error('Context failover.of must name the stage whose table this one runs on');
+  if (typeof tableName !== 'string' || !/^[a-zA-Z0-9_.-]{3,255}$/.test(tableName)) {
+    throw new Error('Context failover.tableName must be a DynamoDB table name (the TableName output of the stage it fails over for)');
+  }
+  const stream = new RegExp(`^arn:aws[a-z-]*:dynamodb:${region}:\\d{12}:table/${tableName.replace(/\./g, '\\.')}/stream/[0-9T:.-]+$`);
+  if (typeof streamArn !== 'string' || !stream.test(streamArn)) {
+    throw new Error(
+      `Context failover.streamArn must be the stream of ${String(tableName)}'s replica in ${region} (describe-table's LatestStreamArn there)`,
+    );
+  }
+  return { of, tableName, streamArn };
 }
 
 function stagesFrom(node: Node): Record<string, unknown> {
   const stages = node.tryGetContext('stages') ?? {};
   if (typeof stages !== 'object' || stages === null || Array.isArray(stages)) throw new Error('Context stages must be an object of stages');
   return stages as Record<string, unknown>;
-}
-
-/** Context from cdk.json arrives as a JSON array; from `-c key=a,b` on the command line, as one string. */
-function listFrom(key: string, value: unknown): string[] {
-  const items = typeof value === 'string' ? value.split(',') : value;
-  if (!Array.isArray(items) || items.some((item) => typeof item !== 'string')) {
-    throw new Error(`Context ${key} must be a list of strings or a comma-separated string, got ${JSON.stringify(value)}`);
-  }
-  return items.map((item: string) => item.trim()).filter((item) => item !== '');
-}
-
-/** An object from cdk.json, or from `-c key='{"a":1}'` on the command line (a JSON string). */
-function objectFrom(key: string, value: unknown): Record<string, unknown> {
-  let parsed = value;
-  if (typeof value === 'string') {
-    try {
-      parsed = JSON.parse(value);
-    } catch {
-      parsed = undefined;
-    }
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`Context ${key} must be an object`);
-  return parsed as Record<string, unknown>;
-}
-
-/** A whole number from cdk.json, or from the command line, where `-c key=5` arrives as "5". */
-function wholeNumber(key: string, value: unknown, min: number): number {
-  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < min) {
-    throw new Error(`Context ${key} must be a whole number of at least ${min}, got ${JSON.stringify(value)}`);
-  }
-  return number;
-}
-
-function booleanFrom(key: string, value: unknown): boolean {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(value)}`);
-}
-
-function isHttpsUrl(text: string): boolean {
-  try {
-    return new URL(text).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
-function isOrigin(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === text;
-  } catch {
-    return false;
-  }
 }

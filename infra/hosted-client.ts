@@ -7,18 +7,23 @@ import {
   Distribution,
   HttpVersion,
   OriginRequestPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '../functions/edge/origin-guard';
+import type { EdgeSettings } from './edge-settings';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { buildHostedClient } from '../client/hosted-client-build';
 import { CLIENT_PATH } from '../functions/launch/hosted-pages';
-import { acknowledge } from './acknowledge';
+import { acknowledge, findingEnvironment } from './acknowledge';
 
 /** The client's sources, from which buildHostedClient builds the asset (it reads them itself: the directory is where Docker would mount them). */
 const clientSources = fileURLToPath(new URL('../client/', import.meta.url));
@@ -38,6 +43,12 @@ export interface HostedClientProps {
   readonly logRetentionDays: number;
   /** Where the function that uploads the client's files at each deploy logs. */
   readonly deploymentLogGroup: ILogGroup;
+  /** Added to every request sent to the APIs, which refuse any without it (functions/edge/origin-guard.ts). */
+  readonly originSecret: ISecret;
+  /** The stage's firewall (edge-firewall.ts), in us-east-1. */
+  readonly webAclArn: string;
+  /** Custom domains and their certificate, if any. */
+  readonly edge: EdgeSettings;
 }
 
 /**
@@ -53,6 +64,8 @@ export class HostedClient extends Construct {
   readonly deployment: BucketDeployment;
   /** Where players reach the pages and the API through the distribution: what launch URLs and round details links name. */
   readonly publicBaseUrl: string;
+  /** Its host: the first custom domain, or the distribution's own name. */
+  readonly publicHost: string;
 
   constructor(scope: Construct, id: string, props: HostedClientProps) {
     super(scope, id);
@@ -84,7 +97,11 @@ export class HostedClient extends Construct {
 
     const apiOrigin = (api: IHttpApi | IWebSocketApi) =>
       // No origin path: the HTTP API's $default stage answers at the root, the WebSocket API's stage `live` at /live.
-      new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`);
+      new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+        // Resolved by CloudFormation at deploy (a dynamic reference): the value never enters the template.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+      });
+    const customDomains = props.edge.customDomains.length > 0;
     const toApi = {
       cachePolicy: CachePolicy.CACHING_DISABLED,
       // Every header but Host (API Gateway routes by its own), every query string and cookie: the
@@ -113,6 +130,14 @@ export class HostedClient extends Construct {
         },
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+      ...(customDomains
+        ? {
+            domainNames: [...props.edge.customDomains],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', props.edge.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       // Every edge (CloudFront's default price class): players are wherever the partners serve, and a live table wants the nearest.
       enableLogging: true,
       logBucket: this.accessLogs,
@@ -123,16 +148,12 @@ export class HostedClient extends Construct {
       'AwsSolutions-CFR1',
       "No geographic restriction: partners' players are wherever the partners serve, and where they may play is each partner's licence to keep (their launches).",
     );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR2',
-      "No WAF web ACL yet: it comes with the edge's firewall, tracked in the project's issues on cloud ops' sign-off. The API stages are throttled meanwhile.",
-    );
-    acknowledge(
-      this.distribution,
-      'AwsSolutions-CFR4',
-      "CloudFront's default certificate (*.cloudfront.net), whose TLS policy CloudFront fixes: custom domains, with their certificates and a TLS 1.2 minimum, come as stage settings with the edge work.",
-    );
+    if (!customDomains)
+      acknowledge(
+        this.distribution,
+        'AwsSolutions-CFR4',
+        "A stage without custom domains answers on CloudFront's own certificate (*.cloudfront.net), whose TLS policy CloudFront fixes; a stage's edge.customDomains bring its certificate with TLS 1.2 at least.",
+      );
 
     // The script and styles, built at synth by the same code as npm start's (client/hosted-client-build.ts),
     // under client/ in the bucket; each deploy uploads them, deletes what is no longer built, and
@@ -176,7 +197,7 @@ export class HostedClient extends Construct {
       ['Action::s3:DeleteObject*', 'Deleting the files no longer built, under client/ in the client bucket only.'],
       ['Action::s3:Abort*', 'Aborting an upload it started, in the client bucket only.'],
       [
-        'Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*',
+        `Resource::arn:${findingEnvironment(stack).partition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${findingEnvironment(stack).region}/*`,
         "The asset's zip, named by its hash, in the account's CDK bootstrap bucket.",
       ],
       [`Resource::<${clientFilesId}.Arn>/*`, 'The client files, in their own bucket: their names are known at deploy only.'],
@@ -191,12 +212,24 @@ export class HostedClient extends Construct {
       (child): child is LambdaFunction => child instanceof LambdaFunction && child.role === deploymentRole,
     );
     if (!deploymentFunction) throw new Error("HostedClient: the bucket deployment's function was not found");
+    for (const rule of ['AwsSolutions-L1', 'Serverless-LambdaLatestVersion'])
+      acknowledge(
+        deploymentFunction,
+        rule,
+        "CDK's bucket deployment handler: its Python runtime is the one the CDK version ships it with, and moves with the CDK upgrades.",
+      );
     acknowledge(
       deploymentFunction,
-      'AwsSolutions-L1',
-      "CDK's bucket deployment handler: its Python runtime is the one the CDK version ships it with, and moves with the CDK upgrades.",
+      'Serverless-LambdaDLQ',
+      "CDK's bucket deployment handler, called by CloudFormation, which waits for its answer: a failure fails the deploy, which rolls back.",
+    );
+    acknowledge(
+      deploymentFunction,
+      'Serverless-LambdaTracing',
+      "CDK's bucket deployment handler: it runs once a deploy, and its log (ClientDeploymentLogs) says what it uploaded.",
     );
 
-    this.publicBaseUrl = `https://${this.distribution.distributionDomainName}`;
+    this.publicHost = customDomains ? props.edge.customDomains[0]! : this.distribution.distributionDomainName;
+    this.publicBaseUrl = `https://${this.publicHost}`;
   }
 }

@@ -14,7 +14,7 @@ import {
   type IMetric,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Operation, type TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type ITableV2, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -22,6 +22,7 @@ import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnSubscription, Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { acknowledge } from './acknowledge';
 import {
   METRIC,
   REFUSAL_CODE_DIMENSION,
@@ -44,11 +45,13 @@ export interface MonitoringProps {
   readonly functions: readonly WatchedFunction[];
   readonly httpApi: HttpApi;
   readonly webSocketApi: WebSocketApi;
-  readonly table: TableV2;
+  readonly table: ITableV2;
   readonly sweeperDeadLetters: IQueue;
   /** Parts of settlements the workers failed to pay, every delivery. */
   readonly settlementDeadLetters: IQueue;
   readonly walletDeadLetters: IQueue;
+  /** Calls to partners' wallets waiting for a wallet worker. */
+  readonly walletQueue: IQueue;
   /** The round loops' dead letters (tables the server deals). */
   readonly rngDeadLetters: IQueue;
   /** Runs of the ledger's daily check that failed: a day with findings, or a check that could not run. */
@@ -65,6 +68,10 @@ const DURATION_SHARE_OF_TIMEOUT = 0.8;
 const API_SERVER_ERRORS = 5;
 /** HTTP API p99 latency (ms), three minutes in five. */
 const API_LATENCY_P99_MS = 2_000;
+/** The oldest wallet call waiting for a worker (s): a worker takes a call within seconds. */
+const WALLET_DELIVERY_LAG_SECONDS = 120;
+/** A replica's lag behind the table (ms), five minutes running: replication usually takes about a second. */
+const REPLICATION_LATENCY_MS = 60_000;
 
 /**
  * What cloud ops watch: one SNS topic every alarm notifies (its e-mail subscription is the
@@ -117,6 +124,11 @@ export class Monitoring extends Construct {
       endpoint: email.valueAsString,
     });
     subscription.cfnOptions.condition = hasEmail;
+    acknowledge(
+      subscription,
+      'Serverless-SNSRedrivePolicy',
+      'An e-mail subscription: SNS retries a mail server itself, and every alarm shows its state on the dashboard whether the mail arrived or not.',
+    );
 
     for (const { name, fn, timeout } of props.functions) {
       this.alarm(`${name}Errors`, fn.metricErrors({ period: Duration.minutes(1), statistic: 'Sum' }), FAULTS, {
@@ -193,6 +205,22 @@ export class Monitoring extends Construct {
       description: 'Table: transactions refused for conflicts, sustained (hot items; every one is retried).',
     });
 
+    // A replica behind its table by more than a minute: what a failover there would lose (docs/DEPLOY.md, "Recovery").
+    for (const region of settings.replicaRegions) {
+      this.alarm(
+        `ReplicationLatency${region.replace(/(^|-)([a-z0-9])/g, (_, __, letter: string) => letter.toUpperCase())}`,
+        table.metric('ReplicationLatency', {
+          dimensionsMap: { TableName: table.tableName, ReceivingRegion: region },
+          statistic: 'Maximum',
+          period: Duration.minutes(1),
+        }),
+        REPLICATION_LATENCY_MS,
+        {
+          evaluationPeriods: 5,
+          description: `Table: its replica in ${region} more than ${REPLICATION_LATENCY_MS / 1000} s behind, 5 minutes running: a failover there would lose that much.`,
+        },
+      );
+    }
     this.alarm('SettlementsOverdue', this.business(METRIC.oldestSettlementAge, 'Maximum'), settings.settlementAgeAlarmSeconds, {
       description: `A settlement has been running for more than ${settings.settlementAgeAlarmSeconds} s: winners are waiting.`,
     });
@@ -219,6 +247,16 @@ export class Monitoring extends Construct {
       {
         description:
           'A part of a round’s settlement failed every delivery to the workers: the sweeper pays it; its message is in the dead-letter queue.',
+      },
+    );
+    // A call the wallet refused is sent again as a new, delayed message: an old message is one our workers have not reached.
+    this.alarm(
+      'WalletDeliveryLag',
+      props.walletQueue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      WALLET_DELIVERY_LAG_SECONDS,
+      {
+        evaluationPeriods: 3,
+        description: `Calls to partners' wallets have waited more than ${WALLET_DELIVERY_LAG_SECONDS} s for a wallet worker, 3 minutes running: credits reach players late.`,
       },
     );
     this.alarm(
@@ -254,6 +292,13 @@ export class Monitoring extends Construct {
     );
 
     this.dashboard = this.buildDashboard(props);
+  }
+
+  /** The alarm of this name (its construct id): what a deploy rolls back on (gradual-deploys.ts). */
+  alarmNamed(name: string): Alarm {
+    const alarm = this.alarms.find((candidate) => candidate.node.id === name);
+    if (!alarm) throw new Error(`Monitoring: no alarm named ${name}`);
+    return alarm;
   }
 
   /** A business metric, as the functions publish it (metric-names.ts). */

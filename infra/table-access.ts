@@ -65,4 +65,6 @@ export const TABLE_ACCESS: Readonly<Record<Exclude<FunctionRole, 'stream'>, Tabl
   socket: { table: ['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },
   // A shard's subscriptions; what their documents read (a player's limit profile); forgetting closed connections.
   fanOut: { table: ['Query', 'GetItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'], indexes: {} },
+  // Credential rotation: the partner's credentials (a query), a successor (a put), one retired past its overlap (an update).
+  secretRotation: { table: ['Query', 'PutItem', 'UpdateItem'], indexes: {} },
 };

@@ -14,6 +14,11 @@
  * It also issues session tokens (`openSession`), answers `authenticate` with them, and refuses a
  * debit or balance whose token is not its player's live session (INVALID_TOKEN); a credit or a
  * rollback is taken whatever became of its session.
+ *
+ * It follows a rotation of the shared secret as docs/WALLET.md ("Rotating the secret") asks: once
+ * it holds the next secret (`takeNextSecret`), it takes calls signed with either and signs its
+ * answers with the next; it drops the old one when told (`forgetOldSecret`), once the house signs
+ * its calls with the new one and the overlap is over.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -87,6 +92,19 @@ export interface ReferenceWallet {
   readonly closedRounds: ReadonlySet<string>;
   /** Version 2: every call refused with ROUND_CLOSED, in order: the tables must never cause one. */
   readonly refusedForClosedRound: readonly { readonly operation: string; readonly body: string }[];
+  /**
+   * A rotation's next secret, as the partner fetches it (or is handed it): calls signed with it
+   * are taken beside the old one's, and answers signed with it, unless `signAnswers` is false.
+   */
+  takeNextSecret(secret: string, options?: { readonly signAnswers?: boolean }): void;
+  /** The rotation is over for the wallet: the newest secret it took is its only one. */
+  forgetOldSecret(): void;
+  /** Signs its answers with this secret from now (a server of the wallet left behind a rotation); the wallet's own when undefined. */
+  signAnswersWith(secret: string | undefined): void;
+  /** The secrets the wallet takes calls signed with, oldest first: its own, then each next it took since it last forgot the old ones. */
+  readonly secrets: readonly string[];
+  /** Every call refused INVALID_SIGNATURE, in order. */
+  readonly refusedSignatures: readonly { readonly operation: string; readonly body: string }[];
   /** Version 2: a new session token for the player, as the partner's site issues one when the player signs in. */
   openSession(playerId: string): string;
   /** The session ends (the player signed out): its token is refused from now on, but by credits and rollbacks. */
@@ -103,7 +121,12 @@ export async function startReferenceWallet(options: {
   /** The contract version the wallet's partner is on (1 when absent): version 2 bodies, and rounds kept. */
   readonly version?: WalletContractVersion;
 }): Promise<ReferenceWallet> {
-  const { secret } = options;
+  /** The secrets calls may be signed with, oldest first: its own, and each rotation's next it took since it last dropped the old ones. */
+  let secrets = [options.secret];
+  /** What its answers are signed with: its own secret, a rotation's next once it signs with it. */
+  let answerSecret = options.secret;
+  let answersSignedWith: string | undefined;
+  const refusedSignatures: { operation: string; body: string }[] = [];
   const version = options.version ?? 1;
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const players = new Map(Object.entries(options.players ?? {}));
@@ -256,14 +279,20 @@ export async function startReferenceWallet(options: {
     const fault = faultFor(operation);
     if (fault?.when === 'BEFORE' && (await failed(fault, response))) return;
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-    const signature = checkSignature(secret, body, { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) }, now());
+    const signed = { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) };
+    // During a rotation, a call signed with either secret is the house's.
+    const checks = secrets.map((key) => checkSignature(key, body, signed, now()));
+    const signature = checks.includes('VALID') ? 'VALID' : checks[0]!;
+    if (signature !== 'VALID') refusedSignatures.push({ operation, body });
     const answer =
       signature === 'VALID'
         ? answerTo(operation, body)
         : refused('INVALID_SIGNATURE', signature === 'STALE' ? 'the timestamp is too far from now' : 'the signature is missing or wrong');
     if (fault?.when === 'AFTER' && (await failed(fault, response))) return;
     const text = JSON.stringify(answer);
-    response.writeHead(200, { 'content-type': 'application/json', ...signedHeaders(secret, text, now()) }).end(text);
+    response
+      .writeHead(200, { 'content-type': 'application/json', ...signedHeaders(answersSignedWith ?? answerSecret, text, now()) })
+      .end(text);
   }
 
   /** Fails the call as `fault` says; false for a slow answer, which is then given. */
@@ -301,6 +330,21 @@ export async function startReferenceWallet(options: {
     received,
     closedRounds,
     refusedForClosedRound,
+    takeNextSecret: (given, { signAnswers = true } = {}) => {
+      if (!secrets.includes(given)) secrets = [...secrets, given];
+      if (signAnswers) answerSecret = given;
+    },
+    forgetOldSecret: () => {
+      secrets = secrets.slice(-1);
+      answerSecret = secrets[0]!;
+    },
+    signAnswersWith: (given) => {
+      answersSignedWith = given;
+    },
+    get secrets() {
+      return secrets;
+    },
+    refusedSignatures,
     openSession: (playerId) => {
       const token = `session-${randomUUID()}`;
       sessions.set(token, { playerId, ended: false });

@@ -11,6 +11,7 @@ import { startWalletSession } from '../functions/services/wallet/wallet-sessions
 import { playerIdOf } from '../functions/store/kernel/keys';
 import { startReferenceWallet, type ReferenceWallet } from './reference-wallet';
 import type { WalletContractVersion } from '../functions/wallet/wallet-protocol';
+import { storedRing } from '../functions/services/wallet/wallet-secret-rings';
 
 export const DEMO_SEAMLESS_PARTNER = 'demo-seamless';
 /** The partner's demo player: `demo-seamless/demo-player` to this API, `demo-player` to the partner's wallet. */
@@ -33,7 +34,8 @@ export async function startDemoSeamlessPartner(
   deps: ServiceDependencies,
   { port = 0, partner = DEMO_SEAMLESS_PARTNER, contract = 2 }: { port?: number; partner?: string; contract?: WalletContractVersion } = {},
 ): Promise<ReferenceWallet> {
-  const secret = (await deps.walletSecrets!.get(partner)) ?? randomBytes(32).toString('hex');
+  // The secret in use: a ring's current, if a rotation left one (docs/WALLET.md, "Rotating the secret").
+  const secret = (await storedRing(deps, partner))?.current ?? randomBytes(32).toString('hex');
   const wallet = await startReferenceWallet({
     secret,
     port,
@@ -55,5 +57,35 @@ export async function startDemoSeamlessPartner(
       { playerId: playerIdOf(DEMO_SEAMLESS_SUBJECT, partner), roles: new Set() },
       { sessionToken: wallet.openSession(DEMO_SEAMLESS_SUBJECT) },
     );
-  return wallet;
+  return followingRotations(deps, partner, wallet);
+}
+
+/** How often the demo wallets look for a rotation's next secret. */
+const ROTATION_POLL_MS = 5_000;
+
+/**
+ * The demo wallet follows its secret's rotations (an operator's, `npm start` schedules none): it
+ * takes the next secret once one is made, as a partner's backend fetches it (POST
+ * /partner/v1/wallet-secret/next; read here from the local store, the demo's partners having no
+ * launch credential), signs its answers with it, and drops the old one once the house has too.
+ */
+function followingRotations(deps: ServiceDependencies, partner: string, wallet: ReferenceWallet): ReferenceWallet {
+  const follow = async () => {
+    const ring = await storedRing(deps, partner);
+    if (ring?.next !== undefined && !wallet.secrets.includes(ring.next)) wallet.takeNextSecret(ring.next);
+    // The house signs with the next secret, and takes answers signed with the old one no more: the rotation is over here too.
+    const overlapOver = ring?.previousUntil === undefined || ring.previousUntil <= deps.now();
+    if (ring && wallet.secrets.length > 1 && wallet.secrets.at(-1) === ring.current && overlapOver) wallet.forgetOldSecret();
+  };
+  const timer = setInterval(
+    () => void follow().catch((error: unknown) => console.error('the demo wallet could not read its secret:', error)),
+    ROTATION_POLL_MS,
+  );
+  timer.unref();
+  return Object.assign(Object.create(wallet) as ReferenceWallet, {
+    close: async () => {
+      clearInterval(timer);
+      await wallet.close();
+    },
+  });
 }

@@ -30,6 +30,12 @@ const openJackpotPool = loadedWhenCalled(() => import('../services/money/jackpot
 const configurePartnerWallet = loadedWhenCalled(() => import('../services/wallet/partner-wallets'), 'configurePartnerWallet');
 const issuePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'issuePartnerCredential');
 const revokePartnerCredential = loadedWhenCalled(() => import('../services/sessions/partner-credentials'), 'revokePartnerCredential');
+const rotatePartnerCredential = loadedWhenCalled(() => import('../services/sessions/credential-rotation'), 'rotatePartnerCredential');
+const rotatePartnerWalletSecret = loadedWhenCalled(() => import('../services/wallet/wallet-secret-rotation'), 'rotatePartnerWalletSecret');
+const finishPartnerWalletSecretRotation = loadedWhenCalled(
+  () => import('../services/wallet/wallet-secret-rotation'),
+  'finishPartnerWalletSecretRotation',
+);
 const configurePartnerClient = loadedWhenCalled(() => import('../services/sessions/partner-clients'), 'configurePartnerClient');
 const rotatePlayerTokenKeys = loadedWhenCalled(() => import('../services/sessions/player-tokens'), 'rotatePlayerTokenKeys');
 const startWalletSession = loadedWhenCalled(() => import('../services/wallet/wallet-sessions'), 'startWalletSession');
@@ -173,6 +179,18 @@ export const mutationResolvers: MutationResolvers<GraphQLContext> = {
   rotatePlayerTokenKeys: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['RotatePlayerTokenKeysPayload']>(info, async () => ({
       keyId: await rotatePlayerTokenKeys(ctx.deps, requireHouseOperator(ctx), input.fromKeyId),
+    })),
+  rotatePartnerCredential: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['RotatePartnerCredentialPayload']>(info, async () => ({
+      credential: await rotatePartnerCredential(ctx.deps, requireHouseOperator(ctx), input.partner),
+    })),
+  rotatePartnerWalletSecret: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['RotatePartnerWalletSecretPayload']>(info, async () => ({
+      nextSecret: await rotatePartnerWalletSecret(ctx.deps, requireHouseOperator(ctx), input.partner),
+    })),
+  finishPartnerWalletSecretRotation: (_, { input }, ctx, info) =>
+    payloadOf<ResolversTypes['FinishPartnerWalletSecretRotationPayload']>(info, async () => ({
+      rotation: await finishPartnerWalletSecretRotation(ctx.deps, requireHouseOperator(ctx), input.partner),
     })),
   revokePartnerCredential: (_, { input }, ctx, info) =>
     payloadOf<ResolversTypes['RevokePartnerCredentialPayload']>(info, async () => ({

@@ -7,6 +7,8 @@ import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken 
 import { subjectOf } from '../services/wallet/wallet-calls';
 import { roundDetails } from '../services/rounds/round-details';
 import { partnerActivity, type ActivityRequest } from '../services/sessions/partner-activity';
+import { nextCredential } from '../services/sessions/credential-rotation';
+import { nextWalletSecret } from '../services/wallet/wallet-secret-rotation';
 import { KEY_ID_HEADER, PARTNER_HEADER, PARTNER_SIGNATURE_HEADER, PARTNER_TIMESTAMP_HEADER } from './partner-signature';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../wallet/wallet-signature';
 import { hostedPage } from './hosted-pages';
@@ -35,13 +37,15 @@ function decoded(segment: string): string {
 }
 
 /** No call here needs more. */
-const MAX_BODY = 16 * 1024;
+export const MAX_SESSION_BODY_BYTES = 16 * 1024;
 
 /** Every route answered here, as `<METHOD> <path>` (docs/partner-api.yaml describes each). */
 export const ROUTES = [
   'POST /partner/v1/launch',
   'POST /partner/v1/sessions/end',
   'POST /partner/v1/activity',
+  'POST /partner/v1/wallet-secret/next',
+  'POST /partner/v1/credentials/next',
   'POST /session/v1/token',
   'POST /session/v1/refresh',
   'GET /.well-known/jwks.json',
@@ -93,6 +97,17 @@ export function launchRoutes(deps: ServiceDependencies, { socketPath = '/graphql
           const { partner, body } = await signedCall(deps, event);
           return json(200, await partnerActivity(deps, partner, body as ActivityRequest));
         }
+        // A rotation's next secret, to the partner's own signed call (docs/WALLET.md, "Rotating the secret").
+        case 'POST /partner/v1/wallet-secret/next': {
+          const { partner } = await signedCall(deps, event);
+          const { secret, madeAt } = await nextWalletSecret(deps, partner);
+          return json(200, { secret, madeAt });
+        }
+        // The successor of the credential the call is signed with (docs/LAUNCH.md, "Rotating a credential").
+        case 'POST /partner/v1/credentials/next': {
+          const { partner, keyId } = await signedCall(deps, event);
+          return json(200, await nextCredential(deps, partner, keyId));
+        }
         case 'POST /session/v1/token':
           return json(200, tokenAnswer(await exchangeLaunchCode(deps, String((jsonBody(event) as { code?: unknown }).code ?? ''))));
         case 'POST /session/v1/refresh': {
@@ -120,7 +135,10 @@ export function launchRoutes(deps: ServiceDependencies, { socketPath = '/graphql
 }
 
 /** The body of a call signed by a credential of the partner it names; UNAUTHENTICATED otherwise (which part failed is not said). */
-async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEventV2): Promise<{ partner: string; body: unknown }> {
+async function signedCall(
+  deps: ServiceDependencies,
+  event: APIGatewayProxyEventV2,
+): Promise<{ partner: string; keyId: string; body: unknown }> {
   const raw = rawBody(event);
   const check = await checkPartnerSignature(deps, {
     partner: event.headers[PARTNER_HEADER] ?? '',
@@ -138,14 +156,14 @@ async function signedCall(deps: ServiceDependencies, event: APIGatewayProxyEvent
       undefined,
       check === 'STALE' ? [numberParam('seconds', SIGNATURE_TOLERANCE_SECONDS)] : [],
     );
-  return { partner: event.headers[PARTNER_HEADER]!, body: parsed(raw) };
+  return { partner: event.headers[PARTNER_HEADER]!, keyId: event.headers[KEY_ID_HEADER]!, body: parsed(raw) };
 }
 
 const rawBody = (event: APIGatewayProxyEventV2): string => {
   const body = event.body ?? '';
   const text = event.isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
-  if (Buffer.byteLength(text, 'utf8') > MAX_BODY)
-    throw new ServiceError('BAD_USER_INPUT', 'The body is longer than {max} bytes.', 'body', [numberParam('max', MAX_BODY)]);
+  if (Buffer.byteLength(text, 'utf8') > MAX_SESSION_BODY_BYTES)
+    throw new ServiceError('BAD_USER_INPUT', 'The body is longer than {max} bytes.', 'body', [numberParam('max', MAX_SESSION_BODY_BYTES)]);
   return text;
 };
 

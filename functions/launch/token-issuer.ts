@@ -1,10 +1,8 @@
 import { SignJWT, exportJWK, generateKeyPair, importJWK, jwtVerify, type CryptoKey, type JWK } from 'jose';
-import type { PlayerTokenIssuer } from '../services/kernel/player-token-issuer';
+import { PLAYER_TOKEN_KEY_NAME, type PlayerTokenIssuer } from '../services/kernel/player-token-issuer';
 import type { WalletSecrets } from '../store/kernel/wallet-secrets';
 
 const ALGORITHM = 'RS256';
-/** Where the house's signing keys are kept in the secret store: their private JWKs, made on first use. */
-export const PLAYER_TOKEN_KEY_NAME = 'house/player-token-key';
 /** The audience of the house's player tokens: the API's, as the identity provider's tokens name it. */
 export const PLAYER_TOKEN_AUDIENCE = 'casino-tables-api';
 /**
@@ -88,7 +86,7 @@ export function playerTokenIssuer(issuer: string, secrets: WalletSecrets): Playe
       const kept = await keptKeys(secrets);
       if (kept.current.kid !== fromKeyId) return undefined;
       const rotated: KeptKeys = { previous: kept.current, current: kept.next, next: await newKey() };
-      await secrets.put(PLAYER_TOKEN_KEY_NAME, JSON.stringify(rotated));
+      await secrets.put(PLAYER_TOKEN_KEY_NAME, JSON.stringify(rotated), { rotating: true });
       ring = undefined;
       return rotated.current.kid!;
     },
@@ -101,7 +99,8 @@ async function keptKeys(secrets: WalletSecrets): Promise<KeptKeys> {
   const kept = text === undefined ? undefined : (JSON.parse(text) as KeptKeys | JWK);
   if (kept && 'current' in kept) return kept;
   const keys: KeptKeys = { current: (kept as JWK | undefined) ?? (await newKey()), next: await newKey() };
-  await secrets.put(PLAYER_TOKEN_KEY_NAME, JSON.stringify(keys));
+  // Rotating on the secret store's schedule (functions/workers/secret-rotation-handler.ts), as rotatePlayerTokenKeys rotates it by hand.
+  await secrets.put(PLAYER_TOKEN_KEY_NAME, JSON.stringify(keys), { rotating: true });
   // Read back: of two processes making them at once, the keys kept are the last one's, for both.
   return JSON.parse((await secrets.get(PLAYER_TOKEN_KEY_NAME))!) as KeptKeys;
 }

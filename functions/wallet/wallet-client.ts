@@ -11,13 +11,33 @@ import {
 export interface WalletEndpoint {
   /** The wallet's base URL: calls go to `<baseUrl>/<operation>`. */
   readonly baseUrl: string;
+  /** Signs every call; and checks the answers, unless `answerKeys` says which secrets do. */
   readonly secret: string;
+  /**
+   * The secrets an answer may be signed with, each by an id of the caller's: during a rotation of
+   * the shared secret, the one signing the calls, the next and the last (docs/WALLET.md, "Rotating
+   * the secret"). `secret` alone when absent.
+   */
+  readonly answerKeys?: readonly AnswerKey[];
+  /**
+   * The answer keys read again, when an answer is signed with none of `answerKeys`: the caller's
+   * copy may be older than a rotation the partner already follows. Asked once per answer.
+   */
+  readonly freshAnswerKeys?: () => Promise<readonly AnswerKey[]>;
+  /** Told which key signed an answer that was trusted (a rotation moves on when its next secret signs one); never throws. */
+  readonly onAnswerSignedWith?: (keyId: string) => Promise<void>;
   /** How long a call may take before it counts as unanswered (3 s by default). */
   readonly timeoutMs?: number;
   /** Seconds since the epoch, for the signatures. */
   readonly now?: () => number;
   /** The wallet contract's version the partner is on: from 2, an answer must name the request it answers. */
   readonly contract?: WalletContractVersion;
+}
+
+/** A secret an answer may be signed with, and what the caller calls it. */
+export interface AnswerKey {
+  readonly id: string;
+  readonly secret: string;
 }
 
 export const DEFAULT_WALLET_TIMEOUT_MS = 3_000;
@@ -73,15 +93,39 @@ export async function sendWalletCall(endpoint: WalletEndpoint, operation: Wallet
   }
   if (response.status >= 500) return { kind: 'SERVER_ERROR', status: response.status };
   if (response.status !== 200) return { kind: 'UNTRUSTED_ANSWER', reason: `HTTP ${response.status}` };
-  const signature = answerSignature(endpoint.secret, response, text, now());
-  if (signature !== 'VALID') return { kind: 'UNTRUSTED_ANSWER', reason: `the answer's signature is ${signature.toLowerCase()}` };
+  const signature = await answerKeyOf(endpoint, response, text, now());
+  if (signature.check !== 'VALID')
+    return { kind: 'UNTRUSTED_ANSWER', reason: `the answer's signature is ${signature.check.toLowerCase()}` };
   const answer = walletAnswerOf(text);
   if (!answer) return { kind: 'UNTRUSTED_ANSWER', reason: 'not a wallet answer' };
   // Version 2: the signed answer names its request, so that an answer to another call cannot be passed off as this one's
   // (a refusal of a body whose requestId could not be read may name none).
   if ((endpoint.contract ?? 1) >= 2 && (answer.status === 'OK' || answer.requestId !== undefined) && answer.requestId !== requestIdOf(body))
     return { kind: 'UNTRUSTED_ANSWER', reason: 'the answer names another request' };
+  await endpoint.onAnswerSignedWith?.(signature.keyId!);
   return { kind: 'ANSWERED', answer };
+}
+
+/** Which of the endpoint's answer keys signed the answer (its keys read again once, if none did), or why none did. */
+async function answerKeyOf(
+  endpoint: WalletEndpoint,
+  response: Response,
+  text: string,
+  nowSeconds: number,
+): Promise<{ readonly check: SignatureCheck; readonly keyId?: string }> {
+  const signedBy = (keys: readonly AnswerKey[]) => {
+    const checks = keys.map((key) => ({ keyId: key.id, check: answerSignature(key.secret, response, text, nowSeconds) }));
+    return checks.find(({ check }) => check === 'VALID') ?? { check: checks[0]?.check ?? ('MISSING' as const) };
+  };
+  const first = signedBy(endpoint.answerKeys ?? [{ id: 'secret', secret: endpoint.secret }]);
+  // A wrong signature only: one missing or out of time is no better under other keys.
+  if (first.check !== 'WRONG' || !endpoint.freshAnswerKeys) return first;
+  try {
+    return signedBy(await endpoint.freshAnswerKeys());
+  } catch {
+    // The keys could not be read again (their store failed): the answer stays untrusted, as it was.
+    return first;
+  }
 }
 
 /** Whether a wallet's answer, `text` as received with `response`'s headers, is signed with `secret`. */

@@ -17,7 +17,7 @@ const partnerContext = {
   allowedOrigins: ['https://tables.partner.example', 'http://localhost:5173'],
 };
 
-const { stack, template } = synthesize(partnerContext);
+const { stack, template, edge, edgeTemplate } = synthesize(partnerContext);
 
 function onlyResource(type: string): { logicalId: string; resource: { Properties: Record<string, any>; [key: string]: any } } {
   const resources = template.findResources(type);
@@ -34,6 +34,27 @@ function resourceNamed(
   const ids = Object.keys(template.findResources(type)).filter((id) => id.startsWith(prefix));
   expect(ids, `exactly one ${type} named ${prefix}*`).toHaveLength(1);
   return { logicalId: ids[0]!, resource: template.findResources(type)[ids[0]!] as any };
+}
+
+/** The logical id of the alias `live` of the function whose logical id is given: what everything invokes (gradual deploys). */
+function liveAliasOf(functionId: string): string {
+  const aliases = Object.entries(template.findResources('AWS::Lambda::Alias')).filter(
+    ([, alias]: [string, any]) => alias.Properties.FunctionName.Ref === functionId,
+  );
+  expect(aliases, `one alias of ${functionId}`).toHaveLength(1);
+  expect((aliases[0]![1] as any).Properties.Name).toBe('live');
+  return aliases[0]![0];
+}
+
+/** The event source mapping feeding the function (through its alias). */
+function mappingOf(functionId: string): { Properties: Record<string, any> } {
+  const alias = liveAliasOf(functionId);
+  const mappings = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).filter(
+    // Named `<function name>:live`, from the alias's ARN.
+    (resource: any) => JSON.stringify(resource.Properties.FunctionName).includes(`{"Ref":"${alias}"}`),
+  );
+  expect(mappings, `one event source of ${functionId}`).toHaveLength(1);
+  return mappings[0] as any;
 }
 
 const table = onlyResource('AWS::DynamoDB::GlobalTable');
@@ -141,6 +162,7 @@ const FUNCTIONS: readonly [string, FunctionRole][] = [
   ['SocketFunction', 'socket'],
   ['StreamFunction', 'stream'],
   ['FanOutFunction', 'fanOut'],
+  ['SecretRotationFunction', 'secretRotation'],
 ];
 
 describe.each(FUNCTIONS)('the function %s', (name, role) => {
@@ -248,7 +270,7 @@ describe('the settlement sweep schedule', () => {
     expect(rule.resource.Properties.ScheduleExpression).toBe('rate(1 minute)');
     expect(rule.resource.Properties.Targets).toEqual([
       expect.objectContaining({
-        Arn: { 'Fn::GetAtt': [sweeper.logicalId, 'Arn'] },
+        Arn: { Ref: liveAliasOf(sweeper.logicalId) },
         RetryPolicy: { MaximumRetryAttempts: 0 },
         DeadLetterConfig: { Arn: deadLettersArn },
       }),
@@ -271,10 +293,11 @@ describe('the settlement sweep schedule', () => {
   });
 });
 
-/** The asynchronous invocation settings of the function with that logical id. */
+/** The asynchronous invocation settings of the function with that logical id (of its alias `live`, which its schedule invokes). */
 function invokeConfigOf(functionId: string): Record<string, any> {
   const configs = (Object.values(template.findResources('AWS::Lambda::EventInvokeConfig')) as any[]).filter(
-    (config) => config.Properties.FunctionName?.Ref === functionId,
+    (config) =>
+      config.Properties.FunctionName?.Ref === functionId && JSON.stringify(config.Properties.Qualifier).includes(liveAliasOf(functionId)),
   );
   expect(configs, `one EventInvokeConfig of ${functionId}`).toHaveLength(1);
   return configs[0].Properties;
@@ -290,7 +313,7 @@ describe("the ledger's daily check", () => {
     expect(rule.resource.Properties.ScheduleExpression).toBe('cron(20 0 * * ? *)');
     expect(rule.resource.Properties.Targets).toEqual([
       expect.objectContaining({
-        Arn: { 'Fn::GetAtt': [checker.logicalId, 'Arn'] },
+        Arn: { Ref: liveAliasOf(checker.logicalId) },
         RetryPolicy: { MaximumRetryAttempts: 0 },
         DeadLetterConfig: { Arn: deadLettersArn },
       }),
@@ -320,9 +343,7 @@ describe('the settlement workers', () => {
   const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
 
   it('take each part of a round from the queue on its own, reporting the parts that failed; five failures, and a part goes to the dead letters', () => {
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
-      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
-    ) as any;
+    const mapping = mappingOf(worker.logicalId);
     expect(mapping.Properties).toMatchObject({
       EventSourceArn: queueArn,
       BatchSize: 1,
@@ -356,9 +377,7 @@ describe('the round loops of tables the server deals', () => {
   const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
 
   it('step each table from its delayed messages, reporting the steps that failed; five failures, and a step goes to the dead letters, with an alarm', () => {
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
-      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
-    ) as any;
+    const mapping = mappingOf(worker.logicalId);
     expect(mapping.Properties).toMatchObject({ EventSourceArn: queueArn, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(queue.resource.Properties).toMatchObject({
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] }, maxReceiveCount: 5 },
@@ -395,24 +414,12 @@ describe('the wallet workers', () => {
   const deadLetters = resourceNamed('AWS::SQS::Queue', 'WalletDeadLetters');
   const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
   const secrets = {
-    'Fn::Join': [
-      '',
-      [
-        'arn:',
-        { Ref: 'AWS::Partition' },
-        ':secretsmanager:',
-        { Ref: 'AWS::Region' },
-        ':',
-        { Ref: 'AWS::AccountId' },
-        ':secret:casino-tables/prod/wallet/*',
-      ],
-    ],
+    'Fn::Join': ['', ['arn:aws:secretsmanager:ap-east-1:', { Ref: 'AWS::AccountId' }, ':secret:casino-tables/prod/wallet/*']],
   };
+  const originSecret = { Ref: resourceNamed('AWS::SecretsManager::Secret', 'OriginSecret').logicalId };
 
   it('deliver the calls of the queue, reporting those that failed; five failures, and a message goes to the dead letters', () => {
-    const mapping = Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
-      (resource: any) => resource.Properties.FunctionName.Ref === worker.logicalId,
-    ) as any;
+    const mapping = mappingOf(worker.logicalId);
     expect(mapping.Properties).toMatchObject({ EventSourceArn: queueArn, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     expect(queue.resource.Properties).toMatchObject({
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetters.logicalId, 'Arn'] }, maxReceiveCount: 5 },
@@ -432,20 +439,26 @@ describe('the wallet workers', () => {
     },
   );
 
-  it("keep partners' secrets in Secrets Manager under the stage's prefix: written by the GraphQL function alone, read by those that call wallets", () => {
+  it("keep partners' secrets in Secrets Manager under the stage's prefix: created by the GraphQL function, read by those that call wallets, a ring moved by them", () => {
     for (const name of ['GraphqlFunction', 'WalletWorkerFunction', 'SettlementSweeperFunction']) {
       expect(resourceNamed('AWS::Lambda::Function', name).resource.Properties.Environment.Variables.WALLET_SECRETS).toBe(
         'secretsmanager:casino-tables/prod/wallet/',
       );
       expect(mayDo(name, 'secretsmanager:GetSecretValue', secrets)).toBe(true);
     }
+    expect(mayDo('GraphqlFunction', 'secretsmanager:CreateSecret', secrets)).toBe(true);
     expect(mayDo('GraphqlFunction', 'secretsmanager:PutSecretValue', secrets)).toBe(true);
-    for (const name of ['WalletWorkerFunction', 'SettlementSweeperFunction', 'SettlementWorkerFunction'])
-      expect(mayDo(name, 'secretsmanager:PutSecretValue', secrets)).toBe(false);
+    // A wallet's first answer signed with a rotation's next secret moves the ring, from whichever function heard it.
+    for (const name of ['WalletWorkerFunction', 'SettlementSweeperFunction']) {
+      expect(mayDo(name, 'secretsmanager:PutSecretValue', secrets)).toBe(true);
+      expect(mayDo(name, 'secretsmanager:CreateSecret', secrets)).toBe(false);
+    }
+    expect(mayDo('SettlementWorkerFunction', 'secretsmanager:PutSecretValue', secrets)).toBe(false);
     const secretActions = (Object.values(template.findResources('AWS::IAM::Policy')) as any[])
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
       .filter((statement) => actionsOf(statement).some((action) => action.startsWith('secretsmanager:')));
-    for (const statement of secretActions) expect(resourcesOf(statement)).toEqual([secrets]);
+    // Beside them, only the edge's secret, which the API functions read (the origin guard).
+    for (const statement of secretActions) expect([[secrets], [originSecret]]).toContainEqual(resourcesOf(statement));
   });
 });
 
@@ -555,11 +568,11 @@ describe('the HTTP API', () => {
       ApiId: apiRef,
       IntegrationType: 'AWS_PROXY',
       PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [fn.logicalId, 'Arn'] },
+      IntegrationUri: { Ref: liveAliasOf(fn.logicalId) },
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
-      FunctionName: { 'Fn::GetAtt': [fn.logicalId, 'Arn'] },
+      FunctionName: { Ref: liveAliasOf(fn.logicalId) },
       Principal: 'apigateway.amazonaws.com',
     });
   });
@@ -599,20 +612,27 @@ describe('outputs', () => {
     expect(outputs.PublicUrl!.Value).toEqual({
       'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [onlyResource('AWS::CloudFront::Distribution').logicalId, 'DomainName'] }]],
     });
-    expect(JSON.stringify(outputs.WebSocketUrl!.Value)).toContain('wss://');
-    expect(outputs.GraphqlUrl!.Value).toEqual({
-      'Fn::Join': ['', [{ 'Fn::GetAtt': [api.logicalId, 'ApiEndpoint'] }, '/graphql']],
-    });
+    // Through the edge, as everything is: the execute-api addresses refuse what did not come through it.
+    const domain = { 'Fn::GetAtt': [onlyResource('AWS::CloudFront::Distribution').logicalId, 'DomainName'] };
+    expect(outputs.WebSocketUrl!.Value).toEqual({ 'Fn::Join': ['', ['wss://', domain, '/live']] });
+    expect(outputs.GraphqlUrl!.Value).toEqual({ 'Fn::Join': ['', ['https://', domain, '/graphql']] });
+    expect(JSON.stringify(outputs)).not.toContain(api.logicalId);
     expect(outputs.TableName!.Value).toEqual(tableRef);
   });
 });
 
 describe('synthesis', () => {
-  it('needs no account, region or lookup (environment-agnostic)', () => {
-    expect(stack.environment).toBe('aws://unknown-account/unknown-region');
+  it("needs no account or lookup, and runs in the stage's region (its firewall in us-east-1)", () => {
+    expect(stack.environment).toBe('aws://unknown-account/ap-east-1');
+    expect(edge.environment).toBe('aws://unknown-account/us-east-1');
     // Asset hashes (the functions' S3Key, the client files' zip) may hold any digits; everything else must name no account.
-    const json = JSON.stringify(template.toJSON()).replace(/"[0-9a-f]{64}\.zip"/g, '"<asset>"');
-    expect(json).not.toMatch(/\d{12}|us-east-1|eu-west-1/);
+    for (const stackTemplate of [template, edgeTemplate]) {
+      const json = JSON.stringify(stackTemplate.toJSON())
+        .replace(/"[0-9a-f]{64}\.zip"/g, '"<asset>"')
+        // A function version's logical id ends in a hash of its code.
+        .replace(/CurrentVersion[0-9A-Fa-f]+/g, 'CurrentVersion');
+      expect(json).not.toMatch(/\d{12}|eu-west-1/);
+    }
   });
 
   it('with a real issuer, raises no warning', () => {
@@ -635,7 +655,6 @@ describe('synthesis', () => {
 describe('subscriptions (the live path)', () => {
   const webSocketApi = resourceNamed('AWS::ApiGatewayV2::Api', 'WebSocketApi');
   const apiRef = { Ref: webSocketApi.logicalId };
-  const fnArn = (name: string) => ({ 'Fn::GetAtt': [resourceNamed('AWS::Lambda::Function', name).logicalId, 'Arn'] });
 
   it('records every change of the table, old and new image, on its stream', () => {
     expect(table.resource.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
@@ -652,7 +671,7 @@ describe('subscriptions (the live path)', () => {
     for (const integration of Object.values(integrations) as any[]) {
       expect(integration.Properties.IntegrationType).toBe('AWS_PROXY');
       expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(
-        resourceNamed('AWS::Lambda::Function', 'SocketFunction').logicalId,
+        liveAliasOf(resourceNamed('AWS::Lambda::Function', 'SocketFunction').logicalId),
       );
     }
     const { throttle } = (cdkJson.context.stages as any).prod;
@@ -684,13 +703,8 @@ describe('subscriptions (the live path)', () => {
 
   it('consumes the stream in order, only the items subscribers hear of, and gives up on stale batches', () => {
     const stream = resourceNamed('AWS::Lambda::Function', 'StreamFunction').logicalId;
-    const mapping = (
-      Object.values(template.findResources('AWS::Lambda::EventSourceMapping')).find(
-        (resource: any) => resource.Properties.FunctionName.Ref === stream,
-      ) as any
-    ).Properties;
+    const mapping = mappingOf(stream).Properties;
     expect(mapping).toMatchObject({
-      FunctionName: { Ref: stream },
       EventSourceArn: { 'Fn::GetAtt': [table.logicalId, 'StreamArn'] },
       StartingPosition: 'LATEST',
       ParallelizationFactor: 1,
@@ -704,13 +718,18 @@ describe('subscriptions (the live path)', () => {
       dynamodb: { Keys: { sk: { S: ['TABLE', 'ACCOUNT', 'POOL', 'CALL', 'RESTRICTION', { prefix: 'BET#' }] } } },
     });
     expect(resourceNamed('AWS::Lambda::Function', 'StreamFunction').resource.Properties.Environment.Variables.FAN_OUT_FUNCTION).toEqual({
-      Ref: resourceNamed('AWS::Lambda::Function', 'FanOutFunction').logicalId,
+      Ref: liveAliasOf(resourceNamed('AWS::Lambda::Function', 'FanOutFunction').logicalId),
     });
   });
 
-  it('lets the stream consumer call the fan-out function itself (no version, no alias)', () => {
+  it('lets the stream consumer call the fan-out function through its alias alone (no other version)', () => {
     const invoke = statementsOf('StreamFunction').filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
-    expect(invoke).toEqual([expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: fnArn('FanOutFunction') })]);
+    expect(invoke).toEqual([
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Resource: { Ref: liveAliasOf(resourceNamed('AWS::Lambda::Function', 'FanOutFunction').logicalId) },
+      }),
+    ]);
   });
 
   it('lets only the socket and fan-out functions post to connections, on this API alone', () => {
@@ -824,7 +843,7 @@ describe('alarms', () => {
   const fnRef = (name: string) => ({ Ref: resourceNamed('AWS::Lambda::Function', name).logicalId });
 
   it('all notify the one topic when they fire and when they clear, and say where the first response is', () => {
-    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 16);
+    expect(Object.keys(alarms).length).toBe(FUNCTIONS.length * 3 + 17);
     for (const [id, { Properties }] of Object.entries(alarms)) {
       expect(Properties.AlarmActions).toEqual([topicRef]);
       expect(Properties.OKActions).toEqual([topicRef]);
@@ -1041,13 +1060,16 @@ function reportOf(directory: string): ValidationReport {
   return JSON.parse(readFileSync(`${directory}/validation-report.json`, 'utf8'));
 }
 
-describe('cdk-nag (AwsSolutions)', () => {
+describe('cdk-nag (AWS Solutions and Serverless)', () => {
   // One synth proves both: the app runs the checks, and they find nothing in the stack but the
   // careless queue added to it. (dev is synthesized with them by the bundle test, as the CLI runs it.)
   it("fails the synth on any finding nobody acknowledged, and finds none in prod's stack", () => {
-    const { app, stacks } = nagApp('prod');
+    const {
+      app,
+      stacks: { stacks },
+    } = nagApp('prod');
     expect(stacks.map((stack) => stack.stackName)).toEqual(['CasinoTables-prod']);
-    // A queue with neither TLS enforcement nor a dead-letter queue: AwsSolutions-SQS3 and SQS4.
+    // A queue with neither TLS enforcement nor a dead-letter queue: AwsSolutions-SQS3 and SQS4, Serverless-SQSRedrivePolicy.
     new Queue(stacks[0]!, 'CarelessQueue');
     let message = '';
     try {
@@ -1057,11 +1079,50 @@ describe('cdk-nag (AwsSolutions)', () => {
     }
     expect(message).toMatch(/^ValidationFailed: [^]*AwsSolutions-SQS3/);
     const violations = reportOf(app.outdir).pluginReports.flatMap((plugin) => plugin.violations);
-    expect(violations.map((violation) => violation.ruleName).sort()).toEqual(['AwsSolutions-SQS3', 'AwsSolutions-SQS4']);
+    expect(violations.map((violation) => violation.ruleName).sort()).toEqual([
+      'AwsSolutions-SQS3',
+      'AwsSolutions-SQS4',
+      'Serverless-SQSRedrivePolicy',
+    ]);
     for (const violation of violations) {
       expect(violation.violatingConstructs.map((construct) => construct.constructPath)).toEqual([
         'CasinoTables-prod/CarelessQueue/Resource',
       ]);
     }
+  });
+
+  it('writes its report: every rule of both packs, every check that applied, every acknowledgement with its reason', () => {
+    const {
+      app,
+      stacks: { nagReport },
+    } = nagApp('prod');
+    const path = nagReport.write(app.synth().directory);
+    const [header, ...rows] = readFileSync(path, 'utf8').trim().split('\n');
+    expect(header).toBe('pack,rule,resource,result,reason');
+    const parsed = rows.map((row) => row.match(/^(\w+),([^,]+),([^,]+),([a-z -]+),?(.*)$/)!.slice(1));
+    expect(new Set(parsed.map(([pack]) => pack))).toEqual(new Set(['AwsSolutions', 'Serverless']));
+    expect(parsed.filter(([, , , result]) => result === 'non-compliant')).toEqual([]);
+    const acknowledged = parsed.filter(([, , , result]) => result === 'acknowledged');
+    expect(acknowledged.length).toBeGreaterThan(0);
+    for (const [, rule, resource, , reason] of acknowledged) expect(reason, `${rule} on ${resource}`).toMatch(/\w{4,}/);
+    // Some rules checked and passed on our resources, with no acknowledgement: the firewall, tracing, the queues' dead letters.
+    expect(parsed).toContainEqual([
+      'AwsSolutions',
+      'AwsSolutions-CFR2',
+      'CasinoTables-prod/HostedClient/Distribution/Resource',
+      'compliant',
+      '',
+    ]);
+    expect(parsed).toContainEqual([
+      'Serverless',
+      'Serverless-LambdaTracing',
+      'CasinoTables-prod/GraphqlFunction/Resource',
+      'compliant',
+      '',
+    ]);
+    const rules = readFileSync(`${app.outdir}/cdk-nag-rules.csv`, 'utf8').trim().split('\n').slice(1);
+    expect(rules.length).toBeGreaterThan(100);
+    expect(rules.some((line) => line.startsWith('Serverless,Serverless-LambdaDLQ,'))).toBe(true);
+    expect(nagReport.summary()).toMatch(/^cdk-nag \(AwsSolutions, Serverless\): \d+ rules, [\d,]+ checks: .* 0 non-compliant$/);
   });
 });

@@ -91,6 +91,57 @@ describe('deployment settings from CDK context', () => {
     expect(() => settingsWith({ alarmEmail: 'ops' })).toThrow(/alarmEmail must be an e-mail address/);
     expect(settingsWith({ alarmEmail: 'ops@casino.example' }).alarmEmail).toBe('ops@casino.example');
   });
+
+  it("reads the stage's region and replicas, refusing a replica in the stage's own region or named twice", () => {
+    expect(settingsWith({}).region).toBe('ap-east-1');
+    expect(settingsWith({ region: 'eu-west-1', replicaRegions: ['eu-central-1'] })).toMatchObject({
+      region: 'eu-west-1',
+      replicaRegions: ['eu-central-1'],
+    });
+    expect(settingsWith({}, { replicaRegions: 'ap-southeast-1, ap-northeast-1' }).replicaRegions).toEqual([
+      'ap-southeast-1',
+      'ap-northeast-1',
+    ]);
+    expect(() => settingsWith({ region: 'Hong Kong' })).toThrow(/Context region must be an AWS region/);
+    expect(() => settingsWith({ replicaRegions: ['ap-east-1'] })).toThrow(
+      /replicaRegions: "ap-east-1" must be an AWS region other than the stage's own/,
+    );
+    expect(() => settingsWith({ replicaRegions: ['eu-west-1', 'eu-west-1'] })).toThrow(/names a region twice/);
+  });
+
+  it("names CodeDeploy's ways of shifting traffic, and refuses any other", () => {
+    expect(settingsWith({}).deploymentConfig).toBe('CANARY_10PERCENT_5MINUTES');
+    expect(settingsWith({}, { deploymentConfig: 'LINEAR_10PERCENT_EVERY_1MINUTE' }).deploymentConfig).toBe(
+      'LINEAR_10PERCENT_EVERY_1MINUTE',
+    );
+    expect(() => settingsWith({ deploymentConfig: 'BLUE_GREEN' })).toThrow(
+      /deploymentConfig must be one of ALL_AT_ONCE, CANARY_10PERCENT_5MINUTES/,
+    );
+  });
+
+  it('takes custom domains only with a certificate CloudFront can use, and a rate the firewall can count', () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b';
+    expect(settingsWith({}).edge).toEqual({ customDomains: [], certificateArn: '', requestsPerIpPer5Minutes: 3000 });
+    expect(settingsWith({ edge: { customDomains: ['Tables.Casino.example'], certificateArn } }).edge).toEqual({
+      customDomains: ['tables.casino.example'],
+      certificateArn,
+      requestsPerIpPer5Minutes: 3000,
+    });
+    expect(() => settingsWith({ edge: { customDomains: ['tables.casino.example'] } })).toThrow(
+      /customDomains and edge.certificateArn go together/,
+    );
+    expect(() => settingsWith({ edge: { certificateArn } })).toThrow(/go together/);
+    expect(() => settingsWith({ edge: { customDomains: ['https://tables.casino.example'], certificateArn } })).toThrow(
+      /is not a host name/,
+    );
+    expect(() =>
+      settingsWith({ edge: { customDomains: ['t.casino.example'], certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') } }),
+    ).toThrow(/certificate in us-east-1/);
+    expect(() => settingsWith({ edge: { requestsPerIpPer5Minutes: 5 } })).toThrow(
+      /requestsPerIpPer5Minutes must be a whole number of at least 10/,
+    );
+    expect(() => settingsWith({ edge: { rate: 5 } })).toThrow(/edge.rate is not a setting/);
+  });
 });
 
 describe('the stages to synthesize', () => {

@@ -12,6 +12,9 @@ import { buildHostedClient } from '../../client/hosted-client-build';
 import { CLIENT_FILES, CLIENT_PATH } from '../../functions/launch/hosted-pages';
 import { casinoTablesApp } from '../../infra/casino-tables-app';
 import { CLIENT_SOCKET_PATH, HostedClient } from '../../infra/hosted-client';
+import { DEFAULT_SETTINGS } from '../../infra/deployment-settings';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/edge/origin-guard';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { cdkJson, synthesize } from './synthesize';
 
 const { template } = synthesize({ jwtIssuer: 'https://auth.partner.example/realms/casino' });
@@ -42,8 +45,16 @@ const originOf = (behavior: { TargetOriginId: string }) => config.Origins.find((
 const behaviorAt = (path: string) => config.CacheBehaviors.find((behavior: any) => behavior.PathPattern === path);
 /** The host name of an API's execute-api endpoint, as the template builds it. */
 const executeApiHost = (apiId: string) => ({
-  'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }]],
+  'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.ap-east-1.', { Ref: 'AWS::URLSuffix' }]],
 });
+const originSecret = resourceNamed('AWS::SecretsManager::Secret', 'OriginSecret');
+/** What CloudFront adds to every request it sends an API: the edge's secret, resolved by CloudFormation at deploy. */
+const originVerify = [
+  {
+    HeaderName: ORIGIN_VERIFY_HEADER,
+    HeaderValue: { 'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: originSecret.logicalId }, ':SecretString:::}}']] },
+  },
+];
 
 describe('the distribution', () => {
   it('sends everything else (the pages, GraphQL, the session routes) to the HTTP API, uncached, every method, every header but Host', () => {
@@ -53,6 +64,7 @@ describe('the distribution', () => {
       DomainName: executeApiHost(httpApi.logicalId),
       // No origin path: the $default stage answers at the root.
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+      OriginCustomHeaders: originVerify,
     });
     expect(behavior).toMatchObject({
       CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
@@ -89,6 +101,7 @@ describe('the distribution', () => {
     expect(origin.DomainName).toEqual(executeApiHost(webSocketApi.logicalId));
     expect(origin.OriginPath).toBeUndefined();
     expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+    expect(origin.OriginCustomHeaders).toEqual(originVerify);
     expect(behavior).toMatchObject({
       CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
       OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
@@ -314,13 +327,15 @@ function cycleIn(graph: Map<string, Set<string>>): string[] | undefined {
 }
 
 describe('the stack with the distribution', () => {
-  it('has no circular dependency: the distribution needs the two APIs, the functions need the distribution', () => {
+  const originSecretOf = (stage: Template) => resourceNamed('AWS::SecretsManager::Secret', 'OriginSecret', stage).logicalId;
+
+  it('has no circular dependency: the distribution needs the two APIs and the edge secret, the functions need the distribution', () => {
     for (const stage of [template, dev.template]) {
       const graph = dependencyGraph(stage);
       expect(cycleIn(graph)).toBeUndefined();
       const needs = [...graph.get(distribution.logicalId)!];
       expect(needs.filter((id) => !id.includes('OriginAccessControl')).sort()).toEqual(
-        [httpApi.logicalId, webSocketApi.logicalId, bucket.logicalId, accessLogs.logicalId].sort(),
+        [httpApi.logicalId, webSocketApi.logicalId, bucket.logicalId, accessLogs.logicalId, originSecretOf(stage)].sort(),
       );
       expect(needs.filter((id) => id.includes('OriginAccessControl'))).toHaveLength(1);
     }
@@ -358,6 +373,9 @@ describe("the client files' asset", () => {
       retainData: false,
       logRetentionDays: 7,
       deploymentLogGroup: new LogGroup(stack, 'Logs'),
+      originSecret: new Secret(stack, 'OriginSecret'),
+      webAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/casino-tables-test/0f1e2d3c-4b5a-6978-8a9b-0c1d2e3f4a5b',
+      edge: DEFAULT_SETTINGS.edge,
     });
     const assembly = app.synth();
     const deployment = Object.values(assembly.getStackByName('Client').template.Resources as Record<string, Resource>).find(

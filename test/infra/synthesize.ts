@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { stackNameOf } from '../../infra/casino-tables-app';
-import { CasinoTablesStack } from '../../infra/casino-tables-stack';
-import { deploymentSettingsFrom } from '../../infra/deployment-settings';
+import { stageStacks } from '../../infra/casino-tables-app';
 
 /** The context `cdk synth` sees: cdk.json's defaults and feature flags, plus overrides as with `-c`. */
 export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as {
@@ -17,6 +15,6 @@ export function synthesize(overrides: Record<string, unknown> = {}, stage = 'pro
     // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
     context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
   });
-  const stack = new CasinoTablesStack(app, stackNameOf(stage), { settings: deploymentSettingsFrom(app.node, stage) });
-  return { stack, template: Template.fromStack(stack) };
+  const { stack, edge } = stageStacks(app, stage);
+  return { stack, template: Template.fromStack(stack), edge, edgeTemplate: Template.fromStack(edge) };
 }

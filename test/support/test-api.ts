@@ -161,6 +161,8 @@ export interface TestApiOptions {
   readonly settlementWaitMs?: number;
   /** The wallet outbox's wait between sends of a call (production's retryDelayMs unless given). */
   readonly walletRetryDelayMs?: (attempts: number) => number;
+  /** How long a secret rotated away from is still taken (production's SECRET_OVERLAP_MS unless given). */
+  readonly secretOverlapMs?: number;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -191,6 +193,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.clock ? { ...system, now: options.clock } : system),
     ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
     ...(options.walletRetryDelayMs ? { walletRetryDelayMs: options.walletRetryDelayMs } : {}),
+    ...(options.secretOverlapMs !== undefined ? { secretOverlapMs: options.secretOverlapMs } : {}),
     walletSecrets,
     // The links the API hands out (a round's details) name the server, once it listens.
     publicBaseUrl: () => serverUrl,

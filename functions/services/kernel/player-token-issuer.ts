@@ -3,6 +3,9 @@
  * JWKS, and trusted beside a partner's own identity provider. The port: the key is kept in Secrets
  * Manager in AWS and in a file locally (launch/token-issuer.ts).
  */
+/** Where the house's signing keys are kept in the secret store: their private JWKs, made on first use; rotated on its schedule. */
+export const PLAYER_TOKEN_KEY_NAME = 'house/player-token-key';
+
 export interface PlayerTokenIssuer {
   /** The `iss` of every token it signs (its JWKS is at `<issuer>/.well-known/jwks.json`). */
   readonly issuer: string;

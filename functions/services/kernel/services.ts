@@ -6,6 +6,7 @@ import type { RngStep, SettlementPart, WalletCallMessage, WorkQueue } from './wo
 import { sqsQueue } from '../../store/kernel/sqs-queue';
 import type { PlayerTokenIssuer } from './player-token-issuer';
 import { fileSecrets, secretsManagerSecrets, type WalletSecrets } from '../../store/kernel/wallet-secrets';
+import { DEFAULT_ROTATION_SCHEDULE } from './secret-overlap';
 
 /** What every use case needs from the outside world, injected (never global) so tests can pin it. */
 export interface ServiceDependencies {
@@ -59,6 +60,12 @@ export interface ServiceDependencies {
    * milliseconds between the sends it makes fail.
    */
   readonly walletRetryDelayMs?: (attempts: number) => number;
+  /**
+   * How long a secret rotated away from is still taken (kernel/secret-overlap.ts, SECRET_OVERLAP_MS
+   * unless given): a wallet secret on answers, a launch credential on calls. A test rotates through
+   * an overlap of its own, moving its clock past it without waiting.
+   */
+  readonly secretOverlapMs?: number;
 }
 
 /**
@@ -131,15 +138,26 @@ export function environmentDependencies(
     ...(env.WALLET_QUEUE_URL ? { walletQueue: sqsQueue<WalletCallMessage>(env.WALLET_QUEUE_URL) } : {}),
     // RNG_QUEUE_URL: the round loop's queue (tables the server deals).
     ...(env.RNG_QUEUE_URL ? { rngQueue: sqsQueue<RngStep>(env.RNG_QUEUE_URL) } : {}),
-    ...(env.WALLET_SECRETS ? { walletSecrets: walletSecretsFrom(env.WALLET_SECRETS) } : {}),
+    ...(env.WALLET_SECRETS ? { walletSecrets: walletSecretsFrom(env.WALLET_SECRETS, env) } : {}),
     // PUBLIC_BASE_URL: where the API is reached from outside, which the links it hands out name.
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: () => env.PUBLIC_BASE_URL } : {}),
   };
 }
 
-/** The secret store WALLET_SECRETS names. */
-export function walletSecretsFrom(setting: string): WalletSecrets {
-  if (setting.startsWith('secretsmanager:')) return secretsManagerSecrets(setting.slice('secretsmanager:'.length));
+/**
+ * The secret store WALLET_SECRETS names. In Secrets Manager, the secrets that rotate get their
+ * rotation turned on when created, where SECRET_ROTATION_FUNCTION_ARN names the rotation function
+ * (functions/workers/secret-rotation-handler.ts) and SECRET_ROTATION_SCHEDULE its schedule; and
+ * each is replicated to the regions SECRET_REPLICA_REGIONS names (comma-separated).
+ */
+export function walletSecretsFrom(setting: string, env: NodeJS.ProcessEnv = {}): WalletSecrets {
+  if (setting.startsWith('secretsmanager:')) {
+    const functionArn = env.SECRET_ROTATION_FUNCTION_ARN;
+    const rotation = functionArn ? { functionArn, schedule: env.SECRET_ROTATION_SCHEDULE ?? DEFAULT_ROTATION_SCHEDULE } : undefined;
+    // SECRET_REPLICA_REGIONS: where a failover stage would read them (docs/DEPLOY.md, "Recovery").
+    const replicaRegions = (env.SECRET_REPLICA_REGIONS ?? '').split(',').filter((region) => region !== '');
+    return secretsManagerSecrets(setting.slice('secretsmanager:'.length), { ...(rotation ? { rotation } : {}), replicaRegions });
+  }
   if (setting.startsWith('file:')) return fileSecrets(setting.slice('file:'.length));
   throw new Error('WALLET_SECRETS is neither secretsmanager:<prefix> nor file:<path>');
 }

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import {
   partnerCredentials,
   putPartnerCredential,
+  retirePartnerCredentialRecord,
   revokePartnerCredentialRecord,
   type PartnerCredentialRecord,
 } from '../../store/sessions/partner-credentials';
 import { checkSignature, type SignatureCheck } from '../../wallet/wallet-signature';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
+import { overlapOf } from '../kernel/secret-overlap';
 import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 import { numberParam } from '../../rules/error-params';
 
@@ -19,8 +21,11 @@ export interface IssuedCredential extends PartnerCredentialRecord {
   readonly secret: string;
 }
 
+/** Who revokes a credential that retired at the end of its rotation's overlap. */
+export const ROTATION_ACTOR = 'rotation';
+
 /** Where a credential's secret is kept in the secret store. */
-const secretName = (partner: string, keyId: string) => `${partner}/launch/${keyId}`;
+export const credentialSecretName = (partner: string, keyId: string) => `${partner}/launch/${keyId}`;
 
 /**
  * The house's operators issue a partner a credential: a key id and a secret, which signs the
@@ -33,15 +38,22 @@ export async function issuePartnerCredential(deps: ServiceDependencies, caller: 
     throw new ServiceError('BAD_USER_INPUT', 'The partner has {max} credentials in force: revoke one first.', 'partner', [
       numberParam('max', MAX_CREDENTIALS_IN_FORCE),
     ]);
-  const record: PartnerCredentialRecord = {
-    partner,
-    keyId: randomBytes(9).toString('base64url'),
-    issuedAt: deps.now(),
-    issuedBy: caller.playerId,
-  };
+  return newCredential(deps, partner, { issuedBy: caller.playerId });
+}
+
+/**
+ * A new credential of the partner's, its secret in the secret store (rotating on its schedule:
+ * credential-rotation.ts). `successorOf`: the one it replaces, which retires once the partner signs with it.
+ */
+export async function newCredential(
+  deps: ServiceDependencies,
+  partner: string,
+  fields: { readonly issuedBy: string; readonly successorOf?: string; readonly answeredAt?: string },
+): Promise<IssuedCredential> {
+  const record: PartnerCredentialRecord = { partner, keyId: randomBytes(9).toString('base64url'), issuedAt: deps.now(), ...fields };
   const secret = randomBytes(32).toString('hex');
   // The secret first: a credential listed is one that can be checked.
-  await secretStore(deps).put(secretName(partner, record.keyId), secret);
+  await secretStore(deps).put(credentialSecretName(partner, record.keyId), secret, { rotating: true });
   await putPartnerCredential(deps.db, record);
   return { ...record, secret };
 }
@@ -52,6 +64,8 @@ export async function revokePartnerCredential(
   { partner, keyId }: { readonly partner: string; readonly keyId: string },
 ): Promise<PartnerCredentialRecord> {
   assertHouseOperator(caller, partner);
+  // One retired at the end of its rotation's overlap is revoked already (by the rotation), not again.
+  await credentialsOf(deps, partner);
   if (!(await revokePartnerCredentialRecord(deps.db, partner, keyId, deps.now(), caller.playerId)))
     throw new ServiceError('NOT_FOUND', 'The partner has no credential in force with that keyId.', 'keyId');
   return (await partnerCredentials(deps.db, partner)).find((credential) => credential.keyId === keyId)!;
@@ -64,16 +78,33 @@ export async function listPartnerCredentials(
   partner: string,
 ): Promise<PartnerCredentialRecord[]> {
   assertHouseOperator(caller, partner);
-  return partnerCredentials(deps.db, partner);
+  return credentialsOf(deps, partner);
 }
 
-const credentialsInForce = async (deps: ServiceDependencies, partner: string) =>
-  (await partnerCredentials(deps.db, partner)).filter((credential) => credential.revokedAt === undefined);
+/**
+ * Every credential of the partner's, as it stands now: one whose rotation's overlap is over is
+ * revoked (at the moment it retired, by the rotation), in the store too the first time it is read so.
+ */
+export async function credentialsOf(deps: ServiceDependencies, partner: string): Promise<PartnerCredentialRecord[]> {
+  const now = deps.now();
+  const credentials = await partnerCredentials(deps.db, partner);
+  return Promise.all(
+    credentials.map(async (credential) => {
+      if (credential.revokedAt !== undefined || credential.retiresAt === undefined || credential.retiresAt > now) return credential;
+      await revokePartnerCredentialRecord(deps.db, partner, credential.keyId, credential.retiresAt, ROTATION_ACTOR);
+      return { ...credential, revokedAt: credential.retiresAt, revokedBy: ROTATION_ACTOR };
+    }),
+  );
+}
+
+export const credentialsInForce = async (deps: ServiceDependencies, partner: string): Promise<PartnerCredentialRecord[]> =>
+  (await credentialsOf(deps, partner)).filter((credential) => credential.revokedAt === undefined);
 
 /**
  * Whether a partner's call is signed with a credential of theirs in force (`keyId`), within the
  * signature's tolerance of now. MISSING for an unknown partner or key id: a caller learns nothing
- * of which partners or keys exist.
+ * of which partners or keys exist. The first call signed with a rotation's successor starts the
+ * overlap of the credential it replaces (docs/LAUNCH.md, "Rotating a credential").
  */
 export async function checkPartnerSignature(
   deps: ServiceDependencies,
@@ -86,23 +117,34 @@ export async function checkPartnerSignature(
   },
 ): Promise<SignatureCheck> {
   if (!PARTNER.test(call.partner) || !/^[A-Za-z0-9_-]{1,32}$/.test(call.keyId)) return 'MISSING';
-  if (!(await credentialsInForce(deps, call.partner)).some((credential) => credential.keyId === call.keyId)) return 'MISSING';
-  const secret = await secretStore(deps).get(secretName(call.partner, call.keyId));
+  const inForce = await credentialsInForce(deps, call.partner);
+  const credential = inForce.find((one) => one.keyId === call.keyId);
+  if (!credential) return 'MISSING';
+  const secret = await secretStore(deps).get(credentialSecretName(call.partner, call.keyId));
   if (secret === undefined) return 'MISSING';
-  return checkSignature(
+  const check = checkSignature(
     secret,
     call.body,
     { timestamp: call.timestamp, signature: call.signature },
     Math.floor(Date.parse(deps.now()) / 1_000),
   );
+  const replaced = inForce.find((one) => one.keyId === credential.successorOf);
+  if (check === 'VALID' && replaced && replaced.retiresAt === undefined)
+    await retirePartnerCredentialRecord(
+      deps.db,
+      call.partner,
+      replaced.keyId,
+      new Date(Date.parse(deps.now()) + overlapOf(deps)).toISOString(),
+    );
+  return check;
 }
 
-function assertHouseOperator(caller: Caller, partner: string): void {
+export function assertHouseOperator(caller: Caller, partner: string): void {
   if (!isHouseOperator(caller)) throw new ServiceError('FORBIDDEN', "Only the house's operators issue and revoke partners' credentials.");
   assertConfigurablePartner(partner);
 }
 
-const secretStore = (deps: ServiceDependencies) => {
+export const secretStore = (deps: ServiceDependencies) => {
   if (!deps.walletSecrets) throw new Error('no secret store is configured (WALLET_SECRETS)');
   return deps.walletSecrets;
 };

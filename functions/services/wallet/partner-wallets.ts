@@ -8,6 +8,7 @@ import type { Caller, ServiceDependencies } from '../kernel/services';
 import { assertConfigurablePartner, isHouseOperator, PARTNER } from '../tables/tenancy';
 import { registerLedgerCurrency } from '../money/ledger-check';
 import { numberParam, textParam } from '../../rules/error-params';
+import { forgetWalletSecretRing, ringKeysOf, secretStore } from './wallet-secret-rings';
 
 export interface ConfigurePartnerWalletRequest {
   readonly partner: string;
@@ -91,7 +92,8 @@ export async function configurePartnerWallet(
       'secret: a seamless wallet needs its signing secret the first time it is configured.',
       'secret',
     );
-  if (secret !== undefined) await secretStore(deps).put(request.partner, secret);
+  // A secret set by hand replaces the ring whole (a rotation under way included): both sides change it at once.
+  if (secret !== undefined) await secretStore(deps).put(request.partner, secret, { rotating: true });
   // The ledger checks every currency it holds from its first day: a seamless partner's players' journals may be its first.
   await Promise.all(currencies.map((currency) => registerLedgerCurrency(deps, currency)));
   const record: PartnerWalletRecord = {
@@ -154,23 +156,17 @@ function checkedBaseUrl(value: string | null | undefined): string {
   return url.toString().replace(/\/$/, '');
 }
 
-const secretStore = (deps: ServiceDependencies) => {
-  if (!deps.walletSecrets) throw new Error('no wallet secret store is configured (WALLET_SECRETS)');
-  return deps.walletSecrets;
-};
-
 /** A partner's configuration as a bet reads it: a copy at most this old, kept by the process. */
 const CONFIG_MS = 5_000;
-/** A partner's secret as calls read it: Secrets Manager is not read for every call. */
-const SECRET_MS = 60_000;
 const configs = new Map<string, { readonly record: PartnerWalletRecord | undefined; readonly readAt: number }>();
-const secrets = new Map<string, { readonly secret: string; readonly readAt: number }>();
+/** When the secret of the ring this process holds was set by hand, by partner. */
+const ringsSetAt = new Map<string, string | undefined>();
 
 const cacheKey = (deps: ServiceDependencies, partner: string) => `${deps.db.tableName}\u0000${partner}`;
 
 export function forgetPartnerWallet(deps: ServiceDependencies, partner: string): void {
   configs.delete(cacheKey(deps, partner));
-  for (const key of secrets.keys()) if (key.startsWith(`${cacheKey(deps, partner)}\u0000`)) secrets.delete(key);
+  forgetWalletSecretRing(deps, partner);
 }
 
 /** A partner's configuration as bets and wallet calls read it: this process's copy, at most CONFIG_MS old. */
@@ -191,20 +187,19 @@ export async function seamlessWalletOf(deps: ServiceDependencies, playerId: stri
   return wallet?.mode === 'SEAMLESS' ? wallet : undefined;
 }
 
-/** Where and how to call a seamless partner's wallet. */
+/**
+ * Where and how to call a seamless partner's wallet: its calls signed with its ring's current
+ * secret, its answers checked with every secret the ring takes (wallet-secret-rings.ts).
+ */
 export async function walletEndpointOf(deps: ServiceDependencies, wallet: PartnerWalletRecord): Promise<WalletEndpoint> {
-  // A secret set since this copy was read (the configuration says when) is read again.
-  const key = `${cacheKey(deps, wallet.partner)}\u0000${wallet.secretSetAt ?? ''}`;
-  let copy = secrets.get(key);
-  if (!copy || performance.now() - copy.readAt > SECRET_MS) {
-    const secret = await secretStore(deps).get(wallet.partner);
-    if (secret === undefined) throw new Error(`partner ${wallet.partner} is seamless, but its wallet secret is not stored`);
-    copy = { secret, readAt: performance.now() };
-    secrets.set(key, copy);
+  // A secret set by hand since this process's copy was read (the configuration says when) is read again.
+  if (ringsSetAt.get(cacheKey(deps, wallet.partner)) !== wallet.secretSetAt) {
+    forgetWalletSecretRing(deps, wallet.partner);
+    ringsSetAt.set(cacheKey(deps, wallet.partner), wallet.secretSetAt);
   }
   return {
     baseUrl: wallet.baseUrl!,
-    secret: copy.secret,
+    ...(await ringKeysOf(deps, wallet.partner)),
     timeoutMs: wallet.timeoutMs ?? DEFAULT_WALLET_TIMEOUT_MS,
     contract: contractOf(wallet),
   };

@@ -16,6 +16,12 @@ export interface PartnerCredentialRecord {
   readonly issuedBy: string;
   readonly revokedAt?: string;
   readonly revokedBy?: string;
+  /** The credential this one replaces, when a rotation issued it: the old one retires once the partner signs with this one. */
+  readonly successorOf?: string;
+  /** When its secret was answered to an operator, for a successor a rotation issued (answered once: rotatePartnerCredential). */
+  readonly answeredAt?: string;
+  /** When it stops being taken: the partner's first call signed with its successor, and the overlap after it. */
+  readonly retiresAt?: string;
 }
 
 export async function putPartnerCredential(db: Db, credential: PartnerCredentialRecord): Promise<void> {
@@ -52,6 +58,36 @@ export function revokePartnerCredentialRecord(db: Db, partner: string, keyId: st
         UpdateExpression: 'SET revokedAt = :at, revokedBy = :by',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
         ExpressionAttributeValues: { ':at': at, ':by': by },
+      }),
+    ),
+  );
+}
+
+/** The credential retires at `at`: set once, by the partner's first call signed with its successor; false when it was set already, or it was revoked. */
+export function retirePartnerCredentialRecord(db: Db, partner: string, keyId: string, at: string): Promise<boolean> {
+  return writtenUnlessConditionFails(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: partnerCredentialKey(partner, keyId),
+        UpdateExpression: 'SET retiresAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND attribute_not_exists(retiresAt)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
+}
+
+/** A successor's secret is answered to an operator, `at`; false when it was answered already (once only). */
+export function answerPartnerCredentialRecord(db: Db, partner: string, keyId: string, at: string): Promise<boolean> {
+  return writtenUnlessConditionFails(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: partnerCredentialKey(partner, keyId),
+        UpdateExpression: 'SET answeredAt = :at',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answeredAt)',
+        ExpressionAttributeValues: { ':at': at },
       }),
     ),
   );
