@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, originGuard, type OriginSecret } from '../../functions/edge/origin-guard';
 import { graphQLEntry } from '../../functions/graphql/handler';
 import { graphqlPostEvent } from '../../local/api-gateway-event';
+import { socketEntry } from '../../functions/live/socket-handler';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 
 /** A secret whose values the test changes, counting its reads. */
@@ -93,5 +94,35 @@ describe('the API at its execute-api address', () => {
     const answer = await invoke(withHeader(graphqlPostEvent('{ __typename }'), 'edge-secret'));
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } });
+  });
+});
+
+describe('the WebSocket API at its execute-api address', () => {
+  const { source } = secretOf('edge-secret');
+  const handler = socketEntry(source);
+  const open = (headers: Record<string, string>) =>
+    handler({ requestContext: { routeKey: '$connect', connectionId: 'c-1', requestId: 'r-1' }, headers }, {} as Context) as Promise<{
+      statusCode: number;
+      body?: string;
+    }>;
+
+  afterAll(() => vi.unstubAllEnvs());
+
+  it('refuses to open a connection that did not come through the edge', async () => {
+    expect(await open({ 'sec-websocket-protocol': 'graphql-transport-ws' })).toEqual({ statusCode: 403 });
+    expect(await open({ 'sec-websocket-protocol': 'graphql-transport-ws', [ORIGIN_VERIFY_HEADER]: 'guessed' })).toEqual({
+      statusCode: 403,
+    });
+  });
+
+  it('lets one that did go on to the protocol (here refused for speaking none: nothing is stored)', async () => {
+    for (const [name, value] of Object.entries({
+      TABLE_NAME: 'origin-guard-test',
+      JWT_ISSUER: 'https://issuer.example',
+      JWT_AUDIENCE: 'casino',
+      WEBSOCKET_ENDPOINT: 'https://socket.example/live',
+    }))
+      vi.stubEnv(name, value);
+    expect(await open({ [ORIGIN_VERIFY_HEADER]: 'edge-secret' })).toEqual({ statusCode: 400, body: 'Speak graphql-transport-ws' });
   });
 });
