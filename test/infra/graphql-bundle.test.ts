@@ -140,6 +140,22 @@ describe('the other bundled functions', () => {
   });
 });
 
+describe("cdk-nag's report, as synth writes it", () => {
+  it('says on stderr what it checked, and writes every check beside the templates', () => {
+    expect(synthOutput).toMatch(
+      /^cdk-nag \(AwsSolutions, Serverless\): \d+ rules, [\d,]+ checks: .*, 0 non-compliant: .*cdk-nag-report\.csv$/m,
+    );
+    const report = readFileSync(join(outdir, 'cdk-nag-report.csv'), 'utf8').trim().split('\n');
+    expect(report[0]).toBe('pack,rule,resource,result,reason');
+    // Both of dev's stacks: the stage's, and its firewall's.
+    expect(report.some((line) => line.startsWith('AwsSolutions,AwsSolutions-IAM4[') && line.includes(',acknowledged,'))).toBe(true);
+    expect(report).toContain(
+      'Serverless,Serverless-CloudWatchLogGroupRetentionPeriod,CasinoTablesEdge-dev/FirewallLogs/Resource,compliant,',
+    );
+    expect(readFileSync(join(outdir, 'cdk-nag-rules.csv'), 'utf8')).toMatch(/^Serverless,Serverless-LambdaTracing,\d+,/m);
+  });
+});
+
 describe('the bundle sizes synth prints', () => {
   it('name every function of the stack with what its cold start loads and all its code', () => {
     const lines = bundleReport(bundles).split('\n');

@@ -9,8 +9,18 @@ export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.
   context: Record<string, unknown>;
 };
 
-/** A stage's stack as `cdk synth` builds it, with context overrides as `-c key=value` gives them. */
+/** Stacks already synthesized, by what they were built from: the test files of a worker share them (a synth is CPU, not I/O). */
+const synthesized = new Map<string, ReturnType<typeof synthesizeAnew>>();
+
+/** A stage's stack as `cdk synth` builds it, with context overrides as `-c key=value` gives them (synthesized once; never change it). */
 export function synthesize(overrides: Record<string, unknown> = {}, stage = 'prod') {
+  const key = JSON.stringify([overrides, stage]);
+  const built = synthesized.get(key) ?? synthesizeAnew(overrides, stage);
+  synthesized.set(key, built);
+  return built;
+}
+
+function synthesizeAnew(overrides: Record<string, unknown>, stage: string) {
   const app = new App({
     // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
     context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },

@@ -7,11 +7,12 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../support/patience';
+import { costCommand } from '../../scripts/cost/command';
 
 const exec = promisify(execFile);
 
 /** Runs the command in a process of its own, as `npm run --silent cost -- ...` does: its exit code and outputs. */
-async function cost(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function costProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await exec('npx', ['tsx', 'scripts/cost.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
     return { code: 0, stdout, stderr };
@@ -21,6 +22,9 @@ async function cost(...args: string[]): Promise<{ code: number; stdout: string; 
     return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
 }
+
+/** The command on its arguments, in this process: what it prints and its exit code, as the process would. */
+const cost = async (...args: string[]) => costCommand(args);
 
 /** The Cost section's examples: each `npm run --silent cost -- <args>` and the ```text block after it. */
 function examplesInTheGuide(): { args: string[]; printed: string }[] {
@@ -78,5 +82,16 @@ describe('npm run cost', () => {
     await refused(withValue('--players', '0'), /Bets need players/);
     await refused(withValue('--stage', 'Prod!'), /stage must be 1 to 20 lowercase letters/);
     await refused([...Object.entries(all).flat(), '--currency', 'MOP'], /Unknown option '--currency'/);
+  });
+
+  it('runs as a command of its own: the statement on stdout and exit code 0; a refusal on stderr and exit code 2', async () => {
+    const [pilot] = examplesInTheGuide();
+    const ran = await costProcess(...pilot!.args);
+    expect(ran).toEqual({ code: 0, stdout: pilot!.printed, stderr: '' });
+    const refusal = await costProcess('--players', '10', '--tables', '2', '--stage', 'prod');
+    expect(refusal.code).toBe(2);
+    expect(refusal.stdout).toBe('');
+    expect(refusal.stderr).toMatch(/^--bets-per-day is missing\nusage: npm run --silent cost/);
+    expect(refusal.stderr).not.toMatch(/\n\s+at /);
   });
 });
