@@ -7,9 +7,10 @@ export function acknowledge(scope: IConstruct, id: string, reason: string) {
 }
 
 /** A stack's partition and region as cdk-nag writes them in a finding's id: the pseudo parameter where the stack's environment leaves them open. */
-export function findingEnvironment(stack: Stack): { partition: string; region: string } {
+export function findingEnvironment(stack: Stack): { partition: string; region: string; account: string } {
   return {
     partition: Token.isUnresolved(stack.partition) ? '<AWS::Partition>' : stack.partition,
     region: Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region,
+    account: Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account,
   };
 }

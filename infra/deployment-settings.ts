@@ -100,7 +100,7 @@ export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
   settlementAgeAlarmSeconds: 120,
   transactionConflictAlarmPerMinute: 600,
   warmWritesPerSecond: 0,
-  region: 'ap-east-1',
+  region: 'ap-southeast-1',
   replicaRegions: [],
   deploymentConfig: 'CANARY_10PERCENT_5MINUTES',
   edge: { customDomains: [], certificateArn: '', requestsPerIpPer5Minutes: 3000 },
@@ -112,6 +112,8 @@ const LOG_RETENTION_DAYS = [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400,
 const ON_DEMAND_WRITES_PER_SECOND = 4_000;
 const STAGE_NAME = /^[a-z][a-z0-9-]{0,19}$/;
 const REGION = /^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d$/;
+/** Regions CloudFront delivers no standard logs to (its documentation, "Standard logging"). */
+const NO_CLOUDFRONT_LOGS = ['af-south-1', 'ap-east-1', 'eu-south-1', 'me-south-1'];
 
 /**
  * The stages to synthesize: the one named by `-c stage=<name>` (any name: one not under `stages`
@@ -194,7 +196,12 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
   }
   const region = read('region') ?? DEFAULT_SETTINGS.region;
   if (typeof region !== 'string' || !REGION.test(region))
-    throw new Error(`Context region must be an AWS region like ap-east-1, got ${JSON.stringify(region)}`);
+    throw new Error(`Context region must be an AWS region like ap-southeast-1, got ${JSON.stringify(region)}`);
+  if (NO_CLOUDFRONT_LOGS.includes(region)) {
+    throw new Error(
+      `Context region ${region}: CloudFront delivers no standard logs to a bucket there, and the stage's access log bucket is in its region: choose another`,
+    );
+  }
   const replicaRegions = listFrom('replicaRegions', read('replicaRegions') ?? []);
   for (const replica of replicaRegions) {
     if (!REGION.test(replica) || replica === region) {

@@ -7,6 +7,8 @@ import { MAX_SESSION_BODY_BYTES } from '../functions/launch/routes';
 
 /** The paths partners' servers call, signed with their credentials: many calls from few addresses. */
 const PARTNER_PATH = '/partner/v1/';
+/** How many more requests a partner's server may send from one address than a player's browser. */
+const PARTNER_RATE_FACTOR = 10;
 /** The session routes' paths, whose bodies are smaller than GraphQL's (functions/launch/routes.ts). */
 const SESSION_PATHS = [PARTNER_PATH, '/session/v1/'];
 
@@ -25,7 +27,7 @@ export interface EdgeFirewallStackProps extends StackProps {
  * - AWS's managed groups: IP reputation, common rules, known bad inputs;
  * - bodies past the API's own limits (64 KiB GraphQL, 16 KiB the session routes), refused here
  *   rather than by a function;
- * - a rate per IP (partners' signed server calls aside: they come from few addresses).
+ * - a rate per IP, ten times higher for partners' signed server calls (they come from few addresses).
  */
 export class EdgeFirewallStack extends Stack {
   readonly webAcl: CfnWebACL;
@@ -95,6 +97,15 @@ export class EdgeFirewallStack extends Stack {
             scopeDownStatement: { notStatement: { statement: pathStartsWith(PARTNER_PATH) } },
           },
         }),
+        // Partners' servers call from few addresses, signed: a rate of their own, ten times a player's.
+        block('PartnerRatePerIp', 6, {
+          rateBasedStatement: {
+            limit: props.requestsPerIpPer5Minutes * PARTNER_RATE_FACTOR,
+            evaluationWindowSec: 300,
+            aggregateKeyType: 'IP',
+            scopeDownStatement: pathStartsWith(PARTNER_PATH),
+          },
+        }),
       ],
     });
 
@@ -106,6 +117,11 @@ export class EdgeFirewallStack extends Stack {
     });
     new CfnLoggingConfiguration(this, 'FirewallLogging', {
       resourceArn: this.webAcl.attrArn,
+      // Never a credential in the logs: tokens, partners' signatures, cookies, and the query (a launch's one-time code).
+      redactedFields: [
+        ...['authorization', 'cookie', 'x-partner-signature'].map((name) => ({ singleHeader: { Name: name } })),
+        { queryString: {} },
+      ],
       // WAF wants the group's ARN without the trailing :* CloudFormation gives.
       logDestinationConfigs: [
         this.formatArn({

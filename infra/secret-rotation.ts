@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
-import { Stack, Token } from 'aws-cdk-lib';
-import { Policy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { Effect, Policy, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { Alias, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import { acknowledge } from './acknowledge';
+import { acknowledge, findingEnvironment } from './acknowledge';
 import { DEFAULT_ROTATION_SCHEDULE } from '../functions/services/kernel/secret-overlap';
 
 /** The rotation function's entry (functions/workers/secret-rotation-handler.ts), for the stack to build as it builds its functions. */
@@ -53,13 +53,8 @@ export class SecretRotation extends Construct {
     const { rotationFunction: fn, secretsArn, secretPrefix } = props;
     this.rotationFunction = fn;
     const schedule = props.schedule ?? DEFAULT_ROTATION_SCHEDULE;
-    // cdk-nag names the finding by the ARN as written: a pseudo parameter where the stack's environment leaves one open.
     const stack = Stack.of(this);
-    const [partition, region, account] = [
-      [stack.partition, '<AWS::Partition>'],
-      [stack.region, '<AWS::Region>'],
-      [stack.account, '<AWS::AccountId>'],
-    ].map(([value, pseudo]) => (Token.isUnresolved(value) ? pseudo : value));
+    const { partition, region, account } = findingEnvironment(stack);
     const prefixFinding = `AwsSolutions-IAM5[Resource::arn:${partition}:secretsmanager:${region}:${account}:secret:${secretPrefix}*]`;
 
     fn.addEnvironment('WALLET_SECRETS', `secretsmanager:${secretPrefix}`);
@@ -107,8 +102,13 @@ export class SecretRotation extends Construct {
         "Partners' secrets rotate from their creation: one per partner and credential, named by the stage's prefix.",
       );
     }
+    // Under the prefix are the house's keys and the partners' launch credentials too: never written by a ring mover.
+    const notRings = [`${secretPrefix}house/*`, `${secretPrefix}*/launch/*`].map((resourceName) =>
+      stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName, arnFormat: ArnFormat.COLON_RESOURCE_NAME }),
+    );
     for (const mover of props.ringMovers) {
       mover.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:PutSecretValue'], resources: [secretsArn] }));
+      mover.addToRolePolicy(new PolicyStatement({ effect: Effect.DENY, actions: ['secretsmanager:PutSecretValue'], resources: notRings }));
       acknowledge(
         mover.role!,
         prefixFinding,

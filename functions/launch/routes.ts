@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { ServiceError, answeredCode } from '../services/kernel/service-error';
 import type { ServiceDependencies } from '../services/kernel/services';
-import { checkPartnerSignature } from '../services/sessions/partner-credentials';
+import { checkPartnerSignature, takeSecretCallOnce } from '../services/sessions/partner-credentials';
 import { endSession, launchPlayer, type LaunchRequest } from '../services/sessions/launch';
 import { exchangeLaunchCode, issuer, refreshPlayerToken, type IssuedPlayerToken } from '../services/sessions/player-tokens';
 import { subjectOf } from '../services/wallet/wallet-calls';
@@ -97,15 +97,15 @@ export function launchRoutes(deps: ServiceDependencies, { socketPath = '/graphql
           const { partner, body } = await signedCall(deps, event);
           return json(200, await partnerActivity(deps, partner, body as ActivityRequest));
         }
-        // A rotation's next secret, to the partner's own signed call (docs/WALLET.md, "Rotating the secret").
+        // A rotation's next secret, to the partner's own signed call, taken once (docs/WALLET.md, "Rotating the secret").
         case 'POST /partner/v1/wallet-secret/next': {
-          const { partner } = await signedCall(deps, event);
+          const { partner } = await signedCallOnce(deps, event);
           const { secret, madeAt } = await nextWalletSecret(deps, partner);
           return json(200, { secret, madeAt });
         }
         // The successor of the credential the call is signed with (docs/LAUNCH.md, "Rotating a credential").
         case 'POST /partner/v1/credentials/next': {
-          const { partner, keyId } = await signedCall(deps, event);
+          const { partner, keyId } = await signedCallOnce(deps, event);
           return json(200, await nextCredential(deps, partner, keyId));
         }
         case 'POST /session/v1/token':
@@ -157,6 +157,18 @@ async function signedCall(
       check === 'STALE' ? [numberParam('seconds', SIGNATURE_TOLERANCE_SECONDS)] : [],
     );
   return { partner: event.headers[PARTNER_HEADER]!, keyId: event.headers[KEY_ID_HEADER]!, body: parsed(raw) };
+}
+
+/** A signed call that answers a secret, taken once (takeSecretCallOnce). */
+async function signedCallOnce(deps: ServiceDependencies, event: APIGatewayProxyEventV2): ReturnType<typeof signedCall> {
+  const call = await signedCall(deps, event);
+  const taken = await takeSecretCallOnce(deps, {
+    partner: call.partner,
+    timestamp: event.headers[PARTNER_TIMESTAMP_HEADER]!,
+    signature: event.headers[PARTNER_SIGNATURE_HEADER]!,
+  });
+  if (!taken) throw new ServiceError('UNAUTHENTICATED', 'This signature was used already: sign each call anew.');
+  return call;
 }
 
 const rawBody = (event: APIGatewayProxyEventV2): string => {

@@ -58,7 +58,7 @@ export const STACK_INVENTORY = {
    * every request to CloudWatch Logs.
    */
   webAcls: 1,
-  webAclRules: 6,
+  webAclRules: 7,
   /** DynamoDB stores each item with 100 bytes of its own, and again in each index that holds it (projection ALL). */
   itemOverheadBytes: 100,
 } as const;

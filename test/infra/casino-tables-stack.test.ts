@@ -414,7 +414,7 @@ describe('the wallet workers', () => {
   const deadLetters = resourceNamed('AWS::SQS::Queue', 'WalletDeadLetters');
   const queueArn = { 'Fn::GetAtt': [queue.logicalId, 'Arn'] };
   const secrets = {
-    'Fn::Join': ['', ['arn:aws:secretsmanager:ap-east-1:', { Ref: 'AWS::AccountId' }, ':secret:casino-tables/prod/wallet/*']],
+    'Fn::Join': ['', ['arn:aws:secretsmanager:ap-southeast-1:', { Ref: 'AWS::AccountId' }, ':secret:casino-tables/prod/wallet/*']],
   };
   const originSecret = { Ref: resourceNamed('AWS::SecretsManager::Secret', 'OriginSecret').logicalId };
 
@@ -458,7 +458,16 @@ describe('the wallet workers', () => {
       .flatMap((policy) => policy.Properties.PolicyDocument.Statement as any[])
       .filter((statement) => actionsOf(statement).some((action) => action.startsWith('secretsmanager:')));
     // Beside them, only the edge's secret, which the API functions read (the origin guard).
-    for (const statement of secretActions) expect([[secrets], [originSecret]]).toContainEqual(resourcesOf(statement));
+    for (const statement of secretActions.filter(({ Effect }) => Effect === 'Allow'))
+      expect([[secrets], [originSecret]]).toContainEqual(resourcesOf(statement));
+    // What a ring mover may never write under the prefix: the house's keys, the partners' launch credentials.
+    const denied = secretActions.filter(({ Effect }) => Effect === 'Deny');
+    expect(denied.length).toBe(2);
+    for (const statement of denied) {
+      expect(actionsOf(statement)).toEqual(['secretsmanager:PutSecretValue']);
+      const names = JSON.stringify(resourcesOf(statement));
+      for (const name of ['casino-tables/prod/wallet/house/*', 'casino-tables/prod/wallet/*/launch/*']) expect(names).toContain(name);
+    }
   });
 });
 
@@ -623,7 +632,7 @@ describe('outputs', () => {
 
 describe('synthesis', () => {
   it("needs no account or lookup, and runs in the stage's region (its firewall in us-east-1)", () => {
-    expect(stack.environment).toBe('aws://unknown-account/ap-east-1');
+    expect(stack.environment).toBe('aws://unknown-account/ap-southeast-1');
     expect(edge.environment).toBe('aws://unknown-account/us-east-1');
     // Asset hashes (the functions' S3Key, the client files' zip) may hold any digits; everything else must name no account.
     for (const stackTemplate of [template, edgeTemplate]) {

@@ -93,18 +93,17 @@ describe('deployment settings from CDK context', () => {
   });
 
   it("reads the stage's region and replicas, refusing a replica in the stage's own region or named twice", () => {
-    expect(settingsWith({}).region).toBe('ap-east-1');
+    expect(settingsWith({}).region).toBe('ap-southeast-1');
     expect(settingsWith({ region: 'eu-west-1', replicaRegions: ['eu-central-1'] })).toMatchObject({
       region: 'eu-west-1',
       replicaRegions: ['eu-central-1'],
     });
-    expect(settingsWith({}, { replicaRegions: 'ap-southeast-1, ap-northeast-1' }).replicaRegions).toEqual([
-      'ap-southeast-1',
-      'ap-northeast-1',
-    ]);
+    expect(settingsWith({}, { replicaRegions: 'ap-south-1, ap-northeast-1' }).replicaRegions).toEqual(['ap-south-1', 'ap-northeast-1']);
     expect(() => settingsWith({ region: 'Hong Kong' })).toThrow(/Context region must be an AWS region/);
-    expect(() => settingsWith({ replicaRegions: ['ap-east-1'] })).toThrow(
-      /replicaRegions: "ap-east-1" must be an AWS region other than the stage's own/,
+    // The stage's access log bucket is in its region, and CloudFront writes no standard logs there.
+    expect(() => settingsWith({ region: 'ap-east-1' })).toThrow(/CloudFront delivers no standard logs to a bucket there/);
+    expect(() => settingsWith({ replicaRegions: ['ap-southeast-1'] })).toThrow(
+      /replicaRegions: "ap-southeast-1" must be an AWS region other than the stage's own/,
     );
     expect(() => settingsWith({ replicaRegions: ['eu-west-1', 'eu-west-1'] })).toThrow(/names a region twice/);
   });

@@ -38,6 +38,7 @@ describe("the edge's firewall (AWS WAF, in us-east-1)", () => {
       'BodyOverApiLimit',
       'SessionBodyOverLimit',
       'RatePerIp',
+      'PartnerRatePerIp',
     ]);
     for (const name of ['AWSManagedRulesAmazonIpReputationList', 'AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet']) {
       expect(rule(name).Statement.ManagedRuleGroupStatement).toMatchObject({ VendorName: 'AWS', Name: name });
@@ -66,7 +67,7 @@ describe("the edge's firewall (AWS WAF, in us-east-1)", () => {
     expect(size.SizeConstraintStatement).toMatchObject({ ComparisonOperator: 'GT', Size: MAX_SESSION_BODY_BYTES });
   });
 
-  it("limits each IP to the stage's rate, partners' signed server calls aside", () => {
+  it("limits each IP to the stage's rate, and partners' signed server calls to ten times it", () => {
     const rate = rule('RatePerIp');
     expect(rate.Action).toEqual({ Block: {} });
     expect(rate.Statement.RateBasedStatement).toMatchObject({
@@ -77,6 +78,13 @@ describe("the edge's firewall (AWS WAF, in us-east-1)", () => {
         NotStatement: {
           Statement: { ByteMatchStatement: expect.objectContaining({ SearchString: '/partner/v1/', PositionalConstraint: 'STARTS_WITH' }) },
         },
+      },
+    });
+    expect(rule('PartnerRatePerIp').Statement.RateBasedStatement).toMatchObject({
+      Limit: prodSettings.edge.requestsPerIpPer5Minutes * 10,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: {
+        ByteMatchStatement: expect.objectContaining({ SearchString: '/partner/v1/', PositionalConstraint: 'STARTS_WITH' }),
       },
     });
     expect(synthesize({ ...issuer, edge: { requestsPerIpPer5Minutes: 500 } }).edgeTemplate.toJSON()).toMatchObject({
@@ -99,6 +107,13 @@ describe("the edge's firewall (AWS WAF, in us-east-1)", () => {
       RetentionInDays: prodSettings.logRetentionDays,
     });
     const logging = onlyOf(prod.edgeTemplate, 'AWS::WAFv2::LoggingConfiguration').properties;
+    // No credential is kept: bearer tokens, partners' signatures, cookies, a launch's one-time code in the query.
+    expect(logging.RedactedFields).toEqual([
+      { SingleHeader: { Name: 'authorization' } },
+      { SingleHeader: { Name: 'cookie' } },
+      { SingleHeader: { Name: 'x-partner-signature' } },
+      { QueryString: {} },
+    ]);
     expect(logging.ResourceArn).toEqual({ 'Fn::GetAtt': [acl.logicalId, 'Arn'] });
     // The group's ARN without the :* CloudFormation's own attribute ends in (WAF refuses it).
     expect(logging.LogDestinationConfigs).toEqual([
@@ -218,11 +233,11 @@ describe('the optional replica region', () => {
   it("replicates prod's table to the regions its stage names, and none by default", () => {
     const replicasOf = (template: { toJSON(): any }) =>
       onlyOf(template, 'AWS::DynamoDB::GlobalTable').properties.Replicas.map((replica: any) => replica.Region);
-    expect(replicasOf(prod.template)).toEqual(['ap-east-1']);
-    const replicated = synthesize({ ...issuer, replicaRegions: ['ap-southeast-1'] });
-    expect(replicasOf(replicated.template).sort()).toEqual(['ap-east-1', 'ap-southeast-1']);
+    expect(replicasOf(prod.template)).toEqual(['ap-southeast-1']);
+    const replicated = synthesize({ ...issuer, replicaRegions: ['ap-northeast-1'] });
+    expect(replicasOf(replicated.template).sort()).toEqual(['ap-northeast-1', 'ap-southeast-1']);
     const replica = onlyOf(replicated.template, 'AWS::DynamoDB::GlobalTable').properties.Replicas.find(
-      (entry: any) => entry.Region === 'ap-southeast-1',
+      (entry: any) => entry.Region === 'ap-northeast-1',
     );
     expect(replica).toMatchObject({
       DeletionProtectionEnabled: true,
@@ -231,10 +246,10 @@ describe('the optional replica region', () => {
   });
 
   it('copies every secret the functions create to the replica regions, where a failover stage reads them', () => {
-    const replicated = resourcesOf(synthesize({ ...issuer, replicaRegions: ['ap-southeast-1', 'ap-northeast-1'] }).template);
+    const replicated = resourcesOf(synthesize({ ...issuer, replicaRegions: ['ap-northeast-1', 'ap-south-1'] }).template);
     for (const name of ['GraphqlFunction', 'SecretRotationFunction']) {
       const [, fn] = Object.entries(replicated).find(([id, resource]) => resource.Type === 'AWS::Lambda::Function' && id.startsWith(name))!;
-      expect(fn.Properties.Environment.Variables.SECRET_REPLICA_REGIONS, name).toBe('ap-southeast-1,ap-northeast-1');
+      expect(fn.Properties.Environment.Variables.SECRET_REPLICA_REGIONS, name).toBe('ap-northeast-1,ap-south-1');
       const role = fn.Properties.Role['Fn::GetAtt'][0];
       const actions = Object.values(replicated)
         .filter((resource) => resource.Type === 'AWS::IAM::Policy' && resource.Properties.Roles.some((ref: any) => ref.Ref === role))
@@ -249,9 +264,9 @@ describe('the optional replica region', () => {
 });
 
 describe('a failover stage', () => {
-  const streamArn = 'arn:aws:dynamodb:ap-southeast-1:123456789012:table/CasinoTables-prod-Table-1A2B3C/stream/2026-12-01T00:00:00.000';
+  const streamArn = 'arn:aws:dynamodb:ap-northeast-1:123456789012:table/CasinoTables-prod-Table-1A2B3C/stream/2026-12-01T00:00:00.000';
   const failover = synthesize(
-    { ...issuer, region: 'ap-southeast-1', failover: { of: 'prod', tableName: 'CasinoTables-prod-Table-1A2B3C', streamArn } },
+    { ...issuer, region: 'ap-northeast-1', failover: { of: 'prod', tableName: 'CasinoTables-prod-Table-1A2B3C', streamArn } },
     'prod-failover',
   );
   const resources = resourcesOf(failover.template);
@@ -281,8 +296,8 @@ describe('a failover stage', () => {
       synthesize(
         {
           ...issuer,
-          region: 'ap-southeast-1',
-          replicaRegions: ['ap-east-1'],
+          region: 'ap-northeast-1',
+          replicaRegions: ['ap-southeast-1'],
           failover: { of: 'prod', tableName: 'CasinoTables-prod-Table-1A2B3C', streamArn },
         },
         'prod-failover',
@@ -297,12 +312,12 @@ describe('a failover stage', () => {
   });
 
   it("watches the replica's lag on the stage that keeps it", () => {
-    const replicated = resourcesOf(synthesize({ ...issuer, replicaRegions: ['ap-southeast-1'] }).template);
-    const lag = Object.entries(replicated).find(([id]) => id.startsWith('MonitoringReplicationLatencyApSoutheast1'))![1];
+    const replicated = resourcesOf(synthesize({ ...issuer, replicaRegions: ['ap-northeast-1'] }).template);
+    const lag = Object.entries(replicated).find(([id]) => id.startsWith('MonitoringReplicationLatencyApNortheast1'))![1];
     expect(lag.Properties).toMatchObject({
       MetricName: 'ReplicationLatency',
       Threshold: 60_000,
-      Dimensions: expect.arrayContaining([{ Name: 'ReceivingRegion', Value: 'ap-southeast-1' }]),
+      Dimensions: expect.arrayContaining([{ Name: 'ReceivingRegion', Value: 'ap-northeast-1' }]),
     });
   });
 });

@@ -45,7 +45,7 @@ const originOf = (behavior: { TargetOriginId: string }) => config.Origins.find((
 const behaviorAt = (path: string) => config.CacheBehaviors.find((behavior: any) => behavior.PathPattern === path);
 /** The host name of an API's execute-api endpoint, as the template builds it. */
 const executeApiHost = (apiId: string) => ({
-  'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.ap-east-1.', { Ref: 'AWS::URLSuffix' }]],
+  'Fn::Join': ['', [{ Ref: apiId }, '.execute-api.ap-southeast-1.', { Ref: 'AWS::URLSuffix' }]],
 });
 const originSecret = resourceNamed('AWS::SecretsManager::Secret', 'OriginSecret');
 /** What CloudFront adds to every request it sends an API: the edge's secret, resolved by CloudFormation at deploy. */

@@ -95,8 +95,24 @@ describe('the secret rotation', () => {
     const creator = allowed(template, 'GraphqlServiceRole');
     expect(creator).toContainEqual({ actions: ['secretsmanager:RotateSecret'], resources: secretsArn });
     expect(creator.flatMap(({ actions }) => actions)).toContain('lambda:InvokeFunction');
+    // A ring mover writes partners' wallet rings, never the house's keys or a launch credential.
     for (const mover of ['WalletWorkerServiceRole', 'SweeperServiceRole'])
-      expect(allowed(template, mover)).toEqual([{ actions: ['secretsmanager:PutSecretValue'], resources: secretsArn }]);
+      expect(allowed(template, mover)).toEqual([
+        { actions: ['secretsmanager:PutSecretValue'], resources: secretsArn },
+        {
+          actions: ['secretsmanager:PutSecretValue'],
+          resources: ['house/*', '*/launch/*'].map((name) => ({
+            'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:secretsmanager:eu-west-1:111111111111:secret:${PREFIX}${name}`]],
+          })),
+        },
+      ]);
+    for (const mover of ['WalletWorkerServiceRole', 'SweeperServiceRole']) {
+      const denied = Object.values(template.findResources('AWS::IAM::Policy'))
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(mover))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+        .filter((statement: { Effect: string }) => statement.Effect === 'Deny');
+      expect(denied).toHaveLength(1);
+    }
   });
 
   it('rotates every 90 days unless told', () => {

@@ -83,7 +83,11 @@ export async function nextCredential(
   partner: string,
   keyId: string,
 ): Promise<{ readonly keyId: string; readonly secret: string; readonly issuedAt: string }> {
-  const successor = (await credentialsInForce(deps, partner)).find((credential) => credential.successorOf === keyId);
+  // An operator's successor goes from them to the partner, never by this call: a rotation asked for
+  // because the credential leaked must not hand its successor to whoever holds it.
+  const successor = (await credentialsInForce(deps, partner)).find(
+    (credential) => credential.successorOf === keyId && credential.answeredAt === undefined,
+  );
   const secret = successor && (await secretStore(deps).get(credentialSecretName(partner, successor.keyId)));
   if (!successor || secret === undefined) throw new ServiceError('NOT_FOUND', 'No successor of this credential is in force.');
   return { keyId: successor.keyId, secret, issuedAt: successor.issuedAt };

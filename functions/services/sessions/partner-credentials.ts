@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   partnerCredentials,
   putPartnerCredential,
@@ -6,7 +6,8 @@ import {
   revokePartnerCredentialRecord,
   type PartnerCredentialRecord,
 } from '../../store/sessions/partner-credentials';
-import { checkSignature, type SignatureCheck } from '../../wallet/wallet-signature';
+import { checkSignature, SIGNATURE_TOLERANCE_SECONDS, type SignatureCheck } from '../../wallet/wallet-signature';
+import { takeSignedCallOnce } from '../../store/sessions/signed-calls';
 import { ServiceError } from '../kernel/service-error';
 import type { Caller, ServiceDependencies } from '../kernel/services';
 import { overlapOf } from '../kernel/secret-overlap';
@@ -148,3 +149,19 @@ export const secretStore = (deps: ServiceDependencies) => {
   if (!deps.walletSecrets) throw new Error('no secret store is configured (WALLET_SECRETS)');
   return deps.walletSecrets;
 };
+
+/**
+ * Takes a signed call that answers a secret once (a rotation's next secret or credential): false
+ * when its signature was used already. Its signature covers the body, not the path, so the same
+ * headers sent again, on the same route or the other, answer nothing: a signature that leaked into
+ * a log is good for nothing once the partner's own call used it.
+ */
+export async function takeSecretCallOnce(
+  deps: ServiceDependencies,
+  call: { readonly partner: string; readonly timestamp: string; readonly signature: string },
+): Promise<boolean> {
+  const hash = createHash('sha256').update(`${call.partner}\u0000${call.signature}`).digest('hex');
+  // Kept until its timestamp is past the tolerance, when the call would be refused anyway.
+  const keptUntil = Number(call.timestamp) + SIGNATURE_TOLERANCE_SECONDS + 60;
+  return takeSignedCallOnce(deps.db, hash, call.partner, deps.now(), keptUntil);
+}

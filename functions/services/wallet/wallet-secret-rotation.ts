@@ -80,11 +80,13 @@ export async function finishPartnerWalletSecretRotation(
   return { partner, movedAt: ring.movedAt!, previousDroppedAt: ring.previousUntil! };
 }
 
-/** The partner's next secret, to its own signed call: NOT_FOUND when no rotation is under way. */
+/** The partner's next secret, to its own signed call: NOT_FOUND when no scheduled rotation is under way. */
 export async function nextWalletSecret(deps: ServiceDependencies, partner: string): Promise<NextWalletSecret> {
   const stored = await deps.walletSecrets?.get(partner);
   const ring = stored === undefined ? undefined : ringOf(stored);
-  if (ring?.next === undefined || (await partnerWalletOf(deps, partner))?.secretSetAt === undefined)
+  // One the house's operators were answered goes from them to the partner, never by this call: a
+  // rotation asked for because a credential leaked must not hand the new secret to that credential.
+  if (ring?.next === undefined || ring.nextAnsweredAt !== undefined || (await partnerWalletOf(deps, partner))?.secretSetAt === undefined)
     throw new ServiceError('NOT_FOUND', 'No rotation of your wallet secret is under way.');
   return { partner, secret: ring.next, madeAt: ring.nextMadeAt ?? deps.now() };
 }

@@ -40,6 +40,8 @@
  *   SESSION#<sessionId>   SESSION                   a player's session, opened by a partner's launch: its player, currency,
  *                                                   language, table, the partner's URLs; when it was last used, whether it ended
  *   LAUNCHCODE#<hash>     CODE                      a launch's one-time code (by its hash), until exchanged for a player token
+ *   SIGNED#<hash>         CALL                      a partner's signed call that answers a secret (by its signature's hash): taken
+ *                                                   once, kept while its signature is within the clock's tolerance
  *   WALLETSESSION#<p>     SESSION                   a version 2 wallet's player's session: the partner's token `authenticate` took,
  *                                                   which the player's calls carry
  * GSI byOwner: ownerPk PLAYER#<p>, ownerSk <placedAt>#<betId>, on every bet.
@@ -178,6 +180,7 @@ export const PARTNER_CREDENTIAL_SK_PREFIX = 'CREDENTIAL#';
 export const partnerClientKey = (partner: string): ItemKey => ({ pk: `PARTNER#${partner}`, sk: 'CLIENT' });
 export const playerSessionKey = (sessionId: string): ItemKey => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' });
 export const launchCodeKey = (codeHash: string): ItemKey => ({ pk: `LAUNCHCODE#${codeHash}`, sk: 'CODE' });
+export const signedCallKey = (signatureHash: string): ItemKey => ({ pk: `SIGNED#${signatureHash}`, sk: 'CALL' });
 export const walletSessionKey = (playerId: string): ItemKey => ({ pk: `WALLETSESSION#${playerId}`, sk: 'SESSION' });
 export const walletRoundKey = (playerId: string, roundId: string): ItemKey => ({ pk: `WALLETROUND#${playerId}#${roundId}`, sk: 'ROUND' });
 /** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */

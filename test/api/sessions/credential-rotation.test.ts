@@ -87,7 +87,16 @@ describe("a partner's launch credential rotating while its backend calls", () =>
     await partner.calls(2);
 
     // The partner's backend fetches its successor, signed with the credential it replaces, and signs with it from now.
-    const fetched = await call(first, '/partner/v1/credentials/next', {});
+    const at = Date.now() + ahead;
+    const fetched = await partnerCall(api, first, '/partner/v1/credentials/next', {}, at);
+    // Its signature answers once: sent again, on this route or on the wallet secret's, nothing.
+    for (const path of ['/partner/v1/credentials/next', '/partner/v1/wallet-secret/next']) {
+      const replayed = await partnerCall(api, first, path, {}, at);
+      expect([replayed.status, replayed.body.error], path).toEqual([
+        401,
+        expect.objectContaining({ code: 'UNAUTHENTICATED', message: 'This signature was used already: sign each call anew.' }),
+      ]);
+    }
     expect(fetched).toEqual({
       status: 200,
       body: { keyId: successor.keyId, secret: expect.stringMatching(/^[0-9a-f]{64}$/), issuedAt: expect.any(String) },
@@ -135,6 +144,9 @@ describe("a partner's launch credential rotating while its backend calls", () =>
     };
     expect((await launch(old)).status).toBe(200);
     expect((await credentials()).find((credential) => credential.keyId === old.keyId)!.retiresAt).toBeNull();
+    // An operator's successor is theirs to hand over: the old credential (leaked, maybe) cannot fetch it.
+    const fetchedByOld = await call(old, '/partner/v1/credentials/next', {});
+    expect([fetchedByOld.status, fetchedByOld.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const next: PartnerSigner = { partner: PARTNER, keyId: rotated.keyId, secret: rotated.secret };
     expect((await launch(next)).status).toBe(200);

@@ -107,6 +107,9 @@ describe("a partner's wallet secret rotating during play", () => {
       expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'partner'] }),
     ]);
     expect(await ring()).toMatchObject({ current: SEAMLESS_SECRET, next: rotated.secret });
+    // An operator's next secret is theirs to hand over: a launch credential (leaked, maybe) cannot fetch it.
+    const notToTheCredential = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {});
+    expect([notToTheCredential.status, notToTheCredential.body.error.code]).toEqual([404, 'NOT_FOUND']);
     await game.rounds(2);
 
     // The partner takes it (handed over by the operator): calls signed with either are taken, answers signed with the new one.
@@ -126,8 +129,12 @@ describe("a partner's wallet secret rotating during play", () => {
     await game.rounds(1);
 
     // The partner's backend fetches the next secret itself, signed with its launch credential, and follows.
-    const fetched = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {});
+    const at = Date.now();
+    const fetched = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {}, at);
     expect(fetched).toEqual({ status: 200, body: { secret: scheduled.next, madeAt: scheduled.nextMadeAt } });
+    // Its signature answers once: the same headers, read from a log say, answer nothing.
+    const replayed = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {}, at);
+    expect([replayed.status, replayed.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
     partner.wallet.takeNextSecret(fetched.body.secret);
     await expect.poll(async () => (await ring()).current).toBe(fetched.body.secret);
     await game.rounds(2);
