@@ -106,7 +106,10 @@ export class CasinoTablesStack extends Stack {
     const { settings } = props;
     this.settings = settings;
     Tags.of(this).add('casino-tables:stage', settings.stage);
-    this.deploys = new GradualDeploys(this, 'Deploys', { deploymentConfig: settings.deploymentConfig });
+    this.deploys = new GradualDeploys(this, 'Deploys', {
+      deploymentConfig: settings.deploymentConfig,
+      rollbackOnAlarms: settings.rollbackOnAlarms,
+    });
 
     this.table = settings.failover
       ? TableV2.fromTableAttributes(this, 'Table', { tableName: settings.failover.tableName, tableStreamArn: settings.failover.streamArn })

@@ -71,6 +71,8 @@ export interface DeploymentSettings {
   readonly failover?: FailoverSettings;
   /** How CodeDeploy shifts each function's traffic to a new version (docs/DEPLOY.md, "Gradual deploys"). */
   readonly deploymentConfig: DeploymentConfigName;
+  /** Whether a deploy rolls back when an alarm that says players are hurt fires: false for one deploy, a fix made while they fire. */
+  readonly rollbackOnAlarms: boolean;
   /** The edge: custom domains and their certificate, and the firewall's rate per IP. */
   readonly edge: EdgeSettings;
 }
@@ -103,6 +105,7 @@ export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
   region: 'ap-southeast-1',
   replicaRegions: [],
   deploymentConfig: 'CANARY_10PERCENT_5MINUTES',
+  rollbackOnAlarms: true,
   edge: { customDomains: [], certificateArn: '', requestsPerIpPer5Minutes: 3000 },
 };
 
@@ -238,6 +241,7 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     replicaRegions,
     ...(failover ? { failover } : {}),
     deploymentConfig: deploymentConfig as DeploymentConfigName,
+    rollbackOnAlarms: booleanFrom('rollbackOnAlarms', read('rollbackOnAlarms') ?? DEFAULT_SETTINGS.rollbackOnAlarms),
     edge: edgeSettingsFrom(read('edge') ?? DEFAULT_SETTINGS.edge, DEFAULT_SETTINGS.edge),
   };
 }

@@ -32,10 +32,16 @@ export class GradualDeploys extends Construct {
   readonly application: LambdaApplication;
   readonly groups = new Map<string, LambdaDeploymentGroup>();
   private readonly config: DeploymentConfigName;
+  private readonly rollbackOnAlarms: boolean;
 
-  constructor(scope: Construct, id: string, props: { readonly deploymentConfig: DeploymentConfigName }) {
+  constructor(
+    scope: Construct,
+    id: string,
+    props: { readonly deploymentConfig: DeploymentConfigName; readonly rollbackOnAlarms: boolean },
+  ) {
     super(scope, id);
     this.config = props.deploymentConfig;
+    this.rollbackOnAlarms = props.rollbackOnAlarms;
     this.application = new LambdaApplication(this, 'Application');
     acknowledge(
       this,
@@ -53,7 +59,9 @@ export class GradualDeploys extends Construct {
         application: this.application,
         alias,
         deploymentConfig: DEPLOYMENT_CONFIGS[this.config],
-        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: true },
+        autoRollback: { failedDeployment: true, stoppedDeployment: true, deploymentInAlarm: this.rollbackOnAlarms },
+        // A fix deployed while the alarms fire (rollbackOnAlarms false, for that deploy) must not be rolled back by them.
+        ignoreAlarmConfiguration: !this.rollbackOnAlarms,
       }),
     );
     return alias;

@@ -244,7 +244,11 @@ export function monthlyUsage(
       .plus(minutes.times(inventory.queuesReadByFunctions * a('SQS_POLLS_PER_QUEUE_PER_MINUTE'))),
     cloudFront: { requests: cloudFrontRequests, dataTransferGb: bytesOut.over(GB) },
     secretsManager: {
-      secrets: Quantity.of(inventory.stackSecrets + inventory.houseSecrets + a('PARTNERS') * a('LAUNCH_CREDENTIALS_PER_PARTNER')),
+      // The functions' secrets are copied to each replica region, each copy billed as a secret (the stack's own is not).
+      secrets: Quantity.of(
+        inventory.stackSecrets +
+          (inventory.houseSecrets + a('PARTNERS') * a('LAUNCH_CREDENTIALS_PER_PARTNER')) * (1 + settings.replicaRegions.length),
+      ),
       // A launch reads its partner's credential; instances read the token keys and the origin secret.
       apiCalls: sessions
         .plus(graphqlInstances.times((a('TOKEN_KEY_READS_PER_HOUR') + a('ORIGIN_SECRET_READS_PER_HOUR')) * hours))

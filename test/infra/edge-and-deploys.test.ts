@@ -223,6 +223,17 @@ describe('gradual deploys (CodeDeploy)', () => {
     }
   });
 
+  it('deploy a fix while the alarms fire, for one deploy, when told to (-c rollbackOnAlarms=false)', () => {
+    const hotfix = Object.values(resourcesOf(synthesize({ ...issuer, rollbackOnAlarms: 'false' }).template)).filter(
+      (resource) => resource.Type === 'AWS::CodeDeploy::DeploymentGroup',
+    );
+    expect(hotfix).toHaveLength(groups.length);
+    for (const group of hotfix) {
+      expect(group.Properties.AlarmConfiguration.Enabled).toBe(false);
+      expect(group.Properties.AutoRollbackConfiguration.Events).not.toContain('DEPLOYMENT_STOP_ON_ALARM');
+    }
+  });
+
   it("watch the wallet calls' queue for calls our workers have not reached", () => {
     const lag = resources[alarmId('WalletDeliveryLag')]!.Properties;
     expect(lag).toMatchObject({ MetricName: 'ApproximateAgeOfOldestMessage', Namespace: 'AWS/SQS', Threshold: 120, EvaluationPeriods: 3 });

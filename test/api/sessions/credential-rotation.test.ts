@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * A partner's launch credential rotates while its backend keeps calling (docs/LAUNCH.md, "Rotating
  * a credential"), through real HTTP to the real session routes: a scheduled rotation (the real
@@ -15,6 +16,9 @@ import { localSecretRotation, type LocalSecretRotation } from '../../../local/se
 import { secretRotator } from '../../../functions/workers/secret-rotation-handler';
 import { credentialSecretName } from '../../../functions/services/sessions/partner-credentials';
 import { PLAYER_TOKEN_KEY_NAME } from '../../../functions/services/kernel/player-token-issuer';
+
+/** A secret-answering call's body, unique: two calls of one second with the same body would sign alike, and a signature is taken once. */
+const once = () => ({ requestId: randomUUID() });
 
 const OVERLAP_MS = 60 * 60_000;
 /** The handler's clock: real time, moved past the overlap when a test says. */
@@ -77,7 +81,7 @@ describe("a partner's launch credential rotating while its backend calls", () =>
   it('is rotated on the schedule, fetched by the partner and followed, with no call refused; the old one retires after the overlap', async () => {
     const partner = backend(first);
     await partner.calls(3);
-    const nothingYet = await call(first, '/partner/v1/credentials/next', {});
+    const nothingYet = await call(first, '/partner/v1/credentials/next', once());
     expect([nothingYet.status, nothingYet.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     // Secrets Manager rotates the credential's secret: the rotation function's four steps, calls answered between them.
@@ -88,10 +92,11 @@ describe("a partner's launch credential rotating while its backend calls", () =>
 
     // The partner's backend fetches its successor, signed with the credential it replaces, and signs with it from now.
     const at = Date.now() + ahead;
-    const fetched = await partnerCall(api, first, '/partner/v1/credentials/next', {}, at);
+    const body = once();
+    const fetched = await partnerCall(api, first, '/partner/v1/credentials/next', body, at);
     // Its signature answers once: sent again, on this route or on the wallet secret's, nothing.
     for (const path of ['/partner/v1/credentials/next', '/partner/v1/wallet-secret/next']) {
-      const replayed = await partnerCall(api, first, path, {}, at);
+      const replayed = await partnerCall(api, first, path, body, at);
       expect([replayed.status, replayed.body.error], path).toEqual([
         401,
         expect.objectContaining({ code: 'UNAUTHENTICATED', message: 'This signature was used already: sign each call anew.' }),
@@ -145,7 +150,7 @@ describe("a partner's launch credential rotating while its backend calls", () =>
     expect((await launch(old)).status).toBe(200);
     expect((await credentials()).find((credential) => credential.keyId === old.keyId)!.retiresAt).toBeNull();
     // An operator's successor is theirs to hand over: the old credential (leaked, maybe) cannot fetch it.
-    const fetchedByOld = await call(old, '/partner/v1/credentials/next', {});
+    const fetchedByOld = await call(old, '/partner/v1/credentials/next', once());
     expect([fetchedByOld.status, fetchedByOld.body.error.code]).toEqual([404, 'NOT_FOUND']);
 
     const next: PartnerSigner = { partner: PARTNER, keyId: rotated.keyId, secret: rotated.secret };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * A seamless partner's wallet secret rotates in the middle of play (docs/WALLET.md, "Rotating the
  * secret"), through the real API and its real Lambda handler, against the reference wallet over
@@ -15,6 +16,9 @@ import { issueCredential, partnerCall, type PartnerSigner } from '../../support/
 import { localSecretRotation } from '../../../local/secret-rotation';
 import { secretRotator } from '../../../functions/workers/secret-rotation-handler';
 import { ringOf, type SecretRing } from '../../../functions/services/wallet/secret-ring';
+
+/** A secret-answering call's body, unique: two calls of one second with the same body would sign alike, and a signature is taken once. */
+const once = () => ({ requestId: randomUUID() });
 
 const OVERLAP_MS = 60 * 60_000;
 /** The handler's clock: real time, moved past the overlap when a test says. */
@@ -108,7 +112,7 @@ describe("a partner's wallet secret rotating during play", () => {
     ]);
     expect(await ring()).toMatchObject({ current: SEAMLESS_SECRET, next: rotated.secret });
     // An operator's next secret is theirs to hand over: a launch credential (leaked, maybe) cannot fetch it.
-    const notToTheCredential = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {});
+    const notToTheCredential = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', once());
     expect([notToTheCredential.status, notToTheCredential.body.error.code]).toEqual([404, 'NOT_FOUND']);
     await game.rounds(2);
 
@@ -120,7 +124,7 @@ describe("a partner's wallet secret rotating during play", () => {
     await game.rounds(2);
 
     // On the schedule: Secrets Manager runs the rotation function's four steps, rounds being played between them.
-    const nothingYet = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {});
+    const nothingYet = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', once());
     expect([nothingYet.status, nothingYet.body.error.code]).toEqual([404, 'NOT_FOUND']);
     const local = localSecretRotation(api.deps.walletSecrets!);
     await local.rotate(PARTNER, secretRotator(api.deps, local.versions), () => game.rounds(1));
@@ -130,10 +134,11 @@ describe("a partner's wallet secret rotating during play", () => {
 
     // The partner's backend fetches the next secret itself, signed with its launch credential, and follows.
     const at = Date.now();
-    const fetched = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {}, at);
+    const body = once();
+    const fetched = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', body, at);
     expect(fetched).toEqual({ status: 200, body: { secret: scheduled.next, madeAt: scheduled.nextMadeAt } });
     // Its signature answers once: the same headers, read from a log say, answer nothing.
-    const replayed = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', {}, at);
+    const replayed = await partnerCall(api, signer, '/partner/v1/wallet-secret/next', body, at);
     expect([replayed.status, replayed.body.error.code]).toEqual([401, 'UNAUTHENTICATED']);
     partner.wallet.takeNextSecret(fetched.body.secret);
     await expect.poll(async () => (await ring()).current).toBe(fetched.body.secret);

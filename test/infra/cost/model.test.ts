@@ -111,9 +111,15 @@ describe('the cost model', () => {
     expect(onDev!.dynamoDb.backupGbMonths.over(onDev!.dynamoDb.tableGb).format(2)).toBe('8.00');
     // A year's logs held against a month's.
     expect(onProd!.cloudWatch.storedLogGbMonths.over(onDev!.cloudWatch.storedLogGbMonths).format(2)).toBe('12.00');
-    const replicated = monthlyCost(pilot, { ...prod, replicaRegions: ['ap-southeast-1'] }).usage.dynamoDb;
+    const replicatedUsage = monthlyCost(pilot, { ...prod, replicaRegions: ['ap-southeast-1'] }).usage;
+    const replicated = replicatedUsage.dynamoDb;
     expect(replicated.replicatedWriteUnits.compare(onProd!.dynamoDb.writeUnits)).toBe(0);
     expect(onProd!.dynamoDb.replicatedWriteUnits.isZero()).toBe(true);
+    // The functions' secrets are copied to the replica's region, and each copy billed; the stack's origin secret is not copied.
+    const stackSecrets = 1;
+    expect(replicatedUsage.secretsManager.secrets.minus(stackSecrets).format(0)).toBe(
+      onProd!.secretsManager.secrets.minus(stackSecrets).times(2).format(0),
+    );
   });
 
   it("takes a bet's units from the bench's lifecycle, less its round's share, and the round's per round", () => {
