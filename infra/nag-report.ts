@@ -78,13 +78,17 @@ type PackClass = new () => NagPack;
 function recording(Pack: PackClass, report: NagReport): PackClass {
   return class extends (Pack as unknown as new () => { applyRule(params: IApplyRule): void; readPackName: string }) {
     override applyRule(params: IApplyRule): void {
-      const ruleId = `${this.readPackName}-${params.ruleSuffixOverride ?? params.rule.name}`;
+      const suffix = params.ruleSuffixOverride ?? params.rule.name;
+      const ruleId = `${this.readPackName}-${suffix}`;
       const resource = params.node.node.path;
+      // The rule runs once: its outcome recorded here, then handed to cdk-nag's own check.
       let result: ReturnType<IApplyRule['rule']> | 'error';
+      let failure: unknown;
       try {
         result = params.rule(params.node);
-      } catch {
+      } catch (error) {
         result = 'error';
+        failure = error;
       }
       const record = (id: string, failed: boolean) => {
         const reason = failed ? acknowledgedReason(params.node, id) : undefined;
@@ -106,7 +110,15 @@ function recording(Pack: PackClass, report: NagReport): PackClass {
         if (result.length === 0) record(ruleId, false);
         for (const finding of result) record(`${ruleId}[${finding}]`, true);
       } else record(ruleId, result === NagRuleCompliance.NON_COMPLIANT || result === 'error');
-      super.applyRule(params);
+      const outcome = result;
+      super.applyRule({
+        ...params,
+        ruleSuffixOverride: suffix,
+        rule: () => {
+          if (outcome === 'error') throw failure;
+          return outcome;
+        },
+      });
     }
   } as unknown as PackClass;
 }

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { secretsManagerSdk } from '../store/kernel/wallet-secrets';
 
 /**
  * Requests must come through the stage's CloudFront distribution, where the firewall is: the
@@ -50,16 +51,17 @@ function matches(given: string, values: readonly string[]): boolean {
 
 /** The secret in Secrets Manager (ORIGIN_SECRET_ARN): its current value, and its previous one while a change reaches every edge. */
 export function secretsManagerOriginSecret(secretId: string): OriginSecret {
+  // The store's one client, loaded with the first read: a process that never reads the secret never loads the SDK.
+  const sdk = secretsManagerSdk();
   return {
     async values() {
-      const { SecretsManagerClient, GetSecretValueCommand, ResourceNotFoundException } = await import('@aws-sdk/client-secrets-manager');
-      const client = new SecretsManagerClient({});
+      const { client, sdk: m } = await sdk();
       const stage = async (VersionStage: string) => {
         try {
-          return (await client.send(new GetSecretValueCommand({ SecretId: secretId, VersionStage }))).SecretString;
+          return (await client.send(new m.GetSecretValueCommand({ SecretId: secretId, VersionStage }))).SecretString;
         } catch (error) {
           // A secret never changed has no previous value.
-          if (VersionStage === 'AWSPREVIOUS' && error instanceof ResourceNotFoundException) return undefined;
+          if (VersionStage === 'AWSPREVIOUS' && error instanceof m.ResourceNotFoundException) return undefined;
           throw error;
         }
       };
