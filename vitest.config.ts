@@ -7,25 +7,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 
 /**
- * The tests that need DynamoDB Local (and the local signing key): the API through HTTP and
- * WebSocket (test/api), the store's adapters, the local server, the scripts and the client. Every
- * other test is pure and runs without them (`npx vitest run --project unit`: seconds).
- */
-const NEEDS_DYNAMODB = [
-  'test/api/**/*.test.ts',
-  'test/store/kernel/conflict-model.test.ts',
-  'test/store/rounds/**/*.test.ts',
-  'test/local/**/*.test.ts',
-  'test/scripts/**/*.test.ts',
-  'test/client/**/*.test.ts',
-  'test/infra/table-access.test.ts',
-  'test/bench/run.test.ts',
-  'test/bench/harness/capacity-units.test.ts',
-  'test/docs/partner-api.test.ts',
-  'test/docs/launch-walkthrough.test.ts',
-];
-
-/**
  * The files that take longest (a bench run, the browsers, a CDK synth with its bundles), started
  * first: on a fresh clone Vitest has no timings of its own to order by, and a long file started
  * last keeps one worker busy after the other has finished.
@@ -78,17 +59,10 @@ export default defineConfig({
     // expect.poll waits for its condition (PATIENCE_MS): 1 s by default, which a loaded machine reaches.
     expect: { poll: { timeout: 5 * 60_000 } },
     sequence: { sequencer: LongestFirst },
-    projects: [
-      { extends: true, test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: NEEDS_DYNAMODB } },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: NEEDS_DYNAMODB,
-          // DynamoDB Local, started once per run for these tests (in memory), and the key local tokens are signed with.
-          globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
-        },
-      },
-    ],
+    include: ['test/**/*.test.ts'],
+    // DynamoDB Local, started once per run (in memory; each test file makes its own table), and the
+    // key local tokens are signed with. One project, not one for the pure tests and one for these:
+    // files of another project need workers of their own, each importing everything again.
+    globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
   },
 });

@@ -2,9 +2,16 @@
  * Debian's Chromium, driven by playwright-core, for the browser tests and the bench: nothing
  * downloads a browser (CHROMIUM_PATH for another).
  */
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless shell (Debian's package chromium-headless-shell: the same Blink and V8 as
+ * `chromium`, without the desktop browser around them) where it is installed, as Playwright runs
+ * headless itself: it takes a third less CPU than `chromium` for the same pages. `chromium` otherwise.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 // Without the background-networking flags Chromium tries Google's hosts at start, which this machine refuses.
 const CHROMIUM_ARGS = [
   '--no-sandbox',

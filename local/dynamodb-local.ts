@@ -55,6 +55,8 @@ export async function startDynamoDbLocal(
       join(emulator, 'DynamoDBLocal.jar'),
       ...storageArgs,
       '-sharedDb',
+      // It would otherwise report its use to AWS (Cognito and Pinpoint), which a machine with no internet refuses.
+      '-disableTelemetry',
       '-port',
       String(port),
     ],

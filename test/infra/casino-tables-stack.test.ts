@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { PLAYER_TOKEN_AUDIENCE } from '../../functions/launch/token-issuer';
@@ -9,7 +8,7 @@ import { createTableInput, tableDefinition } from '../../functions/store/kernel/
 import { casinoTablesApp } from '../../infra/casino-tables-app';
 import { type FunctionRole } from '../../infra/deployment-settings';
 import { TABLE_ACCESS } from '../../infra/table-access';
-import { cdkJson, synthesize } from './synthesize';
+import { cdkJson, synthesize, testApp } from './synthesize';
 
 const partnerContext = {
   jwtIssuer: 'https://auth.partner.example/realms/casino',
@@ -1053,7 +1052,7 @@ describe('the dashboard', () => {
 
 /** The app as `npm run synth -- -c stage=<stage>` builds it (cdk-nag's AwsSolutions checks on), without bundling. */
 function nagApp(stage: string) {
-  const app = new App({ context: { ...cdkJson.context, stage, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ context: { ...cdkJson.context, stage, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
   return { app, stacks: casinoTablesApp(app) };
 }
 

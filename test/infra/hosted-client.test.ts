@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { HttpApi, WebSocketApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
@@ -15,7 +15,7 @@ import { CLIENT_SOCKET_PATH, HostedClient } from '../../infra/hosted-client';
 import { DEFAULT_SETTINGS } from '../../infra/deployment-settings';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/edge/origin-guard';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { cdkJson, synthesize } from './synthesize';
+import { cdkJson, synthesize, testApp } from './synthesize';
 
 const { template } = synthesize({ jwtIssuer: 'https://auth.partner.example/realms/casino' });
 const dev = synthesize({ jwtIssuer: 'https://auth.partner.example/realms/casino' }, 'dev');
@@ -342,7 +342,7 @@ describe('the stack with the distribution', () => {
   });
 
   it("passes cdk-nag's AwsSolutions checks in dev too (the buckets emptied by a function of CDK's)", () => {
-    const app = new App({
+    const app = testApp({
       context: { ...cdkJson.context, stage: 'dev', jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] },
     });
     casinoTablesApp(app);
@@ -364,7 +364,7 @@ describe("the client files' asset", () => {
   function synthesizeClient(bundling: boolean) {
     const outdir = mkdtempSync(join(tmpdir(), 'hosted-client-'));
     directories.push(outdir);
-    const app = new App({ outdir, context: bundling ? {} : { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp({ outdir, context: bundling ? {} : { 'aws:cdk:bundling-stacks': [] } });
     const stack = new Stack(app, 'Client');
     new HostedClient(stack, 'HostedClient', {
       httpApi: new HttpApi(stack, 'HttpApi'),

@@ -5,16 +5,17 @@
  * rotating secrets are told the function and the schedule and may turn rotation on; the ones
  * that call partners' wallets may move a ring. Nothing outside the prefix.
  */
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Alias, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { SecretRotation } from '../../infra/secret-rotation';
+import { testApp } from './synthesize';
 
 const PREFIX = 'casino-tables/test/wallet/';
 
 function synthesized(schedule?: string) {
-  const stack = new Stack(new App(), 'Rotation', { env: { account: '111111111111', region: 'eu-west-1' } });
+  const stack = new Stack(testApp(), 'Rotation', { env: { account: '111111111111', region: 'eu-west-1' } });
   const fn = (id: string) =>
     new LambdaFunction(stack, id, {
       runtime: Runtime.NODEJS_22_X,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { stageStacks } from '../../infra/casino-tables-app';
 
@@ -8,6 +8,13 @@ export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.
   app: string;
   context: Record<string, unknown>;
 };
+
+/**
+ * An app for the tests that synthesize in process, without CloudFormation's own template check
+ * (aws-cdk-lib's built-in validation): it is a third of a synth's CPU, its findings are only
+ * warnings, and the synth test/infra/graphql-bundle.test.ts runs as the CLI does keeps it.
+ */
+export const testApp = (props: AppProps = {}) => new App({ ...props, builtinCloudFormationValidation: false });
 
 /** Stacks already synthesized, by what they were built from: the test files of a worker share them (a synth is CPU, not I/O). */
 const synthesized = new Map<string, ReturnType<typeof synthesizeAnew>>();
@@ -21,7 +28,7 @@ export function synthesize(overrides: Record<string, unknown> = {}, stage = 'pro
 }
 
 function synthesizeAnew(overrides: Record<string, unknown>, stage: string) {
-  const app = new App({
+  const app = testApp({
     // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
     context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
   });
