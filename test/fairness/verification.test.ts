@@ -91,9 +91,11 @@ describe("a shoe's reveal, as its deals show it", () => {
       ok: false,
       problem: expect.stringMatching(/^deal 40 shows salt /),
     });
-    expect(verifyShoeReveals(dealsShowing(over, { ...over, burn: ['KS', ...burn.slice(1)] }), false)).toMatchObject({
+    // Another first card than the shoe's own (a random seed's burn may start with either).
+    const otherCard = burn[0] === 'KS' ? 'QH' : 'KS';
+    expect(verifyShoeReveals(dealsShowing(over, { ...over, burn: [otherCard, ...burn.slice(1)] }), false)).toMatchObject({
       ok: false,
-      problem: expect.stringMatching(/^deal 40 shows burn KS/),
+      problem: expect.stringMatching(new RegExp(`^deal 40 shows burn ${otherCard}`)),
     });
     expect(verifyShoeReveals(dealsShowing(over, { ...over, burn: null }), false)).toMatchObject({
       ok: false,
