@@ -44,9 +44,9 @@ export default defineConfig({
   // bundle (which holds one).
   resolve: { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] },
   test: {
-    // Two files at a time on two cores: a third worker fills some waits, but imports everything again
-    // and makes the machine's processes take turns, 45 CPU-seconds more for no time gained (BENCHMARKS.md, "The test suite").
-    maxWorkers: 2,
+    // Three files at a time on two cores: a file spends much of its time waiting on DynamoDB Local,
+    // Chromium or a script (other processes), which a third file's work fills (BENCHMARKS.md, "The test suite").
+    maxWorkers: 3,
     // Files share their worker's modules instead of importing Apollo and the AWS SDK again each
     // (a third of the run's time). What the code keeps per process (the table, layout and limit
     // copies) is keyed by the DynamoDB table, and every test API has a table of its own.
