@@ -10,9 +10,9 @@ export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.
 };
 
 /**
- * An app for the tests that synthesize in process, without CloudFormation's own template check
- * (aws-cdk-lib's built-in validation): it is a third of a synth's CPU, its findings are only
- * warnings, and the synth test/infra/graphql-bundle.test.ts runs as the CLI does keeps it.
+ * An app for the tests that synthesize again a template synthesize() or the CLI's synth already
+ * gives (cdk-nag's checks, a construct alone), without CloudFormation's own template check
+ * (aws-cdk-lib's built-in validation, a third of a synth's CPU): those synths validate it.
  */
 export const testApp = (props: AppProps = {}) => new App({ ...props, builtinCloudFormationValidation: false });
 
@@ -28,7 +28,8 @@ export function synthesize(overrides: Record<string, unknown> = {}, stage = 'pro
 }
 
 function synthesizeAnew(overrides: Record<string, unknown>, stage: string) {
-  const app = testApp({
+  // CloudFormation's own template check on, for each stage setting (cdk.json's validateAgainstDefaultRules: its findings are errors).
+  const app = new App({
     // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
     context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
   });
