@@ -5,6 +5,11 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // The services log through Powertools (for CloudWatch); the tests assert what matters instead of reading logs.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
+// The store's partition counts of a small stage (functions/store/kernel/store-partitions.ts), set
+// here so that every process a test starts (a script, the local server, the bench) agrees with it:
+// at test sizes the defaults' partitions are all but empty, and reading and writing them was a
+// third of the run's DynamoDB requests. A test of a busy table opens it with the shards it needs.
+process.env.STORE_PARTITIONS ??= 'book=4,live=4,tableBets=4';
 
 /**
  * The files that take longest (a bench run, the browsers, a CDK synth with its bundles), started

@@ -36,6 +36,7 @@ import { Monitoring, type WatchedFunction } from './monitoring';
 import { TableBackup } from './table-backup';
 import { TABLE_ACCESS, type TableAccess } from './table-access';
 import { LIVE_ITEM_SORT_KEYS } from '../functions/store/live/stream-changes';
+import { partitionSetting } from '../functions/store/kernel/store-partitions';
 import { SERVICE_NAME, metricNamespaceOf } from '../functions/observability/metric-names';
 
 /** The one entry point: the same handler the local server and the integration tests call. */
@@ -584,6 +585,8 @@ export class CasinoTablesStack extends Stack {
       reservedConcurrentExecutions: this.settings.reservedConcurrency[role],
       environment: {
         TABLE_NAME: this.table.tableName,
+        // Every function of the stage reads and writes the same partitions (store-partitions.ts).
+        STORE_PARTITIONS: partitionSetting(this.settings.storePartitions),
         ...FUNCTION_PROCESS_ENVIRONMENT,
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: metricNamespaceOf(this.settings.stage),

@@ -2,6 +2,12 @@ import type { Node } from 'constructs';
 import { booleanFrom, isHttpsUrl, isOrigin, listFrom, objectFrom, wholeNumber } from './context-values';
 import { edgeSettingsFrom, type EdgeSettings } from './edge-settings';
 import { DEPLOYMENT_CONFIGS, type DeploymentConfigName } from './gradual-deploys';
+import {
+  DEFAULT_PARTITIONS,
+  PARTITION_BOUNDS,
+  partitionSettingShape,
+  type StorePartitions,
+} from '../functions/store/kernel/store-partitions';
 
 /** The functions of the stack, by the name their settings use. */
 export const FUNCTION_ROLES = [
@@ -75,6 +81,12 @@ export interface DeploymentSettings {
   readonly rollbackOnAlarms: boolean;
   /** The edge: custom domains and their certificate, and the firewall's rate per IP. */
   readonly edge: EdgeSettings;
+  /**
+   * How widely the store spreads what many writers share (functions/store/kernel/store-partitions.ts):
+   * the ledger's book, live topics, a new table's bet shards. Fewer for a small stage; the book's and
+   * live topics' may be raised on a stage holding data, never lowered.
+   */
+  readonly storePartitions: StorePartitions;
 }
 
 export interface FailoverSettings {
@@ -107,6 +119,7 @@ export const DEFAULT_SETTINGS: Omit<DeploymentSettings, 'stage'> = {
   deploymentConfig: 'CANARY_10PERCENT_5MINUTES',
   rollbackOnAlarms: true,
   edge: { customDomains: [], certificateArn: '', requestsPerIpPer5Minutes: 3000 },
+  storePartitions: DEFAULT_PARTITIONS,
 };
 
 /** CloudWatch Logs' retention periods, in days. */
@@ -243,7 +256,22 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     deploymentConfig: deploymentConfig as DeploymentConfigName,
     rollbackOnAlarms: booleanFrom('rollbackOnAlarms', read('rollbackOnAlarms') ?? DEFAULT_SETTINGS.rollbackOnAlarms),
     edge: edgeSettingsFrom(read('edge') ?? DEFAULT_SETTINGS.edge, DEFAULT_SETTINGS.edge),
+    storePartitions: storePartitionsFrom(read('storePartitions') ?? {}),
   };
+}
+
+/** The `storePartitions` setting: each count given within its bounds, the others their defaults. */
+function storePartitionsFrom(value: unknown): StorePartitions {
+  const given = objectFrom('storePartitions', value);
+  const partitions: Record<string, number> = { ...DEFAULT_PARTITIONS };
+  for (const [key, count] of Object.entries(given)) {
+    const bounds = PARTITION_BOUNDS[key as keyof StorePartitions] as { min: number; max: number } | undefined;
+    if (!bounds) throw new Error(`Context storePartitions.${key} is not a setting; they are ${partitionSettingShape()}`);
+    const whole = wholeNumber(`storePartitions.${key}`, count, bounds.min);
+    if (whole > bounds.max) throw new Error(`Context storePartitions.${key} must be from ${bounds.min} to ${bounds.max}, got ${whole}`);
+    partitions[key] = whole;
+  }
+  return partitions as unknown as StorePartitions;
 }
 
 /** The `failover` setting: absent for a stage with a table of its own. */

@@ -1,6 +1,6 @@
 import { METRIC } from '../../functions/observability/metric-names';
 import { ENTRIES_PER_PART, MAX_PARTS } from '../../functions/services/rounds/settlement-units';
-import { LIVE_SHARDS } from '../../functions/store/kernel/keys';
+import { DEFAULT_PARTITIONS } from '../../functions/store/kernel/store-partitions';
 import type { FunctionRole } from '../deployment-settings';
 
 /**
@@ -41,8 +41,11 @@ export const STACK_INVENTORY = {
   stackSecrets: 1,
   /** Secrets the functions make on first use: the house's player token keys, its round links' key. */
   houseSecrets: 2,
-  /** A table's, a pool's and the lobby's subscriptions are spread over this many shards, each a fan-out call per event. */
-  liveShards: LIVE_SHARDS,
+  /**
+   * A table's, a pool's and the lobby's subscriptions are spread over this many shards, each a
+   * fan-out call per event: the default count (a stage whose storePartitions sets fewer pays less).
+   */
+  liveShards: DEFAULT_PARTITIONS.live,
   /** A round of more bets than this is paid in parts, each by a settlement worker of its own, at most MAX_PARTS. */
   settlementPartBets: ENTRIES_PER_PART,
   maxSettlementParts: MAX_PARTS,

@@ -182,6 +182,8 @@ describe.each(FUNCTIONS)('the function %s', (name, role) => {
       NODE_ENV: 'production',
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: 'CasinoTables/prod',
+      // prod's partition counts, the defaults: every function of the stage reads and writes the same.
+      STORE_PARTITIONS: 'book=64,live=16,tableBets=64',
     });
   });
 
@@ -761,6 +763,19 @@ describe('stages', () => {
     expect(stack.stackName).toBe('CasinoTables-prod');
     expect(dev.stack.stackName).toBe('CasinoTables-dev');
     expect(devTable.Properties.Replicas[0].Tags).toContainEqual({ Key: 'casino-tables:stage', Value: 'dev' });
+  });
+
+  it("give every function the stage's partition counts: dev's few, prod's the defaults", () => {
+    const counts = (stageTemplate: typeof template) =>
+      new Set(
+        // The stage's own functions (CDK's custom resources' know no table).
+        Object.values(stageTemplate.findResources('AWS::Lambda::Function'))
+          .map((fn: any) => fn.Properties.Environment?.Variables)
+          .filter((variables) => variables?.TABLE_NAME)
+          .map((variables) => variables.STORE_PARTITIONS),
+      );
+    expect(counts(dev.template)).toEqual(new Set(['book=4,live=4,tableBets=4']));
+    expect(counts(template)).toEqual(new Set(['book=64,live=16,tableBets=64']));
   });
 
   it('keep prod data through a stack deletion, and let a dev stage go with its stack', () => {

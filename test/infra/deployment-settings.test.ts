@@ -85,6 +85,16 @@ describe('deployment settings from CDK context', () => {
     expect(() => settingsWith({ warmWritesPerSecond: -1 })).toThrow(/warmWritesPerSecond/);
   });
 
+  it('spreads the store as the stage says, each count within its bounds, the defaults for the rest', () => {
+    expect(settingsWith({}).storePartitions).toEqual({ book: 64, live: 16, tableBets: 64 });
+    expect(settingsWith({ storePartitions: { book: 4, live: 4 } }).storePartitions).toEqual({ book: 4, live: 4, tableBets: 64 });
+    expect(settingsWith({}, { storePartitions: '{"tableBets":8}' }).storePartitions).toEqual({ book: 64, live: 16, tableBets: 8 });
+    expect(() => settingsWith({ storePartitions: { book: 2 } })).toThrow(/storePartitions.book must be a whole number of at least 4/);
+    expect(() => settingsWith({ storePartitions: { live: 32 } })).toThrow(/storePartitions.live must be from 4 to 16, got 32/);
+    expect(() => settingsWith({ storePartitions: { bets: 8 } })).toThrow(/storePartitions.bets is not a setting; they are book=<4 to 64>/);
+    expect(() => settingsWith({ storePartitions: 4 })).toThrow(/storePartitions must be an object/);
+  });
+
   it('refuses a log retention CloudWatch does not offer, and an alarm e-mail that is not one', () => {
     expect(() => settingsWith({ logRetentionDays: 100 })).toThrow(/logRetentionDays must be one of CloudWatch's periods/);
     expect(settingsWith({ logRetentionDays: 3653 }).logRetentionDays).toBe(3653);

@@ -1,13 +1,16 @@
 /**
  * The ops' reconciliation (scripts/reconcile.ts), run as ops run it (its command line, in a
  * process of its own) against a table of DynamoDB Local whose totals pass 2^53: it prints every
- * total exactly, as its decimal string, where a JSON number would be rounded.
+ * total exactly, as its decimal string, where a JSON number would be rounded. It runs at a
+ * production stage's partition counts over journals this process wrote over the tests' fewer
+ * (vitest.config.ts): a stage that raises its book's count still reads every journal.
  */
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_BALANCE } from '../../functions/rules/money';
 import { localCredentials, localRegion } from '../../local/dynamodb-local';
 import { useTestApi } from '../support/use-test-api';
+import { DEFAULT_PARTITIONS, partitionSetting, STORE_PARTITIONS } from '../../functions/store/kernel/store-partitions';
 
 const api = useTestApi();
 beforeAll(async () => {
@@ -24,6 +27,7 @@ function reconcileScript(): Promise<{ status: number | null; stdout: string; std
       AWS_REGION: localRegion,
       AWS_ACCESS_KEY_ID: localCredentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: localCredentials.secretAccessKey,
+      STORE_PARTITIONS: partitionSetting(DEFAULT_PARTITIONS),
     },
   });
   let stdout = '';
@@ -34,7 +38,8 @@ function reconcileScript(): Promise<{ status: number | null; stdout: string; std
 }
 
 describe('npm run reconcile', () => {
-  it('prints totals past 2^53 exactly, as decimal strings, and exits 0 on consistent books', async () => {
+  it('prints totals past 2^53 exactly, as decimal strings, and exits 0 on consistent books, read over a raised partition count', async () => {
+    expect(STORE_PARTITIONS.book).toBeLessThan(DEFAULT_PARTITIONS.book);
     const run = await reconcileScript();
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout);

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, UpdateCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { accountKey } from '../../functions/store/kernel/keys';
+import { DEFAULT_PARTITIONS } from '../../functions/store/kernel/store-partitions';
 import { createDb, type Db } from '../../functions/store/kernel/db';
 import { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
 import { getAccount } from '../../functions/store/money/accounts';
@@ -77,6 +78,12 @@ export type Who =
 
 /** Who funds accounts in test setup (through the cashier, as an operator would). */
 const SETUP_OPERATOR = { playerId: 'test-setup', roles: new Set(['OPERATOR'] as const) };
+
+/**
+ * A busy table's bet shards, a production stage's default: a test of a crowd at one table opens it
+ * with these, where the tests' own stage opens tables with few (vitest.config.ts).
+ */
+export const BUSY_TABLE_SHARDS = DEFAULT_PARTITIONS.tableBets;
 
 /** A dealer who may also open tables and pools. */
 export const dealer = (id: string): Who => ({ id, roles: ['dealer', 'operator'] });

@@ -54,6 +54,8 @@
  * player's, are read strongly consistent without reading what is decided.
  */
 
+import { PARTITION_BOUNDS, STORE_PARTITIONS } from './store-partitions';
+
 export interface ItemKey {
   readonly pk: string;
   readonly sk: string;
@@ -67,12 +69,13 @@ export interface ItemKey {
  * n times a shard's bets. Tables stored before the count was a setting have 64. How many a table
  * needs for its traffic: docs/DATA-MODEL.md, "Contention".
  */
-export const MAX_BET_SHARDS = 512;
+export const MAX_BET_SHARDS = PARTITION_BOUNDS.tableBets.max;
 /** Never fewer: one shard would be an item that every bet of the table writes (a ceiling of a few dozen bets/s). */
-export const MIN_BET_SHARDS = 4;
-export const DEFAULT_BET_SHARDS = 64;
-/** The ledger's `book` index spreads a currency's journals over this many partitions (one count for every currency). */
-export const BOOK_SHARDS = 64;
+export const MIN_BET_SHARDS = PARTITION_BOUNDS.tableBets.min;
+/** A table opened without a count: the stage's (store-partitions.ts; 64 unless set). */
+export const DEFAULT_BET_SHARDS = STORE_PARTITIONS.tableBets;
+/** The ledger's `book` index spreads a currency's journals over this many partitions (one count for every currency; the stage's). */
+export const BOOK_SHARDS = STORE_PARTITIONS.book;
 
 export const tableKey = (tableId: string): ItemKey => ({ pk: `TABLE#${tableId}`, sk: 'TABLE' });
 export const outcomeKey = (tableId: string, sequence: number): ItemKey => ({
@@ -165,7 +168,7 @@ export const connectionKey = (connectionId: string): ItemKey => ({ pk: `LIVE#CON
  * viewers of one table neither write one partition past its 1,000 writes/s as they subscribe nor
  * wait for one reader as an event is fanned out: each shard is delivered by a worker of its own.
  */
-export const LIVE_SHARDS = 16;
+export const LIVE_SHARDS = STORE_PARTITIONS.live;
 export const liveShardOf = (connectionId: string, shards: number): number => fnv1a(connectionId) % shards;
 export const livePk = (topic: string, shard: number): string => `LIVE#${topic}#${String(shard).padStart(2, '0')}`;
 export const subscriptionKey = (topic: string, shard: number, connectionId: string, subscriptionId: string): ItemKey => ({

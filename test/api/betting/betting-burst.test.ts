@@ -5,10 +5,9 @@
  * The player's limits stay exact, and the ledger accounts for every unit (afterEach).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
+import { BUSY_TABLE_SHARDS, dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
-import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 import type { BetType } from '../../../functions/store/betting/bet-records';
 
 const api = useTestApi();
@@ -27,7 +26,7 @@ const STAKED = CHIPS.reduce((sum, chip) => sum + chip.amount, 0);
 async function openTable(options = ''): Promise<string> {
   const opened = await api.data(
     DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 ${options} }) { table { id } userErrors { code message } } }`,
+    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betShards: ${BUSY_TABLE_SHARDS} ${options} }) { table { id } userErrors { code message } } }`,
   );
   return opened.openTable.table.id as string;
 }
@@ -50,7 +49,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
 
     expect(answers.map(codeOf)).toEqual(answers.map(() => 'PLACED'));
     expect(await api.balances(crowd)).toEqual(crowd.map(() => 10_000 - STAKED));
-    const open = await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS);
+    const open = await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS);
     for (const player of crowd) expect(open.filter((bet) => bet.playerId === player).length, player).toBe(CHIPS.length);
   });
 
@@ -61,7 +60,7 @@ describe('thirty players new to the server, each dropping five chips at once', (
 
     const answers = await Promise.all(crowd.map((player) => Promise.all(CHIPS.map((chip) => placeBet(tableId, player, chip)))));
 
-    const open = await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS);
+    const open = await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS);
     for (const [i, player] of crowd.entries()) {
       const codes = answers[i]!.map(codeOf);
       expect(codes.filter((code) => code === 'PLACED').length, player).toBe(3);
@@ -102,7 +101,7 @@ describe("a player's five chips sent to five servers at once", () => {
 
     expect(answers).toEqual(answers.map(() => 'PLACED'));
     expect(await api.balances(crowd)).toEqual(crowd.map(() => 10_000 - STAKED));
-    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(crowd.length * CHIPS.length);
+    expect((await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS)).length).toBe(crowd.length * CHIPS.length);
     // They did meet: across servers a player's chips race for the player's account and position.
     expect(api.conflictModel.stats.refusedTransactions).toBeGreaterThan(refusedBefore);
   });

@@ -4,12 +4,11 @@
  * job over. (Many players betting at once: online-table.test.ts.)
  */
 import { afterEach, expect, describe, it } from 'vitest';
-import { dealer, refusalOf } from '../../support/test-api';
+import { BUSY_TABLE_SHARDS, dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { crash, withFaults } from '../../support/faults';
 import { seedBets, type SeedBet } from '../../../local/bulk-setup';
 import { listOpenBets } from '../../../functions/store/betting/bets';
-import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 
 /** The next TransactWriteItems of the handler, by count, at which its process dies (before it is sent). */
@@ -54,14 +53,14 @@ describe('a round of 1,000 bets from 500 players', () => {
     const tableId = (
       await api.data(
         DEALER,
-        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+        `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betShards: ${BUSY_TABLE_SHARDS} }) { table { id } userErrors { code message } } }`,
       )
     ).openTable.table.id;
     await api.fundNewAccounts(crowd, START);
     await seedBets(api.deps, tableId, layout);
     // And a shooter, on Don't Pass (the 3 pays it too): a roll needs one (art. 2.1).
     await api.seatShooter(tableId, { type: 'DONT_PASS' });
-    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(1_001);
+    expect((await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS)).length).toBe(1_001);
     const sequence = await api.closeBetting(tableId);
 
     // Recorded (1st transaction), then a part's runner dies as it sends one of its first transactions
@@ -88,6 +87,6 @@ describe('a round of 1,000 bets from 500 players', () => {
     const report = await sweepSettlements({ ...api.deps, now: () => new Date(Date.now() + 120_000).toISOString() }, 60);
     expect(report).toMatchObject({ completed: [tableId], failed: [] });
     expect(await api.balances(crowd)).toEqual(crowd.map((_, i) => expectedBalance(i)));
-    expect(await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).toEqual([]);
+    expect(await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS)).toEqual([]);
   });
 });

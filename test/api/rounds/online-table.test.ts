@@ -4,10 +4,9 @@
  * flight loses or overcharges nobody. (A round of 2,000 bets: online-round.test.ts.)
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
+import { BUSY_TABLE_SHARDS, dealer, refusalCode, type GraphQLResponse } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { listOpenBets } from '../../../functions/store/betting/bets';
-import { DEFAULT_BET_SHARDS } from '../../../functions/store/kernel/keys';
 
 const api = useTestApi();
 // Whatever the test did, the ledger accounts for every unit of every balance.
@@ -19,7 +18,7 @@ let tableId: string;
 beforeEach(async () => {
   const opened = await api.data(
     DEALER,
-    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000 }) { table { id } userErrors { code message } } }`,
+    `mutation { openTable(input: { game: CRAPS, minimumBet: 100, maximumBet: 100000, betShards: ${BUSY_TABLE_SHARDS} }) { table { id } userErrors { code message } } }`,
   );
   tableId = opened.openTable.table.id;
 });
@@ -52,7 +51,7 @@ describe('a hundred players betting at one table at the same moment', () => {
       const staked = answers.filter((a) => a.player === player && !refusalCode(a.res)).reduce((sum, a) => sum + a.amount, 0);
       expect(await api.balance(player), player).toBe(1_000 - staked);
     }
-    expect((await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).length).toBe(codes.filter((code) => code === 'PLACED').length);
+    expect((await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS)).length).toBe(codes.filter((code) => code === 'PLACED').length);
     // A player's two bets share an account, and one gate shard serves several players: in one server they take
     // turns there (turns.ts) rather than meet real DynamoDB's refusals (races between servers: betting-burst.test.ts).
     expect(api.conflictModel.stats.refusedTransactions).toBe(refusedBefore);
@@ -102,7 +101,7 @@ describe('closing betting while bets are in flight', () => {
     expect(refused.some(({ sentBeforeCloseAnswered }) => sentBeforeCloseAnswered)).toBe(true);
 
     // Every bet accepted is on the round, and nothing else is; a refused bet charged nothing.
-    const layout = (await listOpenBets(api.db, tableId, DEFAULT_BET_SHARDS)).filter((bet) => bet.playerId !== 'test-shooter');
+    const layout = (await listOpenBets(api.db, tableId, BUSY_TABLE_SHARDS)).filter((bet) => bet.playerId !== 'test-shooter');
     expect(layout.map((bet) => bet.id).sort()).toEqual(placed.map(({ res }) => res.data!.placeBet.bet.id).sort());
     const placedBy = (player: string) => placed.filter((answer) => answer.player === player).length;
     for (const player of crowd) expect(await api.balance(player), player).toBe(10_000 - 100 * placedBy(player));

@@ -10,7 +10,15 @@ import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
-import { MIN_BET_SHARDS, MAX_BET_SHARDS, shardPk, shardOfBetKey, parseBetId } from '../../../functions/store/kernel/keys';
+import {
+  DEFAULT_BET_SHARDS,
+  MIN_BET_SHARDS,
+  MAX_BET_SHARDS,
+  shardPk,
+  shardOfBetKey,
+  parseBetId,
+} from '../../../functions/store/kernel/keys';
+import { DEFAULT_PARTITIONS, STORE_PARTITIONS } from '../../../functions/store/kernel/store-partitions';
 import { createTableSession, getTableSession } from '../../../functions/store/tables/tables';
 import { getGate, newGates } from '../../../functions/store/betting/gates';
 import { transact } from '../../../functions/store/kernel/transact';
@@ -56,11 +64,16 @@ async function gates(tableId: string, upTo = 64 + 8): Promise<number[]> {
 }
 
 describe('openTable betShards', () => {
-  it('defaults to 64 shards, each with its gate', async () => {
+  it("defaults to the stage's count (storePartitions.tableBets: the tests' stage opens 4), each with its gate", async () => {
+    expect([DEFAULT_BET_SHARDS, STORE_PARTITIONS.tableBets]).toEqual([4, 4]);
     const { data, errors } = await open();
     expect(errors).toBeUndefined();
-    expect(data!.openTable.table.betShards).toBe(64);
-    expect(await gates(data!.openTable.table.id)).toHaveLength(64);
+    expect(data!.openTable.table.betShards).toBe(4);
+    expect(await gates(data!.openTable.table.id)).toHaveLength(4);
+    // A production stage's default, asked for.
+    const busy = await open(DEFAULT_PARTITIONS.tableBets);
+    expect(busy.data!.openTable.table.betShards).toBe(64);
+    expect(await gates(busy.data!.openTable.table.id)).toHaveLength(64);
   });
 
   it(`is refused outside ${MIN_BET_SHARDS} to ${MAX_BET_SHARDS} (BAD_USER_INPUT, naming the field), opening nothing`, async () => {
