@@ -5,6 +5,7 @@ import { DEPLOYMENT_CONFIGS, type DeploymentConfigName } from './gradual-deploys
 import {
   DEFAULT_PARTITIONS,
   PARTITION_BOUNDS,
+  partitionSetting,
   partitionSettingShape,
   type StorePartitions,
 } from '../functions/store/kernel/store-partitions';
@@ -256,8 +257,24 @@ export function deploymentSettingsFrom(node: Node, stage: string): DeploymentSet
     deploymentConfig: deploymentConfig as DeploymentConfigName,
     rollbackOnAlarms: booleanFrom('rollbackOnAlarms', read('rollbackOnAlarms') ?? DEFAULT_SETTINGS.rollbackOnAlarms),
     edge: edgeSettingsFrom(read('edge') ?? DEFAULT_SETTINGS.edge, DEFAULT_SETTINGS.edge),
-    storePartitions: storePartitionsFrom(read('storePartitions') ?? {}),
+    storePartitions: storePartitionsOf(node, read('storePartitions'), failover),
   };
+}
+
+/**
+ * The stage's partition counts: a failover stage's are those of the stage whose table it runs on
+ * (its functions must read and write the partitions that stage's do), given again or not at all.
+ */
+function storePartitionsOf(node: Node, value: unknown, failover: FailoverSettings | undefined): StorePartitions {
+  const own = storePartitionsFrom(value ?? {});
+  if (!failover) return own;
+  const theirs = storePartitionsFrom((stagesFrom(node)[failover.of] as Record<string, unknown> | undefined)?.storePartitions ?? {});
+  if (value !== undefined && partitionSetting(own) !== partitionSetting(theirs)) {
+    throw new Error(
+      `Context storePartitions must be stage ${failover.of}'s (${partitionSetting(theirs)}), whose table this stage runs on, got ${partitionSetting(own)}`,
+    );
+  }
+  return theirs;
 }
 
 /** The `storePartitions` setting: each count given within its bounds, the others their defaults. */

@@ -95,6 +95,33 @@ describe('deployment settings from CDK context', () => {
     expect(() => settingsWith({ storePartitions: 4 })).toThrow(/storePartitions must be an object/);
   });
 
+  it('gives a failover stage the counts of the stage whose table it runs on, and refuses others', () => {
+    const streamArn = 'arn:aws:dynamodb:ap-northeast-1:123456789012:table/CasinoTables-main-Table-1A2B3C/stream/2026-12-01T00:00:00.000';
+    const failoverOf = (main: Record<string, unknown>, own: Record<string, unknown> = {}) =>
+      deploymentSettingsFrom(
+        new App({
+          context: {
+            stages: {
+              main: { ...valid, ...main },
+              qa: {
+                ...valid,
+                region: 'ap-northeast-1',
+                failover: { of: 'main', tableName: 'CasinoTables-main-Table-1A2B3C', streamArn },
+                ...own,
+              },
+            },
+          },
+        }).node,
+        'qa',
+      ).storePartitions;
+    expect(failoverOf({ storePartitions: { book: 8, live: 4 } })).toEqual({ book: 8, live: 4, tableBets: 64 });
+    expect(failoverOf({ storePartitions: { book: 8 } }, { storePartitions: { book: 8 } })).toEqual({ book: 8, live: 16, tableBets: 64 });
+    expect(failoverOf({})).toEqual(DEFAULT_SETTINGS.storePartitions);
+    expect(() => failoverOf({ storePartitions: { book: 8 } }, { storePartitions: { book: 4 } })).toThrow(
+      /storePartitions must be stage main's \(book=8,live=16,tableBets=64\), whose table this stage runs on, got book=4,live=16,tableBets=64/,
+    );
+  });
+
   it('refuses a log retention CloudWatch does not offer, and an alarm e-mail that is not one', () => {
     expect(() => settingsWith({ logRetentionDays: 100 })).toThrow(/logRetentionDays must be one of CloudWatch's periods/);
     expect(settingsWith({ logRetentionDays: 3653 }).logRetentionDays).toBe(3653);
