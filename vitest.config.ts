@@ -68,6 +68,12 @@ export default defineConfig({
     // DynamoDB Local, started once per run (in memory; each test file makes its own table), and the
     // key local tokens are signed with. One project, not one for the pure tests and one for these:
     // files of another project need workers of their own, each importing everything again.
-    globalSetup: ['test/support/dynamodb-local.global-setup.ts', 'test/support/signing-key.global-setup.ts'],
+    // First, a temporary directory of the run's own (removed at its end), where the others, and
+    // every process of the run, write theirs.
+    globalSetup: [
+      'test/support/temp-dir.global-setup.ts',
+      'test/support/dynamodb-local.global-setup.ts',
+      'test/support/signing-key.global-setup.ts',
+    ],
   },
 });
