@@ -134,7 +134,7 @@ const FIGURES: readonly Figure[] = [
     title: 'the table page on a phone: its bytes, and the time to a usable bet form',
     floor:
       "a minimal page (one inline script) from the same origin through the same emulation (Chromium as a phone, CPU slowed 4x, Fast 3G, its latency on the WebSocket's frames too): the token read where the table page reads it, then graphql-ws's connection_init and connection_ack and one GraphQL read of the table and the balance, at once",
-    run: (env) => clientLoad(env, quick ? { samples: 2, warmUp: false } : { samples: 9, warmUp: true }),
+    run: (env) => clientLoad(env, quick ? { samples: 1, warmUp: false, cpuSlowdown: 1 } : { samples: 9, warmUp: true, cpuSlowdown: 4 }),
   },
 ];
 

@@ -49,6 +49,11 @@ export interface ClientLoadOptions {
   readonly samples: number;
   /** One untimed load of each first (the server's first requests, Chromium's first context). */
   readonly warmUp: boolean;
+  /**
+   * How many times slower than this machine the phone's CPU is (DevTools' "4x slowdown": 4).
+   * Chromium slows a page by keeping a core busy beside it: 1 for a check that the figure runs.
+   */
+  readonly cpuSlowdown: number;
 }
 
 const PLAYER = 'bench-phone';
@@ -63,8 +68,6 @@ const FAST_3G = {
   downloadThroughput: (1.6 * 1000 * 1000 * 0.9) / 8,
   uploadThroughput: (750 * 1000 * 0.9) / 8,
 } as const;
-/** DevTools' "4x slowdown". */
-const CPU_SLOWDOWN = 4;
 /** A phone of 390 x 844 CSS pixels at 3x (an iPhone 12 to 14's screen), touch, in Chrome for Android. */
 const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -214,14 +217,13 @@ export async function clientLoad(env: BenchEnvironment, options: ClientLoadOptio
       const floorUrl = `${site.url}${FLOOR_PATH}?table=${encodeURIComponent(tableId)}`;
       const loads = { page: [] as Load[], floor: [] as Load[] };
       if (options.warmUp) {
-        await load(browser, pageUrl);
-        await load(browser, floorUrl);
+        await load(browser, pageUrl, options.cpuSlowdown);
+        await load(browser, floorUrl, options.cpuSlowdown);
       }
       await interleaved(options.samples, [
-        async () => void loads.page.push(await load(browser!, pageUrl)),
-        async () => void loads.floor.push(await load(browser!, floorUrl)),
+        async () => void loads.page.push(await load(browser!, pageUrl, options.cpuSlowdown)),
+        async () => void loads.floor.push(await load(browser!, floorUrl, options.cpuSlowdown)),
       ]);
-      console.log(loads.page.map((p, i) => `${p.usable.toFixed(0)}/${loads.floor[i]!.usable.toFixed(0)}`).join(' '));
 
       const p50 = (of: Load[], step: (l: Load) => number | undefined) => median(of.map((l) => step(l) ?? NaN));
       const kib = (bytes: number) => bytes / 1024;
@@ -284,7 +286,7 @@ export async function clientLoad(env: BenchEnvironment, options: ClientLoadOptio
         ),
       ];
       const notes = [
-        `Median and p90 (nearest rank) of ${options.samples} load(s) of each, interleaved (each going first in turn), each in a fresh browser context${options.warmUp ? ', after one untimed load of each' : ''}: Chromium ${browser.version()} emulating a phone (390 x 844 at 3x, touch), its CPU slowed ${CPU_SLOWDOWN}x and its network at DevTools' Fast 3G (${FAST_3G.latency} ms per request, ${((FAST_3G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbit/s down, ${((FAST_3G.uploadThroughput * 8) / 1e3).toFixed(0)} kbit/s up).`,
+        `Median and p90 (nearest rank) of ${options.samples} load(s) of each, interleaved (each going first in turn), each in a fresh browser context${options.warmUp ? ', after one untimed load of each' : ''}: Chromium ${browser.version()} emulating a phone (390 x 844 at 3x, touch), its CPU slowed ${options.cpuSlowdown}x and its network at DevTools' Fast 3G (${FAST_3G.latency} ms per request, ${((FAST_3G.downloadThroughput * 8) / 1e6).toFixed(2)} Mbit/s down, ${((FAST_3G.uploadThroughput * 8) / 1e3).toFixed(0)} kbit/s up).`,
         "Usable: button.place-bet enabled and .connection[data-state=live] shown, read by a MutationObserver in the page at the change that made it so, on the page's clock (0 at the navigation's start). The page's steps (the rows after the first two) are medians on the same clock, from the navigation's start: Resource Timing's startTime and responseEnd for HTTP, the WebSocket's events for the socket.",
         `Chromium's network emulation delays requests and a WebSocket's handshake, not its frames: the figure's front (standing in for CloudFront) holds each frame ${FAST_3G.latency / 2} ms each way, so that a message on the socket and its answer cost one emulated round trip, as a request does.`,
         'The page (HTML from the session routes, then page.css and page.js, then the token, then the table read beside the socket: connection_init and its two subscribes; a ping whose pong says the server holds them, and the table read again then, after the form is usable) against a floor doing the least the same connections need: the token, then the socket (connection_init, connection_ack) and one read of the table and the balance, at once.',
@@ -322,7 +324,7 @@ function clientFile(name: string, raw: Buffer): ClientFile {
 }
 
 /** One load of `url` in a fresh context of a phone, slowed and on Fast 3G; what the page's clock read at each step. */
-async function load(browser: Browser, url: string): Promise<Load> {
+async function load(browser: Browser, url: string, cpuSlowdown: number): Promise<Load> {
   const context: BrowserContext = await browser.newContext(PHONE);
   try {
     const page = await context.newPage();
@@ -330,7 +332,7 @@ async function load(browser: Browser, url: string): Promise<Load> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
     await page.addInitScript(INSTRUMENT);
     const response = await page.goto(url, { waitUntil: 'commit' });
     if (response?.status() !== 200) throw new Error(`${url} answered ${response?.status()}`);

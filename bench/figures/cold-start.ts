@@ -45,14 +45,6 @@ export async function coldStart(env: BenchEnvironment, options: ColdStartOptions
       if (run % 2 === 1) pair.reverse();
       for (const go of pair) go();
     }
-    console.log(
-      runs.product
-        .map(
-          (p, i) =>
-            `${(p.importMs + p.firstRequestMs).toFixed(0)}/${(runs.minimal[i]!.importMs + runs.minimal[i]!.firstRequestMs).toFixed(0)}`,
-        )
-        .join(' '),
-    );
     const total = (starts: Start[]) => median(starts.map((s) => s.importMs + s.firstRequestMs));
     const sizes = { product: bundleSizes(product), minimal: bundleSizes(minimal) };
     const rows: FigureRow[] = [
