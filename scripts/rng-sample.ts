@@ -6,9 +6,9 @@
  * Written to standard output, from the same code the tables deal with. Exit code 2: bad arguments.
  */
 import { parseArgs } from 'node:util';
-import { once } from 'node:events';
 import { diceSample, rawSample, shoeSample } from '../functions/fairness/rng-samples';
 import { DEFAULT_DECKS } from '../functions/rules/baccarat/shoe';
+import { runAsCommandLine, type Command } from './command-line';
 
 const USAGE = 'usage: npm run --silent rng-sample -- (--dice <rolls> | --shoes <shoes> [--decks <6 to 12>] | --raw <numbers>)';
 
@@ -19,24 +19,30 @@ function count(value: string | undefined): number | undefined {
   return n;
 }
 
-try {
-  const { values } = parseArgs({
-    options: { dice: { type: 'string' }, shoes: { type: 'string' }, decks: { type: 'string' }, raw: { type: 'string' } },
-  });
-  const [dice, shoes, raw] = [count(values.dice), count(values.shoes), count(values.raw)];
-  if ([dice, shoes, raw].filter((n) => n !== undefined).length !== 1) throw new Error(USAGE);
-  const decks = count(values.decks) ?? DEFAULT_DECKS;
-  const lines = dice ? diceSample(dice) : shoes ? shoeSample(shoes, decks) : rawSample(raw!);
-  let chunk = '';
-  for (const line of lines) {
-    chunk += `${line}\n`;
-    if (chunk.length >= 1 << 16) {
-      if (!process.stdout.write(chunk)) await once(process.stdout, 'drain');
-      chunk = '';
+export const rngSampleCommand: Command = async ({ args, out, err }) => {
+  try {
+    const { values } = parseArgs({
+      args: [...args],
+      options: { dice: { type: 'string' }, shoes: { type: 'string' }, decks: { type: 'string' }, raw: { type: 'string' } },
+    });
+    const [dice, shoes, raw] = [count(values.dice), count(values.shoes), count(values.raw)];
+    if ([dice, shoes, raw].filter((n) => n !== undefined).length !== 1) throw new Error(USAGE);
+    const decks = count(values.decks) ?? DEFAULT_DECKS;
+    const lines = dice ? diceSample(dice) : shoes ? shoeSample(shoes, decks) : rawSample(raw!);
+    let chunk = '';
+    for (const line of lines) {
+      chunk += `${line}\n`;
+      if (chunk.length >= 1 << 16) {
+        await out(chunk);
+        chunk = '';
+      }
     }
+    await out(chunk);
+    return 0;
+  } catch (error) {
+    err(`${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
   }
-  process.stdout.write(chunk);
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 2;
-}
+};
+
+await runAsCommandLine(import.meta.url, rngSampleCommand);

@@ -13,36 +13,44 @@
 import { parseArgs } from 'node:util';
 import { createDevAuthorizer, identityClaims } from '../local/dev-authorizer';
 import { callerFromClaims } from '../functions/graphql/context';
+import { runAsCommandLine, type Command } from './command-line';
 
 const USAGE = 'usage: npm run --silent token -- --sub <subject> [--partner <id>] [--role player|dealer|operator]... [--table <id>]...';
 
-const refuse = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
-
-const { values } = (() => {
+export const tokenCommand: Command = async ({ args, out, err }) => {
+  let values;
   try {
-    return parseArgs({
+    ({ values } = parseArgs({
+      args: [...args],
       options: {
         sub: { type: 'string' },
         partner: { type: 'string' },
         role: { type: 'string', multiple: true, default: [] },
         table: { type: 'string', multiple: true, default: [] },
       },
-    });
+    }));
   } catch (error) {
-    return refuse(`${(error as Error).message}\n${USAGE}`);
+    err(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
   }
-})();
-const sub = values.sub ?? refuse(USAGE);
-const claims = {
-  ...(values.table.length > 0 ? { tables: values.table } : {}),
-  ...(values.partner !== undefined ? { partner: values.partner } : {}),
+  const sub = values.sub;
+  if (sub === undefined) {
+    err(`${USAGE}\n`);
+    return 2;
+  }
+  const claims = {
+    ...(values.table.length > 0 ? { tables: values.table } : {}),
+    ...(values.partner !== undefined ? { partner: values.partner } : {}),
+  };
+  // As the API will read the token: a token it would refuse is not made.
+  const { refusal } = callerFromClaims(identityClaims(sub, values.role, claims));
+  if (refusal !== undefined) {
+    err(`The API would refuse this token: ${refusal}\n${USAGE}\n`);
+    return 2;
+  }
+  const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
+  await out(`${await authorizer.issueToken(sub, values.role, claims)}\n`);
+  return 0;
 };
-// As the API will read the token: a token it would refuse is not made.
-const { refusal } = callerFromClaims(identityClaims(sub, values.role, claims));
-if (refusal !== undefined) refuse(`The API would refuse this token: ${refusal}\n${USAGE}`);
 
-const authorizer = await createDevAuthorizer('.local/dev-signing-key.json');
-console.log(await authorizer.issueToken(sub, values.role, claims));
+await runAsCommandLine(import.meta.url, tokenCommand);

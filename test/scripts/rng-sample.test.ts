@@ -2,16 +2,20 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../../functions/rules/baccarat/cards';
+import { rngSampleCommand } from '../../scripts/rng-sample';
 import { PATIENCE_MS } from '../support/patience';
+import { runCommand } from '../support/script-command';
 
 /** Runs the script in a process of its own, as `npm run --silent rng-sample -- ...` does. */
-const run = (...args: string[]) =>
+const runProcess = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/rng-sample.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
+/** Runs its command in this process, as its command line does. */
+const run = (...args: string[]) => runCommand(rngSampleCommand, args);
 const linesOf = (stdout: string) => stdout.split('\n').slice(0, -1);
 
 describe('npm run rng-sample', () => {
   it('writes rounds of two dice, one per line', () => {
-    const { status, stdout } = run('--dice', '1000');
+    const { status, stdout } = runProcess('--dice', '1000');
     expect(status).toBe(0);
     const lines = linesOf(stdout);
     expect(lines).toHaveLength(1_000);
@@ -19,8 +23,8 @@ describe('npm run rng-sample', () => {
     expect(new Set(lines).size).toBeGreaterThan(30); // all 36 rolls are likely to show in 1,000; fewer than 31 means no shuffling at all
   });
 
-  it('writes shoes of the decks asked for, one per line, every card of them once per deck', () => {
-    const { status, stdout } = run('--shoes', '3', '--decks', '6');
+  it('writes shoes of the decks asked for, one per line, every card of them once per deck', async () => {
+    const { status, stdout } = await run('--shoes', '3', '--decks', '6');
     expect(status).toBe(0);
     const shoes = linesOf(stdout).map((line) => line.split(' '));
     expect(shoes).toHaveLength(3);
@@ -33,21 +37,21 @@ describe('npm run rng-sample', () => {
     expect(shoes[0]).not.toEqual(shoes[1]);
   });
 
-  it('writes the raw 32-bit output before any scaling', () => {
-    const { status, stdout } = run('--raw', '100');
+  it('writes the raw 32-bit output before any scaling', async () => {
+    const { status, stdout } = await run('--raw', '100');
     expect(status).toBe(0);
     const values = linesOf(stdout).map(Number);
     expect(values).toHaveLength(100);
     for (const value of values) expect(Number.isInteger(value) && value >= 0 && value < 2 ** 32).toBe(true);
   });
 
-  it('refuses anything but one of --dice, --shoes and --raw with a count, and decks a shoe cannot hold', () => {
+  it('refuses anything but one of --dice, --shoes and --raw with a count, and decks a shoe cannot hold', async () => {
     for (const args of [[], ['--dice', '0'], ['--dice', '5', '--raw', '5'], ['--shoes', '1', '--decks', '13'], ['--dice', 'many']]) {
-      const { status, stderr, stdout } = run(...args);
+      const { status, stderr, stdout } = await run(...args);
       expect(status, args.join(' ')).toBe(2);
       expect(stdout).toBe('');
       expect(stderr.length).toBeGreaterThan(0);
     }
-    expect(run().stderr).toMatch(/usage: npm run --silent rng-sample/);
+    expect((await run()).stderr).toMatch(/usage: npm run --silent rng-sample/);
   });
 });

@@ -8,20 +8,24 @@ import { spawnSync } from 'node:child_process';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { callerFromClaims } from '../../functions/graphql/context';
+import { tokenCommand } from '../../scripts/token';
+import { runCommand } from '../support/script-command';
 
 /** Runs the script in a process of its own, as `npm run --silent token -- ...` does. */
-const run = (...args: string[]) =>
+const runProcess = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/token.ts', ...args], { encoding: 'utf8', timeout: TEST_PATIENCE_MS });
+/** Runs its command in this process, as its command line does. */
+const run = (...args: string[]) => runCommand(tokenCommand, args);
 
 describe('npm run token', () => {
-  it('prints a token whose claims the API reads as the caller asked for', () => {
-    const { status, stdout, stderr } = run('--sub', 'dan', '--role', 'dealer', '--role', 'operator', '--table', 'demo-craps');
+  it('prints a token whose claims the API reads as the caller asked for', async () => {
+    const { status, stdout, stderr } = runProcess('--sub', 'dan', '--role', 'dealer', '--role', 'operator', '--table', 'demo-craps');
     expect(status, stderr).toBe(0);
     const { caller } = callerFromClaims(decodeJwt(stdout.trim()));
     expect(caller?.playerId).toBe('dan');
     expect([...caller!.roles].sort()).toEqual(['DEALER', 'OPERATOR']);
     expect([...caller!.dealerTables!]).toEqual(['demo-craps']);
-    const partners = run('--sub', 'alice', '--partner', 'p1', '--role', 'player');
+    const partners = await run('--sub', 'alice', '--partner', 'p1', '--role', 'player');
     expect(partners.status, partners.stderr).toBe(0);
     expect(callerFromClaims(decodeJwt(partners.stdout.trim())).caller).toMatchObject({ playerId: 'p1/alice', partner: 'p1' });
   });
@@ -33,17 +37,17 @@ describe('npm run token', () => {
     [['--sub', 'alice', '--role', 'Dealer'], /roles claim must be an array of: player, dealer, operator/],
     [['--sub', 'alice bob'], /subject \(sub\) must be 1 to 128 of letters, digits/],
     [['--sub', 'dan', '--role', 'dealer', '--table', 'no spaces'], /tables claim must be an array of at most 64 table ids/],
-  ])('refuses claims the API would refuse (%j), saying why, with no token', (args, reason) => {
-    const { status, stdout, stderr } = run(...args);
+  ])('refuses claims the API would refuse (%j), saying why, with no token', async (args, reason) => {
+    const { status, stdout, stderr } = await run(...args);
     expect(status).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(/^The API would refuse this token: /);
     expect(stderr).toMatch(reason);
   });
 
-  it('refuses a call without --sub, or with an option it does not know, with its usage', () => {
+  it('refuses a call without --sub, or with an option it does not know, with its usage', async () => {
     for (const args of [[], ['--sub', 'alice', '--admin']]) {
-      const { status, stdout, stderr } = run(...args);
+      const { status, stdout, stderr } = await run(...args);
       expect(status, args.join(' ')).toBe(2);
       expect(stdout).toBe('');
       expect(stderr).toMatch(/usage: npm run --silent token -- --sub <subject>/);

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../support/use-test-api';
 import { sweepRoundLoops } from '../../functions/services/rng/round-loop';
 import { verifyTable } from '../../scripts/table-verification';
+import { verifyCommand } from '../../scripts/verify';
+import { runCommand } from '../support/script-command';
 import { commitmentOf } from '../../functions/fairness/fair-random';
 import { dealtShoeOf } from '../../functions/fairness/rng-shoe';
 import { formatCard } from '../../functions/rules/baccarat/cards';
@@ -33,7 +35,8 @@ async function playedTable(rounds: number): Promise<string> {
   return tableId;
 }
 
-function verify(args: string[], token: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+/** Runs the script in a process of its own, as `npm run --silent verify -- ...` does. */
+function verifyProcess(args: string[], token: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], {
       env: { PATH: process.env.PATH, VERIFY_TOKEN: token },
@@ -45,11 +48,13 @@ function verify(args: string[], token: string): Promise<{ status: number | null;
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
+/** Runs its command in this process, as its command line does. */
+const verify = (args: string[], token: string) => runCommand(verifyCommand, args, { VERIFY_TOKEN: token });
 
 describe('npm run verify', () => {
   it("passes on a craps table's history: every roll drawn from its revealed seed", async () => {
     const tableId = await playedTable(3);
-    const run = await verify(['--table', tableId, '--url', `${api.url}/graphql`], await api.token(PLAYER));
+    const run = await verifyProcess(['--table', tableId, '--url', `${api.url}/graphql`], await api.token(PLAYER));
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('ok    roll'))).toHaveLength(3);

@@ -26,7 +26,9 @@ import {
   type SignatureCheck,
 } from '../../functions/wallet/wallet-signature';
 import { CHECK_NAMES, checkNames, checkWallet } from '../../scripts/wallet-conformance';
+import { walletCheckCommand } from '../../scripts/wallet-check';
 import { WALLET_PATIENCE_MS } from '../support/patience';
+import { runCommand } from '../support/script-command';
 
 const SECRET = 'partner-secret';
 const PLAYERS = () => ({ 'test-1': { currency: 'MOP', balance: 100 } });
@@ -47,14 +49,12 @@ afterAll(async () => {
  * wallet-check -- ...` does; waiting for each answer far longer than its default 3 s, which the
  * wallet, in this loaded process, can take.
  */
-function walletCheck(args: string[], secret?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function walletCheckProcess(args: string[], secret: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', 'scripts/wallet-check.ts', ...args, '--timeout-ms', String(WALLET_PATIENCE_MS)],
-      {
-        env: { PATH: process.env.PATH, ...(secret ? { WALLET_SECRET: secret } : {}) },
-      },
+      { env: { PATH: process.env.PATH, WALLET_SECRET: secret } },
     );
     let stdout = '';
     let stderr = '';
@@ -63,6 +63,9 @@ function walletCheck(args: string[], secret?: string): Promise<{ status: number 
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
+/** Runs its command in this process, as its command line does, with the same patience. */
+const walletCheck = (args: string[], secret?: string) =>
+  runCommand(walletCheckCommand, [...args, '--timeout-ms', String(WALLET_PATIENCE_MS)], secret ? { WALLET_SECRET: secret } : {});
 
 describe('npm run wallet-check', () => {
   it.each([
@@ -84,7 +87,7 @@ describe('npm run wallet-check', () => {
   );
 
   it('skips the session checks that need a live token without --session-token, saying so: exit code 0 if the others pass', async () => {
-    const run = await walletCheck(['--url', strict.url, '--player', 'test-1', '--currency', 'MOP', '--contract', '2'], SECRET);
+    const run = await walletCheckProcess(['--url', strict.url, '--player', 'test-1', '--currency', 'MOP', '--contract', '2'], SECRET);
     const needingToken = checkNames(2).filter((name) => name.includes('live session token'));
     expect(needingToken).toHaveLength(2);
     for (const name of needingToken) expect(run.stdout).toContain(`skip  ${name}\n      needs a live session token of the test player`);
