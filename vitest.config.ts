@@ -12,24 +12,36 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 process.env.STORE_PARTITIONS ??= 'book=4,live=4,tableBets=4';
 
 /**
- * The files that take longest (a bench run, the browsers, a CDK synth with its bundles), started
- * first: on a fresh clone Vitest has no timings of its own to order by, and a long file started
- * last keeps one worker busy after the other has finished.
+ * The files that take longest, started first, a file that mostly waits (on a wallet's time-out, a
+ * round's timers, a retry's backoff) after each that keeps a core busy: on a fresh clone Vitest has
+ * no timings of its own to order by, a long file started last keeps one worker busy after the
+ * others have finished, and waiting files started together leave the cores idle.
  */
 const LONGEST_FIRST = [
-  'test/local/table-page-browser.test.ts',
-  'test/local/table-page-mobile.test.ts',
   'test/bench/run.test.ts',
+  'test/local/table-page-browser.test.ts',
   'test/infra/graphql-bundle.test.ts',
   'test/api/wallet/seamless-wallet.test.ts',
+  'test/scripts/wallet-check.test.ts',
   'test/api/rounds/settlement-workers.test.ts',
-  'test/api/rounds/rng-loop-timers.test.ts',
+  'test/fairness/fair-random.test.ts',
   'test/api/rounds/settlement-recovery.test.ts',
-  'test/local/explorer-browser.test.ts',
+  'test/local/table-page-mobile.test.ts',
+  'test/api/rounds/rng-loop-timers.test.ts',
   'test/api/protection/busy-account.test.ts',
+  'test/api/rounds/rng-tables.test.ts',
+  'test/rules/craps/monte-carlo.test.ts',
+  'test/api/tables/bet-shards.test.ts',
+  'test/infra/casino-tables-stack.test.ts',
+  'test/api/requests/refusals.test.ts',
+  'test/scripts/restore-drill.test.ts',
+  'test/api/rounds/online-round.test.ts',
+  'test/rules/baccarat/monte-carlo.test.ts',
+  'test/api/rounds/round-recall.test.ts',
+  'test/infra/edge-and-deploys.test.ts',
+  'test/local/explorer-browser.test.ts',
   'test/api/requests/authorization.test.ts',
   'test/api/money/ledger-conservation.test.ts',
-  'test/api/tables/bet-shards.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {
