@@ -4,9 +4,7 @@
  * The stage's settings (backup and log retention, warm throughput, region, replicas) are read from cdk.json as synth
  * reads them (deploymentSettingsFrom); the model is infra/cost/. No network. Exit code 2: bad arguments.
  */
+import { runAsCommandLine } from './command-line';
 import { costCommand } from './cost/command';
 
-const { code, stdout, stderr } = costCommand(process.argv.slice(2));
-process.stdout.write(stdout);
-process.stderr.write(stderr);
-process.exitCode = code;
+await runAsCommandLine(import.meta.url, costCommand);

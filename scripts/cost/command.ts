@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import { deploymentSettingsFrom, stageNamesFrom } from '../../infra/deployment-settings';
 import { COST_MODEL, monthlyCost } from '../../infra/cost/model';
 import { costStatement } from '../../infra/cost/statement';
+import type { Command } from '../command-line';
 
 const USAGE = 'usage: npm run --silent cost -- --bets-per-day <bets> --players <players a day> --tables <tables> --stage <stage>';
 
@@ -60,12 +61,16 @@ function statement(given: readonly string[]): string {
   return costStatement(monthlyCost(traffic, settings), COST_MODEL, { inCdkJson });
 }
 
-/** The command on its arguments: what it prints, where, and its exit code (2: bad arguments, said in a line or two). */
-export function costCommand(args: readonly string[]): { code: 0 | 2; stdout: string; stderr: string } {
+/** The command (scripts/command-line.ts): the statement, or exit code 2 for bad arguments, said in a line or two. */
+export const costCommand: Command = async ({ args, out, err }) => {
+  let printed: string;
   try {
-    return { code: 0, stdout: statement(args), stderr: '' };
+    printed = statement(args);
   } catch (error) {
     if (!(error instanceof BadArguments)) throw error;
-    return { code: 2, stdout: '', stderr: `${error.message}\n` };
+    err(`${error.message}\n`);
+    return 2;
   }
-}
+  await out(printed);
+  return 0;
+};

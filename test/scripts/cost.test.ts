@@ -8,23 +8,24 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { PATIENCE_MS } from '../support/patience';
 import { costCommand } from '../../scripts/cost/command';
+import { runCommand } from '../support/script-command';
 
 const exec = promisify(execFile);
 
 /** Runs the command in a process of its own, as `npm run --silent cost -- ...` does: its exit code and outputs. */
-async function costProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function costProcess(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await exec('npx', ['tsx', 'scripts/cost.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
-    return { code: 0, stdout, stderr };
+    return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     if (typeof failed.code !== 'number') throw error;
-    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    return { status: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   }
 }
 
 /** The command on its arguments, in this process: what it prints and its exit code, as the process would. */
-const cost = async (...args: string[]) => costCommand(args);
+const cost = (...args: string[]) => runCommand(costCommand, args);
 
 /** The Cost section's examples: each `npm run --silent cost -- <args>` and the ```text block after it. */
 function examplesInTheGuide(): { args: string[]; printed: string }[] {
@@ -35,8 +36,8 @@ function examplesInTheGuide(): { args: string[]; printed: string }[] {
 }
 
 const refused = async (args: string[], message: RegExp) => {
-  const { code, stdout, stderr } = await cost(...args);
-  expect(code, args.join(' ')).toBe(2);
+  const { status, stdout, stderr } = await cost(...args);
+  expect(status, args.join(' ')).toBe(2);
   expect(stdout).toBe('');
   expect(stderr).toMatch(message);
   // A refusal says why, in a line or two: no stack trace.
@@ -48,20 +49,20 @@ describe('npm run cost', () => {
     const examples = examplesInTheGuide();
     expect(examples.map(({ args }) => args[args.indexOf('--bets-per-day') + 1])).toEqual(['20000', '1000000', '50000000']);
     for (const { args, printed } of examples) {
-      const { code, stdout, stderr } = await cost(...args);
+      const { status, stdout, stderr } = await cost(...args);
       expect(stderr).toBe('');
-      expect(code).toBe(0);
+      expect(status).toBe(0);
       expect(stdout).toBe(printed);
     }
   });
 
   it("reads the stage's settings from cdk.json, and a stage not there gets the defaults", async () => {
     const dev = await cost('--bets-per-day', '0', '--players', '0', '--tables', '0', '--stage', 'dev');
-    expect(dev.code).toBe(0);
+    expect(dev.status).toBe(0);
     expect(dev.stdout).toMatch(/^ {2}dailyBackupRetentionDays +7$/m);
     expect(dev.stdout).toMatch(/cdk\.json's stages\.dev/);
     const qa = await cost('--bets-per-day', '10', '--players', '1', '--tables', '1', '--stage', 'qa');
-    expect(qa.code).toBe(0);
+    expect(qa.status).toBe(0);
     expect(qa.stdout).toMatch(/not in cdk\.json's stages: the defaults/);
     expect(qa.stdout).toMatch(/^ {2}logRetentionDays +90$/m);
   });
@@ -87,9 +88,9 @@ describe('npm run cost', () => {
   it('runs as a command of its own: the statement on stdout and exit code 0; a refusal on stderr and exit code 2', async () => {
     const [pilot] = examplesInTheGuide();
     const ran = await costProcess(...pilot!.args);
-    expect(ran).toEqual({ code: 0, stdout: pilot!.printed, stderr: '' });
+    expect(ran).toEqual({ status: 0, stdout: pilot!.printed, stderr: '' });
     const refusal = await costProcess('--players', '10', '--tables', '2', '--stage', 'prod');
-    expect(refusal.code).toBe(2);
+    expect(refusal.status).toBe(2);
     expect(refusal.stdout).toBe('');
     expect(refusal.stderr).toMatch(/^--bets-per-day is missing\nusage: npm run --silent cost/);
     expect(refusal.stderr).not.toMatch(/\n\s+at /);
