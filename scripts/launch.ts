@@ -14,18 +14,16 @@
 import { parseArgs } from 'node:util';
 import { DEMO_CURRENCY } from '../functions/services/sessions/launch';
 import { signedPartnerHeaders } from '../functions/launch/partner-signature';
+import { runAsCommandLine, type Command } from './command-line';
 
 const USAGE =
   'usage: PARTNER_SECRET=<secret> npm run --silent launch -- --partner <id> --key-id <keyId> (--player <id> | --demo) [--table <id>] [--currency MOP] [--language en|zh-Hant|zh-Hans|pt] [--platform DESKTOP|MOBILE] [--url <API>]';
 
-const fail = (message: string, code: number): never => {
-  console.error(message);
-  process.exit(code);
-};
-
-const { values } = (() => {
+export const launchCommand: Command = async ({ args, env, out, err }) => {
+  let values;
   try {
-    return parseArgs({
+    ({ values } = parseArgs({
+      args: [...args],
       options: {
         url: { type: 'string', default: 'http://localhost:4000' },
         partner: { type: 'string' },
@@ -37,37 +35,50 @@ const { values } = (() => {
         language: { type: 'string', default: 'en' },
         platform: { type: 'string', default: 'DESKTOP' },
       },
+    }));
+  } catch (error) {
+    err(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  const secret = env.PARTNER_SECRET;
+  if (secret === undefined) {
+    err(`PARTNER_SECRET is not set.\n${USAGE}\n`);
+    return 2;
+  }
+  const { partner, 'key-id': keyId } = values;
+  if (partner === undefined || keyId === undefined || values.demo === (values.player !== undefined)) {
+    err(`${USAGE}\n`);
+    return 2;
+  }
+
+  const body = JSON.stringify({
+    ...(values.demo ? { mode: 'DEMO' } : { playerId: values.player }),
+    currency: values.currency ?? (values.demo ? DEMO_CURRENCY : 'MOP'),
+    language: values.language,
+    platform: values.platform,
+    ...(values.table ? { tableId: values.table } : {}),
+  });
+  let response: Response;
+  try {
+    response = await fetch(`${values.url.replace(/\/$/, '')}/partner/v1/launch`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signedPartnerHeaders({ partner, keyId, secret }, body, Math.floor(Date.now() / 1_000)),
+      },
+      body,
     });
   } catch (error) {
-    return fail(`${(error as Error).message}\n${USAGE}`, 2);
+    err(`The API at ${values.url} could not be reached (${(error as Error).message}): is npm start running?\n`);
+    return 2;
   }
-})();
-const secret = process.env.PARTNER_SECRET ?? fail(`PARTNER_SECRET is not set.\n${USAGE}`, 2);
-const partner = values.partner ?? fail(USAGE, 2);
-const keyId = values['key-id'] ?? fail(USAGE, 2);
-if (values.demo === (values.player !== undefined)) fail(USAGE, 2);
+  const answer = (await response.json().catch(() => ({}))) as { launchUrl?: string; error?: { code: string; message: string } };
+  if (!response.ok || !answer.launchUrl) {
+    err(`Refused, ${answer.error?.code ?? `HTTP ${response.status}`}: ${answer.error?.message ?? ''}\n`);
+    return 1;
+  }
+  await out(`${answer.launchUrl}\n`);
+  return 0;
+};
 
-const body = JSON.stringify({
-  ...(values.demo ? { mode: 'DEMO' } : { playerId: values.player }),
-  currency: values.currency ?? (values.demo ? DEMO_CURRENCY : 'MOP'),
-  language: values.language,
-  platform: values.platform,
-  ...(values.table ? { tableId: values.table } : {}),
-});
-let response: Response;
-try {
-  response = await fetch(`${values.url.replace(/\/$/, '')}/partner/v1/launch`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...signedPartnerHeaders({ partner, keyId, secret }, body, Math.floor(Date.now() / 1_000)),
-    },
-    body,
-  });
-} catch (error) {
-  fail(`The API at ${values.url} could not be reached (${(error as Error).message}): is npm start running?`, 2);
-}
-const answer = (await response!.json().catch(() => ({}))) as { launchUrl?: string; error?: { code: string; message: string } };
-if (!response!.ok || !answer.launchUrl)
-  fail(`Refused, ${answer.error?.code ?? `HTTP ${response!.status}`}: ${answer.error?.message ?? ''}`, 1);
-console.log(answer.launchUrl);
+await runAsCommandLine(import.meta.url, launchCommand);

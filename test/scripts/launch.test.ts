@@ -8,6 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../support/use-test-api';
 import { issueCredential, type PartnerSigner } from '../support/partner-launch';
 import { DEMO_CURRENCY } from '../../functions/services/sessions/launch';
+import { launchCommand } from '../../scripts/launch';
+import { runCommand } from '../support/script-command';
 
 const api = useTestApi();
 let signer: PartnerSigner;
@@ -20,17 +22,20 @@ beforeAll(async () => {
 });
 
 /** Runs the script in a process of its own (not blocking this one, whose server answers it), as `npm run --silent launch -- ...` does. */
-async function launch(secret: string | undefined, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function launchProcess(secret: string | undefined, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   const env = { ...process.env, PARTNER_SECRET: secret };
   if (secret === undefined) delete env.PARTNER_SECRET;
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', ...args], { env });
-    return { code: 0, stdout, stderr };
+    return { status: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
+/** Runs its command in this process, as its command line does. */
+const launch = (secret: string | undefined, ...args: string[]) =>
+  runCommand(launchCommand, args, secret === undefined ? {} : { PARTNER_SECRET: secret });
 
 const asPartner = (...more: string[]) => [
   '--url',
@@ -46,8 +51,8 @@ const asPartner = (...more: string[]) => [
 
 describe('npm run launch', () => {
   it("prints the launch URL of the table page, whose code is the player's token", async () => {
-    const { code, stdout, stderr } = await launch(signer.secret, ...asPartner('--table', table));
-    expect(code, stderr).toBe(0);
+    const { status, stdout, stderr } = await launchProcess(signer.secret, ...asPartner('--table', table));
+    expect(status, stderr).toBe(0);
     const url = new URL(stdout.trim());
     expect(`${url.origin}${url.pathname}`).toBe(`${api.url}/tables/${table}`);
     const exchanged = await fetch(`${api.url}/session/v1/token`, {
@@ -61,8 +66,8 @@ describe('npm run launch', () => {
   it('launches demo play with --demo: no player, in chips, at a table that plays in them', async () => {
     const chips = await api.openTable({ game: 'BACCARAT', currency: DEMO_CURRENCY });
     const args = ['--url', api.url, '--partner', signer.partner, '--key-id', signer.keyId, '--demo', '--table', chips];
-    const { code, stdout, stderr } = await launch(signer.secret, ...args);
-    expect(code, stderr).toBe(0);
+    const { status, stdout, stderr } = await launch(signer.secret, ...args);
+    expect(status, stderr).toBe(0);
     const exchanged = await fetch(`${api.url}/session/v1/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -74,15 +79,15 @@ describe('npm run launch', () => {
       tableId: chips,
     });
     // Both a player and --demo, or neither: the usage.
-    expect((await launch(signer.secret, ...asPartner('--demo'))).code).toBe(2);
+    expect((await launch(signer.secret, ...asPartner('--demo'))).status).toBe(2);
   });
 
   it('says why a launch is refused (exit 1), and that it cannot run without its secret (exit 2), never printing the secret', async () => {
     const refused = await launch('f'.repeat(64), ...asPartner());
-    expect([refused.code, refused.stdout]).toEqual([1, '']);
+    expect([refused.status, refused.stdout]).toEqual([1, '']);
     expect(refused.stderr).toMatch(/^Refused, UNAUTHENTICATED: /);
     const unsigned = await launch(undefined, ...asPartner());
-    expect(unsigned.code).toBe(2);
+    expect(unsigned.status).toBe(2);
     expect(unsigned.stderr).toMatch(/PARTNER_SECRET is not set/);
     expect(`${refused.stderr}${unsigned.stderr}`).not.toContain(signer.secret);
   });
