@@ -13,9 +13,9 @@
  * references smoke-<time>-in and -out; the player's balance ends as it began.
  */
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { runAsCommandLine, type Command } from './command-line';
 
 export interface SmokeOptions {
   readonly url: string;
@@ -222,27 +222,33 @@ export function playerIdOfToken(token: string): string {
   return claims.partner ? `${claims.partner}/${claims.sub}` : claims.sub;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+export const smokeTestCommand: Command = async ({ args, env, out, err }) => {
   const { values } = parseArgs({
+    args: [...args],
     options: { url: { type: 'string' }, ws: { type: 'string' }, 'event-timeout-s': { type: 'string' }, 'settle-ms': { type: 'string' } },
   });
-  const operatorToken = process.env.SMOKE_OPERATOR_TOKEN;
-  const playerToken = process.env.SMOKE_PLAYER_TOKEN;
+  const operatorToken = env.SMOKE_OPERATOR_TOKEN;
+  const playerToken = env.SMOKE_PLAYER_TOKEN;
   if (!values.url || !values.ws || !operatorToken || !playerToken) {
-    console.error(
-      'usage: SMOKE_OPERATOR_TOKEN=... SMOKE_PLAYER_TOKEN=... npm run --silent smoke -- --url <GraphqlUrl> --ws <WebSocketUrl> [--event-timeout-s 15] [--settle-ms 1000]',
+    err(
+      'usage: SMOKE_OPERATOR_TOKEN=... SMOKE_PLAYER_TOKEN=... npm run --silent smoke -- --url <GraphqlUrl> --ws <WebSocketUrl> [--event-timeout-s 15] [--settle-ms 1000]\n',
     );
-    process.exit(2);
+    return 2;
   }
-  const passed = await runSmokeTest({
-    url: values.url,
-    wsUrl: values.ws,
-    operatorToken,
-    playerToken,
-    playerId: playerIdOfToken(playerToken),
-    ...(values['event-timeout-s'] ? { eventTimeoutMs: Number(values['event-timeout-s']) * 1_000 } : {}),
-    ...(values['settle-ms'] ? { settleMs: Number(values['settle-ms']) } : {}),
-  });
-  console.log(passed ? 'smoke test passed' : 'smoke test FAILED');
-  process.exit(passed ? 0 : 1);
-}
+  const passed = await runSmokeTest(
+    {
+      url: values.url,
+      wsUrl: values.ws,
+      operatorToken,
+      playerToken,
+      playerId: playerIdOfToken(playerToken),
+      ...(values['event-timeout-s'] ? { eventTimeoutMs: Number(values['event-timeout-s']) * 1_000 } : {}),
+      ...(values['settle-ms'] ? { settleMs: Number(values['settle-ms']) } : {}),
+    },
+    (line) => void out(`${line}\n`),
+  );
+  await out(passed ? 'smoke test passed\n' : 'smoke test FAILED\n');
+  return passed ? 0 : 1;
+};
+
+await runAsCommandLine(import.meta.url, smokeTestCommand);

@@ -1,11 +1,12 @@
 /**
  * The smoke test ops run against a deployed stage (scripts/smoke-test.ts), run here as they run
- * it (its command line, in a process of its own) against the local API: real HTTP through the
+ * it (its command line, in a process of its own; its refusals in this one) against the local API: real HTTP through the
  * real handler, real WebSocket subscriptions fed by the table's stream, DynamoDB Local.
  */
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playerIdOfToken } from '../../scripts/smoke-test';
+import { playerIdOfToken, smokeTestCommand } from '../../scripts/smoke-test';
+import { runCommand } from '../support/script-command';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -22,7 +23,10 @@ afterAll(async () => {
 });
 
 /** Runs the script in a process of its own; asynchronously, since the API it calls runs in this one. */
-function smoke(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function smokeProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/smoke-test.ts', ...args], {
     env: { PATH: process.env.PATH, SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player, ...env },
   });
@@ -32,6 +36,9 @@ function smoke(args: string[], env: Record<string, string> = {}): Promise<{ stat
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
 }
+/** Runs its command in this process, as its command line does. */
+const smoke = (args: string[], env: Record<string, string> = {}) =>
+  runCommand(smokeTestCommand, args, { SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player, ...env });
 
 describe('the smoke test', () => {
   it('plays one round through the API and its subscriptions, passes, and leaves the player as it found them', async () => {
@@ -39,7 +46,7 @@ describe('the smoke test', () => {
     await api.fundAccount('acme/smoke-player', 2_500);
     // The local server handles a connection's messages in order: the subscribe is taken when its ping is answered, no pause needed.
     // Events wait as long as a loaded machine may make them.
-    const run = await smoke(['--url', `${api.url}/graphql`, '--ws', api.wsUrl, '--event-timeout-s', '300', '--settle-ms', '0']);
+    const run = await smokeProcess(['--url', `${api.url}/graphql`, '--ws', api.wsUrl, '--event-timeout-s', '300', '--settle-ms', '0']);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('FAIL'))).toEqual([]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('ok    the operator closes betting, and the subscription hears it');
