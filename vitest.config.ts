@@ -9,7 +9,7 @@ process.env.POWERTOOLS_LOG_LEVEL ??= 'SILENT';
 // here so that every process a test starts (a script, the local server, the bench) agrees with it:
 // at test sizes the defaults' partitions are all but empty, and reading and writing them was a
 // third of the run's DynamoDB requests. A test of a busy table opens it with the shards it needs.
-process.env.STORE_PARTITIONS ??= 'book=4,live=4,tableBets=4';
+process.env.STORE_PARTITIONS ??= 'book=4,live=4,tableBets=4,wallet=4';
 
 /**
  * The files that take longest, started first, a file that mostly waits (on a wallet's time-out, a

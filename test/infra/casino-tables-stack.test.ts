@@ -183,7 +183,7 @@ describe.each(FUNCTIONS)('the function %s', (name, role) => {
       POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       POWERTOOLS_METRICS_NAMESPACE: 'CasinoTables/prod',
       // prod's partition counts, the defaults: every function of the stage reads and writes the same.
-      STORE_PARTITIONS: 'book=64,live=16,tableBets=64',
+      STORE_PARTITIONS: 'book=64,live=16,tableBets=64,wallet=16',
     });
   });
 
@@ -774,8 +774,8 @@ describe('stages', () => {
           .filter((variables) => variables?.TABLE_NAME)
           .map((variables) => variables.STORE_PARTITIONS),
       );
-    expect(counts(dev.template)).toEqual(new Set(['book=4,live=4,tableBets=4']));
-    expect(counts(template)).toEqual(new Set(['book=64,live=16,tableBets=64']));
+    expect(counts(dev.template)).toEqual(new Set(['book=4,live=4,tableBets=4,wallet=4']));
+    expect(counts(template)).toEqual(new Set(['book=64,live=16,tableBets=64,wallet=16']));
   });
 
   it('keep prod data through a stack deletion, and let a dev stage go with its stack', () => {

@@ -86,11 +86,23 @@ describe('deployment settings from CDK context', () => {
   });
 
   it('spreads the store as the stage says, each count within its bounds, the defaults for the rest', () => {
-    expect(settingsWith({}).storePartitions).toEqual({ book: 64, live: 16, tableBets: 64 });
-    expect(settingsWith({ storePartitions: { book: 4, live: 4 } }).storePartitions).toEqual({ book: 4, live: 4, tableBets: 64 });
-    expect(settingsWith({}, { storePartitions: '{"tableBets":8}' }).storePartitions).toEqual({ book: 64, live: 16, tableBets: 8 });
+    expect(settingsWith({}).storePartitions).toEqual({ book: 64, live: 16, tableBets: 64, wallet: 16 });
+    expect(settingsWith({ storePartitions: { book: 4, live: 4 } }).storePartitions).toEqual({
+      book: 4,
+      live: 4,
+      tableBets: 64,
+      wallet: 16,
+    });
+    expect(settingsWith({}, { storePartitions: '{"tableBets":8}' }).storePartitions).toEqual({
+      book: 64,
+      live: 16,
+      tableBets: 8,
+      wallet: 16,
+    });
     expect(() => settingsWith({ storePartitions: { book: 2 } })).toThrow(/storePartitions.book must be a whole number of at least 4/);
     expect(() => settingsWith({ storePartitions: { live: 32 } })).toThrow(/storePartitions.live must be from 4 to 16, got 32/);
+    expect(settingsWith({ storePartitions: { wallet: 4 } }).storePartitions.wallet).toBe(4);
+    expect(() => settingsWith({ storePartitions: { wallet: 32 } })).toThrow(/storePartitions.wallet must be from 4 to 16, got 32/);
     expect(() => settingsWith({ storePartitions: { bets: 8 } })).toThrow(/storePartitions.bets is not a setting; they are book=<4 to 64>/);
     expect(() => settingsWith({ storePartitions: 4 })).toThrow(/storePartitions must be an object/);
   });
@@ -114,11 +126,16 @@ describe('deployment settings from CDK context', () => {
         }).node,
         'qa',
       ).storePartitions;
-    expect(failoverOf({ storePartitions: { book: 8, live: 4 } })).toEqual({ book: 8, live: 4, tableBets: 64 });
-    expect(failoverOf({ storePartitions: { book: 8 } }, { storePartitions: { book: 8 } })).toEqual({ book: 8, live: 16, tableBets: 64 });
+    expect(failoverOf({ storePartitions: { book: 8, live: 4 } })).toEqual({ book: 8, live: 4, tableBets: 64, wallet: 16 });
+    expect(failoverOf({ storePartitions: { book: 8 } }, { storePartitions: { book: 8 } })).toEqual({
+      book: 8,
+      live: 16,
+      tableBets: 64,
+      wallet: 16,
+    });
     expect(failoverOf({})).toEqual(DEFAULT_SETTINGS.storePartitions);
     expect(() => failoverOf({ storePartitions: { book: 8 } }, { storePartitions: { book: 4 } })).toThrow(
-      /storePartitions must be stage main's \(book=8,live=16,tableBets=64\), whose table this stage runs on, got book=4,live=16,tableBets=64/,
+      /storePartitions must be stage main's \(book=8,live=16,tableBets=64,wallet=16\), whose table this stage runs on, got book=4,live=16,tableBets=64,wallet=16/,
     );
   });
 

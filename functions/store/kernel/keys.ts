@@ -186,8 +186,12 @@ export const launchCodeKey = (codeHash: string): ItemKey => ({ pk: `LAUNCHCODE#$
 export const signedCallKey = (signatureHash: string): ItemKey => ({ pk: `SIGNED#${signatureHash}`, sk: 'CALL' });
 export const walletSessionKey = (playerId: string): ItemKey => ({ pk: `WALLETSESSION#${playerId}`, sk: 'SESSION' });
 export const walletRoundKey = (playerId: string, roundId: string): ItemKey => ({ pk: `WALLETROUND#${playerId}#${roundId}`, sk: 'ROUND' });
-/** Undelivered wallet calls are spread over this many `byOwner` partitions, so that no partition takes every call. */
-export const WALLET_DUE_SHARDS = 16;
+/**
+ * Undelivered wallet calls are spread over this many `byOwner` partitions, and a partner's calls over
+ * as many in the `book` index, so that no partition takes every call: the stage's setting
+ * (store-partitions.ts), 16 unless set.
+ */
+export const WALLET_DUE_SHARDS = STORE_PARTITIONS.wallet;
 export const walletDuePk = (shard: number): string => `WALLETDUE#${String(shard).padStart(2, '0')}`;
 export const walletDueShardOf = (transactionId: string): number => fnv1a(transactionId) % WALLET_DUE_SHARDS;
 export const walletDeadPk = (partner: string): string => `WALLETDEAD#${partner}`;

@@ -1,13 +1,14 @@
 /**
  * How widely a stage's store spreads what many writers share (docs/DATA-MODEL.md, "Partition
  * counts"): a stage's setting, the same in every function of the stage (infra: `storePartitions`;
- * the functions' STORE_PARTITIONS, `book=4,live=4,tableBets=4`, each key optional), read once
+ * the functions' STORE_PARTITIONS, `book=4,live=4,tableBets=4,wallet=4`, each key optional), read once
  * when a process starts.
  * - A small stage (a pilot, the tests) reads and writes fewer all-but-empty partitions for each
- *   audit, report, live event and round; a busy one needs the defaults, so that no partition takes
- *   a ceiling's worth of writes.
- * - The book's and live topics' readers read every partition of the count and writers pick one of
- *   them: those may be raised on a stage holding data (the new partitions hold the old), never lowered.
+ *   audit, report, live event, round and sweep of wallet calls; a busy one needs the defaults, so
+ *   that no partition takes a ceiling's worth of writes.
+ * - The book's, live topics' and wallet calls' readers read every partition of the count and writers
+ *   pick one of them: those may be raised on a stage holding data (the new partitions hold the old),
+ *   never lowered.
  * - A table keeps the bet shards it opened with (keys.ts): `tableBets` only chooses a new table's.
  */
 export interface StorePartitions {
@@ -17,20 +18,24 @@ export interface StorePartitions {
   readonly live: number;
   /** The bet shards of a table opened without a count (`openTable`'s `betShards`). */
   readonly tableBets: number;
+  /** Seamless partners' wallet calls: the partitions of the calls due (each sweep reads them all) and of a partner's calls (each report). */
+  readonly wallet: number;
 }
 
 /** What a stage gets unless its setting says otherwise: the counts the busiest tables are measured at (BENCHMARKS.md). */
-export const DEFAULT_PARTITIONS: StorePartitions = { book: 64, live: 16, tableBets: 64 };
+export const DEFAULT_PARTITIONS: StorePartitions = { book: 64, live: 16, tableBets: 64, wallet: 16 };
 
 /**
  * Each count's bounds: never below 4, so that no partition is written by every journal, viewer or
- * bet of a table; the book and live topics never above their defaults, the counts the read budgets
- * (graphql/request-limits.ts) and the fan-out are sized for; a table's shards as `openTable` allows.
+ * bet of a table; the book, live topics and wallet calls never above their defaults, the counts the
+ * read budgets (graphql/request-limits.ts) and the fan-out are sized for; a table's shards as
+ * `openTable` allows.
  */
 export const PARTITION_BOUNDS: Readonly<Record<keyof StorePartitions, { readonly min: number; readonly max: number }>> = {
   book: { min: 4, max: 64 },
   live: { min: 4, max: 16 },
   tableBets: { min: 4, max: 512 },
+  wallet: { min: 4, max: 16 },
 };
 
 /** The counts a setting names (`key=count`, comma-separated; absent keys keep their defaults); throws on anything else. */
