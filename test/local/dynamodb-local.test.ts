@@ -22,7 +22,8 @@ describe('startDynamoDbLocal', () => {
 
   it('answers on a port of its own once started, and stopping it stops that one only', async () => {
     const shared = clientFor(inject('dynamoEndpoint')); // the test run's own instance
-    const dynamo = await startDynamoDbLocal({ inMemory: true });
+    // The JVM of a short run, as the suite's own: the flags change nothing checked here, and C2's compiler threads cost seconds.
+    const dynamo = await startDynamoDbLocal({ inMemory: true }, { shortLived: true });
     const mine = clientFor(dynamo.endpoint);
     try {
       expect(dynamo.endpoint).not.toBe(inject('dynamoEndpoint'));

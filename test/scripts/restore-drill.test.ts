@@ -70,18 +70,25 @@ beforeAll(async () => {
   await api.expectReconciled();
 
   exportDir = await tempFolder('restore-drill-');
-  const made = await restoreDrill(['--export-to', exportDir], { TABLE_NAME: api.db.tableName });
+  const made = await restoreDrill(['--export-to', exportDir], { TABLE_NAME: api.db.tableName }, { asNpmRun: true });
   expect(made.status, made.stderr).toBe(0);
   const { exported } = JSON.parse(made.stdout);
   expect(exported).toMatchObject({ table: api.db.tableName, dir: exportDir, items: await itemCount(api.db.tableName) });
   exportTime = exported.exportTime;
 });
 
-/** `npm run --silent restore-drill -- <args>` against the run's DynamoDB Local; resolves with its exit code and output, whatever it is. */
-async function restoreDrill(args: readonly string[], env: Record<string, string> = {}) {
+/**
+ * The drill against the run's DynamoDB Local, as `npm run --silent restore-drill -- <args>` runs it
+ * (the export the other cases restore), or its script run by Node directly, without npm's and tsx's
+ * own processes; resolves with its exit code and output, whatever it is.
+ */
+async function restoreDrill(args: readonly string[], env: Record<string, string> = {}, { asNpmRun = false } = {}) {
   const run = promisify(execFile);
+  const [file, fileArgs]: [string, string[]] = asNpmRun
+    ? ['npm', ['run', '--silent', 'restore-drill', '--', ...args]]
+    : [process.execPath, ['--import', 'tsx', 'scripts/restore-drill.ts', ...args]];
   try {
-    const { stdout, stderr } = await run('npm', ['run', '--silent', 'restore-drill', '--', ...args], {
+    const { stdout, stderr } = await run(file, fileArgs, {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
