@@ -80,6 +80,16 @@ export interface ReferenceWallet {
   readonly players: Map<string, WalletPlayer>;
   /** What the wallet has moved, by transaction id: what a partner's books reconcile against ours with. */
   readonly movements: ReadonlyMap<string, Readonly<Movement>>;
+  /**
+   * Answers a call in this process as its server answers one (its faults aside): for a test's wallet
+   * that wraps this one, without a second round trip over HTTP. The answer is not signed (the
+   * wrapper signs its own).
+   */
+  answer(
+    operation: WalletOperation,
+    body: string,
+    signed: { readonly timestamp: string | undefined; readonly signature: string | undefined },
+  ): WalletAnswer;
   /** Fails the next calls as `fault` says. */
   injectFault(fault: WalletFault): void;
   /** Forgets every fault not yet spent, and drops the calls a TIMEOUT holds: the wallet answers again. */
@@ -266,6 +276,21 @@ export async function startReferenceWallet(options: {
     return fault;
   }
 
+  /** The answer to a call as received: refused unless signed with one of the wallet's secrets. */
+  function signedAnswerTo(
+    operation: WalletOperation,
+    body: string,
+    signed: { readonly timestamp: string | undefined; readonly signature: string | undefined },
+  ): WalletAnswer {
+    // During a rotation, a call signed with either secret is the house's.
+    const checks = secrets.map((key) => checkSignature(key, body, signed, now()));
+    const signature = checks.includes('VALID') ? 'VALID' : checks[0]!;
+    if (signature !== 'VALID') refusedSignatures.push({ operation, body });
+    return signature === 'VALID'
+      ? answerTo(operation, body)
+      : refused('INVALID_SIGNATURE', signature === 'STALE' ? 'the timestamp is too far from now' : 'the signature is missing or wrong');
+  }
+
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -279,15 +304,7 @@ export async function startReferenceWallet(options: {
     const fault = faultFor(operation);
     if (fault?.when === 'BEFORE' && (await failed(fault, response))) return;
     const header = (name: string) => (typeof request.headers[name] === 'string' ? (request.headers[name] as string) : undefined);
-    const signed = { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) };
-    // During a rotation, a call signed with either secret is the house's.
-    const checks = secrets.map((key) => checkSignature(key, body, signed, now()));
-    const signature = checks.includes('VALID') ? 'VALID' : checks[0]!;
-    if (signature !== 'VALID') refusedSignatures.push({ operation, body });
-    const answer =
-      signature === 'VALID'
-        ? answerTo(operation, body)
-        : refused('INVALID_SIGNATURE', signature === 'STALE' ? 'the timestamp is too far from now' : 'the signature is missing or wrong');
+    const answer = signedAnswerTo(operation, body, { timestamp: header(TIMESTAMP_HEADER), signature: header(SIGNATURE_HEADER) });
     if (fault?.when === 'AFTER' && (await failed(fault, response))) return;
     const text = JSON.stringify(answer);
     response
@@ -353,6 +370,11 @@ export async function startReferenceWallet(options: {
     endSession: (token) => {
       const session = sessions.get(token);
       if (session) session.ended = true;
+    },
+    answer: (operation, body, signed) => {
+      received.push({ operation, body });
+      // A copy, as a client would read it from the wire: what the wallet keeps of its answers stays its own.
+      return JSON.parse(JSON.stringify(signedAnswerTo(operation, body, signed))) as WalletAnswer;
     },
     injectFault: (fault) => faults.push({ ...fault, left: fault.times ?? 1 }),
     clearFaults: () => {
