@@ -35,6 +35,7 @@ import { walletCallWorker } from '../../functions/workers/wallet-call-handler';
 import { fileSecrets } from '../../functions/store/kernel/wallet-secrets';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { httpPoster } from './http-post';
 
 export interface GraphQLResponse<T = Record<string, any>> {
   readonly status: number;
@@ -254,6 +255,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     return issued;
   };
 
+  const poster = httpPoster();
   async function graphql<T = Record<string, any>>(
     who: Who,
     query: string,
@@ -261,10 +263,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   ): Promise<GraphQLResponse<T>> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (who !== null) headers.authorization = `Bearer ${await tokenFor(who)}`;
-    const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
-    const text = await response.text();
+    const { status, text } = await poster.post(`${server.url}/graphql`, headers, JSON.stringify({ query, variables }));
     const body = text ? JSON.parse(text) : {};
-    return { status: response.status, ...body };
+    return { status, ...body };
   }
 
   async function closeBetting(tableId: string): Promise<number> {
@@ -408,6 +409,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       return playerIds.map((id) => found.get(id));
     },
     close: async () => {
+      poster.close();
       await live?.stop();
       await server.close();
     },
