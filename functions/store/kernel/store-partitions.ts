@@ -1,8 +1,8 @@
 /**
  * How widely a stage's store spreads what many writers share (docs/DATA-MODEL.md, "Partition
  * counts"): a stage's setting, the same in every function of the stage (infra: `storePartitions`;
- * the functions' STORE_PARTITIONS, `book=4,live=4,tableBets=4,wallet=4`, each key optional), read once
- * when a process starts.
+ * the functions' STORE_PARTITIONS, `book=4,live=4,tableBets=4,wallet=4`, each key optional), read
+ * once when a process starts.
  * - A small stage (a pilot, the tests) reads and writes fewer all-but-empty partitions for each
  *   audit, report, live event, round and sweep of wallet calls; a busy one needs the defaults, so
  *   that no partition takes a ceiling's worth of writes.
