@@ -23,6 +23,21 @@ export type ExitCode = 0 | 1 | 2;
 export type Command = (io: CommandIo) => Promise<ExitCode>;
 
 /**
+ * `body` as a command whose thrown errors mean it could not run: exit code 2, the reason alone on
+ * stderr after `prefix` (a message for the one who ran it, never a stack).
+ */
+export const couldNotRunOnThrow =
+  (prefix: string, body: Command): Command =>
+  async (io) => {
+    try {
+      return await body(io);
+    } catch (error) {
+      io.err(`${prefix}${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  };
+
+/**
  * Runs `command` with this process's arguments and environment when `moduleUrl` is the file
  * Node was started with (`npm run <script>`), not when it is imported; then exits with its code,
  * not waiting for the connections it left open to time out.

@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { diceSample, rawSample, shoeSample } from '../functions/fairness/rng-samples';
 import { DEFAULT_DECKS } from '../functions/rules/baccarat/shoe';
-import { runAsCommandLine, type Command } from './command-line';
+import { couldNotRunOnThrow, runAsCommandLine, type Command } from './command-line';
 
 const USAGE = 'usage: npm run --silent rng-sample -- (--dice <rolls> | --shoes <shoes> [--decks <6 to 12>] | --raw <numbers>)';
 
@@ -19,30 +19,25 @@ function count(value: string | undefined): number | undefined {
   return n;
 }
 
-export const rngSampleCommand: Command = async ({ args, out, err }) => {
-  try {
-    const { values } = parseArgs({
-      args: [...args],
-      options: { dice: { type: 'string' }, shoes: { type: 'string' }, decks: { type: 'string' }, raw: { type: 'string' } },
-    });
-    const [dice, shoes, raw] = [count(values.dice), count(values.shoes), count(values.raw)];
-    if ([dice, shoes, raw].filter((n) => n !== undefined).length !== 1) throw new Error(USAGE);
-    const decks = count(values.decks) ?? DEFAULT_DECKS;
-    const lines = dice ? diceSample(dice) : shoes ? shoeSample(shoes, decks) : rawSample(raw!);
-    let chunk = '';
-    for (const line of lines) {
-      chunk += `${line}\n`;
-      if (chunk.length >= 1 << 16) {
-        await out(chunk);
-        chunk = '';
-      }
+export const rngSampleCommand: Command = couldNotRunOnThrow('', async ({ args, out }) => {
+  const { values } = parseArgs({
+    args: [...args],
+    options: { dice: { type: 'string' }, shoes: { type: 'string' }, decks: { type: 'string' }, raw: { type: 'string' } },
+  });
+  const [dice, shoes, raw] = [count(values.dice), count(values.shoes), count(values.raw)];
+  if ([dice, shoes, raw].filter((n) => n !== undefined).length !== 1) throw new Error(USAGE);
+  const decks = count(values.decks) ?? DEFAULT_DECKS;
+  const lines = dice ? diceSample(dice) : shoes ? shoeSample(shoes, decks) : rawSample(raw!);
+  let chunk = '';
+  for (const line of lines) {
+    chunk += `${line}\n`;
+    if (chunk.length >= 1 << 16) {
+      await out(chunk);
+      chunk = '';
     }
-    await out(chunk);
-    return 0;
-  } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
   }
-};
+  await out(chunk);
+  return 0;
+});
 
 await runAsCommandLine(import.meta.url, rngSampleCommand);

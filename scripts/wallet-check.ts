@@ -12,56 +12,51 @@
  */
 import { parseArgs } from 'node:util';
 import { SESSION_TOKEN, WALLET_CONTRACT_VERSIONS } from '../functions/wallet/wallet-protocol';
-import { runAsCommandLine, type Command } from './command-line';
+import { couldNotRunOnThrow, runAsCommandLine, type Command } from './command-line';
 import { checkWallet } from './wallet-conformance';
 
 const USAGE =
   'usage: WALLET_SECRET=<secret> npm run --silent wallet-check -- --url <base URL> --player <test player> --currency <ISO code> [--contract <1|2>] [--session-token <token> (contract 2)]';
 
-export const walletCheckCommand: Command = async ({ args, env, out, err }) => {
-  try {
-    const { values } = parseArgs({
-      args: [...args],
-      options: {
-        url: { type: 'string' },
-        player: { type: 'string' },
-        currency: { type: 'string' },
-        contract: { type: 'string', default: '1' },
-        'session-token': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-      },
-    });
-    const secret = env.WALLET_SECRET;
-    const version = WALLET_CONTRACT_VERSIONS.find((known) => String(known) === values.contract);
-    if (!values.url || !values.player || !values.currency || !secret || version === undefined) throw new Error(USAGE);
-    const sessionToken = values['session-token'];
-    // Version 1 has no sessions; a token not shaped as one (a space pasted with it, say) would fail the checks for the wrong reason.
-    if (sessionToken !== undefined && (version < 2 || !SESSION_TOKEN.test(sessionToken))) throw new Error(USAGE);
-    const results = await checkWallet({
-      baseUrl: values.url,
-      secret,
-      playerId: values.player,
-      currency: values.currency,
-      version,
-      ...(sessionToken !== undefined ? { sessionToken } : {}),
-      ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
-    });
-    for (const result of results) {
-      const outcome = result.skipped ? 'skip' : result.passed ? 'pass' : 'FAIL';
-      await out(`${outcome}  ${result.name}${result.detail ? `\n      ${result.detail}` : ''}\n`);
-    }
-    // A skipped check is neither passed nor failed: counted apart, it does not fail the run.
-    const run = results.filter((result) => !result.skipped);
-    const failed = run.filter((result) => !result.passed).length;
-    const skipped = results.length - run.length;
-    await out(
-      `\n${run.length - failed} of ${run.length} checks passed${skipped ? `, ${skipped} skipped (they need --session-token)` : ''}\n`,
-    );
-    return failed === 0 ? 0 : 1;
-  } catch (error) {
-    err(`wallet-check: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+export const walletCheckCommand: Command = couldNotRunOnThrow('wallet-check: ', async ({ args, env, out }) => {
+  const { values } = parseArgs({
+    args: [...args],
+    options: {
+      url: { type: 'string' },
+      player: { type: 'string' },
+      currency: { type: 'string' },
+      contract: { type: 'string', default: '1' },
+      'session-token': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+    },
+  });
+  const secret = env.WALLET_SECRET;
+  const version = WALLET_CONTRACT_VERSIONS.find((known) => String(known) === values.contract);
+  if (!values.url || !values.player || !values.currency || !secret || version === undefined) throw new Error(USAGE);
+  const sessionToken = values['session-token'];
+  // Version 1 has no sessions; a token not shaped as one (a space pasted with it, say) would fail the checks for the wrong reason.
+  if (sessionToken !== undefined && (version < 2 || !SESSION_TOKEN.test(sessionToken))) throw new Error(USAGE);
+  const results = await checkWallet({
+    baseUrl: values.url,
+    secret,
+    playerId: values.player,
+    currency: values.currency,
+    version,
+    ...(sessionToken !== undefined ? { sessionToken } : {}),
+    ...(values['timeout-ms'] ? { timeoutMs: Number(values['timeout-ms']) } : {}),
+  });
+  for (const result of results) {
+    const outcome = result.skipped ? 'skip' : result.passed ? 'pass' : 'FAIL';
+    await out(`${outcome}  ${result.name}${result.detail ? `\n      ${result.detail}` : ''}\n`);
   }
-};
+  // A skipped check is neither passed nor failed: counted apart, it does not fail the run.
+  const run = results.filter((result) => !result.skipped);
+  const failed = run.filter((result) => !result.passed).length;
+  const skipped = results.length - run.length;
+  await out(
+    `\n${run.length - failed} of ${run.length} checks passed${skipped ? `, ${skipped} skipped (they need --session-token)` : ''}\n`,
+  );
+  return failed === 0 ? 0 : 1;
+});
 
 await runAsCommandLine(import.meta.url, walletCheckCommand);

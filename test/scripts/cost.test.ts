@@ -2,27 +2,13 @@
  * `npm run cost`, as cloud ops run it: its refusals, and the three sizes docs/DEPLOY.md ("Cost")
  * shows, each run again here and compared with what the guide prints, so the two cannot drift.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PATIENCE_MS } from '../support/patience';
 import { costCommand } from '../../scripts/cost/command';
-import { runCommand } from '../support/script-command';
-
-const exec = promisify(execFile);
+import { runCommand, runScriptProcess } from '../support/script-command';
 
 /** Runs the command in a process of its own, as `npm run --silent cost -- ...` does: its exit code and outputs. */
-async function costProcess(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec('npx', ['tsx', 'scripts/cost.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    if (typeof failed.code !== 'number') throw error;
-    return { status: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+const costProcess = (...args: string[]) => runScriptProcess('scripts/cost.ts', args);
 
 /** The command on its arguments, in this process: what it prints and its exit code, as the process would. */
 const cost = (...args: string[]) => runCommand(costCommand, args);

@@ -2,14 +2,12 @@
  * `npm run launch` (docs/LAUNCH.md): a partner's launch, signed with its credential as its backend
  * signs one, against the API over HTTP, printing the launch URL; a refusal said as the API answered.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApi } from '../support/use-test-api';
 import { issueCredential, type PartnerSigner } from '../support/partner-launch';
 import { DEMO_CURRENCY } from '../../functions/services/sessions/launch';
 import { launchCommand } from '../../scripts/launch';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 
 const api = useTestApi();
 let signer: PartnerSigner;
@@ -22,17 +20,7 @@ beforeAll(async () => {
 });
 
 /** Runs the script in a process of its own (not blocking this one, whose server answers it), as `npm run --silent launch -- ...` does. */
-async function launchProcess(secret: string | undefined, ...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, PARTNER_SECRET: secret };
-  if (secret === undefined) delete env.PARTNER_SECRET;
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/launch.ts', ...args], { env });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const launchProcess = (secret: string, ...args: string[]) => runScriptProcess('scripts/launch.ts', args, { PARTNER_SECRET: secret });
 /** Runs its command in this process, as its command line does. */
 const launch = (secret: string | undefined, ...args: string[]) =>
   runCommand(launchCommand, args, secret === undefined ? {} : { PARTNER_SECRET: secret });

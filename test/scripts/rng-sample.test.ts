@@ -1,21 +1,18 @@
 /** `npm run rng-sample`, as a test lab runs it: raw outcomes, one per line, from the tables' own generator. */
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { RANKS } from '../../functions/rules/baccarat/cards';
 import { rngSampleCommand } from '../../scripts/rng-sample';
-import { PATIENCE_MS } from '../support/patience';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 
 /** Runs the script in a process of its own, as `npm run --silent rng-sample -- ...` does. */
-const runProcess = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/rng-sample.ts', ...args], { encoding: 'utf8', timeout: PATIENCE_MS });
+const runProcess = (...args: string[]) => runScriptProcess('scripts/rng-sample.ts', args);
 /** Runs its command in this process, as its command line does. */
 const run = (...args: string[]) => runCommand(rngSampleCommand, args);
 const linesOf = (stdout: string) => stdout.split('\n').slice(0, -1);
 
 describe('npm run rng-sample', () => {
-  it('writes rounds of two dice, one per line', () => {
-    const { status, stdout } = runProcess('--dice', '1000');
+  it('writes rounds of two dice, one per line', async () => {
+    const { status, stdout } = await runProcess('--dice', '1000');
     expect(status).toBe(0);
     const lines = linesOf(stdout);
     expect(lines).toHaveLength(1_000);

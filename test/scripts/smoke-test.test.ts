@@ -3,10 +3,9 @@
  * it (its command line, in a process of its own; its refusals in this one) against the local API: real HTTP through the
  * real handler, real WebSocket subscriptions fed by the table's stream, DynamoDB Local.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerIdOfToken, smokeTestCommand } from '../../scripts/smoke-test';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 import { startTestApi, type TestApi } from '../support/test-api';
 
 let api: TestApi;
@@ -22,20 +21,9 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Runs the script in a process of its own; asynchronously, since the API it calls runs in this one. */
-function smokeProcess(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/smoke-test.ts', ...args], {
-    env: { PATH: process.env.PATH, SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player, ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
-  child.stderr.on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
-}
+/** Runs the script in a process of its own, as ops run it. */
+const smokeProcess = (args: string[]) =>
+  runScriptProcess('scripts/smoke-test.ts', args, { SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player });
 /** Runs its command in this process, as its command line does. */
 const smoke = (args: string[], env: Record<string, string> = {}) =>
   runCommand(smokeTestCommand, args, { SMOKE_OPERATOR_TOKEN: tokens.operator, SMOKE_PLAYER_TOKEN: tokens.player, ...env });

@@ -3,23 +3,20 @@
  * at all when the API would refuse those claims (issue 37: `--partner P1` and `--role admin` made
  * tokens the API then refused). The script checks them with the API's own reading of a token.
  */
-import { TEST_PATIENCE_MS } from '../support/patience';
-import { spawnSync } from 'node:child_process';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { callerFromClaims } from '../../functions/graphql/context';
 import { tokenCommand } from '../../scripts/token';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 
 /** Runs the script in a process of its own, as `npm run --silent token -- ...` does. */
-const runProcess = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/token.ts', ...args], { encoding: 'utf8', timeout: TEST_PATIENCE_MS });
+const runProcess = (...args: string[]) => runScriptProcess('scripts/token.ts', args);
 /** Runs its command in this process, as its command line does. */
 const run = (...args: string[]) => runCommand(tokenCommand, args);
 
 describe('npm run token', () => {
   it('prints a token whose claims the API reads as the caller asked for', async () => {
-    const { status, stdout, stderr } = runProcess('--sub', 'dan', '--role', 'dealer', '--role', 'operator', '--table', 'demo-craps');
+    const { status, stdout, stderr } = await runProcess('--sub', 'dan', '--role', 'dealer', '--role', 'operator', '--table', 'demo-craps');
     expect(status, stderr).toBe(0);
     const { caller } = callerFromClaims(decodeJwt(stdout.trim()));
     expect(caller?.playerId).toBe('dan');

@@ -3,7 +3,6 @@
  * anyone they hand the output to) would: it passes on the table's true history and fails, naming
  * the roll, on a history changed in transit.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { useTestApi } from '../support/use-test-api';
 import { sweepRoundLoops } from '../../functions/services/rng/round-loop';
 import { verifyTable } from '../../scripts/table-verification';
 import { verifyCommand } from '../../scripts/verify';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 import { commitmentOf } from '../../functions/fairness/fair-random';
 import { dealtShoeOf } from '../../functions/fairness/rng-shoe';
 import { formatCard } from '../../functions/rules/baccarat/cards';
@@ -36,18 +35,7 @@ async function playedTable(rounds: number): Promise<string> {
 }
 
 /** Runs the script in a process of its own, as `npm run --silent verify -- ...` does. */
-function verifyProcess(args: string[], token: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], {
-      env: { PATH: process.env.PATH, VERIFY_TOKEN: token },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const verifyProcess = (args: string[], token: string) => runScriptProcess('scripts/verify.ts', args, { VERIFY_TOKEN: token });
 /** Runs its command in this process, as its command line does. */
 const verify = (args: string[], token: string) => runCommand(verifyCommand, args, { VERIFY_TOKEN: token });
 

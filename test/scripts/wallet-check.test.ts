@@ -5,7 +5,6 @@
  * the contract (docs/WALLET.md), on both versions, failing its own check, and only that one, for a
  * wallet that breaks it: the reference wallet behind a proxy that plants one fault.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +27,7 @@ import {
 import { CHECK_NAMES, checkNames, checkWallet } from '../../scripts/wallet-conformance';
 import { walletCheckCommand } from '../../scripts/wallet-check';
 import { WALLET_PATIENCE_MS } from '../support/patience';
-import { runCommand } from '../support/script-command';
+import { runCommand, runScriptProcess } from '../support/script-command';
 
 const SECRET = 'partner-secret';
 const PLAYERS = () => ({ 'test-1': { currency: 'MOP', balance: 100 } });
@@ -49,20 +48,8 @@ afterAll(async () => {
  * wallet-check -- ...` does; waiting for each answer far longer than its default 3 s, which the
  * wallet, in this loaded process, can take.
  */
-function walletCheckProcess(args: string[], secret: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/wallet-check.ts', ...args, '--timeout-ms', String(WALLET_PATIENCE_MS)],
-      { env: { PATH: process.env.PATH, WALLET_SECRET: secret } },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const walletCheckProcess = (args: string[], secret: string) =>
+  runScriptProcess('scripts/wallet-check.ts', [...args, '--timeout-ms', String(WALLET_PATIENCE_MS)], { WALLET_SECRET: secret });
 /** Runs its command in this process, as its command line does, with the same patience. */
 const walletCheck = (args: string[], secret?: string) =>
   runCommand(walletCheckCommand, [...args, '--timeout-ms', String(WALLET_PATIENCE_MS)], secret ? { WALLET_SECRET: secret } : {});

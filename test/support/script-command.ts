@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import type { Command, ExitCode } from '../../scripts/command-line';
+import { TEST_PATIENCE_MS } from './patience';
 
 /** What a script's command did, as a process running it would show: its exit code and its output. */
 export interface CommandRun {
@@ -21,4 +23,26 @@ export async function runCommand(command: Command, args: readonly string[], env:
     err: (text) => void (stderr += text),
   });
   return { status, stdout, stderr };
+}
+
+/**
+ * Runs a script as its command line does (`npm run --silent <script> -- ...` runs it with tsx), in a
+ * process of its own given `args` and only `env` beside PATH and the run's TMPDIR; asynchronously,
+ * since the API or wallet it calls may run in this process. Status null: the process was killed
+ * (TEST_PATIENCE_MS is only a safety against one that hangs).
+ */
+export function runScriptProcess(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR, ...env },
+    timeout: TEST_PATIENCE_MS,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('close', (status) => resolve({ status, stdout, stderr })));
 }
