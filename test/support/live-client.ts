@@ -45,6 +45,8 @@ export async function liveClient(api: TestApi, who: Exclude<Who, null>): Promise
     connectionParams: { authorization: `Bearer ${token}` },
     retryAttempts: 0,
     lazy: false,
+    // A close is the test's to read (the 'closed' event, a subscription's error): graphql-ws would print it to stderr.
+    onNonLazyError: () => {},
     on: {
       opened: (opened) => watchSubscribes(opened as WebSocket),
       connected: (opened) => (socket = opened as WebSocket),
