@@ -85,7 +85,7 @@ const FIGURES: readonly Figure[] = [
         quick
           ? {
               clients: [2],
-              seconds: 0.3,
+              seconds: 0.1,
               repetitions: 1,
               bursts: { clients: [2], playersPerClient: 2, betsPerPlayer: 3, repetitions: 1 },
             }

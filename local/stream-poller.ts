@@ -11,6 +11,7 @@ import {
   GetShardIteratorCommand,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';
+import { dynamoDbLocalClientConfig } from '../functions/store/kernel/db';
 
 export interface StreamPoller {
   stop(): Promise<void>;
@@ -30,7 +31,7 @@ export interface StreamPollerOptions {
 
 /** Starts reading from the stream's end as it is now: changes made before are not replayed. */
 export async function pollStream(options: StreamPollerOptions): Promise<StreamPoller> {
-  const config = { endpoint: options.endpoint, region: options.region, credentials: options.credentials };
+  const config = { ...dynamoDbLocalClientConfig(options.endpoint), region: options.region, credentials: options.credentials };
   const dynamo = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);
   const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));

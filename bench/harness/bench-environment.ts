@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDb, type Db } from '../../functions/store/kernel/db';
+import { createDb, dynamoDbLocalClientConfig, type Db } from '../../functions/store/kernel/db';
 import { TransactionConflictModel } from '../../functions/store/kernel/conflict-model';
 import { systemDependencies, type ServiceDependencies } from '../../functions/services/kernel/services';
 import type { BetRecord } from '../../functions/store/betting/bet-records';
@@ -108,12 +108,8 @@ export async function startBenchEnvironment(): Promise<BenchEnvironment> {
   async function serve(): Promise<BenchEnvironment> {
     const tableName = `bench-${randomUUID()}`;
     const connection = { tableName, endpoint: dynamo.endpoint, region: localRegion, credentials: localCredentials };
-    const clientConfig = {
-      endpoint: dynamo.endpoint,
-      region: localRegion,
-      credentials: localCredentials,
-      requestHandler: { httpAgent: { keepAlive: true, maxSockets: Infinity } },
-    };
+    // Configured as the store's own clients are, so that the floor's requests cost what the product's do.
+    const clientConfig = { ...dynamoDbLocalClientConfig(dynamo.endpoint), region: localRegion, credentials: localCredentials };
     const bare = new DynamoDBClient(clientConfig);
     const side = new DynamoDBClient(clientConfig);
     clients.push(bare, side);
