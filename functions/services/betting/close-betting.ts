@@ -1,6 +1,6 @@
 import { GAME_NAMES } from '../../rules/games';
 import { GateMovedOn, moveGates } from '../../store/betting/gates';
-import { getTableSession, markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
+import { markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
 import type { TableRecord } from '../../store/tables/table-records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
 import { gameTablesOf } from '../tables/game-tables';
@@ -43,8 +43,8 @@ export async function closeBetting(
       if (error instanceof GateMovedOn) continue;
       throw error;
     }
-    if (await markBettingClosed(deps.db, table.id, table.version, stampOf(caller, deps)))
-      return (await getTableSession(deps.db, table.id))!;
+    const closed = await markBettingClosed(deps.db, table.id, table.version, stampOf(caller, deps));
+    if (closed) return closed;
   }
   throw tableBusy();
 }

@@ -77,17 +77,18 @@ export function resetShoe(
 
 /**
  * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so until the
- * outcome is recorded. False if the table changed since `version` was read.
+ * outcome is recorded. The table as the write left it (the dealer's answer, without reading it
+ * again); undefined if the table changed since `version` was read.
  */
-export function markBettingClosed(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<boolean> {
-  return updateUnderLock(
+export async function markBettingClosed(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<TableRecord | undefined> {
+  const written = await writeUnderLock(
     db,
     tableId,
     version,
-    'SET bettingClosed = :closed, bettingClosedBy = :stamp',
-    {},
-    { ':closed': true, ':stamp': stamp },
+    { set: 'SET bettingClosed = :closed, bettingClosedBy = :stamp', names: {}, values: { ':closed': true, ':stamp': stamp } },
+    'ALL_NEW',
   );
+  return written && tableOfItem(written);
 }
 
 /** The betting clock starts again from `at` (nobody could shoot when it ran out), under the table's optimistic lock. */
@@ -172,8 +173,19 @@ async function updateUnderLock(
   values: Record<string, unknown>,
   remove?: string,
 ): Promise<boolean> {
+  return (await writeUnderLock(db, tableId, version, { set, names, values, ...(remove ? { remove } : {}) }, 'NONE')) !== undefined;
+}
+
+/** An update of the table under its optimistic lock: the item's attributes as `returnValues` asks ({} for NONE), undefined if the table changed. */
+async function writeUnderLock(
+  db: Db,
+  tableId: string,
+  version: number,
+  { set, names, values, remove }: { set: string; names: Record<string, string>; values: Record<string, unknown>; remove?: string },
+  returnValues: 'NONE' | 'ALL_NEW',
+): Promise<Record<string, unknown> | undefined> {
   try {
-    await db.doc.send(
+    const { Attributes } = await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: tableKey(tableId),
@@ -181,11 +193,12 @@ async function updateUnderLock(
         ConditionExpression: 'version = :version',
         ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: { ...values, ':version': version, ':next': version + 1 },
+        ReturnValues: returnValues,
       }),
     );
-    return true;
+    return Attributes ?? {};
   } catch (error) {
-    if (isConditionalCheckFailed(error) || isRetryable(error)) return false;
+    if (isConditionalCheckFailed(error) || isRetryable(error)) return undefined;
     throw error;
   }
 }

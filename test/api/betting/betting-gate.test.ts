@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { withReadsCounted } from '../../../functions/store/kernel/db';
 
 const api = useTestApi();
 let tableId: string;
@@ -84,6 +85,24 @@ describe('closing betting', () => {
       'FORBIDDEN',
     );
     expect((await tableNow()).bettingOpen).toBe(true);
+  });
+});
+
+describe('closing betting, its reads counted', () => {
+  // A server of its own, which counts every read it sends to the store.
+  let reads = 0;
+  const counted = useTestApi({ wrapDb: (db) => withReadsCounted(db, () => void (reads += 1)) });
+
+  it('answers with the table as its own write left it: the table read once, before the write, and not again', async () => {
+    const baccarat = await counted.openTable({ game: 'BACCARAT' });
+    const before = reads;
+    const { closeBetting } = await counted.data(
+      DEALER,
+      `mutation ($id: ID!) { closeBetting(input: { tableId: $id }) { table { id bettingOpen } userErrors { code message } } }`,
+      { id: baccarat },
+    );
+    expect(closeBetting).toEqual({ table: { id: baccarat, bettingOpen: false }, userErrors: [] });
+    expect(reads - before).toBe(1);
   });
 });
 
