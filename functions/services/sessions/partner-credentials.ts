@@ -43,6 +43,13 @@ export async function issuePartnerCredential(deps: ServiceDependencies, caller: 
 }
 
 /**
+ * A new credential's key id: 18 hexadecimal characters (72 random bits). Never a leading dash,
+ * which a command line would take for an option (`npm run launch -- --key-id <keyId>`); ids
+ * issued before in base64url (a dash or underscore among them) are still taken.
+ */
+export const newKeyId = (): string => randomBytes(9).toString('hex');
+
+/**
  * A new credential of the partner's, its secret in the secret store (rotating on its schedule:
  * credential-rotation.ts). `successorOf`: the one it replaces, which retires once the partner signs with it.
  */
@@ -51,7 +58,7 @@ export async function newCredential(
   partner: string,
   fields: { readonly issuedBy: string; readonly successorOf?: string; readonly answeredAt?: string },
 ): Promise<IssuedCredential> {
-  const record: PartnerCredentialRecord = { partner, keyId: randomBytes(9).toString('base64url'), issuedAt: deps.now(), ...fields };
+  const record: PartnerCredentialRecord = { partner, keyId: newKeyId(), issuedAt: deps.now(), ...fields };
   const secret = randomBytes(32).toString('hex');
   // The secret first: a credential listed is one that can be checked.
   await secretStore(deps).put(credentialSecretName(partner, record.keyId), secret, { rotating: true });
