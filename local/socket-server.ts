@@ -33,6 +33,11 @@ export class LocalConnections implements ConnectionSender {
     this.sockets.delete(connectionId);
   }
 
+  /** Whether any socket is open here: with none, no subscriber could be sent anything. */
+  get anyOpen(): boolean {
+    return this.sockets.size > 0;
+  }
+
   async send(connectionId: string, message: object): Promise<boolean> {
     const socket = this.sockets.get(connectionId);
     if (!socket || socket.readyState !== socket.OPEN) return false;

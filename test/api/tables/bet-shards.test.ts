@@ -7,14 +7,14 @@
  * written before it, so that an opening cut off between the two is finished by its retry.
  */
 import { describe, expect, it } from 'vitest';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import {
   DEFAULT_BET_SHARDS,
   MIN_BET_SHARDS,
   MAX_BET_SHARDS,
-  shardPk,
+  gateKey,
   shardOfBetKey,
   parseBetId,
 } from '../../../functions/store/kernel/keys';
@@ -46,21 +46,22 @@ const open = (betShards?: number) =>
     input: { game: 'CRAPS', minimumBet: 100, maximumBet: 100_000, ...(betShards === undefined ? {} : { betShards }) },
   });
 
-/** The gate items the table holds, by shard, among the first `upTo` shards. */
+/** The gate items the table holds, by shard, among the first `upTo` shards (read 100 at a time). */
 async function gates(tableId: string, upTo = 64 + 8): Promise<number[]> {
-  const found = await Promise.all(
-    Array.from({ length: upTo }, async (_, shard) => {
-      const { Items } = await api.db.doc.send(
-        new QueryCommand({
-          TableName: api.db.tableName,
-          KeyConditionExpression: 'pk = :pk AND sk = :gate',
-          ExpressionAttributeValues: { ':pk': shardPk(tableId, shard), ':gate': 'GATE' },
-        }),
-      );
-      return Items?.length ? [shard] : [];
-    }),
-  );
-  return found.flat();
+  const shardOf = new Map(Array.from({ length: upTo }, (_, shard) => [gateKey(tableId, shard).pk, shard]));
+  const found: number[] = [];
+  const keys = [...shardOf.keys()].map((pk) => ({ pk, sk: 'GATE' }));
+  for (let i = 0; i < keys.length; i += 100) {
+    let request: BatchGetCommandInput['RequestItems'] = {
+      [api.db.tableName]: { Keys: keys.slice(i, i + 100), ProjectionExpression: 'pk' },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const page = await api.db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of page.Responses?.[api.db.tableName] ?? []) found.push(shardOf.get(item.pk as string)!);
+      request = page.UnprocessedKeys;
+    }
+  }
+  return found.sort((a, b) => a - b);
 }
 
 describe('openTable betShards', () => {
