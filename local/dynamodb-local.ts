@@ -2,13 +2,16 @@
  * Starts AWS's own DynamoDB Local (the jar shipped in the npm package amplify-dynamodb-simulator,
  * run with `java` directly: no Docker, no download) on a free port, waits until it answers, and
  * stops that process (and only it) when asked or when this process exits.
+ * - Node's own modules only (the check that it answers is a plain HTTP request): the test run
+ *   starts it while its other setup modules load (test/support/dynamodb-local.global-setup.ts).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { LOCAL_AUTHORIZATION } from '../functions/store/kernel/local-authorization';
 
 export const JAVA_INSTALL_HINT = 'sudo apt-get install -y openjdk-17-jre-headless';
 
@@ -42,7 +45,6 @@ export async function startDynamoDbLocal(
   storage: Storage,
   { timeoutMs = START_PATIENCE_MS, shortLived = false }: { timeoutMs?: number; shortLived?: boolean } = {},
 ): Promise<DynamoDbLocal> {
-  assertJava();
   const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const port = await freePort();
   const storageArgs = 'inMemory' in storage ? ['-inMemory'] : ['-dbPath', ensureDir(storage.dataDir)];
@@ -64,6 +66,14 @@ export async function startDynamoDbLocal(
   );
   const stopOnExit = () => child.kill('SIGKILL');
   process.once('exit', stopOnExit);
+  // Without java on the PATH the spawn fails (ENOENT): said with the command that installs it.
+  let spawnError: Error | undefined;
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    spawnError =
+      error.code === 'ENOENT'
+        ? new Error(`DynamoDB Local needs Java 17, and \`java\` was not found. Install it with:\n  ${JAVA_INSTALL_HINT}`)
+        : error;
+  });
 
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -72,7 +82,13 @@ export async function startDynamoDbLocal(
 
   const endpoint = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilAnswering(endpoint, child, () => stderr, timeoutMs);
+    await waitUntilAnswering(
+      endpoint,
+      child,
+      () => spawnError,
+      () => stderr,
+      timeoutMs,
+    );
   } catch (error) {
     child.kill('SIGKILL');
     process.removeListener('exit', stopOnExit);
@@ -86,13 +102,6 @@ export async function startDynamoDbLocal(
       await stopProcess(child);
     },
   };
-}
-
-function assertJava(): void {
-  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
-  if (probe.error || probe.status !== 0) {
-    throw new Error(`DynamoDB Local needs Java 17, and \`java\` was not found. Install it with:\n  ${JAVA_INSTALL_HINT}`);
-  }
 }
 
 function ensureDir(dir: string): string {
@@ -113,25 +122,47 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilAnswering(endpoint: string, child: ChildProcess, stderr: () => string, timeoutMs: number): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials, maxAttempts: 1 });
+async function waitUntilAnswering(
+  endpoint: string,
+  child: ChildProcess,
+  spawnError: () => Error | undefined,
+  stderr: () => string,
+  timeoutMs: number,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  try {
-    for (;;) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`DynamoDB Local exited before answering (code ${child.exitCode ?? child.signalCode}):\n${stderr()}`);
-      }
-      try {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
-        return;
-      } catch {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms:\n${stderr()}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+  for (;;) {
+    const failed = spawnError();
+    if (failed) throw failed;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`DynamoDB Local exited before answering (code ${child.exitCode ?? child.signalCode}):\n${stderr()}`);
     }
-  } finally {
-    client.destroy();
+    if (await listsTables(endpoint)) return;
+    if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms:\n${stderr()}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Whether DynamoDB Local at `endpoint` answers a ListTables (a refused connection: not yet). */
+function listsTables(endpoint: string): Promise<boolean> {
+  return new Promise((resolveAnswer) => {
+    const request = httpRequest(
+      endpoint,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': 'DynamoDB_20120810.ListTables',
+          authorization: LOCAL_AUTHORIZATION,
+        },
+      },
+      (response) => {
+        response.resume();
+        resolveAnswer(response.statusCode === 200);
+      },
+    );
+    request.on('error', () => resolveAnswer(false));
+    request.end('{"Limit":1}');
+  });
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand, TransactGetCommand } from '@aws-sdk/lib-dynamodb';
 import { isRetryable } from './transaction-cancellation';
+import { LOCAL_AUTHORIZATION } from './local-authorization';
 
 /** Where the store reads and writes: a document client and the single table's name. */
 export interface Db {
@@ -57,14 +58,12 @@ export function dynamoDbLocalClientConfig(endpoint: string) {
     requestHandler: { httpAgent: { keepAlive: true, maxSockets: Infinity } },
     signer: {
       sign: async <R extends { headers: Record<string, string> }>(request: R): Promise<R> => {
-        request.headers.authorization = UNSIGNED;
+        request.headers.authorization = LOCAL_AUTHORIZATION;
         return request;
       },
     },
   };
 }
-
-const UNSIGNED = 'AWS4-HMAC-SHA256 Credential=local/19700101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=unsigned';
 
 /** What refuses transactions as real DynamoDB does (conflict-model.ts): each request passes through it to be sent or refused. */
 export interface ConflictModel {

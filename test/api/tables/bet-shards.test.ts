@@ -7,7 +7,7 @@
  * written before it, so that an opening cut off between the two is finished by its retry.
  */
 import { describe, expect, it } from 'vitest';
-import { BatchGetCommand, type BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import {
@@ -56,7 +56,7 @@ async function gates(tableId: string, upTo = 64 + 8): Promise<number[]> {
       [api.db.tableName]: { Keys: keys.slice(i, i + 100), ProjectionExpression: 'pk' },
     };
     while (request && Object.keys(request).length > 0) {
-      const page = await api.db.doc.send(new BatchGetCommand({ RequestItems: request }));
+      const page: BatchGetCommandOutput = await api.db.doc.send(new BatchGetCommand({ RequestItems: request }));
       for (const item of page.Responses?.[api.db.tableName] ?? []) found.push(shardOf.get(item.pk as string)!);
       request = page.UnprocessedKeys;
     }
