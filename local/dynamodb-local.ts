@@ -99,7 +99,7 @@ export async function startDynamoDbLocal(
     endpoint,
     stop: async () => {
       process.removeListener('exit', stopOnExit);
-      await stopProcess(child);
+      await stopProcess(child, 'inMemory' in storage ? 'SIGKILL' : 'SIGTERM');
     },
   };
 }
@@ -165,7 +165,8 @@ function listsTables(endpoint: string): Promise<boolean> {
   });
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+/** Stops `child` with `signal`: an in-memory database has nothing to write, so it need not shut down in order. */
+function stopProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolveStop) => {
     const forceKill = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -173,6 +174,6 @@ function stopProcess(child: ChildProcess): Promise<void> {
       clearTimeout(forceKill);
       resolveStop();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
