@@ -7,7 +7,6 @@
  * written before it, so that an opening cut off between the two is finished by its retry.
  */
 import { describe, expect, it } from 'vitest';
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { dealer, refusalOf } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import {
@@ -21,6 +20,8 @@ import {
 import { DEFAULT_PARTITIONS, STORE_PARTITIONS } from '../../../functions/store/kernel/store-partitions';
 import { createTableSession, getTableSession } from '../../../functions/store/tables/tables';
 import { getGate, newGates } from '../../../functions/store/betting/gates';
+import type { GateRecord } from '../../../functions/store/betting/bet-records';
+import { batchGet } from '../../../functions/store/kernel/batch-get';
 import { transact } from '../../../functions/store/kernel/transact';
 
 const api = useTestApi();
@@ -48,20 +49,9 @@ const open = (betShards?: number) =>
 
 /** The gate items the table holds, by shard, among the first `upTo` shards (read 100 at a time). */
 async function gates(tableId: string, upTo = 64 + 8): Promise<number[]> {
-  const shardOf = new Map(Array.from({ length: upTo }, (_, shard) => [gateKey(tableId, shard).pk, shard]));
-  const found: number[] = [];
-  const keys = [...shardOf.keys()].map((pk) => ({ pk, sk: 'GATE' }));
-  for (let i = 0; i < keys.length; i += 100) {
-    let request: BatchGetCommandInput['RequestItems'] = {
-      [api.db.tableName]: { Keys: keys.slice(i, i + 100), ProjectionExpression: 'pk' },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const page: BatchGetCommandOutput = await api.db.doc.send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of page.Responses?.[api.db.tableName] ?? []) found.push(shardOf.get(item.pk as string)!);
-      request = page.UnprocessedKeys;
-    }
-  }
-  return found.sort((a, b) => a - b);
+  const keys = Array.from({ length: upTo }, (_, shard) => gateKey(tableId, shard));
+  const found = await batchGet<GateRecord>(api.db, keys, { consistent: true });
+  return found.map((gate) => gate.shard).sort((a, b) => a - b);
 }
 
 describe('openTable betShards', () => {
