@@ -55,7 +55,8 @@ type TypeReference = string;
 type PlainShape = string;
 /** An argument or input field; its default, when it has one, as the value it stands for. */
 type InputShape =
-  PlainShape | readonly [name: string, type: TypeReference, more: { readonly defaultValue?: unknown; readonly deprecationReason?: string }];
+  | PlainShape
+  | readonly [name: string, type: TypeReference, more: { readonly defaultValue?: unknown; readonly deprecationReason?: string }];
 /** A field with arguments, or deprecated (its arguments then an empty list when it has none). */
 type FieldShape = PlainShape | readonly [name: string, type: TypeReference, args: readonly InputShape[], deprecationReason?: string];
 

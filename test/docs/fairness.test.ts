@@ -18,7 +18,7 @@ const section = (heading: string): string => {
 };
 /** The value in the row of `text`'s table that starts with `label`. */
 const row = (text: string, label: string): string => {
-  // Cells padded to the column's width, as prettier lays a table out.
+  // Cells padded to the column's width, as the formatter (oxfmt) lays a table out.
   const match = new RegExp(`^\\| ${escaped(label)} *\\| \`([^\`]+)\` *\\|$`, 'm').exec(text);
   if (!match) throw new Error(`docs/FAIRNESS.md has no row "${label}"`);
   return match[1]!;

@@ -38,7 +38,13 @@ export interface TableEventPayload {
 
 export interface PlayerEventPayload {
   readonly kind:
-    'BET_PLACED' | 'BET_CHANGED' | 'BET_SETTLED' | 'BALANCE_CHANGED' | 'WALLET_BALANCE_CHANGED' | 'REALITY_CHECK' | 'PLAY_RESTRICTED';
+    | 'BET_PLACED'
+    | 'BET_CHANGED'
+    | 'BET_SETTLED'
+    | 'BALANCE_CHANGED'
+    | 'WALLET_BALANCE_CHANGED'
+    | 'REALITY_CHECK'
+    | 'PLAY_RESTRICTED';
   readonly playerId: string;
   readonly bet: BetRecord | null;
   readonly account: AccountRecord | null;

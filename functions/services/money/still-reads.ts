@@ -51,7 +51,8 @@ export interface Sighting {
 
 /** What the sighting that decided found (both amounts as `judge` made them), or that none did. */
 export type StillVerdict =
-  { readonly kind: 'AGREES' | 'DIFFERS'; readonly stored: bigint | null; readonly ledger: bigint } | { readonly kind: 'MOVING' };
+  | { readonly kind: 'AGREES' | 'DIFFERS'; readonly stored: bigint | null; readonly ledger: bigint }
+  | { readonly kind: 'MOVING' };
 
 const accountMark = (account: AccountRecord | undefined) =>
   account ? `${account.balance}:${account.journals ?? 0}:${account.lastJournal ?? ''}` : 'none';

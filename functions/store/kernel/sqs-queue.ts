@@ -17,7 +17,8 @@ export function sqsQueue<M>(
   given?: SQSClient,
 ): { send(messages: readonly M[], options?: { readonly delayMs?: number }): Promise<void> } {
   let sqs:
-    Promise<{ client: SQSClient; SendMessageBatchCommand: typeof import('@aws-sdk/client-sqs').SendMessageBatchCommand }> | undefined;
+    | Promise<{ client: SQSClient; SendMessageBatchCommand: typeof import('@aws-sdk/client-sqs').SendMessageBatchCommand }>
+    | undefined;
   const loaded = () =>
     (sqs ??= import('@aws-sdk/client-sqs').then(({ SQSClient, SendMessageBatchCommand }) => ({
       client: given ?? new SQSClient({}),

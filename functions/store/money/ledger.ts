@@ -75,7 +75,15 @@ export interface JournalCause {
 }
 
 export type JournalKind =
-  'DEPOSIT' | 'WITHDRAWAL' | 'STAKE' | 'TAKE_DOWN' | 'PAYOUT' | 'VOID_REFUND' | 'JACKPOT' | 'JACKPOT_PRIZE' | 'POOL_SEED';
+  | 'DEPOSIT'
+  | 'WITHDRAWAL'
+  | 'STAKE'
+  | 'TAKE_DOWN'
+  | 'PAYOUT'
+  | 'VOID_REFUND'
+  | 'JACKPOT'
+  | 'JACKPOT_PRIZE'
+  | 'POOL_SEED';
 
 export interface JournalRecord {
   /** Unique, and named by what caused it (a retry of the same movement cannot write a second one). */

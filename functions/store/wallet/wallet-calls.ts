@@ -23,7 +23,14 @@ import { mergedShardPage, shardedBookPage } from '../kernel/sharded-pages';
 
 export type WalletCallOperation = 'debit' | 'credit' | 'rollback';
 export type WalletCallState =
-  'SENT' | 'CONFIRMED' | 'REFUSED' | 'ROLLING_BACK' | 'ROLLED_BACK' | 'DUE' | 'DEAD_LETTERED' | 'SETTLED_BY_HAND';
+  | 'SENT'
+  | 'CONFIRMED'
+  | 'REFUSED'
+  | 'ROLLING_BACK'
+  | 'ROLLED_BACK'
+  | 'DUE'
+  | 'DEAD_LETTERED'
+  | 'SETTLED_BY_HAND';
 
 /** A call's body (wallet-protocol.ts's shapes), before it is fixed as the string sent. */
 export interface StoredWalletCall {
