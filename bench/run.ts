@@ -127,7 +127,7 @@ const FIGURES: readonly Figure[] = [
     title: "placeBet through a seamless partner's wallet",
     floor:
       "the partner's wallet (the reference wallet, over HTTP on this machine) answering the same signed debit alone, plus a transfer player's placeBet at the same table, side by side",
-    run: (env) => seamlessPlaceBet(env, { samples: quick ? 3 : 200 }),
+    run: (env) => seamlessPlaceBet(env, quick ? { samples: 3, crowd: 3 } : { samples: 200, crowd: 100 }),
   },
   {
     id: 9,

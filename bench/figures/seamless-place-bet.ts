@@ -10,19 +10,24 @@ import { randomUUID } from 'node:crypto';
 import { configurePartnerWallet, forgetPartnerWallet } from '../../functions/services/wallet/partner-wallets';
 import { getPartnerWallet, putPartnerWallet } from '../../functions/store/wallet/partner-wallets';
 import { sendWalletCall } from '../../functions/wallet/wallet-client';
-import { startReferenceWallet } from '../../local/reference-wallet';
+import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
 import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
+import { MAX_BET_SHARDS } from '../../functions/store/kernel/keys';
 import { interleaved, median, percentile, timed } from '../harness/statistics';
-import { againstFloor, measured, type FigureRow } from '../harness/results';
+import { againstFloor, againstTarget, measured, type FigureRow } from '../harness/results';
 
 export interface SeamlessPlaceBetOptions {
   readonly samples: number;
+  /** Seamless players betting once each, all at once, at one table of the most shards. */
+  readonly crowd: number;
 }
 
 const PARTNER = 'bench-seamless';
 const SEAMLESS_PLAYER = 'seamless-player';
 const TRANSFER_PLAYER = 'bench-transfer-player';
 const SECRET = randomUUID() + randomUUID();
+/** At most this many of every 100 placement transactions may meet a conflict, at a table of the most shards (as figure 3). */
+const MAX_REFUSED_PER_100 = 10;
 /** How long the tables wait for the bench's wallet, and the bench for its credits: far past any answer on a loaded machine. */
 const PATIENT_WALLET_MS = 60_000;
 const PATIENT_CREDITS_MS = 5 * 60_000;
@@ -108,8 +113,9 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
         debit.push(await debitOnce());
       },
     ]);
+    const crowd = await seamlessCrowd(env, wallet, options.crowd);
     // Every take-down's credit delivered by the wallet workers before the figure ends (and the bench's DynamoDB stops).
-    const takeDowns = 5 + options.samples;
+    const takeDowns = 5 + options.samples + crowd.placed;
     const credited = () => [...wallet.movements.keys()].filter((id) => id.startsWith('TAKE_DOWN:')).length;
     for (let waited = 0; credited() < takeDowns && waited < PATIENT_CREDITS_MS; waited += 100)
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -124,15 +130,63 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
         'ms',
         `a transfer player's placeBet; the wallet's debit alone ${median(debit).toFixed(2)} ms`,
       ),
+      againstTarget(
+        `CONFLICT answers, ${options.crowd} seamless players betting at once at one table`,
+        crowd.conflicts,
+        'answers',
+        { max: 0 },
+        `${crowd.placed} placed; other refusals: ${JSON.stringify(crowd.otherRefusals)}`,
+      ),
+      againstTarget(
+        `transactions refused by the conflict model, the same ${options.crowd} players`,
+        crowd.refusedPer100,
+        'per 100 transactions',
+        { max: MAX_REFUSED_PER_100 },
+        crowd.refusedDetail,
+      ),
     ];
     return {
       rows,
       notes: [
         `${options.samples} samples of each, interleaved, at one table; each bet taken down after (untimed).`,
+        `The crowd: ${options.crowd} seamless players new to the table, each placing one FIELD 100 at the same moment at a table of ${MAX_BET_SHARDS} shards, each request as in a Lambda instance of its own (no turns between requests), the conflict model on; each bet taken down after (untimed).`,
         "A seamless bet writes the debit's outbox item before the call (for a partner on wallet contract version 2, in one transaction with the player's round item, which lists it), and its transaction confirms the item instead of debiting an account: one write (version 2: a transaction of two) more than a transfer bet, and the wallet's round trip.",
       ],
     };
   } finally {
     await wallet.close();
   }
+}
+
+/**
+ * `crowd` seamless players each place one bet at the same moment at a table of the most shards, then
+ * take it down: what they are answered, and how many placement transactions the conflict model refused.
+ */
+async function seamlessCrowd(env: BenchEnvironment, wallet: ReferenceWallet, crowd: number) {
+  const tableId = await env.openCrapsTable(MAX_BET_SHARDS);
+  const players = Array.from({ length: crowd }, (_, i) => `seamless-crowd-${i}`);
+  for (const playerId of players) wallet.players.set(playerId, { currency: 'MOP', balance: 1_000_000 });
+  const tokens = await Promise.all(players.map((playerId) => env.token(playerId, [], PARTNER)));
+  const before = env.conflictModel.stats;
+  const answers = await Promise.all(
+    tokens.map((token) => env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } })),
+  );
+  const after = env.conflictModel.stats;
+  const [refused, sent] = [after.refusedTransactions - before.refusedTransactions, after.transactions - before.transactions];
+  const codes = answers.map(refusal);
+  const placed = answers.filter((_, i) => codes[i] === undefined);
+  for (const [i, answer] of answers.entries()) {
+    if (codes[i] !== undefined) continue;
+    const takenDown = await env.graphql(tokens[i]!, TAKE_DOWN_BET, { id: answer.data!.placeBet.bet.id });
+    if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(refusalOf(takenDown))}`);
+  }
+  const otherRefusals: Record<string, number> = {};
+  for (const code of codes) if (code !== undefined && code !== 'CONFLICT') otherRefusals[code] = (otherRefusals[code] ?? 0) + 1;
+  return {
+    placed: placed.length,
+    conflicts: codes.filter((code) => code === 'CONFLICT').length,
+    otherRefusals,
+    refusedPer100: sent === 0 ? 0 : (100 * refused) / sent,
+    refusedDetail: `${refused} of ${sent} transactions`,
+  };
 }

@@ -323,27 +323,29 @@ it('a bet taken down is credited back to the wallet; a void round rolls its debi
   expect(await getWalletCall(api.db, `STAKE:${pass.id}`)).toMatchObject({ state: 'ROLLED_BACK', operation: 'rollback' });
 });
 
-it('100 bets of one player at once, against a wallet holding 10 stakes: 10 taken, never more debited', async () => {
+it('30 bets of one player at once, against a wallet holding 10 stakes: 10 taken, never more debited', async () => {
   partner.addPlayer('rich-once', { currency: 'MOP', balance: 1_000 });
-  const results = await Promise.all(Array.from({ length: 100 }, () => placeBet('rich-once', { type: 'FIELD', amount: 100 })));
+  const results = await Promise.all(Array.from({ length: 30 }, () => placeBet('rich-once', { type: 'FIELD', amount: 100 })));
   const taken = results.filter((res) => res.data?.placeBet?.bet);
   expect(taken.length).toBe(10);
-  expect(results.filter((res) => refusalCode(res) === 'INSUFFICIENT_FUNDS').length).toBe(90);
+  expect(results.filter((res) => refusalCode(res) === 'INSUFFICIENT_FUNDS').length).toBe(20);
   expect(partner.balance('rich-once')).toBe(0);
   await api.closeAndRoll(table, [2, 2]); // the field pays even money on 4
   await partner.expectBooksAgree();
   expect(partner.balance('rich-once')).toBe(2_000);
 });
 
-it('100 players betting at once at one table through their wallets meet no CONFLICT (the conflict model on)', async () => {
-  const crowd = Array.from({ length: 100 }, (_, i) => `crowd-${i}`);
+// A crowd of 30 at a table of the tests' 4 shards: several players to a shard. A crowd of 100 at a
+// table of 512 shards is measured by `npm run bench` (figure 8), with the same targets.
+it('30 players betting at once at one table through their wallets meet no CONFLICT (the conflict model on)', async () => {
+  const crowd = Array.from({ length: 30 }, (_, i) => `crowd-${i}`);
   for (const subject of crowd) partner.addPlayer(subject, { currency: 'MOP', balance: 1_000 });
   const refusedBefore = api.conflictModel.stats.refusedTransactions;
   const results = await Promise.all(crowd.map((subject) => placeBet(subject, { type: 'FIELD', amount: 100 })));
   expect(results.map(refusalCode).filter(Boolean)).toEqual([]);
   expect(crowd.map((subject) => partner.balance(subject))).toEqual(crowd.map(() => 900));
   // A bet's transaction touches its player's items and its shard's gate: at most one in ten meets another's (docs/DATA-MODEL.md).
-  expect(api.conflictModel.stats.refusedTransactions - refusedBefore).toBeLessThanOrEqual(10);
+  expect(api.conflictModel.stats.refusedTransactions - refusedBefore).toBeLessThanOrEqual(3);
   await api.closeAndRoll(table, [1, 3]); // 4: the field pays even money
   await partner.expectBooksAgree();
   expect(crowd.map((subject) => partner.balance(subject))).toEqual(crowd.map(() => 1_100));
