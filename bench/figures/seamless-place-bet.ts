@@ -11,8 +11,8 @@ import { configurePartnerWallet, forgetPartnerWallet } from '../../functions/ser
 import { getPartnerWallet, putPartnerWallet } from '../../functions/store/wallet/partner-wallets';
 import { sendWalletCall } from '../../functions/wallet/wallet-client';
 import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
-import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
 import { MAX_BET_SHARDS } from '../../functions/store/kernel/keys';
+import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
 import { interleaved, median, percentile, timed } from '../harness/statistics';
 import { againstFloor, againstTarget, measured, type FigureRow } from '../harness/results';
 
@@ -174,7 +174,6 @@ async function seamlessCrowd(env: BenchEnvironment, wallet: ReferenceWallet, cro
   const after = env.conflictModel.stats;
   const [refused, sent] = [after.refusedTransactions - before.refusedTransactions, after.transactions - before.transactions];
   const codes = answers.map(refusal);
-  const placed = answers.filter((_, i) => codes[i] === undefined);
   for (const [i, answer] of answers.entries()) {
     if (codes[i] !== undefined) continue;
     const takenDown = await env.graphql(tokens[i]!, TAKE_DOWN_BET, { id: answer.data!.placeBet.bet.id });
@@ -183,7 +182,7 @@ async function seamlessCrowd(env: BenchEnvironment, wallet: ReferenceWallet, cro
   const otherRefusals: Record<string, number> = {};
   for (const code of codes) if (code !== undefined && code !== 'CONFLICT') otherRefusals[code] = (otherRefusals[code] ?? 0) + 1;
   return {
-    placed: placed.length,
+    placed: codes.filter((code) => code === undefined).length,
     conflicts: codes.filter((code) => code === 'CONFLICT').length,
     otherRefusals,
     refusedPer100: sent === 0 ? 0 : (100 * refused) / sent,
