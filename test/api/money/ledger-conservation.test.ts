@@ -9,18 +9,25 @@
  * balance and pool is the sum of its journals, and each player's statement, replayed from zero,
  * arrives at their balance.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { dealer, refusalCode, refusalOf, type GraphQLResponse } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
 import { MODALITY_A_FIXED_AMOUNTS } from '../../support/jackpot-prizes';
 import { crash, withFaults } from '../../support/faults';
-import { seededRandom } from '../../../functions/rules/seeded-random';
+import { seededRandom, type RandomBelow } from '../../../functions/rules/seeded-random';
 import { dealRound, formatCard, freshShoe, type Card } from '../../../functions/rules/baccarat';
 import { systemDependencies } from '../../../functions/services/kernel/services';
 import { sweepSettlements } from '../../../functions/services/rounds/sweep-settlements';
 
-const random = seededRandom(20261201);
+/**
+ * Each actor draws from a stream of its own (a table's dealer, a player at a table in a round, the
+ * cashier): concurrent requests answer in any order, and what the session does must not depend on it.
+ */
+const streamOf = (actor: string): RandomBelow => seededRandom(createHash('sha256').update(`20261201 ${actor}`).digest().readUInt32BE(0));
+const cashierRandom = streamOf('cashier');
+/** The baccarat shoes, shuffled in turn as the tables open one after the other: their rounds hold a jackpot prize. */
+const shoeRandom = seededRandom(20261201);
 const faultRandom = seededRandom(77);
 /** Of every transaction the handler sends, this many in a hundred crash before it, as many after. */
 const CRASH_PERCENT = 3;
@@ -92,13 +99,19 @@ async function persisted(send: () => Promise<GraphQLResponse>): Promise<Record<s
 
 interface Table {
   readonly id: string;
+  /** The session's own name for it, the same at every run. */
+  readonly name: string;
+  /** The dealer's stream: the dice. */
+  readonly random: RandomBelow;
   readonly game: 'CRAPS' | 'BACCARAT';
   readonly players: readonly string[];
   /** Baccarat: the shoe the dealer deals from, shuffled. */
   readonly shoe: Card[];
 }
 
-function shuffled(cards: Card[]): Card[] {
+let tablesOpened = 0;
+
+function shuffled(cards: Card[], random: RandomBelow): Card[] {
   for (let i = cards.length - 1; i > 0; i--) {
     const j = random(i + 1);
     [cards[i], cards[j]] = [cards[j]!, cards[i]!];
@@ -141,24 +154,23 @@ async function openTable(
       input,
     }),
   );
-  return { id: data.openTable.table.id, game, players, shoe: game === 'BACCARAT' ? shuffled(freshShoe(8)) : [] };
+  const name = `table ${tablesOpened++}`;
+  const shoe = game === 'BACCARAT' ? shuffled(freshShoe(8), shoeRandom) : [];
+  return { id: data.openTable.table.id, name, random: streamOf(name), game, players, shoe };
 }
 
 const PLACE = `mutation ($input: PlaceBetInput!) { placeBet(input: $input) { bet { id } userErrors { code message } } }`;
 
-/** A bet, sent again with its idempotency key once if the answer was lost to a crash or a race. */
+/** A bet, sent again with its idempotency key while its answer is lost to a crash or a race. */
 async function placeBet(player: string, input: Record<string, unknown>): Promise<string | undefined> {
   const keyed = { input: { ...input, idempotencyKey: randomUUID() } };
-  let res = await api.graphql(player, PLACE, keyed);
-  if (['INTERNAL_SERVER_ERROR', 'CONFLICT'].includes(codeOf(res) ?? '')) {
-    note(res);
-    res = await api.graphql(player, PLACE, keyed);
-  }
+  const res = await persist(() => api.graphql(player, PLACE, keyed));
   return note(res) ? res.data!.placeBet.bet.id : undefined;
 }
 
-/** One player's betting at one table for a round: a few bets, and now and then one taken back down. */
-async function playRound(table: Table, player: string): Promise<void> {
+/** One player's betting at one table in round `round`: a few bets, and now and then one taken back down. */
+async function playRound(table: Table, player: string, round: number): Promise<void> {
+  const random = streamOf(`${table.name} ${player} ${round}`);
   const seat = table.players.indexOf(player) + 1;
   if (table.game === 'CRAPS') {
     const placed: string[] = [];
@@ -217,7 +229,7 @@ async function endRound(table: Table, voided: boolean): Promise<void> {
     return;
   }
   if (table.game === 'CRAPS') {
-    const dice = [1 + random(6), 1 + random(6)];
+    const dice = [1 + table.random(6), 1 + table.random(6)];
     await persisted(() =>
       api.graphql(
         DEALER,
@@ -249,11 +261,15 @@ interface Movement {
 /** Between rounds the cashier moves money: new references, a movement sent twice, a withdrawal the balance may not cover. */
 async function cashier(players: readonly string[], movements: Movement[]) {
   const movement: Movement =
-    movements.length > 0 && random(3) === 0
-      ? movements[random(movements.length)]!
+    movements.length > 0 && cashierRandom(3) === 0
+      ? movements[cashierRandom(movements.length)]!
       : {
-          mutation: random(2) === 0 ? 'deposit' : 'withdraw',
-          input: { playerId: players[random(players.length)]!, amount: 1_000 * (1 + random(20)), reference: randomUUID() },
+          mutation: cashierRandom(2) === 0 ? 'deposit' : 'withdraw',
+          input: {
+            playerId: players[cashierRandom(players.length)]!,
+            amount: 1_000 * (1 + cashierRandom(20)),
+            reference: randomUUID(),
+          },
         };
   movements.push(movement);
   // The same reference never moves money twice: sent again, it answers the account as it is.
@@ -311,14 +327,14 @@ describe('a randomized session at five tables, in two currencies, with crashes',
 
     for (let round = 0; round < ROUNDS; round++) {
       // Every player bets at every table of theirs at once: their account is raced.
-      await Promise.all(tables.flatMap((table) => table.players.map((player) => playRound(table, player))));
+      await Promise.all(tables.flatMap((table) => table.players.map((player) => playRound(table, player, round))));
       await sweep(); // what crashes left of the last round's jobs
       // Every table voids one round of the session (a misdeal, a camera fault), each a different one.
       await Promise.all(tables.map((table, index) => endRound(table, index % ROUNDS === round)));
-      for (let i = 0; i < 3; i++) await cashier(random(2) === 0 ? MOP_PLAYERS : USD_PLAYERS, movements);
+      for (let i = 0; i < 3; i++) await cashier(cashierRandom(2) === 0 ? MOP_PLAYERS : USD_PLAYERS, movements);
     }
     // The second craps table closes for good with bets still on its layout: they are voided, every stake back.
-    await Promise.all(tables[1]!.players.map((player) => playRound(tables[1]!, player)));
+    await Promise.all(tables[1]!.players.map((player) => playRound(tables[1]!, player, ROUNDS)));
     await sweep();
     await persisted(() =>
       api.graphql(

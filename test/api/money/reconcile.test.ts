@@ -9,11 +9,13 @@ import { accountKey } from '../../../functions/store/kernel/keys';
 import { MAX_BALANCE } from '../../../functions/rules/money';
 import { dealer, type TestApi, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { middayClock } from '../../support/midday-clock';
 import { checkLedger, checkLedgerDay } from '../../../functions/services/money/ledger-check';
 
-const api = useTestApi();
+const clock = middayClock();
+const api = useTestApi({ clock: clock.now });
 const OPERATOR = dealer('reconcile-operator');
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = clock.day;
 /** The next morning, when the scheduled check checks today. */
 const tomorrow = (on: TestApi) => ({
   ...on.deps,

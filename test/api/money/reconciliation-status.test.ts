@@ -6,12 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { dealer, type TestApi } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { middayClock } from '../../support/midday-clock';
 import { checkLedger } from '../../../functions/services/money/ledger-check';
 
+const clock = middayClock();
 // A table of its own: a book that starts empty.
-const api = useTestApi();
+const api = useTestApi({ clock: clock.now });
 const OPERATOR = dealer('status-operator');
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = clock.day;
 /** The next morning, when the scheduled check checks today. */
 const tomorrow = (on: TestApi) => ({
   ...on.deps,

@@ -7,8 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealer, refusalCode as codeOf, refusalOf, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
+import { middayClock } from '../../support/midday-clock';
 
-const api = useTestApi();
+const clock = middayClock();
+const api = useTestApi({ clock: clock.now });
 let tableId: string;
 const HOUSE = dealer('tn-house');
 const P1_OPERATOR: Who = { id: 'tn-ops', roles: ['operator'], partner: 'p1' };
@@ -24,7 +26,6 @@ beforeAll(async () => {
 // the end, since reconciling reads the whole book (after each test, the file's time grows with its square).
 afterAll(() => api.expectReconciled());
 
-const today = () => new Date().toISOString().slice(0, 10);
 const openAccount = (who: Who, playerId: string) =>
   api.graphql(who, `mutation ($p: ID!) { openAccount(input: { playerId: $p }) { account { id balance } userErrors { code message } } }`, {
     p: playerId,
@@ -223,7 +224,7 @@ describe('a shared table', () => {
           who,
           `query ($d: Date!) { dailyReport(day: $d) { partner houseResult tables { tableId staked returned } cashier { deposits depositCount } } }`,
           {
-            d: today(),
+            d: clock.day,
           },
         )
       ).dailyReport;
