@@ -169,7 +169,7 @@ async function seamlessCrowd(env: BenchEnvironment, wallet: ReferenceWallet, cro
   const tokens = await Promise.all(players.map((playerId) => env.token(playerId, [], PARTNER)));
   const before = env.conflictModel.stats;
   const answers = await Promise.all(
-    tokens.map((token) => env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } })),
+    tokens.map((token) => env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } }, { asInstances: true })),
   );
   const after = env.conflictModel.stats;
   const [refused, sent] = [after.refusedTransactions - before.refusedTransactions, after.transactions - before.transactions];
