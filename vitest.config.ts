@@ -28,7 +28,6 @@ const LONGEST_FIRST = [
   'test/api/rounds/settlement-recovery.test.ts',
   'test/local/table-page-mobile.test.ts',
   'test/api/rounds/rng-loop-timers.test.ts',
-  'test/api/protection/busy-account.test.ts',
   'test/api/rounds/rng-tables.test.ts',
   'test/rules/craps/monte-carlo.test.ts',
   'test/api/tables/bet-shards.test.ts',

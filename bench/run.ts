@@ -21,6 +21,7 @@ import { rulesThroughput } from './figures/rules-throughput';
 import { liveDelivery } from './figures/live-delivery';
 import { seamlessPlaceBet } from './figures/seamless-place-bet';
 import { clientLoad } from './figures/client-load';
+import { busyAccount } from './figures/busy-account';
 
 // The AWS SDK warns at every client creation that Node 20 support ends in 2027 (Lambda runs 22).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -135,6 +136,12 @@ const FIGURES: readonly Figure[] = [
     floor:
       "a minimal page (one inline script) from the same origin through the same emulation (Chromium as a phone, CPU slowed 4x, Fast 3G, its latency on the WebSocket's frames too): the token read where the table page reads it, then graphql-ws's connection_init and connection_ack and one GraphQL read of the table and the balance, at once",
     run: (env) => clientLoad(env, quick ? { samples: 1, warmUp: false, cpuSlowdown: 1 } : { samples: 9, warmUp: true, cpuSlowdown: 4 }),
+  },
+  {
+    id: 10,
+    title: "one player's account asked many things at once, from as many Lambda instances",
+    floor: 'the same deposits at once, each to an account of its own',
+    run: (env) => busyAccount(env, { atOnce: quick ? 3 : 50 }),
   },
 ];
 

@@ -30,9 +30,9 @@ describe('npm run bench, at tiny sizes', () => {
     expect(run.status, String(run.stderr).slice(-2000)).toBe(0);
   });
 
-  it('reports all nine figures, each row a finite value, every floor with its ratio, every target with a verdict', () => {
+  it('reports all ten figures, each row a finite value, every floor with its ratio, every target with a verdict', () => {
     const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')) as BenchResults;
-    expect(results.figures.map((figure) => figure.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(results.figures.map((figure) => figure.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(results.conflictModel).toBe('on');
     for (const figure of results.figures) {
       expect(figure.rows.length, `figure ${figure.id}`).toBeGreaterThan(0);

@@ -114,6 +114,16 @@ describe('openTable betShards', () => {
     expect(shards.some((shard) => shard >= 100)).toBe(true);
     for (const shard of shards) expect(shard).toBeLessThan(MAX_BET_SHARDS);
 
+    // The dealer hands the dice to a player, as at a new hand: closing betting reads that player's bets alone.
+    const shooter = await api.graphql(
+      OPERATOR,
+      `mutation ($t: ID!, $p: ID!) { setShooter(input: { tableId: $t, playerId: $p }) { userErrors { code } } }`,
+      {
+        t: tableId,
+        p: players[0],
+      },
+    );
+    expect(refusalOf(shooter)).toBeUndefined();
     await api.closeAndRoll(tableId, [3, 4]);
     expect(await api.balances(players)).toEqual(players.map(() => 11_000));
     // Closing betting moved every one of the 512 gates past the round.
