@@ -32,6 +32,7 @@ const LONGEST_FIRST = [
   'test/rules/craps/monte-carlo.test.ts',
   'test/api/tables/bet-shards.test.ts',
   'test/infra/casino-tables-stack.test.ts',
+  'test/infra/template-check.test.ts',
   'test/api/requests/refusals.test.ts',
   'test/scripts/restore-drill.test.ts',
   'test/api/rounds/online-round.test.ts',

@@ -8,7 +8,7 @@ import { createTableInput, tableDefinition } from '../../functions/store/kernel/
 import { casinoTablesApp } from '../../infra/casino-tables-app';
 import { type FunctionRole } from '../../infra/deployment-settings';
 import { TABLE_ACCESS } from '../../infra/table-access';
-import { cdkJson, synthesize, testApp } from './synthesize';
+import { cdkJson, stageContext, synthesize, testApp } from './synthesize';
 
 const partnerContext = {
   jwtIssuer: 'https://auth.partner.example/realms/casino',
@@ -1067,7 +1067,7 @@ describe('the dashboard', () => {
 
 /** The app as `npm run synth -- -c stage=<stage>` builds it (cdk-nag's AwsSolutions checks on), without bundling. */
 function nagApp(stage: string) {
-  const app = testApp({ context: { ...cdkJson.context, stage, jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ context: stageContext({ stage, jwtIssuer: 'https://auth.partner.example' }) });
   return { app, stacks: casinoTablesApp(app) };
 }
 

@@ -15,7 +15,7 @@ import { CLIENT_SOCKET_PATH, HostedClient } from '../../infra/hosted-client';
 import { DEFAULT_SETTINGS } from '../../infra/deployment-settings';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/edge/origin-guard';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { cdkJson, synthesize, testApp } from './synthesize';
+import { cdkJson, stageContext, synthesize, testApp } from './synthesize';
 
 const { template } = synthesize({ jwtIssuer: 'https://auth.partner.example/realms/casino' });
 const dev = synthesize({ jwtIssuer: 'https://auth.partner.example/realms/casino' }, 'dev');
@@ -342,9 +342,7 @@ describe('the stack with the distribution', () => {
   });
 
   it("passes cdk-nag's AwsSolutions checks in dev too (the buckets emptied by a function of CDK's)", () => {
-    const app = testApp({
-      context: { ...cdkJson.context, stage: 'dev', jwtIssuer: 'https://auth.partner.example', 'aws:cdk:bundling-stacks': [] },
-    });
+    const app = testApp({ context: stageContext({ stage: 'dev', jwtIssuer: 'https://auth.partner.example' }) });
     casinoTablesApp(app);
     expect(() => app.synth()).not.toThrow();
   });

@@ -10,11 +10,19 @@ export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.
 };
 
 /**
- * An app for the tests that synthesize again a template synthesize() or the CLI's synth already
- * gives (cdk-nag's checks, a construct alone), without CloudFormation's own template check
- * (aws-cdk-lib's built-in validation, a third of a synth's CPU): those synths validate it.
+ * An app without CloudFormation's own template check (aws-cdk-lib's built-in validation: a
+ * WebAssembly engine of some 5 CPU-seconds built in each process, then a third of each synth's CPU).
+ * The check runs where templates are checked as such: template-check.test.ts (each stage, and one
+ * with every setting), and the CLI's synth in graphql-bundle.test.ts.
  */
 export const testApp = (props: AppProps = {}) => new App({ ...props, builtinCloudFormationValidation: false });
+
+/** cdk.json's context with `overrides`, without bundling (the template is what is under test, not the bundles). */
+export const stageContext = (overrides: Record<string, unknown> = {}) => ({
+  ...cdkJson.context,
+  ...overrides,
+  'aws:cdk:bundling-stacks': [],
+});
 
 /** Stacks already synthesized, by what they were built from: the test files of a worker share them (a synth is CPU, not I/O). */
 const synthesized = new Map<string, ReturnType<typeof synthesizeAnew>>();
@@ -28,11 +36,7 @@ export function synthesize(overrides: Record<string, unknown> = {}, stage = 'pro
 }
 
 function synthesizeAnew(overrides: Record<string, unknown>, stage: string) {
-  // CloudFormation's own template check on, for each stage setting (cdk.json's validateAgainstDefaultRules: its findings are errors).
-  const app = new App({
-    // Skips esbuild (the functions' and the hosted client's): the template is what is under test here, not the bundles.
-    context: { ...cdkJson.context, ...overrides, 'aws:cdk:bundling-stacks': [] },
-  });
+  const app = testApp({ context: stageContext(overrides) });
   const { stack, edge } = stageStacks(app, stage);
   return { stack, template: Template.fromStack(stack), edge, edgeTemplate: Template.fromStack(edge) };
 }
