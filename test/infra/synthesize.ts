@@ -12,8 +12,8 @@ export const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.
 /**
  * An app without CloudFormation's own template check (aws-cdk-lib's built-in validation: a
  * WebAssembly engine of some 5 CPU-seconds built in each process, then a third of each synth's CPU).
- * The check runs where templates are checked as such: template-check.test.ts (each stage, and one
- * with every setting), and the CLI's synth in graphql-bundle.test.ts.
+ * The check runs where templates are checked as such: template-check.test.ts (prod, with its
+ * defaults and with every setting) and the CLI's synth in graphql-bundle.test.ts (dev).
  */
 export const testApp = (props: AppProps = {}) => new App({ ...props, builtinCloudFormationValidation: false });
 

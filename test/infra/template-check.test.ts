@@ -1,8 +1,8 @@
 /**
  * CloudFormation's own template check (aws-cdk-lib's built-in validation; cdk.json's
- * validateAgainstDefaultRules makes its findings errors), as `cdk synth` runs it: on each stage's
- * stacks, and on prod's with every setting a stage takes set. The other infra tests synthesize
- * without it (synthesize.ts, testApp); the CLI's synth in graphql-bundle.test.ts runs it too.
+ * validateAgainstDefaultRules makes its findings errors), as `cdk synth` runs it: on prod's stacks
+ * with its defaults and with every setting a stage takes set. dev's are checked by the CLI's synth
+ * in graphql-bundle.test.ts; the other infra tests synthesize without it (synthesize.ts, testApp).
  */
 import { describe, expect, it } from 'vitest';
 import { App, CfnResource, Stack } from 'aws-cdk-lib';
@@ -29,7 +29,6 @@ const EVERY_SETTING = {
 describe("CloudFormation's template check", () => {
   it.each([
     ['prod', 'its defaults', ISSUER, []],
-    ['dev', 'its defaults', ISSUER, []],
     ['prod', 'every setting set', EVERY_SETTING, ['oncall@casino.example', 'ap-south-1', 'play.casino.example']],
   ] as const)('passes the %s stage with %s', (stage, _, overrides, shown) => {
     const app = new App({ context: stageContext(overrides) });
