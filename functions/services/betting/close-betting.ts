@@ -1,5 +1,6 @@
 import { GAME_NAMES } from '../../rules/games';
 import { GateMovedOn, moveGates } from '../../store/betting/gates';
+import { shardSetText } from '../../store/betting/shard-set';
 import { markBettingClosed, reopenBettingWindow } from '../../store/tables/tables';
 import type { TableRecord } from '../../store/tables/table-records';
 import { stampOf, type Caller, type ServiceDependencies } from '../kernel/services';
@@ -36,14 +37,16 @@ export async function closeBetting(
       const reopened = !isBettingOpen(table, now) && (await reopenBettingWindow(deps.db, table.id, table.version, now));
       throw refusal(reopened ? `Betting is open again for ${table.bettingWindowSeconds} s.` : 'Betting stays open.');
     }
+    let holdingBets: readonly number[];
     try {
-      await moveGates(deps.db, table.id, table.betShards, [round], round + 1);
+      ({ holdingBets } = await moveGates(deps.db, table.id, table.betShards, [round], round + 1));
     } catch (error) {
       // The table moved on meanwhile (it is being closed): read it again.
       if (error instanceof GateMovedOn) continue;
       throw error;
     }
-    const closed = await markBettingClosed(deps.db, table.id, table.version, stampOf(caller, deps));
+    const shardsWithBets = shardSetText(holdingBets, table.betShards);
+    const closed = await markBettingClosed(deps.db, table.id, table.version, stampOf(caller, deps), shardsWithBets);
     if (closed) return closed;
   }
   throw tableBusy();

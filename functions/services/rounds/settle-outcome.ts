@@ -1,4 +1,5 @@
-import { getBets, listOpenBets } from '../../store/betting/bets';
+import { getBets, openBetsIn } from '../../store/betting/bets';
+import { shardsToSettle } from '../../store/betting/shard-set';
 import type { BetRecord } from '../../store/betting/bet-records';
 import type { Game, PendingOutcome, TableState } from '../../store/tables/table-records';
 import type { OutcomeRecord } from '../../store/rounds/outcome-records';
@@ -84,7 +85,8 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       throw new ServiceError('BETTING_OPEN', 'Close betting at the table (closeBetting) before recording its outcome.');
     }
 
-    const openBets = await listOpenBets(deps.db, table.id, table.betShards);
+    // Only the shards that held bets when betting closed: none has landed since.
+    const openBets = await openBetsIn(deps.db, table.id, shardsToSettle(table));
     const recordedAt = deps.now();
     const decided = submission.decide(table, openBets, sequence, recordedAt);
     const decision = submission.drawn ? submission.drawn(table, decided) : decided;

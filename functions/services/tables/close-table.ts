@@ -47,7 +47,7 @@ export async function closeTable(deps: ServiceDependencies, caller: Caller, tabl
     // A gate stands at the round while betting is open, past it once closed (or halfway through closing).
     let moved = new Map<number, number>();
     try {
-      moved = await moveGates(deps.db, table.id, table.betShards, [round, round + 1], CLOSED_FOR_GOOD);
+      ({ moved } = await moveGates(deps.db, table.id, table.betShards, [round, round + 1], CLOSED_FOR_GOOD));
       assertEmpty(await listOpenBets(deps.db, table.id, table.betShards));
       if (await closeTableSession(deps.db, table, stampOf(caller, deps))) return (await getTableSession(deps.db, table.id))!;
     } catch (error) {

@@ -12,11 +12,18 @@ const OWNER_INDEX = tableDefinition.globalSecondaryIndexes[0].indexName;
 
 /**
  * Every open bet of a table of `shards` shards (keys.ts, betShardsOf), read strongly consistent
- * from the `layout` index of every shard at once: an outcome is settled against exactly these.
- * Decided bets are not read.
+ * from the `layout` index of every shard at once. Decided bets are not read.
  */
-export async function listOpenBets(db: Db, tableId: string, shards: number): Promise<BetRecord[]> {
-  const layouts = await Promise.all(Array.from({ length: shards }, (_, shard) => layoutOfShard(db, shardPk(tableId, shard))));
+export const listOpenBets = (db: Db, tableId: string, shards: number): Promise<BetRecord[]> =>
+  openBetsIn(
+    db,
+    tableId,
+    Array.from({ length: shards }, (_, shard) => shard),
+  );
+
+/** The open bets in some of a table's shards, read as listOpenBets reads them: an outcome is settled against exactly these. */
+export async function openBetsIn(db: Db, tableId: string, shards: readonly number[]): Promise<BetRecord[]> {
+  const layouts = await Promise.all(shards.map((shard) => layoutOfShard(db, shardPk(tableId, shard))));
   return layouts.flat().filter((item): item is BetRecord => !isPosition(item));
 }
 

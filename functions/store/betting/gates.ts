@@ -102,31 +102,34 @@ export function gateRefusal(item: Record<string, unknown> | undefined, round: nu
   return stored === round ? 'SHARD_FULL' : 'BETTING_CLOSED';
 }
 
+/** What moveGates did. */
+export interface GatesMoved {
+  /** The shards this call moved, with the round each was at, so that a caller can move them back. */
+  readonly moved: Map<number, number>;
+  /** The shards that held bets once closed (their `open` count above 0): no bet lands there or elsewhere after. */
+  readonly holdingBets: number[];
+}
+
 /**
  * Moves every one of the table's `shards` shards at one of the rounds `from` to round `to` (closing betting for round r:
  * from [r] to r + 1; closing the table for good: from [r, r + 1] to CLOSED_FOR_GOOD), each shard
  * on its own, all at once. A shard held by a bet in flight refuses the write for a moment: it is
  * tried again, and the bet either landed before or is refused after. A shard already at `to` is
- * left as it is; one at any other round is an error (the table moved on meanwhile). Returns the
- * shards this call moved, with the round each was at, so that a caller can move them back.
+ * left as it is; one at any other round is an error (the table moved on meanwhile).
  */
-export async function moveGates(
-  db: Db,
-  tableId: string,
-  shards: number,
-  from: readonly number[],
-  to: number,
-): Promise<Map<number, number>> {
+export async function moveGates(db: Db, tableId: string, shards: number, from: readonly number[], to: number): Promise<GatesMoved> {
   const moved = new Map<number, number>();
+  const holdingBets: number[] = [];
   const results = await Promise.allSettled(
     Array.from({ length: shards }, async (_, shard) => {
-      const previous = await moveGate(db, tableId, shard, from, to);
+      const { previous, open } = await moveGate(db, tableId, shard, from, to);
       if (previous !== undefined) moved.set(shard, previous);
+      if (open > 0) holdingBets.push(shard);
     }),
   );
   const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
   if (failed) throw Object.assign(failed.reason as Error, { movedGates: moved });
-  return moved;
+  return { moved, holdingBets: holdingBets.sort((a, b) => a - b) };
 }
 
 /** Moves back shards `moveGates` moved (each from `to` to the round it was at). */
@@ -145,7 +148,14 @@ export class GateMovedOn extends Error {
 /** The round of a closed table's gates: no round is ever 0, so no bet ever passes again. */
 export const CLOSED_FOR_GOOD = 0;
 
-async function moveGate(db: Db, tableId: string, shard: number, from: readonly number[], to: number): Promise<number | undefined> {
+/** Moves one shard; `previous`: the round it was at, if this call moved it; `open`: its open bets once at `to`. */
+async function moveGate(
+  db: Db,
+  tableId: string,
+  shard: number,
+  from: readonly number[],
+  to: number,
+): Promise<{ previous: number | undefined; open: number }> {
   const values = Object.fromEntries(from.map((round, i) => [`:from${i}`, round]));
   try {
     const { Attributes } = await retryWhileRaced(
@@ -158,19 +168,19 @@ async function moveGate(db: Db, tableId: string, shard: number, from: readonly n
             ConditionExpression: `#round IN (${Object.keys(values).join(', ')})`,
             ExpressionAttributeNames: { '#round': 'round' },
             ExpressionAttributeValues: { ...values, ':to': to },
-            ReturnValues: 'UPDATED_OLD',
+            ReturnValues: 'ALL_OLD',
           }),
         ),
       GATE_MOVE_ATTEMPTS,
       GATE_MOVE_WAIT_MS,
     );
-    return Attributes?.round as number;
+    return { previous: Attributes?.round as number, open: Attributes?.open as number };
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
     const gate = await getGate(db, tableId, shard);
     if (gate?.round !== to)
       throw new Error(`gate ${shard} of table ${tableId} is at round ${gate?.round}, neither ${from.join(' nor ')} nor ${to}`);
-    return undefined;
+    return { previous: undefined, open: gate.open };
   }
 }
 

@@ -64,7 +64,7 @@ export function recordOutcomeActions(
         TableName: db.tableName,
         Key: tableKey(table.id),
         // Recording the outcome opens betting for the next one (its gates opened when betting closed).
-        UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''}${fairness ? ', fairness = :fairness' : ''} REMOVE bettingClosed`,
+        UpdateExpression: `SET #state = :state, version = :next, bettingOpenedAt = :opened${settling ? ', settling = :pending' : ''}${recent ? ', recentResults = :recent' : ''}${statistics ? ', rollStatistics = :statistics' : ''}${fairness ? ', fairness = :fairness' : ''} REMOVE bettingClosed, shardsWithBets`,
         ConditionExpression: allOf(TABLE_UNCHANGED, NOTHING_SETTLING, BETTING_CLOSED, ...(fairness ? [DRAWN_UNDER_COMMITMENT] : [])),
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {

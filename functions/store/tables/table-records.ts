@@ -40,6 +40,11 @@ interface TableBase {
   readonly settling?: PendingOutcome;
   /** "No more bets": set once every gate shard is closed, cleared when the outcome is recorded. */
   readonly bettingClosed?: boolean;
+  /**
+   * Set and cleared with bettingClosed: the gate shards that held bets when they closed
+   * (store/betting/shard-set.ts), the only layouts the round's settlement reads.
+   */
+  readonly shardsWithBets?: string;
   /** The betting clock: how long betting stays open each round, in seconds; absent, until the dealer closes it. */
   readonly bettingWindowSeconds?: number;
   /** When betting last opened: the table opened, or its last outcome was recorded (the clock runs from here). */

@@ -76,16 +76,26 @@ export function resetShoe(
 }
 
 /**
- * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so until the
- * outcome is recorded. The table as the write left it (the dealer's answer, without reading it
+ * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so, with the
+ * shards that held bets (betting/shard-set.ts), until the outcome is recorded. The table as the write left it (the dealer's answer, without reading it
  * again); undefined if the table changed since `version` was read.
  */
-export async function markBettingClosed(db: Db, tableId: string, version: number, stamp: ActorStamp): Promise<TableRecord | undefined> {
+export async function markBettingClosed(
+  db: Db,
+  tableId: string,
+  version: number,
+  stamp: ActorStamp,
+  shardsWithBets: string,
+): Promise<TableRecord | undefined> {
   const written = await writeUnderLock(
     db,
     tableId,
     version,
-    { set: 'SET bettingClosed = :closed, bettingClosedBy = :stamp', names: {}, values: { ':closed': true, ':stamp': stamp } },
+    {
+      set: 'SET bettingClosed = :closed, bettingClosedBy = :stamp, shardsWithBets = :shards',
+      names: {},
+      values: { ':closed': true, ':stamp': stamp, ':shards': shardsWithBets },
+    },
     'ALL_NEW',
   );
   return written && tableOfItem(written);

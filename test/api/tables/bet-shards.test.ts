@@ -14,6 +14,7 @@ import {
   MIN_BET_SHARDS,
   MAX_BET_SHARDS,
   gateKey,
+  shardPk,
   shardOfBetKey,
   parseBetId,
 } from '../../../functions/store/kernel/keys';
@@ -23,8 +24,20 @@ import { getGate, newGates } from '../../../functions/store/betting/gates';
 import type { GateRecord } from '../../../functions/store/betting/bet-records';
 import { batchGet } from '../../../functions/store/kernel/batch-get';
 import { transact } from '../../../functions/store/kernel/transact';
+import { withFaults } from '../../support/faults';
 
-const api = useTestApi();
+/** The shards whose whole layout a request read (each a query of the layout index), while a test listens. */
+let layoutsRead: string[] | undefined;
+const api = useTestApi({
+  wrapDb: (db) =>
+    withFaults(db, {
+      before: (name, _, input) => {
+        if (name === 'QueryCommand' && input.KeyConditionExpression === 'pk = :pk')
+          layoutsRead?.push(input.ExpressionAttributeValues[':pk']);
+        return undefined;
+      },
+    }),
+});
 
 const OPERATOR = dealer('shards-operator');
 const OPEN = /* GraphQL */ `
@@ -124,8 +137,13 @@ describe('openTable betShards', () => {
       },
     );
     expect(refusalOf(shooter)).toBeUndefined();
+    layoutsRead = [];
     await api.closeAndRoll(tableId, [3, 4]);
     expect(await api.balances(players)).toEqual(players.map(() => 11_000));
+    // The roll read the layouts of the shards that held bets when betting closed, and no other.
+    expect(new Set(layoutsRead)).toEqual(new Set(shards.map((shard) => shardPk(tableId, shard))));
+    expect(layoutsRead.length).toBe(new Set(shards).size);
+    layoutsRead = undefined;
     // Closing betting moved every one of the 512 gates past the round.
     expect((await getGate(api.db, tableId, MAX_BET_SHARDS - 1))!.round).toBe(2);
     await api.expectReconciled();

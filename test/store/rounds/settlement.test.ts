@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDb, type Db } from '../../../functions/store/kernel/db';
 import { createTableSession, getTableSession, markBettingClosed } from '../../../functions/store/tables/tables';
+import { shardSetText } from '../../../functions/store/betting/shard-set';
 import { recordOutcome, recordOutcomeActions } from '../../../functions/store/rounds/outcome-recording';
 import { readPlan } from '../../../functions/store/rounds/plan-chunks';
 import { getOutcome } from '../../../functions/store/rounds/outcomes';
@@ -52,7 +53,8 @@ async function closedTable(): Promise<CrapsTableRecord> {
     createdAt: new Date().toISOString(),
   };
   await createTableSession(db, table, 1);
-  await markBettingClosed(db, table.id, 0, { by: 'test-dealer', at: new Date().toISOString() });
+  const everyShard = Array.from({ length: table.betShards }, (_, shard) => shard);
+  await markBettingClosed(db, table.id, 0, { by: 'test-dealer', at: new Date().toISOString() }, shardSetText(everyShard, table.betShards));
   return (await getTableSession(db, table.id)) as CrapsTableRecord;
 }
 
