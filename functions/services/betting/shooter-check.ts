@@ -1,5 +1,6 @@
 import { holderOf, isEligibleShooter, seatOrder, shooterOfRoll, type ShooterPosition } from '../../rules/craps';
-import { listOpenBets, listPlayerOpenBets } from '../../store/betting/bets';
+import { listPlayerOpenBets, openBetsIn } from '../../store/betting/bets';
+import { shardsHoldingBets } from '../../store/betting/gates';
 import type { BetRecord } from '../../store/betting/bet-records';
 import { asCrapsBets } from '../tables/craps-table';
 import { afterPendingOutcome } from '../rounds/outcome-plans';
@@ -24,7 +25,7 @@ export const noShooter = (table: TableOf<'CRAPS'>, then: string): ServiceError =
  * Before "no more bets" at a craps table: someone must be able to throw the roll, or betting
  * would close on a roll nobody may make (art. 2.1). The holder of the dice is checked on their own
  * bets (one query); only when they stopped betting, or nobody has the dice yet, is the whole
- * layout read to find the next eligible player.
+ * layout read to find the next eligible player: the shards whose gates count bets.
  */
 export async function shooterAvailable(deps: ServiceDependencies, table: TableOf<'CRAPS'>): Promise<boolean> {
   const holder = holderOf(table.state);
@@ -32,5 +33,6 @@ export async function shooterAvailable(deps: ServiceDependencies, table: TableOf
     const theirs = afterPendingOutcome(table, await listPlayerOpenBets(deps.db, table.id, holder.playerId, table.betShards));
     if (isEligibleShooter(holder.playerId, asCrapsBets(theirs), table.options)) return true;
   }
-  return shooterOn(table, afterPendingOutcome(table, await listOpenBets(deps.db, table.id, table.betShards))) !== null;
+  const layout = await openBetsIn(deps.db, table.id, await shardsHoldingBets(deps.db, table.id, table.betShards));
+  return shooterOn(table, afterPendingOutcome(table, layout)) !== null;
 }

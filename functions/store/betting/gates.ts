@@ -5,6 +5,7 @@ import { TRANSACTION_ITEMS } from '../kernel/transact';
 import { toItem, toRecord } from '../kernel/items';
 import type { GateRecord } from './bet-records';
 import { retryWhileRaced } from '../kernel/retry';
+import { batchGet } from '../kernel/batch-get';
 import type { TransactAction } from '../kernel/transact-action';
 import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
 import { allOf, anyOf } from '../kernel/conditions';
@@ -212,6 +213,22 @@ export async function countOutDecided(db: Db, tableId: string, shard: number, se
   } catch (error) {
     if (!isConditionalCheckFailed(error)) throw error;
   }
+}
+
+/**
+ * The table's shards whose gates count open bets, read strongly consistent (a request per 100
+ * shards): a shard counted empty holds no open bet, though bets an outcome being paid decided
+ * may still lie there (they leave the count as they are paid). A gate not found counts as holding bets.
+ */
+export async function shardsHoldingBets(db: Db, tableId: string, shards: number): Promise<number[]> {
+  const all = Array.from({ length: shards }, (_, shard) => shard);
+  const gates = await batchGet<GateRecord>(
+    db,
+    all.map((shard) => gateKey(tableId, shard)),
+    { consistent: true },
+  );
+  const open = new Map(gates.map((gate) => [gate.shard, gate.open]));
+  return all.filter((shard) => (open.get(shard) ?? 1) > 0);
 }
 
 export async function getGate(db: Db, tableId: string, shard: number): Promise<GateRecord | undefined> {
