@@ -6,7 +6,16 @@
  * CONFLICT (a player who asked to stop is never told to try again); the bets may lose their races.
  * Floor: the same deposits at once, each to an account of its own.
  */
-import { PLACE_BET, operatorToken, refusal, type BenchEnvironment, type GraphQLAnswer } from '../harness/bench-environment';
+import {
+  PLACE_BET,
+  operatorToken,
+  raced,
+  refusal,
+  tally,
+  type BenchEnvironment,
+  type GraphQLAnswer,
+  type Raced,
+} from '../harness/bench-environment';
 import { againstFloor, againstTarget, type FigureRow } from '../harness/results';
 import { timed } from '../harness/statistics';
 
@@ -111,22 +120,6 @@ export async function busyAccount(env: BenchEnvironment, { atOnce }: BusyAccount
   };
 }
 
-interface Raced<T> {
-  readonly result: T;
-  readonly ms: number;
-  /** Transactions the conflict model refused while the work ran, and all it saw. */
-  readonly refused: number;
-  readonly sent: number;
-}
-
-/** `work`, timed, with what the conflict model refused meanwhile. */
-async function raced<T>(env: BenchEnvironment, work: () => Promise<T>): Promise<Raced<T>> {
-  const before = env.conflictModel.stats;
-  const { ms, result } = await timed(work);
-  const after = env.conflictModel.stats;
-  return { result, ms, refused: after.refusedTransactions - before.refusedTransactions, sent: after.transactions - before.transactions };
-}
-
 function conflictRow(what: string, { result, refused, sent }: Raced<readonly GraphQLAnswer[]>): FigureRow {
   const codes = result.map(refusal);
   const others = codes.filter((code) => code !== undefined && code !== 'CONFLICT');
@@ -138,9 +131,3 @@ function conflictRow(what: string, { result, refused, sent }: Raced<readonly Gra
     `${refused} of ${sent} transactions refused by the conflict model, each sent again${others.length > 0 ? `; other refusals: ${tally(others)}` : ''}`,
   );
 }
-
-const tally = (codes: readonly (string | undefined)[]): string => {
-  const counts = new Map<string, number>();
-  for (const code of codes) counts.set(String(code), (counts.get(String(code)) ?? 0) + 1);
-  return [...counts].map(([code, count]) => `${code} ${count}`).join(', ') || 'none refused';
-};

@@ -12,7 +12,7 @@ import { getPartnerWallet, putPartnerWallet } from '../../functions/store/wallet
 import { sendWalletCall } from '../../functions/wallet/wallet-client';
 import { startReferenceWallet, type ReferenceWallet } from '../../local/reference-wallet';
 import { MAX_BET_SHARDS } from '../../functions/store/kernel/keys';
-import { PLACE_BET, TAKE_DOWN_BET, refusal, refusalOf, type BenchEnvironment } from '../harness/bench-environment';
+import { PLACE_BET, TAKE_DOWN_BET, raced, refusal, refusalOf, tally, type BenchEnvironment } from '../harness/bench-environment';
 import { interleaved, median, percentile, timed } from '../harness/statistics';
 import { againstFloor, againstTarget, measured, type FigureRow } from '../harness/results';
 
@@ -135,7 +135,7 @@ export async function seamlessPlaceBet(env: BenchEnvironment, options: SeamlessP
         crowd.conflicts,
         'answers',
         { max: 0 },
-        `${crowd.placed} placed; other refusals: ${JSON.stringify(crowd.otherRefusals)}`,
+        `${crowd.placed} placed; other refusals: ${crowd.otherRefusals}`,
       ),
       againstTarget(
         `transactions refused by the conflict model, the same ${options.crowd} players`,
@@ -167,20 +167,22 @@ async function seamlessCrowd(env: BenchEnvironment, wallet: ReferenceWallet, cro
   const players = Array.from({ length: crowd }, (_, i) => `seamless-crowd-${i}`);
   for (const playerId of players) wallet.players.set(playerId, { currency: 'MOP', balance: 1_000_000 });
   const tokens = await Promise.all(players.map((playerId) => env.token(playerId, [], PARTNER)));
-  const before = env.conflictModel.stats;
-  const answers = await Promise.all(
-    tokens.map((token) => env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } }, { asInstances: true })),
+  const {
+    result: answers,
+    refused,
+    sent,
+  } = await raced(env, () =>
+    Promise.all(
+      tokens.map((token) => env.graphql(token, PLACE_BET, { input: { tableId, type: 'FIELD', amount: 100 } }, { asInstances: true })),
+    ),
   );
-  const after = env.conflictModel.stats;
-  const [refused, sent] = [after.refusedTransactions - before.refusedTransactions, after.transactions - before.transactions];
   const codes = answers.map(refusal);
   for (const [i, answer] of answers.entries()) {
     if (codes[i] !== undefined) continue;
     const takenDown = await env.graphql(tokens[i]!, TAKE_DOWN_BET, { id: answer.data!.placeBet.bet.id });
     if (refusal(takenDown)) throw new Error(`takeDownBet refused: ${JSON.stringify(refusalOf(takenDown))}`);
   }
-  const otherRefusals: Record<string, number> = {};
-  for (const code of codes) if (code !== undefined && code !== 'CONFLICT') otherRefusals[code] = (otherRefusals[code] ?? 0) + 1;
+  const otherRefusals = tally(codes.filter((code) => code !== undefined && code !== 'CONFLICT'));
   return {
     placed: codes.filter((code) => code === undefined).length,
     conflicts: codes.filter((code) => code === 'CONFLICT').length,

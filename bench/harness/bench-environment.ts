@@ -266,3 +266,26 @@ export function refusalOf(answer: GraphQLAnswer): { readonly code: string; reado
 
 /** The refusal code of an answer, or undefined if it succeeded. */
 export const refusal = (answer: GraphQLAnswer): string | undefined => refusalOf(answer)?.code;
+
+/** Refusal codes counted, as `CODE n, CODE m` ('none refused' for none). */
+export function tally(codes: readonly (string | undefined)[]): string {
+  const counts = new Map<string, number>();
+  for (const code of codes) counts.set(String(code), (counts.get(String(code)) ?? 0) + 1);
+  return [...counts].map(([code, count]) => `${code} ${count}`).join(', ') || 'none refused';
+}
+
+export interface Raced<T> {
+  readonly result: T;
+  readonly ms: number;
+  /** Transactions the conflict model refused while the work ran, and all it saw. */
+  readonly refused: number;
+  readonly sent: number;
+}
+
+/** `work`, timed, with what the conflict model refused meanwhile. */
+export async function raced<T>(env: BenchEnvironment, work: () => Promise<T>): Promise<Raced<T>> {
+  const before = env.conflictModel.stats;
+  const { ms, result } = await timed(work);
+  const after = env.conflictModel.stats;
+  return { result, ms, refused: after.refusedTransactions - before.refusedTransactions, sent: after.transactions - before.transactions };
+}
