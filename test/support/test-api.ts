@@ -167,6 +167,8 @@ export interface TestApiOptions {
   readonly instancePerRequest?: boolean;
   /** How long the dealer's request waits for the settlement workers (production's SETTLEMENT_WAIT_MS unless given). */
   readonly settlementWaitMs?: number;
+  /** Plan entries a settlement part pays at most (production's ENTRIES_PER_PART unless given). */
+  readonly settlementEntriesPerPart?: number;
   /** The wallet outbox's wait between sends of a call (production's retryDelayMs unless given). */
   readonly walletRetryDelayMs?: (attempts: number) => number;
   /** How long a secret rotated away from is still taken (production's SECRET_OVERLAP_MS unless given). */
@@ -200,6 +202,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const withSecrets = {
     ...(options.clock ? { ...system, now: options.clock } : system),
     ...(options.settlementWaitMs !== undefined ? { settlementWaitMs: options.settlementWaitMs } : {}),
+    ...(options.settlementEntriesPerPart !== undefined ? { settlementEntriesPerPart: options.settlementEntriesPerPart } : {}),
     ...(options.walletRetryDelayMs ? { walletRetryDelayMs: options.walletRetryDelayMs } : {}),
     ...(options.secretOverlapMs !== undefined ? { secretOverlapMs: options.secretOverlapMs } : {}),
     walletSecrets,

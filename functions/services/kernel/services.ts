@@ -55,6 +55,12 @@ export interface ServiceDependencies {
    */
   readonly settlementWaitMs?: number;
   /**
+   * Plan entries a part of a big round's settlement pays at most (rounds/settlement-units.ts,
+   * ENTRIES_PER_PART unless given): a test pays a round in several parts from a few dozen bets,
+   * where the bench pays a thousand.
+   */
+  readonly settlementEntriesPerPart?: number;
+  /**
    * The wallet outbox's wait before a call's next send, by the sends made so far
    * (wallet/deliver-wallet-call.ts, retryDelayMs unless given: a second, doubling): a test waits
    * milliseconds between the sends it makes fail.

@@ -99,7 +99,7 @@ export async function settleOutcome<O extends OutcomeRecord, G extends Game>(
       plan,
       decision.pending,
       deps.newId(),
-      partsFor(plan.length, table.betShards),
+      partsFor(plan.length, table.betShards, deps.settlementEntriesPerPart),
       decision.fairness,
     );
     if (result === 'TABLE_CHANGED') continue;

@@ -23,7 +23,7 @@ import { createTableSession, getTableSession } from '../../../functions/store/ta
 import { getGate, newGates } from '../../../functions/store/betting/gates';
 import type { GateRecord } from '../../../functions/store/betting/bet-records';
 import { batchGet } from '../../../functions/store/kernel/batch-get';
-import { transact } from '../../../functions/store/kernel/transact';
+import { TRANSACTION_ITEMS, transact } from '../../../functions/store/kernel/transact';
 import { withFaults } from '../../support/faults';
 
 /** The shards whose whole layout a request read (each a query of the layout index), while a test listens. */
@@ -141,15 +141,19 @@ describe('openTable betShards', () => {
   });
 
   it('an opening cut off after its gates is finished by its retry, and a retry after bets never resets a gate', async () => {
-    const { data } = await open(MAX_BET_SHARDS);
+    // More gates than one transaction writes: the opening writes them in several.
+    const betShards = TRANSACTION_ITEMS + 28;
+    const { data } = await open(betShards);
     const opened = (await getTableSession(api.db, data!.openTable.table.id))!;
     const again = { ...opened, id: `${opened.id}-retried` };
     // The gates of a table whose own write never happened (the process died between the two)...
-    for (const group of newGates(api.db, again.id, again.betShards, 1)) expect((await transact(api.db, { group })).written).toBe(true);
+    const groups = newGates(api.db, again.id, again.betShards, 1);
+    expect(groups).toHaveLength(2);
+    for (const group of groups) expect((await transact(api.db, { group })).written).toBe(true);
     expect(await getTableSession(api.db, again.id)).toBeUndefined();
     // ...are written again alike by the retry, which opens the table.
     expect(await createTableSession(api.db, again, 1)).toBe('CREATED');
-    expect((await getTableSession(api.db, again.id))!.betShards).toBe(MAX_BET_SHARDS);
+    expect((await getTableSession(api.db, again.id))!.betShards).toBe(betShards);
 
     // An open table whose gates have moved on (a bet passed, betting closed) is left as it is.
     const player = 'retry-bettor';

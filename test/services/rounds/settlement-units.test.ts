@@ -230,6 +230,13 @@ describe("a round's plan, cut into units", () => {
     expect(partsFor(20_480, 4)).toBe(4);
   });
 
+  it('is paid in a part per the entries a stage gives a part, when it gives a number', () => {
+    expect(partsFor(40, 64, 40)).toBe(1);
+    expect(partsFor(41, 64, 40)).toBe(2);
+    expect(partsFor(ENTRIES_PER_PART + 1, 64, 2 * ENTRIES_PER_PART)).toBe(1);
+    expect(partsFor(10_000, 64, 40)).toBe(MAX_PARTS);
+  });
+
   it("splits into parts that pay every entry once, a player's entries all in one part", () => {
     fc.assert(
       fc.property(plans, fc.integer({ min: 1, max: 8 }), (plan, parts) => {
