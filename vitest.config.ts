@@ -23,7 +23,7 @@ const LONGEST_FIRST = [
   'test/infra/graphql-bundle.test.ts',
   'test/api/wallet/seamless-wallet.test.ts',
   'test/scripts/wallet-check.test.ts',
-  'test/api/rounds/settlement-workers.test.ts',
+  'test/api/requests/authorization.test.ts',
   'test/fairness/fair-random.test.ts',
   'test/api/rounds/settlement-recovery.test.ts',
   'test/local/table-page-mobile.test.ts',
@@ -35,12 +35,10 @@ const LONGEST_FIRST = [
   'test/infra/template-check.test.ts',
   'test/api/requests/refusals.test.ts',
   'test/scripts/restore-drill.test.ts',
-  'test/api/rounds/online-round.test.ts',
   'test/rules/baccarat/monte-carlo.test.ts',
   'test/api/rounds/round-recall.test.ts',
   'test/infra/edge-and-deploys.test.ts',
   'test/local/explorer-browser.test.ts',
-  'test/api/requests/authorization.test.ts',
   'test/api/money/ledger-conservation.test.ts',
 ];
 
