@@ -13,7 +13,7 @@ import { PATIENCE_MS } from '../../support/patience';
 
 /**
  * Plan entries a part pays here: a round of more is paid in parts, as one of more than
- * ENTRIES_PER_PART is in production (a thousand bets: the bench's figure 2).
+ * ENTRIES_PER_PART is in production (the bench's figure 2 pays 10,000 bets in ten).
  */
 const ENTRIES_PER_PART = 40;
 const handed: SettlementPart[] = [];
