@@ -1,8 +1,6 @@
 /** What leaves the API when something goes wrong: a code and a message, never internals. */
 import { createRequire } from 'node:module';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { buildSchema, type GraphQLEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { REQUEST_ERROR_CODES, RETRYABLE } from '../../functions/graphql/error-codes';
@@ -10,6 +8,7 @@ import { formatError, withoutEcho } from '../../functions/graphql/errors';
 import { betTypeParam, moneyParam } from '../../functions/rules/error-params';
 import { RuleViolation } from '../../functions/rules/rule-violation';
 import { ServiceError } from '../../functions/services/kernel/service-error';
+import { readSource, sourceFiles } from '../support/source-files';
 
 // The GraphQLError class Apollo itself loads (Node's CommonJS copy of graphql), as resolvers' errors are.
 const { GraphQLError } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
@@ -132,11 +131,12 @@ describe('the schema lists every error code', () => {
 
   /** Every file of functions/ but those that declare the codes (or are generated from the schema). */
   function sources(): string[] {
-    const root = fileURLToPath(new URL('../../functions', import.meta.url));
-    const declaring = ['rules/rule-violation.ts', 'services/kernel/service-error.ts', 'graphql/error-codes.ts'];
-    return readdirSync(root, { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('.ts') && !file.includes('generated') && !declaring.includes(file.split(sep).join('/')))
-      .map((file) => readFileSync(join(root, file), 'utf8'));
+    const declaring = ['rules/rule-violation.ts', 'services/kernel/service-error.ts', 'graphql/error-codes.ts'].map(
+      (file) => `functions/${file}`,
+    );
+    return sourceFiles('functions')
+      .filter((file) => !declaring.includes(file))
+      .map(readSource);
   }
 
   it('each of them some code refuses with, but for the codes Apollo answers by itself', () => {

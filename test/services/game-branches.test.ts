@@ -5,12 +5,10 @@
  * A third game is then a folder and a registration, not an edit of every module that would
  * otherwise branch on the game.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GAME_NAMES } from '../../functions/rules/games';
+import { readSource, sourceFiles } from '../support/source-files';
 
-const ROOT = join(__dirname, '../..');
 const SCANNED = ['functions/services', 'functions/store', 'functions/graphql', 'functions/live'];
 /** The registry of what the services do for each game's tables: where a game's name is looked up. */
 const REGISTRIES = new Set([
@@ -43,18 +41,11 @@ export function gameBranches(source: string): string[] {
   });
 }
 
-const sources = (dir: string): string[] =>
-  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts'))
-    .map((file) => join(dir, file));
-
 describe('the game of a table', () => {
   it.each(SCANNED)('is never branched on in %s: every game is reached through its registration', (dir) => {
-    const found = sources(dir)
+    const found = sourceFiles(dir)
       .filter((file) => !REGISTRIES.has(file))
-      .flatMap((file) =>
-        gameBranches(readFileSync(join(ROOT, file), 'utf8')).map((branch) => `${relative(ROOT, join(ROOT, file))}:${branch}`),
-      );
+      .flatMap((file) => gameBranches(readSource(file)).map((branch) => `${file}:${branch}`));
     expect(found).toEqual([]);
   });
 
