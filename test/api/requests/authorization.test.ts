@@ -5,6 +5,8 @@
  * still be refused for the game's state, never FORBIDDEN) or refused FORBIDDEN with nothing
  * changed; a request without a token is stopped at the door (401) whatever it asks.
  */
+import { readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refusalCode, refusalOf, type Who } from '../../support/test-api';
 import { useTestApi } from '../../support/use-test-api';
@@ -200,17 +202,138 @@ const CALLS: readonly Call[] = [
     allowed: HOUSE,
   },
   { name: 'cashMovements', query: `{ cashMovements { edges { cursor } } }`, variables: () => ({}), allowed: OPERATORS },
+  {
+    name: 'playerProtection (a stranger’s)',
+    query: `{ playerProtection(playerId: "${VICTIM}") { mayPlay } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'setLimit (a stranger’s)',
+    query: `mutation { setLimit(input: { playerId: "${VICTIM}", kind: STAKE, period: DAY, amount: 5000 }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'setRealityCheck (a stranger’s)',
+    query: `mutation { setRealityCheck(input: { playerId: "${VICTIM}", minutes: 60 }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'takeTimeOut (a stranger’s)',
+    query: `mutation { takeTimeOut(input: { playerId: "${VICTIM}", hours: 24 }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'selfExclude (a stranger’s)',
+    query: `mutation { selfExclude(input: { playerId: "${VICTIM}", months: 6 }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'blockPlayer',
+    query: `mutation { blockPlayer(input: { playerId: "${VICTIM}", reason: "test" }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'unblockPlayer',
+    query: `mutation { unblockPlayer(input: { playerId: "${VICTIM}", reason: "test" }) { protection { mayPlay } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    // At a table a dealer deals: refused DEALT_BY_DEALER when let through.
+    name: 'pauseDealing',
+    query: `mutation ($t: ID!) { pauseDealing(input: { tableId: $t }) { __typename ${USER_ERRORS} } }`,
+    variables: () => ({ t: tableId }),
+    allowed: HOUSE,
+  },
+  {
+    name: 'resumeDealing',
+    query: `mutation ($t: ID!) { resumeDealing(input: { tableId: $t }) { __typename ${USER_ERRORS} } }`,
+    variables: () => ({ t: tableId }),
+    allowed: HOUSE,
+  },
+  // A partner's wallet and credentials: p1's operators may read their own partner's, only the house's may change any.
+  { name: 'partnerWallet', query: `{ partnerWallet(partner: "p1") { mode } }`, variables: () => ({}), allowed: MANAGERS },
+  {
+    name: 'partnerWalletReport',
+    query: `{ partnerWalletReport(partner: "p1", day: "2026-12-01") { __typename } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  {
+    name: 'walletCallsNeedingAttention',
+    query: `{ walletCallsNeedingAttention(partner: "p1") { __typename } }`,
+    variables: () => ({}),
+    allowed: MANAGERS,
+  },
+  { name: 'partnerCredentials', query: `{ partnerCredentials(partner: "p1") { keyId } }`, variables: () => ({}), allowed: HOUSE },
+  ...(
+    [
+      ['issuePartnerCredential', '{ partner: "p9" }'],
+      ['rotatePartnerCredential', '{ partner: "p9" }'],
+      ['revokePartnerCredential', '{ partner: "p9", keyId: "none" }'],
+      ['rotatePlayerTokenKeys', '{ fromKeyId: "none" }'],
+      ['configurePartnerWallet', '{ partner: "p9", mode: TRANSFER }'],
+      ['rotatePartnerWalletSecret', '{ partner: "p9" }'],
+      ['finishPartnerWalletSecretRotation', '{ partner: "p9" }'],
+      ['settleWalletCall', '{ transactionId: "none", note: "test" }'],
+    ] as const
+  ).map(([name, input]) => ({
+    name,
+    query: `mutation { ${name}(input: ${input}) { __typename ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: HOUSE,
+  })),
+  {
+    name: 'configurePartnerClient',
+    query: `mutation { configurePartnerClient(input: { partner: "p1", embedOrigins: [] }) { client { partner } ${USER_ERRORS} } }`,
+    variables: () => ({}),
+    allowed: HOUSE,
+  },
 ];
 
-/** What a forbidden call must leave as it was: the victim's money and bets (as the victim sees them: one read), the table. */
+/** What a forbidden call must leave as it was: the victim's money, bets and protections (as the victim sees them: one read), the table. */
 const snapshot = async () =>
   api.data(
     VICTIM_WHO,
-    `query ($t: ID!) { table(id: $t) { bettingOpen nextSequence status openBets { id status } ... on CrapsTable { rollCount shooter } dealers myLimits { profile } } me { balance limitProfile } }`,
+    `query ($t: ID!) {
+      table(id: $t) { bettingOpen nextSequence status openBets { id status } ... on CrapsTable { rollCount shooter } dealers myLimits { profile } }
+      me { balance limitProfile }
+      playerProtection { mayPlay timeOutEndsAt selfExclusionEndsAt permanentlyExcluded blocked { reason } limits { kind period amount } realityCheck { everyMinutes } }
+    }`,
     { t: tableId },
   );
 
+/**
+ * The operations that take nothing of anyone else's: the caller's own (`me`, a wallet session,
+ * acknowledging their own reality check) or everyone's (the lobby, a table, the time): none has a
+ * caller to refuse.
+ */
+const EVERYONES = [
+  'acknowledgeRealityCheck',
+  'currencyUnit',
+  'jackpotPool',
+  'me',
+  'serverTime',
+  'startWalletSession',
+  'table',
+  'tables',
+  'walletBalance',
+];
+
 describe('who may call what', () => {
+  it('is checked for every mutation, and for every query but those of the caller or of everyone', () => {
+    const schema = buildSchema(readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8'));
+    const operations = [schema.getMutationType()!, schema.getQueryType()!].flatMap((type) => Object.keys(type.getFields()));
+    const checked = new Set([...CALLS.map((call) => call.name.split(' ')[0]!), ...EVERYONES]);
+    expect(operations.filter((operation) => !checked.has(operation))).toEqual([]);
+  });
+
   it.each(CALLS.map((call) => [call.name, call] as const))('%s', async (_, call) => {
     const who = callers();
     for (const role of ALL) {
