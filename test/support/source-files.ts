@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 
 /** The repository's root, which the paths below are relative to. */
-export const REPOSITORY = join(__dirname, '../..');
+const REPOSITORY = join(__dirname, '../..');
 
 /** The TypeScript files under `dir` (repository-relative, `/`-separated), the code generated from the schema left out. */
 export function sourceFiles(dir: string): string[] {

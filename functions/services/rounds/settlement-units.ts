@@ -146,8 +146,9 @@ export const MAX_PARTS = 16;
 
 /**
  * How many parts a round of `entries` plan entries at a table of `betShards` gate shards is paid
- * in: one per `entriesPerPart` entries (ENTRIES_PER_PART unless a stage says), at most MAX_PARTS
- * and at most one per shard (a part is a group of shards: partOf), at least one.
+ * in: one per `entriesPerPart` entries (ENTRIES_PER_PART unless the services are given another: a
+ * test's), at most MAX_PARTS and at most one per shard (a part is a group of shards: partOf), at
+ * least one.
  */
 export const partsFor = (entries: number, betShards: number, entriesPerPart: number = ENTRIES_PER_PART): number =>
   Math.max(1, Math.min(MAX_PARTS, betShards, Math.ceil(entries / entriesPerPart)));

@@ -230,7 +230,7 @@ describe("a round's plan, cut into units", () => {
     expect(partsFor(20_480, 4)).toBe(4);
   });
 
-  it('is paid in a part per the entries a stage gives a part, when it gives a number', () => {
+  it('is paid in a part per the entries the services give a part, when they are given a number', () => {
     expect(partsFor(40, 64, 40)).toBe(1);
     expect(partsFor(41, 64, 40)).toBe(2);
     expect(partsFor(ENTRIES_PER_PART + 1, 64, 2 * ENTRIES_PER_PART)).toBe(1);
