@@ -208,42 +208,22 @@ const CALLS: readonly Call[] = [
     variables: () => ({}),
     allowed: MANAGERS,
   },
-  {
-    name: 'setLimit (a stranger’s)',
-    query: `mutation { setLimit(input: { playerId: "${VICTIM}", kind: STAKE, period: DAY, amount: 5000 }) { protection { mayPlay } ${USER_ERRORS} } }`,
+  // A player's protections, set by those who manage the player (and by the player, for their own).
+  ...(
+    [
+      ['setLimit (a stranger’s)', 'setLimit', 'kind: STAKE, period: DAY, amount: 5000'],
+      ['setRealityCheck (a stranger’s)', 'setRealityCheck', 'minutes: 60'],
+      ['takeTimeOut (a stranger’s)', 'takeTimeOut', 'hours: 24'],
+      ['selfExclude (a stranger’s)', 'selfExclude', 'months: 6'],
+      ['blockPlayer', 'blockPlayer', 'reason: "test"'],
+      ['unblockPlayer', 'unblockPlayer', 'reason: "test"'],
+    ] as const
+  ).map(([name, mutation, input]) => ({
+    name,
+    query: `mutation { ${mutation}(input: { playerId: "${VICTIM}", ${input} }) { protection { mayPlay } ${USER_ERRORS} } }`,
     variables: () => ({}),
     allowed: MANAGERS,
-  },
-  {
-    name: 'setRealityCheck (a stranger’s)',
-    query: `mutation { setRealityCheck(input: { playerId: "${VICTIM}", minutes: 60 }) { protection { mayPlay } ${USER_ERRORS} } }`,
-    variables: () => ({}),
-    allowed: MANAGERS,
-  },
-  {
-    name: 'takeTimeOut (a stranger’s)',
-    query: `mutation { takeTimeOut(input: { playerId: "${VICTIM}", hours: 24 }) { protection { mayPlay } ${USER_ERRORS} } }`,
-    variables: () => ({}),
-    allowed: MANAGERS,
-  },
-  {
-    name: 'selfExclude (a stranger’s)',
-    query: `mutation { selfExclude(input: { playerId: "${VICTIM}", months: 6 }) { protection { mayPlay } ${USER_ERRORS} } }`,
-    variables: () => ({}),
-    allowed: MANAGERS,
-  },
-  {
-    name: 'blockPlayer',
-    query: `mutation { blockPlayer(input: { playerId: "${VICTIM}", reason: "test" }) { protection { mayPlay } ${USER_ERRORS} } }`,
-    variables: () => ({}),
-    allowed: MANAGERS,
-  },
-  {
-    name: 'unblockPlayer',
-    query: `mutation { unblockPlayer(input: { playerId: "${VICTIM}", reason: "test" }) { protection { mayPlay } ${USER_ERRORS} } }`,
-    variables: () => ({}),
-    allowed: MANAGERS,
-  },
+  })),
   {
     // At a table a dealer deals: refused DEALT_BY_DEALER when let through.
     name: 'pauseDealing',
