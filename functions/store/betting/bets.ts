@@ -5,6 +5,7 @@ import { betKey, layoutPrefix, ownerPk, parseBetId, shardOf, shardPk } from '../
 import { toRecord } from '../kernel/items';
 import type { BetRecord } from './bet-records';
 import { isPosition, type PositionRecord } from './positions';
+import { everyShard } from './shard-set';
 import { tableDefinition } from '../kernel/table-definition';
 
 const LAYOUT_INDEX = tableDefinition.localSecondaryIndexes[0].indexName;
@@ -14,12 +15,7 @@ const OWNER_INDEX = tableDefinition.globalSecondaryIndexes[0].indexName;
  * Every open bet of a table of `shards` shards (keys.ts, betShardsOf), read strongly consistent
  * from the `layout` index of every shard at once. Decided bets are not read.
  */
-export const listOpenBets = (db: Db, tableId: string, shards: number): Promise<BetRecord[]> =>
-  openBetsIn(
-    db,
-    tableId,
-    Array.from({ length: shards }, (_, shard) => shard),
-  );
+export const listOpenBets = (db: Db, tableId: string, shards: number): Promise<BetRecord[]> => openBetsIn(db, tableId, everyShard(shards));
 
 /** The open bets in some of a table's shards, read as listOpenBets reads them: an outcome is settled against exactly these. */
 export async function openBetsIn(db: Db, tableId: string, shards: readonly number[]): Promise<BetRecord[]> {

@@ -6,6 +6,7 @@ import { toItem, toRecord } from '../kernel/items';
 import type { GateRecord } from './bet-records';
 import { retryWhileRaced } from '../kernel/retry';
 import { batchGet } from '../kernel/batch-get';
+import { everyShard } from './shard-set';
 import type { TransactAction } from '../kernel/transact-action';
 import { isConditionalCheckFailed } from '../kernel/transaction-cancellation';
 import { allOf, anyOf } from '../kernel/conditions';
@@ -221,7 +222,7 @@ export async function countOutDecided(db: Db, tableId: string, shard: number, se
  * may still lie there (they leave the count as they are paid). A gate not found counts as holding bets.
  */
 export async function shardsHoldingBets(db: Db, tableId: string, shards: number): Promise<number[]> {
-  const all = Array.from({ length: shards }, (_, shard) => shard);
+  const all = everyShard(shards);
   const gates = await batchGet<GateRecord>(
     db,
     all.map((shard) => gateKey(tableId, shard)),

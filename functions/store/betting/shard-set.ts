@@ -27,9 +27,12 @@ export function shardsOfSet(text: string): number[] {
   return shards;
 }
 
+/** Every gate shard of a table of `betShards` shards, in order. */
+export const everyShard = (betShards: number): number[] => Array.from({ length: betShards }, (_, shard) => shard);
+
 /**
  * The shards whose layouts settling the table's round reads: those that held bets when betting
  * closed (no bet lands after), or, on a table closed before they were kept, every shard.
  */
 export const shardsToSettle = (table: Pick<TableRecord, 'betShards' | 'shardsWithBets'>): number[] =>
-  table.shardsWithBets === undefined ? Array.from({ length: table.betShards }, (_, shard) => shard) : shardsOfSet(table.shardsWithBets);
+  table.shardsWithBets === undefined ? everyShard(table.betShards) : shardsOfSet(table.shardsWithBets);

@@ -77,8 +77,9 @@ export function resetShoe(
 
 /**
  * "No more bets" is done: every gate shard is closed (gates.ts), and the table says so, with the
- * shards that held bets (betting/shard-set.ts), until the outcome is recorded. The table as the write left it (the dealer's answer, without reading it
- * again); undefined if the table changed since `version` was read.
+ * shards that held bets (betting/shard-set.ts), until the outcome is recorded. The table as the
+ * write left it (the dealer's answer, without reading it again); undefined if the table changed
+ * since `version` was read.
  */
 export async function markBettingClosed(
   db: Db,
